@@ -1,0 +1,20 @@
+/**
+ * Jest with ts-jest in ESM mode. Workspace packages are mapped to their sources, so unit tests
+ * need no build; CLI end-to-end tests run the built CLI (`pnpm build` first).
+ * @type {import('jest').Config}
+ */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  roots: ['<rootDir>/packages', '<rootDir>/examples', '<rootDir>/test'],
+  testMatch: ['**/?(*.)test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/generated/'],
+  moduleNameMapper: {
+    '^@reslayer/(core|runtime|plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|cli)$': '<rootDir>/packages/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.test.json' }],
+  },
+  testTimeout: 60000,
+};

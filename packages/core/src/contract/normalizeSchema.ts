@@ -1,0 +1,319 @@
+import type { NamedSchema, SchemaMeta, SchemaNode, DiscriminatorNode } from '../model/types.js';
+import { resolvePointer, escapePointerToken } from './loadContract.js';
+import { safeTypeName, UniqueNames } from '../naming/identifiers.js';
+import type { Diagnostics } from '../diagnostics/Diagnostics.js';
+import { cmp } from '../diagnostics/Diagnostics.js';
+
+type Raw = Record<string, unknown>;
+
+const COMPONENT_PREFIX = '#/components/schemas/';
+
+/**
+ * Turns JSON Schema objects of a bundled OpenAPI document into {@link SchemaNode}s.
+ *
+ * - `$ref`s to `#/components/schemas/X` become `ref` nodes to the named schema `X`.
+ * - Other internal `$ref`s are inlined; one that is reached again while it is being inlined (a cycle)
+ *   is hoisted into a named schema so the recursion can be typed.
+ * - 3.0 `nullable` and 3.1 `type: [T, "null"]` both set `nullable`.
+ *
+ * @see https://spec.openapis.org/oas/v3.1.0#schema-object
+ * @see https://spec.openapis.org/oas/v3.0.3#schema-object
+ */
+export class SchemaNormalizer {
+  readonly #doc: unknown;
+  readonly #diagnostics: Diagnostics;
+  readonly #named = new Map<string, NamedSchema>();
+  readonly #names = new UniqueNames();
+  /** Pointers of non-component refs being inlined right now (cycle detection). */
+  readonly #inlining = new Set<string>();
+  /** Pointer → hoisted name for non-component refs found to be recursive. */
+  readonly #hoisted = new Map<string, string>();
+
+  constructor(document: unknown, diagnostics: Diagnostics) {
+    this.#doc = document;
+    this.#diagnostics = diagnostics;
+    const schemas = ((document as Raw)['components'] as Raw | undefined)?.['schemas'] as Raw | undefined;
+    const keys = schemas ? Object.keys(schemas).sort(cmp) : [];
+    // Reserve names first, in sorted key order, so type names do not depend on the order of use.
+    const typeNames = new Map<string, string>();
+    for (const key of keys) typeNames.set(key, this.#names.take(safeTypeName(key)));
+    for (const key of keys) {
+      const pointer = COMPONENT_PREFIX + escapePointerToken(key);
+      const entry: NamedSchema = { kind: 'named-schema', name: key, typeName: typeNames.get(key) ?? key, schema: { kind: 'unknown', pointer }, pointer };
+      this.#named.set(key, entry);
+    }
+    for (const key of keys) {
+      const entry = this.#named.get(key);
+      if (!entry) continue;
+      entry.schema = this.normalize(schemas?.[key], entry.pointer);
+    }
+  }
+
+  /** Named schemas (components and hoisted cycles), sorted by type name. */
+  namedSchemas(): NamedSchema[] {
+    return [...this.#named.values()].sort((a, b) => cmp(a.typeName, b.typeName));
+  }
+
+  /**
+   * Normalizes one schema object.
+   * @param raw the schema object (or boolean schema) as in the document
+   * @param pointer its JSON pointer
+   */
+  normalize(raw: unknown, pointer: string): SchemaNode {
+    if (raw === true || raw === undefined || raw === null) return { kind: 'unknown', pointer };
+    if (raw === false || typeof raw !== 'object' || Array.isArray(raw)) return { kind: 'unknown', pointer };
+    const s = raw as Raw;
+    const meta = this.#meta(s, pointer);
+    const ref = s['$ref'];
+    if (typeof ref === 'string') return this.#ref(ref, meta, pointer);
+
+    const members: SchemaNode[] = [];
+    let base = this.#typed(s, meta, pointer);
+
+    const allOf = Array.isArray(s['allOf']) ? (s['allOf'] as unknown[]) : undefined;
+    const oneOf = Array.isArray(s['oneOf']) ? (s['oneOf'] as unknown[]) : undefined;
+    const anyOf = Array.isArray(s['anyOf']) ? (s['anyOf'] as unknown[]) : undefined;
+
+    if (oneOf || anyOf) {
+      const source = oneOf ? 'oneOf' : 'anyOf';
+      const list = (oneOf ?? anyOf) as unknown[];
+      let variants = list.map((v, i) => this.normalize(v, `${pointer}/${source}/${i}`));
+      // `nullable` expressed as a `{type: 'null'}` variant.
+      let nullable = meta.nullable === true;
+      if (variants.some((v) => v.kind === 'null')) {
+        nullable = true;
+        variants = variants.filter((v) => v.kind !== 'null');
+      }
+      const union: SchemaNode =
+        variants.length === 1 && variants[0]
+          ? { ...variants[0], ...(nullable ? { nullable: true } : {}) }
+          : {
+              ...meta,
+              kind: 'union',
+              source,
+              variants,
+              ...(nullable ? { nullable: true } : {}),
+              ...this.#discriminator(s, list, variants),
+            };
+      if (variants.length === 0) return { ...meta, kind: nullable ? 'null' : 'unknown' };
+      if (base.kind === 'unknown' || base.kind === 'union') return union;
+      members.push(base, { ...union, nullable: false });
+      base = { kind: 'unknown', pointer };
+    }
+    if (allOf) {
+      const parts = allOf.map((m, i) => this.normalize(m, `${pointer}/allOf/${i}`));
+      if (base.kind !== 'unknown') members.unshift(base);
+      members.push(...parts);
+    }
+    if (members.length === 0) return base;
+    if (members.length === 1 && members[0]) return { ...members[0], ...pick(meta) };
+    return { ...meta, kind: 'intersection', members };
+  }
+
+  #discriminator(s: Raw, list: unknown[], variants: SchemaNode[]): { discriminator?: DiscriminatorNode } {
+    const d = s['discriminator'] as Raw | undefined;
+    if (!d || typeof d['propertyName'] !== 'string') return {};
+    const mapping: Array<{ value: string; variant: number }> = [];
+    const explicit = (d['mapping'] as Record<string, string> | undefined) ?? {};
+    const targets = list.map((v) => (v && typeof v === 'object' ? ((v as Raw)['$ref'] as string | undefined) : undefined));
+    const used = new Set<number>();
+    for (const value of Object.keys(explicit).sort(cmp)) {
+      const target = explicit[value];
+      if (typeof target !== 'string') continue;
+      const full = target.startsWith('#') || target.includes('/') ? target : COMPONENT_PREFIX + target;
+      const index = targets.findIndex((t) => t === full || (t !== undefined && t.endsWith(`/${target}`)));
+      if (index >= 0 && variants[index]) {
+        mapping.push({ value, variant: index });
+        used.add(index);
+      }
+    }
+    targets.forEach((t, index) => {
+      if (used.has(index) || t === undefined || !t.startsWith(COMPONENT_PREFIX)) return;
+      mapping.push({ value: decodeToken(t.slice(COMPONENT_PREFIX.length)), variant: index });
+    });
+    return { discriminator: { propertyName: d['propertyName'] as string, mapping } };
+  }
+
+  #ref(ref: string, meta: SchemaMeta, pointer: string): SchemaNode {
+    const extra = pick(meta);
+    if (ref.startsWith(COMPONENT_PREFIX) && !ref.slice(COMPONENT_PREFIX.length).includes('/')) {
+      const key = decodeToken(ref.slice(COMPONENT_PREFIX.length));
+      if (this.#named.has(key)) return { ...extra, pointer, kind: 'ref', target: key };
+    }
+    const hoisted = this.#hoisted.get(ref);
+    if (hoisted) return { ...extra, pointer, kind: 'ref', target: hoisted };
+    const target = resolvePointer(this.#doc, ref);
+    if (target === undefined) {
+      this.#diagnostics.add({
+        code: 'RSL_REF_UNRESOLVED',
+        severity: 'error',
+        message: `$ref "${ref}" does not resolve`,
+        location: pointer,
+        hint: 'Point the $ref at an existing schema.',
+      });
+      return { ...extra, pointer, kind: 'unknown' };
+    }
+    if (this.#inlining.has(ref)) {
+      // A cycle through a schema that is not a component: hoist it under a name so it can recurse.
+      const last = ref.split('/').filter((t) => t !== '' && t !== '#' && !/^\d+$/.test(t)).slice(-2).join(' ');
+      const name = this.#names.take(safeTypeName(decodeToken(last)));
+      this.#hoisted.set(ref, name);
+      const entry: NamedSchema = { kind: 'named-schema', name, typeName: name, schema: { kind: 'unknown', pointer: ref }, pointer: ref };
+      this.#named.set(name, entry);
+      return { ...extra, pointer, kind: 'ref', target: name };
+    }
+    this.#inlining.add(ref);
+    let node: SchemaNode;
+    try {
+      node = this.normalize(target, ref);
+    } finally {
+      this.#inlining.delete(ref);
+    }
+    const hoistedNow = this.#hoisted.get(ref);
+    if (hoistedNow) {
+      const entry = this.#named.get(hoistedNow);
+      if (entry) entry.schema = node;
+      return { ...extra, pointer, kind: 'ref', target: hoistedNow };
+    }
+    return { ...node, ...extra };
+  }
+
+  #meta(s: Raw, pointer: string): SchemaMeta {
+    const meta: SchemaMeta = { pointer };
+    if (typeof s['title'] === 'string') meta.title = s['title'];
+    if (typeof s['description'] === 'string') meta.description = s['description'];
+    if (s['nullable'] === true) meta.nullable = true;
+    if (s['readOnly'] === true) meta.readOnly = true;
+    if (s['writeOnly'] === true) meta.writeOnly = true;
+    if (s['deprecated'] === true) meta.deprecated = true;
+    if (s['default'] !== undefined) meta.default = s['default'];
+    if (s['example'] !== undefined) meta.example = s['example'];
+    else if (Array.isArray(s['examples']) && s['examples'].length > 0) meta.example = s['examples'][0];
+    return meta;
+  }
+
+  /** The schema's own type keywords (`type`, `properties`, `items`, `enum`, `const`), ignoring composition. */
+  #typed(s: Raw, meta: SchemaMeta, pointer: string): SchemaNode {
+    let types: string[] = [];
+    const t = s['type'];
+    if (typeof t === 'string') types = [t];
+    else if (Array.isArray(t)) types = t.filter((x): x is string => typeof x === 'string');
+    let values: unknown[] | undefined;
+    if (Array.isArray(s['enum'])) values = s['enum'] as unknown[];
+    if (s['const'] !== undefined) values = [s['const']];
+    if (values?.includes(null)) {
+      meta = { ...meta, nullable: true };
+      values = values.filter((v) => v !== null);
+    }
+    if (types.includes('null')) {
+      types = types.filter((x) => x !== 'null');
+      if (types.length === 0) return { ...meta, kind: 'null' };
+      meta = { ...meta, nullable: true };
+    }
+    if (types.length === 0) {
+      if (s['properties'] !== undefined || s['additionalProperties'] !== undefined) types = ['object'];
+      else if (s['items'] !== undefined) types = ['array'];
+      else if (values && values.length > 0) {
+        const kinds = new Set(values.map((v) => (typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string')));
+        types = [...kinds];
+      } else return { ...meta, kind: 'unknown' };
+    }
+    if (types.length > 1) {
+      const { nullable, ...rest } = meta;
+      const variants = types.map((type) => this.#typed({ ...s, type }, { pointer }, pointer));
+      return { ...rest, ...(nullable ? { nullable } : {}), kind: 'union', source: 'type', variants };
+    }
+    const type = types[0];
+    switch (type) {
+      case 'string': {
+        const node: SchemaNode = { ...meta, kind: 'string' };
+        if (typeof s['format'] === 'string') node.format = s['format'];
+        if (values) node.enum = values.filter((v): v is string => typeof v === 'string');
+        if (typeof s['minLength'] === 'number') node.minLength = s['minLength'];
+        if (typeof s['maxLength'] === 'number') node.maxLength = s['maxLength'];
+        if (typeof s['pattern'] === 'string') node.pattern = s['pattern'];
+        return node;
+      }
+      case 'number':
+      case 'integer': {
+        const node: SchemaNode = { ...meta, kind: 'number', integer: type === 'integer' };
+        if (typeof s['format'] === 'string') node.format = s['format'];
+        if (values) node.enum = values.filter((v): v is number => typeof v === 'number');
+        for (const k of ['minimum', 'maximum', 'multipleOf'] as const) if (typeof s[k] === 'number') node[k] = s[k] as number;
+        // 3.0 boolean exclusive flags vs 3.1 numeric bounds.
+        if (typeof s['exclusiveMinimum'] === 'number') node.exclusiveMinimum = s['exclusiveMinimum'];
+        else if (s['exclusiveMinimum'] === true && node.minimum !== undefined) node.exclusiveMinimum = node.minimum;
+        if (typeof s['exclusiveMaximum'] === 'number') node.exclusiveMaximum = s['exclusiveMaximum'];
+        else if (s['exclusiveMaximum'] === true && node.maximum !== undefined) node.exclusiveMaximum = node.maximum;
+        return node;
+      }
+      case 'boolean': {
+        const node: SchemaNode = { ...meta, kind: 'boolean' };
+        if (values) node.enum = values.filter((v): v is boolean => typeof v === 'boolean');
+        return node;
+      }
+      case 'array': {
+        const items = Array.isArray(s['items'])
+          ? { kind: 'unknown' as const, pointer: `${pointer}/items` }
+          : this.normalize(s['items'], `${pointer}/items`);
+        const node: SchemaNode = { ...meta, kind: 'array', items };
+        if (typeof s['minItems'] === 'number') node.minItems = s['minItems'];
+        if (typeof s['maxItems'] === 'number') node.maxItems = s['maxItems'];
+        if (s['uniqueItems'] === true) node.uniqueItems = true;
+        return node;
+      }
+      case 'object': {
+        const props = (s['properties'] && typeof s['properties'] === 'object' ? s['properties'] : {}) as Raw;
+        const required = new Set(Array.isArray(s['required']) ? (s['required'] as unknown[]).filter((x) => typeof x === 'string') : []);
+        const properties = Object.keys(props)
+          .sort(cmp)
+          .map((name) => ({
+            name,
+            required: required.has(name),
+            schema: this.normalize(props[name], `${pointer}/properties/${escapePointerToken(name)}`),
+          }));
+        const node: SchemaNode = { ...meta, kind: 'object', properties };
+        const ap = s['additionalProperties'];
+        if (ap === true || (ap && typeof ap === 'object' && Object.keys(ap).length === 0)) node.additionalProperties = true;
+        else if (ap && typeof ap === 'object') node.additionalProperties = this.normalize(ap, `${pointer}/additionalProperties`);
+        if (typeof s['minProperties'] === 'number') node.minProperties = s['minProperties'];
+        if (typeof s['maxProperties'] === 'number') node.maxProperties = s['maxProperties'];
+        return node;
+      }
+      case 'null':
+        return { ...meta, kind: 'null' };
+      default:
+        this.#diagnostics.add({
+          code: 'RSL_SCHEMA_UNSUPPORTED',
+          severity: 'warning',
+          message: `unknown schema type "${String(type)}" is typed as unknown`,
+          location: pointer,
+          hint: 'Use one of string, number, integer, boolean, array, object, null.',
+        });
+        return { ...meta, kind: 'unknown' };
+    }
+  }
+}
+
+/** The meta fields that a `$ref`'s siblings (or an allOf wrapper) may add to its target. */
+function pick(meta: SchemaMeta): Partial<SchemaMeta> {
+  const out: Partial<SchemaMeta> = {};
+  if (meta.nullable) out.nullable = true;
+  if (meta.readOnly) out.readOnly = true;
+  if (meta.writeOnly) out.writeOnly = true;
+  if (meta.description !== undefined) out.description = meta.description;
+  if (meta.deprecated) out.deprecated = true;
+  if (meta.default !== undefined) out.default = meta.default;
+  if (meta.example !== undefined) out.example = meta.example;
+  return out;
+}
+
+function decodeToken(token: string): string {
+  let t = token;
+  try {
+    t = decodeURIComponent(token);
+  } catch {
+    // keep as is
+  }
+  return t.replace(/~1/g, '/').replace(/~0/g, '~');
+}

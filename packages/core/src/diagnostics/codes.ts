@@ -1,0 +1,55 @@
+/**
+ * The catalogue of every diagnostic and error code reslayer raises, with a one-line doc each.
+ * `docs/diagnostics.md` mirrors this table.
+ */
+export const DIAGNOSTIC_CODES = {
+  /** The contract file does not exist or cannot be read. */
+  RSL_INPUT_NOT_FOUND: 'The contract file does not exist or cannot be read.',
+  /** The contract file is empty. */
+  RSL_INPUT_EMPTY: 'The contract file is empty.',
+  /** The contract is not valid YAML or JSON. */
+  RSL_INPUT_SYNTAX: 'The contract is not valid YAML or JSON.',
+  /** The document root is not an object, or has no `openapi`/`swagger` field. */
+  RSL_NOT_OPENAPI: 'The document is not an OpenAPI document.',
+  /** The `openapi` version is not supported (only 3.0.x and 3.1.x; Swagger 2.0 is upgraded). */
+  RSL_UNSUPPORTED_VERSION: 'The OpenAPI version is not supported.',
+  /** A `$ref` cannot be resolved, or points at a remote URL that is not allowed. */
+  RSL_REF_UNRESOLVED: 'A $ref cannot be resolved.',
+  /** A Swagger 2.0 document was upgraded to OpenAPI 3.0 before generation. */
+  RSL_SWAGGER2_UPGRADED: 'A Swagger 2.0 document was upgraded to OpenAPI 3.0.',
+  /** The document has no operations under `paths`. */
+  RSL_NO_PATHS: 'The document has no operations under paths.',
+  /** An operation has no `operationId`; a name is derived from method and path. */
+  RSL_OPERATION_ID_MISSING: 'An operation has no operationId.',
+  /** Two operations share an `operationId`. */
+  RSL_OPERATION_ID_DUPLICATE: 'Two operations share an operationId.',
+  /** A partial CRUD resource misses some of the five CRUD operations. */
+  RSL_RESOURCE_PARTIAL: 'A CRUD resource misses some of list, read, create, update, delete.',
+  /** Two resources would have the same name; one was renamed deterministically. */
+  RSL_RESOURCE_RENAMED: 'A resource was renamed to avoid a name collision.',
+  /** An operation has no success (2XX) response. */
+  RSL_NO_SUCCESS_RESPONSE: 'An operation declares no success (2XX) response.',
+  /** A path parameter of the template is not declared. */
+  RSL_PATH_PARAM_UNDECLARED: 'A path template parameter is not declared as a parameter.',
+  /** A schema construct is not fully representable and was typed as `unknown`. */
+  RSL_SCHEMA_UNSUPPORTED: 'A schema construct was typed as unknown.',
+  /** The config file is missing, invalid, or exports no config. */
+  RSL_CONFIG_INVALID: 'The config file is missing or invalid.',
+  /** A plugin requires another plugin that is not configured. */
+  RSL_PLUGIN_MISSING_REQUIREMENT: 'A plugin requires another plugin that is not configured.',
+  /** Two plugins have the same name. */
+  RSL_PLUGIN_DUPLICATE: 'Two configured plugins have the same name.',
+  /** Plugin requirements form a cycle. */
+  RSL_PLUGIN_CYCLE: 'Plugin requirements form a cycle.',
+  /** A plugin's tap threw. */
+  RSL_PLUGIN_FAILED: 'A plugin threw while a hook ran.',
+  /** Two plugins emitted the same file path. */
+  RSL_FILE_CONFLICT: 'Two plugins emitted the same file path.',
+  /** A generated path would leave the output root. */
+  RSL_PATH_OUTSIDE_ROOT: 'A generated path would leave the output root.',
+  /** Writing the output failed. */
+  RSL_WRITE_FAILED: 'Writing the output failed.',
+} as const;
+
+/** A stable diagnostic or error code. */
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { GeneratedFile } from './GeneratedFile.js';
+import { createGeneratedFile } from './GeneratedFile.js';
+import { GeneratorError } from '../diagnostics/GeneratorError.js';
+import { cmp } from '../diagnostics/Diagnostics.js';
+
+/**
+ * Checks that a generated path is a relative POSIX path that stays inside the output root.
+ * @param filePath the path a plugin wants to emit
+ * @returns the normalized path
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` for absolute paths, `..` segments, backslashes or control characters
+ */
+export function assertSafeRelativePath(filePath: string): string {
+  // eslint-disable-next-line no-control-regex
+  const bad = filePath === '' || filePath.startsWith('/') || /^[A-Za-z]:/.test(filePath) || filePath.includes('\\') || /[\u0000-\u001f]/.test(filePath);
+  const normalized = path.posix.normalize(filePath);
+  if (bad || normalized.startsWith('../') || normalized === '..' || normalized.split('/').includes('..') || normalized !== filePath) {
+    throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `generated path ${JSON.stringify(filePath)} is not a plain relative path inside the output root`, {
+      hint: 'Build file paths from sanitized names only.',
+    });
+  }
+  return normalized;
+}
+
+/**
+ * The in-memory set of generated files, keyed by path. Adding a taken path is an error naming both plugins.
+ */
+export class FileSet {
+  readonly #files = new Map<string, GeneratedFile>();
+
+  /**
+   * Adds a file.
+   * @param file path (relative, POSIX), contents, plugin and kind
+   * @returns the stored, frozen record
+   * @throws GeneratorError `RSL_FILE_CONFLICT` when the path is taken, `RSL_PATH_OUTSIDE_ROOT` for unsafe paths
+   */
+  add(file: { path: string; contents: string; plugin: string; kind?: GeneratedFile['kind'] }): GeneratedFile {
+    const safe = assertSafeRelativePath(file.path);
+    const existing = this.#files.get(safe);
+    if (existing) {
+      throw new GeneratorError('RSL_FILE_CONFLICT', `plugin "${file.plugin}" emits ${safe}, which plugin "${existing.plugin}" already emitted`, {
+        hint: 'Give one of the plugins a different output path.',
+      });
+    }
+    const record = createGeneratedFile({ ...file, path: safe });
+    this.#files.set(safe, record);
+    return record;
+  }
+
+  /** True when a file with this path was added. */
+  has(filePath: string): boolean {
+    return this.#files.has(filePath);
+  }
+
+  /** The file at this path, if any. */
+  get(filePath: string): GeneratedFile | undefined {
+    return this.#files.get(filePath);
+  }
+
+  /** Number of files. */
+  get size(): number {
+    return this.#files.size;
+  }
+
+  /** All files sorted by path. */
+  list(): GeneratedFile[] {
+    return [...this.#files.values()].sort((a, b) => cmp(a.path, b.path));
+  }
+}

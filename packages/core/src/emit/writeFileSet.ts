@@ -1,0 +1,204 @@
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { GeneratedFile } from './GeneratedFile.js';
+import { GENERATED_MARKER } from './banner.js';
+import { GeneratorError } from '../diagnostics/GeneratorError.js';
+import { cmp } from '../diagnostics/Diagnostics.js';
+
+/** Name of the manifest file kept in the output root: the list of files the last run generated. */
+export const MANIFEST_NAME = '.reslayer-manifest.json';
+
+const TEMP_SUFFIX = '.reslayer-tmp';
+
+/** Where generated files go. */
+export interface OutputLocation {
+  /** Absolute output root. */
+  outputRoot: string;
+  /** Folder under the root that file paths are relative to. */
+  srcDir: string;
+}
+
+/** What a write (or a dry run) does to each path, relative to the output root. */
+export interface WritePlan {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  /** Files the previous run generated that this run no longer produces. */
+  removed: string[];
+}
+
+interface Manifest {
+  generator: 'reslayer';
+  files: string[];
+}
+
+function resolveInside(location: OutputLocation, relative: string): string {
+  const root = path.resolve(location.outputRoot);
+  const target = path.resolve(root, relative);
+  if (target !== root && !target.startsWith(root + path.sep)) {
+    throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `refusing to touch ${target}: it is outside the output root ${root}`);
+  }
+  return target;
+}
+
+/** Path of a generated file relative to the output root (POSIX). */
+export function rootRelative(location: OutputLocation, file: Pick<GeneratedFile, 'path'>): string {
+  return location.srcDir === '' || location.srcDir === '.' ? file.path : `${location.srcDir.replace(/\/+$/, '')}/${file.path}`;
+}
+
+async function readManifest(location: OutputLocation): Promise<string[]> {
+  try {
+    const raw = JSON.parse(await readFile(resolveInside(location, MANIFEST_NAME), 'utf8')) as Partial<Manifest>;
+    return Array.isArray(raw.files) ? raw.files.filter((f): f is string => typeof f === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Compares a file set with the disk without writing: which files would be created, updated, left
+ * unchanged or removed. Removal candidates are files of the previous run's manifest that are no longer
+ * produced and still start with the generated-file marker (so hand-written files are never listed).
+ * @param location output root and source folder
+ * @param files the generated files
+ * @returns the plan, each list sorted
+ */
+export async function planFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<WritePlan> {
+  const plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
+  const produced = new Set<string>();
+  await Promise.all(
+    files.map(async (file) => {
+      const rel = rootRelative(location, file);
+      produced.add(rel);
+      const current = await readIfExists(resolveInside(location, rel));
+      if (current === undefined) plan.created.push(rel);
+      else if (current === file.contents) plan.unchanged.push(rel);
+      else plan.updated.push(rel);
+    }),
+  );
+  const previous = await readManifest(location);
+  const candidates = new Set(previous.filter((p) => !produced.has(p)));
+  for (const p of await listGeneratedOnDisk(location)) if (!produced.has(p)) candidates.add(p);
+  for (const rel of candidates) {
+    const current = await readIfExists(resolveInside(location, rel));
+    if (current !== undefined && current.startsWith(GENERATED_MARKER)) plan.removed.push(rel);
+  }
+  for (const list of Object.values(plan)) (list as string[]).sort(cmp);
+  return plan;
+}
+
+/** Files under `<root>/<srcDir>` whose first line is the generated-file marker (root-relative POSIX paths). */
+async function listGeneratedOnDisk(location: OutputLocation): Promise<string[]> {
+  const base = resolveInside(location, location.srcDir || '.');
+  const out: string[] = [];
+  let entries: string[];
+  try {
+    entries = (await readdir(base, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+      .map((e) => path.join(e.parentPath, e.name));
+  } catch {
+    return out;
+  }
+  await Promise.all(
+    entries.map(async (abs) => {
+      const text = await readIfExists(abs);
+      if (text?.startsWith(GENERATED_MARKER)) out.push(path.relative(path.resolve(location.outputRoot), abs).split(path.sep).join('/'));
+    }),
+  );
+  return out;
+}
+
+/**
+ * Writes a file set into the output root.
+ *
+ * - Only changed files are written, so an unchanged file keeps its modification time.
+ * - All new contents are first written to temporary files beside their targets; only when every one
+ *   is on disk are they renamed into place. A failure before that point leaves the previous output intact.
+ * - Files the previous run generated and this run does not produce are deleted, but only while they
+ *   still start with the generated-file marker. Nothing outside the output root is touched.
+ *
+ * @param location output root and source folder
+ * @param files the generated files
+ * @returns what was created, updated, left unchanged and removed
+ * @throws GeneratorError `RSL_WRITE_FAILED` (temporary files are cleaned up) or `RSL_PATH_OUTSIDE_ROOT`
+ */
+export async function writeFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<WritePlan> {
+  const plan = await planFileSet(location, files);
+  const byRel = new Map(files.map((f) => [rootRelative(location, f), f] as const));
+  const changed = [...plan.created, ...plan.updated];
+  const staged: Array<{ temp: string; target: string }> = [];
+  try {
+    for (const rel of changed) {
+      const target = resolveInside(location, rel);
+      const temp = `${target}${TEMP_SUFFIX}`;
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(temp, byRel.get(rel)?.contents ?? '', 'utf8');
+      staged.push({ temp, target });
+    }
+  } catch (error) {
+    await Promise.all(staged.map((s) => rm(s.temp, { force: true })));
+    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
+  }
+  for (const s of staged) await rename(s.temp, s.target);
+  const manifest: Manifest = { generator: 'reslayer', files: [...byRel.keys()].sort(cmp) };
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  const manifestPath = resolveInside(location, MANIFEST_NAME);
+  if ((await readIfExists(manifestPath)) !== manifestText) {
+    await mkdir(path.dirname(manifestPath), { recursive: true });
+    await writeFile(`${manifestPath}${TEMP_SUFFIX}`, manifestText, 'utf8');
+    await rename(`${manifestPath}${TEMP_SUFFIX}`, manifestPath);
+  }
+  for (const rel of plan.removed) await rm(resolveInside(location, rel), { force: true });
+  await removeEmptyDirs(location, plan.removed);
+  return plan;
+}
+
+async function removeEmptyDirs(location: OutputLocation, removed: string[]): Promise<void> {
+  const root = path.resolve(location.outputRoot);
+  const dirs = new Set<string>();
+  for (const rel of removed) {
+    let dir = path.dirname(resolveInside(location, rel));
+    while (dir.startsWith(root + path.sep)) {
+      dirs.add(dir);
+      dir = path.dirname(dir);
+    }
+  }
+  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) {
+    try {
+      if ((await readdir(dir)).length === 0) await rm(dir, { recursive: false, force: true }).catch(() => undefined);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** One drifted file found by {@link diffFileSet}. */
+export interface DriftEntry {
+  /** Path relative to the output root. */
+  path: string;
+  /** `missing` (not on disk), `different` (contents differ) or `stale` (generated earlier, no longer produced). */
+  kind: 'missing' | 'different' | 'stale';
+}
+
+/**
+ * Compares a fresh in-memory generation with the disk (the `check` command).
+ * @param location output root and source folder
+ * @param files the freshly generated files
+ * @returns drift entries sorted by path; empty when the disk matches
+ */
+export async function diffFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<DriftEntry[]> {
+  const plan = await planFileSet(location, files);
+  return [
+    ...plan.created.map((p) => ({ path: p, kind: 'missing' as const })),
+    ...plan.updated.map((p) => ({ path: p, kind: 'different' as const })),
+    ...plan.removed.map((p) => ({ path: p, kind: 'stale' as const })),
+  ].sort((a, b) => cmp(a.path, b.path));
+}

@@ -1,0 +1,101 @@
+import type { AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from 'tapable';
+import type { ApiModel } from '../model/types.js';
+import type { Diagnostic, Diagnostics } from '../diagnostics/Diagnostics.js';
+import type { FileSet } from '../emit/FileSet.js';
+
+/** Facts about the run that every hook context carries. */
+export interface RunInfo {
+  /** Absolute path of the contract. */
+  input: string;
+  /** Absolute path of the output root. */
+  outputRoot: string;
+  /** Folder under the output root that generated paths are relative to (default `src`). */
+  srcDir: string;
+  /** Names of the configured plugins, sorted. */
+  plugins: readonly string[];
+}
+
+/** Context of a `detect` tap. */
+export interface DetectContext {
+  run: RunInfo;
+  /** Adds a diagnostic; the tap's plugin name is filled in when missing. */
+  report(diagnostic: Diagnostic): void;
+}
+
+/** Context of an `emit` tap. */
+export interface EmitContext {
+  run: RunInfo;
+  /** The final model after `detect`. Read-only by convention. */
+  model: ApiModel;
+  /** Where taps add generated files. */
+  files: FileSet;
+  /** Adds a diagnostic. */
+  report(diagnostic: Diagnostic): void;
+}
+
+/** A section a plugin adds to the run report (printed by `inspect`/`check`, and in the HTML report). */
+export interface ReportSection {
+  /** Plugin that added it. */
+  plugin: string;
+  title: string;
+  /** Lines of plain text. */
+  lines: string[];
+}
+
+/** Time one plugin's tap spent in one hook. */
+export interface HookTiming {
+  hook: keyof GeneratorHooks | 'load' | 'normalize';
+  /** Plugin name, or `core`. */
+  plugin: string;
+  /** Milliseconds (fractional). */
+  ms: number;
+}
+
+/** The report of a run, passed to the `report` hook and returned by the generator. */
+export interface RunReport {
+  model: ApiModel;
+  diagnostics: Diagnostics;
+  sections: ReportSection[];
+  /** Per-hook, per-plugin timings collected by core's interceptors. */
+  timings: HookTiming[];
+  /** Number of generated files. */
+  fileCount: number;
+}
+
+/**
+ * The hook bus. Declared once here; `createHooks()` builds exactly this shape (its return type is
+ * checked against this interface). Plugins only tap; core calls.
+ */
+export interface GeneratorHooks {
+  /**
+   * **Kind:** async series waterfall.
+   * **When:** after the contract is loaded and normalized.
+   * **Args:** `model` (the {@link ApiModel}; `resources` is empty before core's own tap), `ctx` ({@link DetectContext}).
+   * **Return:** the (possibly refined) model; a tap that changes nothing returns the model it got.
+   * **Previous:** load, normalize. **Next:** `emit`.
+   * Core's resource detector taps it first, at `DetectStage.Core`.
+   */
+  detect: AsyncSeriesWaterfallHook<[model: ApiModel, ctx: DetectContext]>;
+  /**
+   * **Kind:** async series.
+   * **When:** after `detect`, once.
+   * **Args:** `ctx` ({@link EmitContext}): the final model and the {@link FileSet}.
+   * **Return:** nothing; taps add files with `ctx.files.add()`. Order comes from `EmitStage`.
+   * **Previous:** `detect`. **Next:** `report`.
+   */
+  emit: AsyncSeriesHook<[ctx: EmitContext]>;
+  /**
+   * **Kind:** sync.
+   * **When:** last, after `emit`.
+   * **Args:** `report` ({@link RunReport}).
+   * **Return:** nothing; taps add diagnostics or `report.sections`.
+   * **Previous:** `emit`. **Next:** none (the CLI writes, diffs or prints).
+   */
+  report: SyncHook<[report: RunReport]>;
+}
+
+/** A hook as plugins see it: tap methods only, no `call`, `promise` or `intercept`. */
+export type TapOnly<H> = Omit<H, 'call' | 'callAsync' | 'promise' | 'intercept' | 'taps' | 'interceptors'>;
+
+/** The tap-only view of the hook bus given to `Plugin.apply`. */
+export type PluginHooks = { readonly [K in keyof GeneratorHooks]: TapOnly<GeneratorHooks[K]> };

@@ -1,0 +1,86 @@
+// Public API of @reslayer/core. Named exports only (no `export *` for values).
+export type {
+  ApiMeta,
+  ApiModel,
+  ArraySchema,
+  BooleanSchema,
+  CrudRole,
+  DiscriminatorNode,
+  HttpMethod,
+  IntersectionSchema,
+  MediaContent,
+  NamedSchema,
+  NullSchema,
+  NumberSchema,
+  ObjectSchema,
+  OperationNode,
+  OperationRole,
+  ParameterLocation,
+  ParameterNode,
+  PropertyNode,
+  RefSchema,
+  RequestBodyNode,
+  ResourceKind,
+  ResourceNode,
+  ResourceOperation,
+  ResponseNode,
+  SchemaMeta,
+  SchemaNode,
+  SecurityRequirementNode,
+  StringSchema,
+  UnionSchema,
+  UnknownSchema,
+} from './model/types.js';
+export { CRUD_ROLES, HTTP_METHODS } from './model/types.js';
+export {
+  errorResponses,
+  isBinaryMediaType,
+  isJsonMediaType,
+  isTextMediaType,
+  requestBodyKind,
+  responseBodyKind,
+  successResponses,
+} from './model/queries.js';
+export { createApiModel, createOperation, createResource, createSchema } from './model/factory.js';
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes.js';
+export { Diagnostics, healthScore, cmp, type Diagnostic, type Severity } from './diagnostics/Diagnostics.js';
+export { GeneratorError, PluginError } from './diagnostics/GeneratorError.js';
+export type {
+  DetectContext,
+  EmitContext,
+  GeneratorHooks,
+  HookTiming,
+  PluginHooks,
+  ReportSection,
+  RunInfo,
+  RunReport,
+  TapOnly,
+} from './hooks/types.js';
+export { createHooks, interceptHooks } from './hooks/createHooks.js';
+export { DetectStage, EmitStage } from './hooks/stages.js';
+export { definePlugin, type Plugin, type PluginContext } from './plugin/definePlugin.js';
+export { orderPlugins } from './plugin/applyPlugins.js';
+export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, type LoadContractOptions, type LoadedContract } from './contract/loadContract.js';
+export { normalizeContract } from './contract/normalize.js';
+export { detectResources, pathShape } from './detect/detectResources.js';
+export { createGeneratedFile, type GeneratedFile } from './emit/GeneratedFile.js';
+export { FileSet, assertSafeRelativePath } from './emit/FileSet.js';
+export { banner, GENERATED_MARKER } from './emit/banner.js';
+export { createWriter, type CodeBlockWriter } from './emit/createWriter.js';
+export {
+  diffFileSet,
+  planFileSet,
+  writeFileSet,
+  rootRelative,
+  MANIFEST_NAME,
+  type DriftEntry,
+  type OutputLocation,
+  type WritePlan,
+} from './emit/writeFileSet.js';
+export { camelCase, kebabCase, pascalCase, plural, singular } from './naming/casing.js';
+export { RESERVED_WORDS, isIdentifierName, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
+export { commentLines, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
+export { defineConfig } from './config/defineConfig.js';
+export { loadConfig, resolveConfig } from './config/loadConfig.js';
+export type { OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
+export { runGenerator, CORE_PLUGIN, type RunOptions, type RunResult } from './run/createGenerator.js';

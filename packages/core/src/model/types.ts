@@ -1,0 +1,325 @@
+/**
+ * The normalized intermediate representation (IR) of a contract: the `ApiModel`.
+ *
+ * Plugins read this model, never the raw OpenAPI document. Every node carries a `pointer`
+ * (an RFC 6901 JSON pointer into the bundled contract) that diagnostics use as location.
+ *
+ * @see https://spec.openapis.org/oas/v3.1.0#openapi-object
+ */
+
+/** An HTTP method of an operation, lower-case as in a path item object. */
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** All HTTP methods a path item object may hold, in the order the spec lists them. */
+export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Facts shared by every schema node. */
+export interface SchemaMeta {
+  /** JSON pointer of the schema in the bundled contract, e.g. `#/components/schemas/Contact`. */
+  pointer: string;
+  /** `title` of the schema, if any. */
+  title?: string;
+  /** `description` of the schema, if any (raw text: emitters must escape it). */
+  description?: string;
+  /** True when the value may be `null` (3.0 `nullable: true`, or 3.1 `type: [T, "null"]`). */
+  nullable?: boolean;
+  /** True for `readOnly: true`: present in responses, absent from request payloads. */
+  readOnly?: boolean;
+  /** True for `writeOnly: true`: present in request payloads, absent from responses. */
+  writeOnly?: boolean;
+  /** True for `deprecated: true`. */
+  deprecated?: boolean;
+  /** `default` value, if any. */
+  default?: unknown;
+  /** First example found: `example`, else the first of `examples`. */
+  example?: unknown;
+}
+
+/** A reference to a named schema of {@link ApiModel.schemas}, by its key. */
+export interface RefSchema extends SchemaMeta {
+  kind: 'ref';
+  /** Key of the target in {@link ApiModel.schemas} (the component name, or a hoisted name). */
+  target: string;
+}
+
+/** A string schema. `enum`/`const` become a literal union. */
+export interface StringSchema extends SchemaMeta {
+  kind: 'string';
+  /** `format`, e.g. `date-time`, `uuid`, `email`, `binary`. */
+  format?: string;
+  /** Allowed values (`enum`, or `[const]`). */
+  enum?: string[];
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+/** A number or integer schema. */
+export interface NumberSchema extends SchemaMeta {
+  kind: 'number';
+  /** True for `type: integer`. */
+  integer: boolean;
+  format?: string;
+  enum?: number[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  multipleOf?: number;
+}
+
+/** A boolean schema. */
+export interface BooleanSchema extends SchemaMeta {
+  kind: 'boolean';
+  enum?: boolean[];
+}
+
+/** The `null` type (3.1 `type: "null"` alone). */
+export interface NullSchema extends SchemaMeta {
+  kind: 'null';
+}
+
+/** An array schema. */
+export interface ArraySchema extends SchemaMeta {
+  kind: 'array';
+  /** Item schema (`unknown` when absent). */
+  items: SchemaNode;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+}
+
+/** One property of an object schema. */
+export interface PropertyNode {
+  /** Property name exactly as in the contract (emitters quote it when needed). */
+  name: string;
+  /** True when the name is listed in `required`. */
+  required: boolean;
+  schema: SchemaNode;
+}
+
+/** An object schema. */
+export interface ObjectSchema extends SchemaMeta {
+  kind: 'object';
+  /** Properties sorted by name (code-unit order) for deterministic output. */
+  properties: PropertyNode[];
+  /** `additionalProperties`: a schema, `true` (any value), or `false`/absent (none). */
+  additionalProperties?: SchemaNode | true;
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+/** A discriminator of a union. @see https://spec.openapis.org/oas/v3.1.0#discriminator-object */
+export interface DiscriminatorNode {
+  /** Name of the property that tells the variants apart. */
+  propertyName: string;
+  /** Discriminator value → index into the union's `variants`. */
+  mapping: Array<{ value: string; variant: number }>;
+}
+
+/** `oneOf`/`anyOf` (and 3.1 multi-type `type` arrays): a TypeScript union. */
+export interface UnionSchema extends SchemaMeta {
+  kind: 'union';
+  /** `oneOf`, `anyOf`, or `type` for a 3.1 type array. */
+  source: 'oneOf' | 'anyOf' | 'type';
+  variants: SchemaNode[];
+  discriminator?: DiscriminatorNode;
+}
+
+/** `allOf`: a TypeScript intersection. */
+export interface IntersectionSchema extends SchemaMeta {
+  kind: 'intersection';
+  members: SchemaNode[];
+}
+
+/** A schema that allows any value (`{}`, `true`, or something not representable). */
+export interface UnknownSchema extends SchemaMeta {
+  kind: 'unknown';
+}
+
+/** A normalized schema. Discriminated by `kind`. */
+export type SchemaNode =
+  | RefSchema
+  | StringSchema
+  | NumberSchema
+  | BooleanSchema
+  | NullSchema
+  | ArraySchema
+  | ObjectSchema
+  | UnionSchema
+  | IntersectionSchema
+  | UnknownSchema;
+
+/** A named schema: a `components.schemas` entry, or a schema hoisted to break a `$ref` cycle. */
+export interface NamedSchema {
+  kind: 'named-schema';
+  /** Unique key (the component name as written in the contract). */
+  name: string;
+  /** Unique, safe PascalCase TypeScript type name. */
+  typeName: string;
+  schema: SchemaNode;
+  pointer: string;
+}
+
+/** Where a parameter lives. @see https://spec.openapis.org/oas/v3.1.0#parameter-locations */
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+/** A parameter of an operation (path-item and operation level merged, `$ref`s resolved). */
+export interface ParameterNode {
+  kind: 'parameter';
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  schema: SchemaNode;
+  /** Serialization style; defaults per location as the spec says (`form` for query, `simple` for path/header). */
+  style: string;
+  /** Explode flag; defaults to true for `form`, false otherwise. */
+  explode: boolean;
+  description?: string;
+  deprecated?: boolean;
+  pointer: string;
+}
+
+/** One media type of a request body or response. */
+export interface MediaContent {
+  /** Media type as written, e.g. `application/json`, `multipart/form-data`. */
+  mediaType: string;
+  /** Its schema, or undefined when the contract gives none. */
+  schema?: SchemaNode;
+  /** First example given for the media type, if any. */
+  example?: unknown;
+}
+
+/** A request body. @see https://spec.openapis.org/oas/v3.1.0#request-body-object */
+export interface RequestBodyNode {
+  kind: 'request-body';
+  required: boolean;
+  description?: string;
+  /** Media types sorted with JSON first, then by name. */
+  contents: MediaContent[];
+  pointer: string;
+}
+
+/** A response. @see https://spec.openapis.org/oas/v3.1.0#responses-object */
+export interface ResponseNode {
+  kind: 'response';
+  /** Status code key as written: `200`, `2XX`, `default`. */
+  status: string;
+  description?: string;
+  contents: MediaContent[];
+  pointer: string;
+}
+
+/** A security requirement of an operation: scheme name and scopes. */
+export interface SecurityRequirementNode {
+  scheme: string;
+  scopes: string[];
+}
+
+/** An operation. @see https://spec.openapis.org/oas/v3.1.0#operation-object */
+export interface OperationNode {
+  kind: 'operation';
+  /** Stable unique key: `METHOD path`, e.g. `GET /api/v1/contacts`. */
+  key: string;
+  method: HttpMethod;
+  /** Path template as written in `paths`. */
+  path: string;
+  /** `operationId` as written, if any. */
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  deprecated: boolean;
+  /** Parameters, path-item level merged with operation level; sorted path → query → header → cookie, then by position. */
+  parameters: ParameterNode[];
+  requestBody?: RequestBodyNode;
+  /** Responses sorted by status key. */
+  responses: ResponseNode[];
+  /** Effective security requirements (operation level, else document level). Empty when none. */
+  security: SecurityRequirementNode[];
+  /** `#/paths/<escaped path>/<method>`. */
+  pointer: string;
+}
+
+/** The five CRUD operations, in the order spec §2 lists missing operations. */
+export type CrudRole = 'list' | 'read' | 'create' | 'update' | 'delete';
+
+/** The five CRUD roles in canonical order. */
+export const CRUD_ROLES: readonly CrudRole[] = ['list', 'read', 'create', 'update', 'delete'];
+
+/** Role of an operation inside its resource. */
+export type OperationRole = CrudRole | 'search' | 'summary' | 'action' | 'download' | 'other';
+
+/** Kind of a detected resource (issue "Resource detection", kinds). */
+export type ResourceKind = 'crud' | 'search' | 'summary' | 'action' | 'download' | 'other';
+
+/** An operation as a member of a resource. */
+export interface ResourceOperation {
+  role: OperationRole;
+  /** camelCase name, unique within the resource, e.g. `listContacts`, `archiveContact`. Plugins derive symbols from it. */
+  name: string;
+  /** Key of the operation in {@link ApiModel.operations}. */
+  operationKey: string;
+}
+
+/**
+ * A detection record (spec §2 "Detection record").
+ *
+ * `resource` is unique across the model and is used for folder and symbol names.
+ */
+export interface ResourceNode {
+  kind: 'resource';
+  /** Resource kind. */
+  resourceKind: ResourceKind;
+  /** Plural collection name in camelCase, unique in the model, e.g. `contacts`, `contactsArchive`. */
+  resource: string;
+  /** Singular PascalCase entity name, e.g. `Contact`. */
+  entity: string;
+  /** Plural PascalCase name, e.g. `Contacts`. */
+  plural: string;
+  /** PascalCase verb of an action or download resource, e.g. `Archive`, `Download`. */
+  action?: string;
+  /** True when the group has at least list and read. */
+  crudCandidate: boolean;
+  /** Absent CRUD operations among list, read, create, update, delete, in that order; `[]` for full CRUD and for non-CRUD kinds. */
+  missingOperations: CrudRole[];
+  /** Collection path (for crud), as written in the contract. */
+  collectionPath?: string;
+  /** Item path (for crud), as written in the contract. */
+  itemPath?: string;
+  /** Member operations sorted by role order, then method and path. */
+  operations: ResourceOperation[];
+  /** Pointer of the first operation, for diagnostics. */
+  pointer: string;
+}
+
+/** Document-level facts. */
+export interface ApiMeta {
+  /** `info.title`. */
+  title: string;
+  /** `info.version`. */
+  version: string;
+  /** `openapi` field, e.g. `3.1.0` (after any upgrade). */
+  openapi: string;
+  /** First server URL, if any. */
+  serverUrl?: string;
+  /** Absolute path of the entry file. */
+  sourceFile: string;
+  /** Names of declared security schemes, sorted. */
+  securitySchemes: string[];
+  /** Count of webhook operations (they are not resources). */
+  webhookOperations: number;
+}
+
+/**
+ * The normalized contract: what every plugin reads.
+ */
+export interface ApiModel {
+  meta: ApiMeta;
+  /** Named schemas sorted by `typeName`. */
+  schemas: NamedSchema[];
+  /** All operations of `paths`, sorted by path then method. */
+  operations: OperationNode[];
+  /** Detected resources sorted by `resource`. Filled by the `detect` hook. */
+  resources: ResourceNode[];
+}

@@ -1,0 +1,66 @@
+import { camelCase as ccCamel, pascalCase as ccPascal, kebabCase as ccKebab } from 'change-case';
+import pluralizeLib from 'pluralize';
+
+/**
+ * Casing helpers. Word splitting comes from `change-case`; these wrappers only add the
+ * guarantees generated identifiers need: never empty, digits kept, non-ASCII letters dropped.
+ */
+
+function words(input: string): string {
+  // change-case splits on case changes and on any non-alphanumeric run; map other characters to spaces first.
+  return input.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, ' ').trim();
+}
+
+/**
+ * `pascalCase('list contacts-by_id')` → `ListContactsById`. Returns `''` for input without ASCII letters or digits.
+ * @param input any text
+ */
+export function pascalCase(input: string): string {
+  const w = words(input);
+  return w === '' ? '' : ccPascal(w, { mergeAmbiguousCharacters: true });
+}
+
+/**
+ * `camelCase('List contacts')` → `listContacts`. Returns `''` for input without ASCII letters or digits.
+ * @param input any text
+ */
+export function camelCase(input: string): string {
+  const w = words(input);
+  return w === '' ? '' : ccCamel(w, { mergeAmbiguousCharacters: true });
+}
+
+/**
+ * `kebabCase('contactsArchive')` → `contacts-archive`.
+ * @param input any text
+ */
+export function kebabCase(input: string): string {
+  const w = words(input);
+  return w === '' ? '' : ccKebab(w);
+}
+
+/**
+ * Singular of an English word (people → person, statuses → status, categories → category),
+ * from the `pluralize` library. Only the last word of a camelCase name is singularized.
+ * @param word a word or camelCase name
+ */
+export function singular(word: string): string {
+  const m = /^(.*?)([A-Z]?[a-z0-9]+)$/.exec(word);
+  if (!m) return pluralizeLib.singular(word);
+  const head = m[1] ?? '';
+  const tail = m[2] ?? '';
+  const s = pluralizeLib.singular(tail);
+  return head + (tail[0] === tail[0]?.toUpperCase() ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+}
+
+/**
+ * Plural of an English word, from the `pluralize` library; only the last word of a camelCase name changes.
+ * @param word a word or camelCase name
+ */
+export function plural(word: string): string {
+  const m = /^(.*?)([A-Z]?[a-z0-9]+)$/.exec(word);
+  if (!m) return pluralizeLib.plural(word);
+  const head = m[1] ?? '';
+  const tail = m[2] ?? '';
+  const p = pluralizeLib.plural(tail);
+  return head + (tail[0] === tail[0]?.toUpperCase() ? p.charAt(0).toUpperCase() + p.slice(1) : p);
+}

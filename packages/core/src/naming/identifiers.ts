@@ -1,0 +1,75 @@
+import { camelCase, pascalCase } from './casing.js';
+
+/** TypeScript/JavaScript reserved words and global names a generated binding must not take. */
+export const RESERVED_WORDS: ReadonlySet<string> = new Set([
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else',
+  'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof',
+  'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void',
+  'while', 'with', 'as', 'implements', 'interface', 'let', 'package', 'private', 'protected', 'public',
+  'static', 'yield', 'any', 'boolean', 'constructor', 'declare', 'get', 'module', 'require', 'number',
+  'set', 'string', 'symbol', 'type', 'from', 'of', 'await', 'async', 'unknown', 'never', 'object',
+  'undefined', 'bigint', 'arguments', 'eval', 'keyof', 'readonly', 'infer', 'is', 'asserts', 'global',
+  'Array', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Promise', 'Date', 'Blob',
+  'File', 'FormData', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set',
+  'Response', 'Request', 'Headers', 'URL', 'JSON', 'Math', 'Function',
+]);
+
+/**
+ * A safe camelCase identifier from any text: never empty, never a reserved word, never starting
+ * with a digit. `safeIdentifier('2fa-code')` → `_2faCode`; `safeIdentifier('delete')` → `delete_`.
+ * @param input any text (may come from the contract)
+ * @param fallback used when `input` has no ASCII letters or digits
+ */
+export function safeIdentifier(input: string, fallback = 'value'): string {
+  let id = camelCase(input) || fallback;
+  if (/^[0-9]/.test(id)) id = `_${id}`;
+  if (RESERVED_WORDS.has(id)) id = `${id}_`;
+  return id;
+}
+
+/**
+ * A safe PascalCase type name from any text: never empty, never starting with a digit, never a reserved global.
+ * `safeTypeName('user-profile')` → `UserProfile`; `safeTypeName('200')` → `T200`.
+ * @param input any text (may come from the contract)
+ * @param fallback used when `input` has no ASCII letters or digits
+ */
+export function safeTypeName(input: string, fallback = 'Schema'): string {
+  let id = pascalCase(input) || fallback;
+  if (/^[0-9]/.test(id)) id = `T${id}`;
+  if (RESERVED_WORDS.has(id)) id = `${id}Type`;
+  return id;
+}
+
+/**
+ * Hands out unique names: the first request for a base gets it as is, later ones get `2`, `3`, … appended.
+ * Deterministic when requests come in a deterministic order.
+ */
+export class UniqueNames {
+  readonly #taken = new Set<string>();
+
+  /** Marks a name as taken without returning a variant. */
+  reserve(name: string): void {
+    this.#taken.add(name);
+  }
+
+  /** True when the name is taken. */
+  has(name: string): boolean {
+    return this.#taken.has(name);
+  }
+
+  /** Returns `base`, or `base2`, `base3`, … — the first one not yet taken — and takes it. */
+  take(base: string): string {
+    let name = base;
+    for (let i = 2; this.#taken.has(name); i++) name = `${base}${i}`;
+    this.#taken.add(name);
+    return name;
+  }
+}
+
+/**
+ * True when `name` can be written as an unquoted property key.
+ * @param name property name from the contract
+ */
+export function isIdentifierName(name: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
+}

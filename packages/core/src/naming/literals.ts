@@ -1,0 +1,77 @@
+/**
+ * Escaping of contract text into generated code. Every string, key or comment that comes from a
+ * contract passes through one of these, so contract text can never close a string or comment.
+ */
+
+/**
+ * A TypeScript string literal (single-quoted) holding exactly `value`. Escapes quotes, backslashes,
+ * line terminators, `${`, and non-printable or non-ASCII characters as `\uXXXX`.
+ * @param value any text
+ * @returns e.g. `'it\'s'`
+ */
+export function stringLiteral(value: string): string {
+  let out = "'";
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === "'") out += "\\'";
+    else if (ch === '\\') out += '\\\\';
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f || code > 0x7e) {
+      if (code > 0xffff) {
+        const hi = Math.floor((code - 0x10000) / 0x400) + 0xd800;
+        const lo = ((code - 0x10000) % 0x400) + 0xdc00;
+        out += `\\u${hi.toString(16).padStart(4, '0')}\\u${lo.toString(16).padStart(4, '0')}`;
+      } else out += `\\u${code.toString(16).padStart(4, '0')}`;
+    } else out += ch;
+  }
+  return `${out}'`;
+}
+
+/**
+ * A property key: the bare name when it is a valid identifier, otherwise a quoted string literal.
+ * @param name property name from the contract
+ */
+export function propertyKey(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
+}
+
+/**
+ * Text made safe for the inside of a `/* … *\/` or `/** … *\/` comment: no comment terminator,
+ * no line terminators other than `\n`, no control characters, at most `maxLength` characters.
+ * Returns the lines of the comment body.
+ * @param text raw text (description, summary) from the contract
+ * @param maxLength longest text kept, in characters (default 2000)
+ */
+export function commentLines(text: string, maxLength = 2000): string[] {
+  const clipped = text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
+  return clipped
+    .replace(/\r\n?|\u2028|\u2029/g, '\n')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')
+    .replace(/\*\//g, '*\\/')
+    .split('\n')
+    .map((l) => l.trimEnd());
+}
+
+/**
+ * A JSON-compatible value as a TypeScript expression with every string escaped by {@link stringLiteral}.
+ * Object keys are sorted for determinism unless `keepOrder` is true. `undefined` becomes `undefined`.
+ * @param value a JSON-like value (from a contract example or default)
+ */
+export function valueLiteral(value: unknown, keepOrder = false): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'string') return stringLiteral(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '0';
+  if (typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.map((v) => valueLiteral(v, keepOrder)).join(', ')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    if (!keepOrder) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    if (entries.length === 0) return '{}';
+    return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${valueLiteral(v, keepOrder)}`).join(', ')} }`;
+  }
+  return 'undefined';
+}

@@ -1,0 +1,87 @@
+import type { ResolvedConfig } from '../config/types.js';
+import type { ApiModel } from '../model/types.js';
+import type { GeneratedFile } from '../emit/GeneratedFile.js';
+import type { DetectContext, EmitContext, HookTiming, RunInfo, RunReport } from '../hooks/types.js';
+import type { Diagnostic } from '../diagnostics/Diagnostics.js';
+import { Diagnostics, cmp } from '../diagnostics/Diagnostics.js';
+import { createHooks, interceptHooks } from '../hooks/createHooks.js';
+import { DetectStage } from '../hooks/stages.js';
+import { orderPlugins } from '../plugin/applyPlugins.js';
+import { loadContract } from '../contract/loadContract.js';
+import { normalizeContract } from '../contract/normalize.js';
+import { detectResources } from '../detect/detectResources.js';
+import { FileSet } from '../emit/FileSet.js';
+
+/** Name under which core's own taps and phases are reported. */
+export const CORE_PLUGIN = 'core';
+
+/** What a run returns. */
+export interface RunResult {
+  model: ApiModel;
+  /** Generated files sorted by path (empty when `emit` was skipped). */
+  files: GeneratedFile[];
+  diagnostics: Diagnostics;
+  report: RunReport;
+}
+
+/** Options of {@link runGenerator}. */
+export interface RunOptions {
+  /** Stop after `detect` (for `inspect` and `lint`): no plugin emits. @default false */
+  skipEmit?: boolean;
+  /** Called when a phase starts, for progress output. */
+  onPhase?: (phase: 'load' | 'normalize' | 'detect' | 'emit' | 'report') => void;
+}
+
+/**
+ * Runs the pipeline in memory: load → normalize → `detect` → `emit` → `report`.
+ * Nothing is written; the caller writes, diffs or prints the result.
+ * @param config the resolved config
+ * @param options see {@link RunOptions}
+ * @returns the model, the generated files, the diagnostics and the report with per-plugin timings
+ * @throws GeneratorError for input, config and plugin errors (a plugin's error is a PluginError naming the plugin and hook)
+ */
+export async function runGenerator(config: ResolvedConfig, options: RunOptions = {}): Promise<RunResult> {
+  const plugins = orderPlugins(config.plugins);
+  const timings: HookTiming[] = [];
+  const diagnostics = new Diagnostics();
+  const run: RunInfo = Object.freeze({
+    input: config.input,
+    outputRoot: config.outputRoot,
+    srcDir: config.srcDir,
+    plugins: Object.freeze(plugins.map((p) => p.name).sort(cmp)),
+  });
+  const hooks = createHooks();
+  interceptHooks(hooks, timings);
+  hooks.detect.tap({ name: CORE_PLUGIN, stage: DetectStage.Core }, (model) => detectResources(model, diagnostics));
+  for (const plugin of plugins) plugin.apply(hooks, { run });
+
+  const time = async <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await fn();
+    } finally {
+      timings.push({ hook: phase, plugin: CORE_PLUGIN, ms: performance.now() - start });
+    }
+  };
+  options.onPhase?.('load');
+  const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs }));
+  for (const notice of contract.notices) diagnostics.add(notice);
+  options.onPhase?.('normalize');
+  const normalized = await time('normalize', () => normalizeContract(contract, diagnostics));
+
+  const reporter = (plugin: string) => (d: Diagnostic) => diagnostics.add(d.plugin === undefined && plugin !== CORE_PLUGIN ? { ...d, plugin } : d);
+  options.onPhase?.('detect');
+  const detectCtx: DetectContext = { run, report: reporter(CORE_PLUGIN) };
+  const model = await hooks.detect.promise(normalized, detectCtx);
+
+  const files = new FileSet();
+  if (!options.skipEmit) {
+    options.onPhase?.('emit');
+    const emitCtx: EmitContext = { run, model, files, report: reporter(CORE_PLUGIN) };
+    await hooks.emit.promise(emitCtx);
+  }
+  options.onPhase?.('report');
+  const report: RunReport = { model, diagnostics, sections: [], timings, fileCount: files.size };
+  hooks.report.call(report);
+  return { model, files: files.list(), diagnostics, report };
+}
