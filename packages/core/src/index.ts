@@ -66,6 +66,7 @@ export { detectResources, pathShape } from './detect/detectResources.js';
 export { createGeneratedFile, type GeneratedFile } from './emit/GeneratedFile.js';
 export { FileSet, assertSafeRelativePath } from './emit/FileSet.js';
 export { banner, GENERATED_MARKER } from './emit/banner.js';
+export { importPath } from './emit/importPath.js';
 export { createWriter, type CodeBlockWriter } from './emit/createWriter.js';
 export {
   diffFileSet,
@@ -78,7 +79,7 @@ export {
   type WritePlan,
 } from './emit/writeFileSet.js';
 export { camelCase, kebabCase, pascalCase, plural, singular } from './naming/casing.js';
-export { RESERVED_WORDS, isIdentifierName, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
+export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
 export { defineConfig } from './config/defineConfig.js';
 export { loadConfig, resolveConfig } from './config/loadConfig.js';

@@ -72,9 +72,20 @@ export function detectResources(model: ApiModel, diagnostics: Diagnostics): ApiM
   };
   const statics = (segments: string[]) => segments.filter((s) => !isParam(s));
 
+  // Sorted copy: grouping and role assignment must not depend on the order operations arrive in.
+  const operations = [...model.operations].sort((a, b) => cmp(a.path, b.path) || cmp(a.method, b.method));
+  // Shapes that are collections: they have an item path below them, or a GET that is not a search or download.
+  const collections = new Set<string>();
+  for (const op of operations) {
+    const { segments } = pathShape(op.path);
+    const last = segments[segments.length - 1];
+    if (isParam(last) && segments.length > 1) collections.add(segments.slice(0, -1).join('/'));
+    else if (op.method === 'get' && last !== undefined && last.toLowerCase() !== 'search' && !isBinaryDownload(op)) collections.add(segments.join('/'));
+  }
+
   // Pass 1: collection and item paths with their operations (to decide crud vs. summary later).
   const pending: OperationNode[] = [];
-  for (const op of model.operations) {
+  for (const op of operations) {
     const { segments } = pathShape(op.path);
     const last = segments[segments.length - 1];
     const method = op.method;
@@ -85,7 +96,16 @@ export function detectResources(model: ApiModel, diagnostics: Diagnostics): ApiM
     }
     const prev = segments[segments.length - 2];
     const collection = segments[segments.length - 3];
-    if (method !== 'get' && segments.length >= 3 && last !== undefined && !isParam(last) && isParam(prev) && collection !== undefined && !isParam(collection)) {
+    if (
+      method !== 'get' &&
+      segments.length >= 3 &&
+      last !== undefined &&
+      !isParam(last) &&
+      isParam(prev) &&
+      collection !== undefined &&
+      !isParam(collection) &&
+      !collections.has(segments.join('/'))
+    ) {
       const base = segments.slice(0, -2);
       const words = [...statics(base), last];
       group(`action:${segments.join('/')}`, () => ({
@@ -244,7 +264,7 @@ function buildResource(g: Group, resource: string, diagnostics: Diagnostics): Re
   const taken = new UniqueNames();
   const operations: ResourceOperation[] = members.map(({ op, role }) => ({
     role,
-    name: taken.take(operationName(role, op, { entity, plural: pluralName, resource, action: g.action, firstOfRole: members.find((m) => m.role === role)?.op === op })),
+    name: taken.take(operationName(role, op, { entity, plural: pluralName, resource, action: g.action, firstOfRole: members.find((m) => m.role === role && (m.op.method === 'post' || m.op.method === 'put'))?.op === op })),
     operationKey: op.key,
   }));
   const first = members[0]?.op;

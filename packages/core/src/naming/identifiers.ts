@@ -9,9 +9,16 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'static', 'yield', 'any', 'boolean', 'constructor', 'declare', 'get', 'module', 'require', 'number',
   'set', 'string', 'symbol', 'type', 'from', 'of', 'await', 'async', 'unknown', 'never', 'object',
   'undefined', 'bigint', 'arguments', 'eval', 'keyof', 'readonly', 'infer', 'is', 'asserts', 'global',
+]);
+
+/**
+ * Global type names that generated modules use themselves; a contract type must not shadow them
+ * (a schema named `Blob` would otherwise change what `format: binary` means in that module).
+ */
+export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'Array', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Promise', 'Date', 'Blob',
-  'File', 'FormData', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set',
-  'Response', 'Request', 'Headers', 'URL', 'JSON', 'Math', 'Function',
+  'File', 'FormData', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set', 'ReadonlyArray',
+  'Uint8Array', 'ArrayBuffer', 'Schemas', 'ApiError', 'RequestOptions', 'Function',
 ]);
 
 /**
@@ -36,7 +43,7 @@ export function safeIdentifier(input: string, fallback = 'value'): string {
 export function safeTypeName(input: string, fallback = 'Schema'): string {
   let id = pascalCase(input) || fallback;
   if (/^[0-9]/.test(id)) id = `T${id}`;
-  if (RESERVED_WORDS.has(id)) id = `${id}Type`;
+  if (RESERVED_WORDS.has(id) || RESERVED_TYPE_NAMES.has(id)) id = `${id}Type`;
   return id;
 }
 

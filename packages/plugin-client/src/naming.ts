@@ -1,0 +1,51 @@
+import type { ResourceNode, ResourceOperation } from '@reslayer/core';
+import { pascalCase } from '@reslayer/core';
+
+/** Folder of the generated client layer, relative to the source root. */
+export const CLIENT_ROOT = 'shared/api/generated';
+
+/** Members every query keys object has; operation-named members avoid them. */
+const QUERY_KEY_MEMBERS: ReadonlySet<string> = new Set(['all', 'lists', 'list', 'details', 'detail']);
+
+/**
+ * The names plugin-client gives to files and symbols. Other plugins import these pure functions
+ * and never rebuild the strings themselves (architecture guide G6).
+ */
+export const clientNaming = {
+  /** `shared/api/generated/components.types.ts`: the shared component types. */
+  componentsFile: (): string => `${CLIENT_ROOT}/components.types.ts`,
+  /** Folder of a resource: `shared/api/generated/<resource>`. */
+  resourceDir: (r: Pick<ResourceNode, 'resource'>): string => `${CLIENT_ROOT}/${r.resource}`,
+  /** `<dir>/<resource>.client.ts`. */
+  clientFile: (r: Pick<ResourceNode, 'resource'>): string => `${CLIENT_ROOT}/${r.resource}/${r.resource}.client.ts`,
+  /** `<dir>/<resource>.types.ts`. */
+  typesFile: (r: Pick<ResourceNode, 'resource'>): string => `${CLIENT_ROOT}/${r.resource}/${r.resource}.types.ts`,
+  /** `<dir>/<resource>.query-keys.ts`. */
+  queryKeysFile: (r: Pick<ResourceNode, 'resource'>): string => `${CLIENT_ROOT}/${r.resource}/${r.resource}.query-keys.ts`,
+  /** `<dir>/index.ts`: re-exports client, query keys and types. */
+  indexFile: (r: Pick<ResourceNode, 'resource'>): string => `${CLIENT_ROOT}/${r.resource}/index.ts`,
+  /** Client object: `contactsClient`. */
+  clientObject: (r: Pick<ResourceNode, 'resource'>): string => `${r.resource}Client`,
+  /** Query keys object: `contactsQueryKeys`. */
+  queryKeysObject: (r: Pick<ResourceNode, 'resource'>): string => `${r.resource}QueryKeys`,
+  /** Client method of an operation: its detected name, e.g. `listContacts`. */
+  method: (op: Pick<ResourceOperation, 'name'>): string => op.name,
+  /** Type of the query/header/cookie parameters object: `ListContactsParams`. */
+  paramsType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}Params`,
+  /** Type of the request body: `CreateContactPayload`. */
+  payloadType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}Payload`,
+  /** Type of the success response body: `GetContactResponse`. */
+  responseType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}Response`,
+  /** Type of the parsed error body: `GetContactErrorBody`. */
+  errorBodyType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}ErrorBody`,
+  /** Type of the thrown error: `GetContactError` (= `ApiError<GetContactErrorBody>`). */
+  errorType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}Error`,
+  /**
+   * Query key factory member of a GET operation: `list` and `detail` for the CRUD list and read,
+   * the operation name for any other GET.
+   */
+  queryKey: (op: Pick<ResourceOperation, 'name' | 'role'>): string =>
+    op.role === 'list' ? 'list' : op.role === 'read' ? 'detail' : QUERY_KEY_MEMBERS.has(op.name) ? `${op.name}Query` : op.name,
+  /** Namespace the types file imports the component types under. */
+  schemasNamespace: 'Schemas',
+} as const;

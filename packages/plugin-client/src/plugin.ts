@@ -1,0 +1,46 @@
+import type { EmitContext, Plugin } from '@reslayer/core';
+import { definePlugin, EmitStage } from '@reslayer/core';
+import { resolveClientOptions, type ClientOptions } from './options.js';
+import { clientNaming } from './naming.js';
+import { getSchemaTypeNames } from './printType.js';
+import { describeOperation } from './signature.js';
+import { emitComponents } from './emitters/emitComponents.js';
+import { emitResourceTypes } from './emitters/emitResourceTypes.js';
+import { emitResourceClient } from './emitters/emitResourceClient.js';
+import { emitQueryKeys } from './emitters/emitQueryKeys.js';
+import { emitClientIndex } from './emitters/emitClientIndex.js';
+
+/** Name of the client plugin (also its tap name). */
+export const PLUGIN_CLIENT = 'plugin-client';
+
+/**
+ * The client plugin: emits `components.types.ts` once and, per resource, the typed fetch client,
+ * the operation types, the query keys and an index.
+ * @param options see {@link ClientOptions}
+ * @returns the plugin
+ * @throws GeneratorError `RSL_CONFIG_INVALID` for invalid options
+ */
+export function pluginClient(options: ClientOptions = {}): Plugin {
+  const resolved = resolveClientOptions(options);
+  return definePlugin({
+    name: PLUGIN_CLIENT,
+    options: resolved,
+    apply(hooks) {
+      hooks.emit.tap({ name: PLUGIN_CLIENT, stage: EmitStage.Types }, (ctx: EmitContext) => {
+        ctx.files.add({ path: clientNaming.componentsFile(), contents: emitComponents(ctx.model, getSchemaTypeNames(ctx.model)), plugin: PLUGIN_CLIENT });
+      });
+      hooks.emit.tap({ name: PLUGIN_CLIENT, stage: EmitStage.Client }, (ctx: EmitContext) => {
+        const { model } = ctx;
+        const names = getSchemaTypeNames(model);
+        for (const resource of model.resources) {
+          const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
+          const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_CLIENT });
+          add(clientNaming.clientFile(resource), emitResourceClient(model, resource, signatures, resolved.runtimeModule));
+          add(clientNaming.typesFile(resource), emitResourceTypes(model, resource, signatures, names, resolved.runtimeModule));
+          add(clientNaming.queryKeysFile(resource), emitQueryKeys(model, resource, signatures));
+          add(clientNaming.indexFile(resource), emitClientIndex(model, resource));
+        }
+      });
+    },
+  });
+}
