@@ -1,0 +1,150 @@
+/**
+ * Request body encoding and response body decoding for `request()`.
+ *
+ * @packageDocumentation
+ */
+import type { RequestSpec, ResponseType } from './types.js';
+
+/** An encoded request body and the Content-Type it needs (`undefined`: let fetch decide / none). */
+export interface EncodedBody {
+  /** What to pass as `RequestInit.body`; absent when there is no body. */
+  body?: BodyInit;
+  /** Content-Type to send; absent when fetch should decide or there is no body. */
+  contentType?: string;
+  /** True for multipart: any configured Content-Type must be dropped so fetch adds the boundary. */
+  dropContentType?: boolean;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+function isBinary(value: unknown): value is Blob | ArrayBuffer | ArrayBufferView {
+  return value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value);
+}
+
+/** Text of one form field: Dates as ISO strings, objects and arrays as JSON, the rest via `String`. */
+function fieldText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/** Calls `append(name, item)` for each field of a plain object; arrays repeat the field, `undefined`/`null` are skipped. */
+function eachField(body: unknown, kind: string, append: (name: string, item: unknown) => void): void {
+  if (!isPlainObject(body)) {
+    throw new TypeError(`A ${kind} body must be a plain object, got ${Array.isArray(body) ? 'an array' : typeof body}`);
+  }
+  for (const [name, value] of Object.entries(body)) {
+    const items: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      if (item !== undefined && item !== null) append(name, item);
+    }
+  }
+}
+
+/**
+ * Builds a multipart `FormData` (OpenAPI 3.1 "Encoding Object" defaults for `multipart/form-data`):
+ * Blob/File values are kept, arrays become repeated fields, objects a JSON string.
+ */
+function toFormData(body: unknown): FormData {
+  if (body instanceof FormData) return body;
+  const form = new FormData();
+  eachField(body, 'multipart', (name, item) => {
+    if (item instanceof Blob) form.append(name, item);
+    else form.append(name, fieldText(item));
+  });
+  return form;
+}
+
+/** Builds `application/x-www-form-urlencoded` parameters (form style, explode true). */
+function toSearchParams(body: unknown): URLSearchParams {
+  if (body instanceof URLSearchParams) return body;
+  const params = new URLSearchParams();
+  eachField(body, 'form', (name, item) => params.append(name, fieldText(item)));
+  return params;
+}
+
+/**
+ * Encodes `spec.body` according to `spec.bodyType` (see {@link RequestSpec.bodyType}).
+ *
+ * @throws TypeError when the body does not fit the body type (e.g. a string for `multipart`).
+ */
+export function encodeBody(spec: Pick<RequestSpec, 'body' | 'bodyType' | 'mediaType'>): EncodedBody {
+  const { body, mediaType } = spec;
+  if (body === undefined) return {};
+  const bodyType =
+    spec.bodyType ??
+    (body instanceof FormData ? 'multipart' : body instanceof URLSearchParams ? 'form' : isBinary(body) ? 'binary' : 'json');
+  switch (bodyType) {
+    case 'json':
+      return { body: JSON.stringify(body), contentType: mediaType ?? 'application/json' };
+    case 'multipart':
+      return { body: toFormData(body), dropContentType: true };
+    case 'form':
+      return { body: toSearchParams(body), contentType: mediaType ?? 'application/x-www-form-urlencoded' };
+    case 'text':
+      return { body: String(body), contentType: mediaType ?? 'text/plain' };
+    case 'binary': {
+      if (!isBinary(body)) {
+        throw new TypeError(`A binary body must be a Blob, ArrayBuffer or typed array, got ${typeof body}`);
+      }
+      const blobType = body instanceof Blob && body.type !== '' ? body.type : undefined;
+      return { body: body as BodyInit, contentType: mediaType ?? blobType ?? 'application/octet-stream' };
+    }
+  }
+}
+
+/** Whether a Content-Type is JSON: `application/json`, `text/json` or any `+json` suffix (RFC 6839). */
+export function isJsonMediaType(contentType: string | null): boolean {
+  const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return /^[a-z]+\/json$/.test(essence) || /^[a-z]+\/[^/]+\+json$/.test(essence);
+}
+
+/**
+ * Reads a 2xx response body.
+ *
+ * @returns `json`: the parsed body, or `undefined` for an empty body, 204, 205 or a HEAD request;
+ *   `blob` / `text`: the body; `none`: `undefined` (the body is discarded).
+ * @throws SyntaxError when a `json` body is not valid JSON.
+ */
+export async function readSuccessBody(response: Response, responseType: ResponseType, method: string): Promise<unknown> {
+  switch (responseType) {
+    case 'none':
+      try {
+        await response.body?.cancel();
+      } catch {
+        // Nothing to release.
+      }
+      return undefined;
+    case 'blob':
+      return response.blob();
+    case 'text':
+      return response.text();
+    case 'json': {
+      if (response.status === 204 || response.status === 205 || method === 'HEAD') return undefined;
+      const text = await response.text();
+      return text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+    }
+  }
+}
+
+/**
+ * Reads a non-2xx response body for `ApiError.body`.
+ *
+ * @returns the parsed JSON when the Content-Type is JSON and it parses, otherwise the text;
+ *   `undefined` when the body is empty.
+ * @throws whatever reading the body throws (network failure, abort): it is not wrapped.
+ */
+export async function readErrorBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (isJsonMediaType(response.headers.get('content-type'))) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
