@@ -1,0 +1,72 @@
+import type { Argv } from 'yargs';
+
+/** Receives a command's exit code; `index.ts` turns it into `process.exitCode`. */
+export type Done = (code: number) => void;
+
+/** Arguments every command takes: the input (config file or contract) and `--json`. */
+export interface InputArgs {
+  /** Path of the OpenAPI contract, when run without a config file. */
+  contract?: string | undefined;
+  /** Path of `generator.config.ts`. */
+  config?: string | undefined;
+  /** Print machine-readable JSON on stdout. */
+  json: boolean;
+}
+
+/** {@link InputArgs} plus `--output`, for the commands that touch the output root. */
+export interface OutputArgs extends InputArgs {
+  /** Output root when run with a contract argument (default `./generated`). */
+  output?: string | undefined;
+}
+
+/**
+ * Adds the `[contract]` positional, `--config` and `--json`, and checks that exactly one input is given
+ * (and that `--output`, where the command has it, comes with a contract rather than a config).
+ * @param y the command's yargs instance
+ * @returns the same instance, typed with the new options
+ */
+export function inputOptions<T>(y: Argv<T>) {
+  return y
+    .positional('contract', {
+      type: 'string',
+      describe: 'OpenAPI contract (YAML or JSON); runs without a config file, with the four built-in plugins',
+    })
+    .option('config', {
+      alias: 'c',
+      type: 'string',
+      requiresArg: true,
+      describe: 'Path of generator.config.ts (paths in it resolve from its folder)',
+    })
+    .option('json', { type: 'boolean', default: false, describe: 'Print machine-readable JSON on stdout' })
+    .check((argv) => {
+      const config = typeof argv.config === 'string' && argv.config !== '' ? argv.config : undefined;
+      const contract = typeof argv.contract === 'string' && argv.contract !== '' ? argv.contract : undefined;
+      if (config && contract) throw new Error('pass either --config <file> or a contract path, not both');
+      if (!config && !contract) throw new Error('missing input: pass --config <generator.config.ts> or the path of an OpenAPI contract');
+      if ((argv as { output?: unknown }).output !== undefined && config) throw new Error('--output applies only with a contract argument; with --config, set `output` in the config file');
+      return true;
+    });
+}
+
+/**
+ * Adds `--output` (generate, check): the output root when run with a contract argument.
+ * @param y the command's yargs instance
+ */
+export function outputOption<T>(y: Argv<T>) {
+  return y.option('output', {
+    alias: 'o',
+    type: 'string',
+    requiresArg: true,
+    describe: 'Output root when run with a contract argument (relative to the working directory)',
+    defaultDescription: './generated',
+  });
+}
+
+/**
+ * Picks the input arguments out of parsed yargs arguments (dropping yargs' own keys).
+ * @param argv parsed arguments
+ */
+export function pickInput(argv: Record<string, unknown>): OutputArgs {
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  return { contract: str(argv['contract']), config: str(argv['config']), output: str(argv['output']), json: argv['json'] === true };
+}
