@@ -11,3 +11,22 @@ export type { ApiKeyAuth, AuthConfig, BasicAuth, BearerAuth, ClientConfig, Heade
 export { request } from './request.js';
 export { buildUrl } from './serialize.js';
 export type { BodyType, HttpMethod, ParamStyle, RequestOptions, RequestSpec, ResponseType } from './types.js';
+export type {
+  CellType,
+  ColumnMeta,
+  CursorPagination,
+  EnumValue,
+  FieldConstraints,
+  FieldMeta,
+  FilterMeta,
+  InputType,
+  MetaValue,
+  NoPagination,
+  OffsetPagination,
+  PagePagination,
+  PaginationMeta,
+  PermissionMeta,
+  ResourceConfig,
+  ResourceI18n,
+  ResourcePermissions,
+} from './meta.js';
