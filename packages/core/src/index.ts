@@ -73,6 +73,8 @@ export {
   planFileSet,
   writeFileSet,
   rootRelative,
+  recoverInterruptedWrite,
+  JOURNAL_NAME,
   MANIFEST_NAME,
   type DriftEntry,
   type OutputLocation,
