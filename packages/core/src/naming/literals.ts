@@ -5,7 +5,8 @@
 
 /**
  * A TypeScript string literal (single-quoted) holding exactly `value`. Escapes quotes, backslashes,
- * line terminators, `${`, and non-printable or non-ASCII characters as `\uXXXX`.
+ * line terminators, and non-printable or non-ASCII characters as `\uXXXX` (`${` needs no escape in a
+ * single-quoted literal).
  * @param value any text
  * @returns e.g. `'it\'s'`
  */

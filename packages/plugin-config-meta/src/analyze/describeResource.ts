@@ -1,0 +1,63 @@
+import type { ApiModel, CrudRole, ResourceNode } from '@reslayer/core';
+import { CRUD_ROLES, cmp, UniqueNames } from '@reslayer/core';
+import { clientNaming, describeOperation, getSchemaTypeNames } from '@reslayer/plugin-client';
+import type { OperationSignature } from '@reslayer/plugin-client';
+import type { OperationInfo, ResourceMeta } from './types.js';
+import { formFields } from './formFields.js';
+import { collectionOperation, listColumns, listFilters } from './listing.js';
+import { detectPagination } from './detectPagination.js';
+import { cleanLabel, humanize } from '../humanize.js';
+import { configMetaNaming } from '../naming.js';
+
+const CRUD: ReadonlySet<string> = new Set<CrudRole>(CRUD_ROLES);
+
+/**
+ * Everything the four metadata files of a resource are printed from.
+ * @param model the API model
+ * @param resource the resource
+ * @param textareaThreshold see the `textareaThreshold` option
+ */
+export function describeResource(model: ApiModel, resource: ResourceNode, textareaThreshold: number): ResourceMeta {
+  const schemas = getSchemaTypeNames(model).byName;
+  const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
+  const collection = collectionOperation(signatures);
+  const { pagination, params } = detectPagination(collection, schemas);
+  const fields = formFields(signatures, schemas, textareaThreshold);
+  const columns = listColumns(signatures, schemas);
+  const labels = new Map<string, string>();
+  for (const f of [...fields, ...columns]) if (!labels.has(f.name)) labels.set(f.name, f.label);
+  return {
+    resource: resource.resource,
+    title: humanize(resource.resource),
+    config: { fields, filters: listFilters(collection, params, schemas, textareaThreshold), columns, pagination },
+    operations: describeOperations(resource, signatures),
+    fieldLabels: [...labels].sort(([a], [b]) => cmp(a, b)),
+  };
+}
+
+/**
+ * Permission and action entries, one per operation, in resource order. The key is the CRUD role for
+ * the first operation of each role (reserved before any other name), else the operation name, made
+ * unique with a numeric suffix (`list2`) when it equals a key already taken.
+ */
+function describeOperations(resource: ResourceNode, signatures: readonly OperationSignature[]): OperationInfo[] {
+  const keys = new UniqueNames();
+  const roleKeys = new Map<OperationSignature, string>();
+  for (const s of signatures) {
+    if (CRUD.has(s.op.role) && !keys.has(s.op.role)) {
+      keys.reserve(s.op.role);
+      roleKeys.set(s, s.op.role);
+    }
+  }
+  return signatures.map((s) => {
+    const key = roleKeys.get(s) ?? keys.take(clientNaming.method(s.op));
+    return {
+      key,
+      permission: configMetaNaming.permission(resource, key),
+      scopes: [...new Set(s.node.security.flatMap((r) => r.scopes))].sort(cmp),
+      method: s.node.method.toUpperCase(),
+      path: s.node.path,
+      label: cleanLabel(s.node.summary) ?? humanize(s.op.name),
+    };
+  });
+}

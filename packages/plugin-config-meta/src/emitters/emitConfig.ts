@@ -1,0 +1,34 @@
+import type { ApiModel } from '@reslayer/core';
+import { banner, stringLiteral } from '@reslayer/core';
+import type { ResourceMeta } from '../analyze/types.js';
+import { configMetaNaming } from '../naming.js';
+import { docComment, printValue } from '../printValue.js';
+
+/**
+ * Emits `<resource>.config.ts`: `<resource>Config` with exactly `fields`, `filters`, `columns` and
+ * `pagination`, written `as const satisfies ResourceConfig` so literal types survive and the shape is checked.
+ * @param model the API model (for the banner)
+ * @param meta the resource description
+ * @param runtimeModule module the `ResourceConfig` type is imported from
+ * @returns the file contents
+ */
+export function emitConfig(model: ApiModel, meta: ResourceMeta, runtimeModule: string): string {
+  const r = { resource: meta.resource };
+  const { fields, filters, columns, pagination } = meta.config;
+  return [
+    banner(model.meta),
+    `import type { ResourceConfig } from ${stringLiteral(runtimeModule)};`,
+    '',
+    docComment([
+      `Form fields, list filters, table columns and pagination of the \`${meta.resource}\` resource,`,
+      `derived from the contract. Labels are English defaults; \`${configMetaNaming.i18nObject(r)}\` holds them`,
+      'for translation.',
+    ]),
+    `export const ${configMetaNaming.configObject(r)} = {`,
+    `  fields: ${printValue(fields, 1, 2)},`,
+    `  filters: ${printValue(filters, 1, 2)},`,
+    `  columns: ${printValue(columns, 1, 1)},`,
+    `  pagination: ${printValue(pagination, 1, 0, 'pagination: '.length)},`,
+    '} as const satisfies ResourceConfig;',
+  ].join('\n');
+}

@@ -1,0 +1,31 @@
+import type { ApiModel } from '@reslayer/core';
+import { banner, stringLiteral } from '@reslayer/core';
+import type { ResourceMeta } from '../analyze/types.js';
+import { configMetaNaming } from '../naming.js';
+import { docComment, printValue } from '../printValue.js';
+
+/**
+ * Emits `<resource>.i18n.ts`: `<resource>I18n`, a catalog of English default labels (string values
+ * only): the resource title, one action label per operation and one label per field/column.
+ * @param model the API model (for the banner)
+ * @param meta the resource description
+ * @param runtimeModule module the `ResourceI18n` type is imported from
+ * @returns the file contents
+ */
+export function emitI18n(model: ApiModel, meta: ResourceMeta, runtimeModule: string): string {
+  const catalog = {
+    title: meta.title,
+    actions: Object.fromEntries(meta.operations.map((op) => [op.key, op.label])),
+    fields: Object.fromEntries(meta.fieldLabels),
+  };
+  return [
+    banner(model.meta),
+    `import type { ResourceI18n } from ${stringLiteral(runtimeModule)};`,
+    '',
+    docComment([
+      `Default (English) labels of the \`${meta.resource}\` resource: copy this catalog to translate it.`,
+      '`actions` is keyed like the permissions, `fields` by property name.',
+    ]),
+    `export const ${configMetaNaming.i18nObject({ resource: meta.resource })} = ${printValue(catalog, 0, 2)} as const satisfies ResourceI18n;`,
+  ].join('\n');
+}

@@ -1,0 +1,39 @@
+import type { ApiModel } from '@reslayer/core';
+import { banner, stringLiteral } from '@reslayer/core';
+import type { ResourceMeta } from '../analyze/types.js';
+import { configMetaNaming } from '../naming.js';
+import { docComment, objectKey, printValue } from '../printValue.js';
+
+/**
+ * Emits `<resource>.permissions.ts`: `<resource>Permissions`, one entry per operation keyed by its
+ * CRUD role or operation name, and the `<Resource>PermissionKey` type.
+ * @param model the API model (for the banner)
+ * @param meta the resource description
+ * @param runtimeModule module the `ResourcePermissions` type is imported from
+ * @returns the file contents
+ */
+export function emitPermissions(model: ApiModel, meta: ResourceMeta, runtimeModule: string): string {
+  const r = { resource: meta.resource };
+  const name = configMetaNaming.permissionsObject(r);
+  const lines = [
+    banner(model.meta),
+    `import type { ResourcePermissions } from ${stringLiteral(runtimeModule)};`,
+    '',
+    docComment([
+      `Permissions of the \`${meta.resource}\` operations: a stable permission string per operation, the`,
+      'security scopes the contract declares for it, and its method and path.',
+    ]),
+  ];
+  if (meta.operations.length === 0) lines.push(`export const ${name} = {} as const satisfies ResourcePermissions;`);
+  else {
+    lines.push(`export const ${name} = {`);
+    for (const op of meta.operations) {
+      const entry = { permission: op.permission, scopes: op.scopes, method: op.method, path: op.path };
+      lines.push(docComment([`${op.label} (${op.method} ${op.path})`], 1));
+      lines.push(`  ${objectKey(op.key)}: ${printValue(entry, 1, 1)},`);
+    }
+    lines.push('} as const satisfies ResourcePermissions;');
+  }
+  lines.push('', `/** A key of {@link ${name}}. */`, `export type ${configMetaNaming.permissionKeyType(r)} = keyof typeof ${name};`);
+  return lines.join('\n');
+}

@@ -1,0 +1,123 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { GeneratedFile, RunResult } from '@reslayer/core';
+import { runGenerator } from '@reslayer/core';
+import { pluginClient } from '@reslayer/plugin-client';
+import { pluginConfigMeta, PLUGIN_CONFIG_META } from '@reslayer/plugin-config-meta';
+import { DEMO_CONTRACT, expectGolden } from './helpers.js';
+
+/** Runs the real pipeline (load → normalize → detect → emit) with plugin-client and plugin-config-meta. */
+export async function runDemo(input = DEMO_CONTRACT, outputRoot = os.tmpdir()): Promise<RunResult> {
+  return runGenerator({ input, outputRoot, srcDir: 'src', plugins: [pluginClient(), pluginConfigMeta()], allowRemoteRefs: false });
+}
+
+describe('plugin-config-meta on the demo contract', () => {
+  let result: RunResult;
+  let mine: GeneratedFile[];
+  const file = (p: string): string => {
+    const found = mine.find((f) => f.path === p);
+    if (!found) throw new Error(`no file ${p}`);
+    return found.contents;
+  };
+  beforeAll(async () => {
+    result = await runDemo();
+    mine = result.files.filter((f) => f.plugin === PLUGIN_CONFIG_META);
+  });
+
+  it('emits 4 files for each of the 6 resources, with no diagnostics', () => {
+    expect(result.diagnostics.list().filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.model.resources.map((r) => r.resource)).toEqual(['companies', 'contacts', 'contactsArchive', 'dashboardSummary', 'filesDownload', 'search']);
+    expect(mine).toHaveLength(24);
+    for (const r of result.model.resources) {
+      for (const name of ['index.ts', `${r.resource}.config.ts`, `${r.resource}.permissions.ts`, `${r.resource}.i18n.ts`]) {
+        expect(mine.some((f) => f.path === `features/${r.resource}/model/${name}`)).toBe(true);
+      }
+    }
+  });
+
+  it('matches the golden output (UPDATE_GOLDEN=1 rewrites it)', async () => {
+    await expectGolden('public-crm', mine);
+  });
+
+  it('describes the contacts form: writable properties only, status as a 4-value select', () => {
+    const config = file('features/contacts/model/contacts.config.ts');
+    const fieldsBlock = config.slice(config.indexOf('  fields: ['), config.indexOf('  filters: ['));
+    const names = [...fieldsBlock.matchAll(/^ {6}name: '([^']+)',$/gm)].map((m) => m[1]);
+    // The IR orders properties by name, so fields come in that order.
+    expect(names).toEqual(['companyId', 'email', 'firstName', 'lastName', 'phone', 'status', 'tags']);
+    expect(fieldsBlock).not.toContain("name: 'id'");
+    expect(fieldsBlock).not.toContain("name: 'createdAt'");
+    expect(fieldsBlock).toContain(
+      "      name: 'status',\n      label: 'Status',\n      input: 'select',\n      required: true,\n      nullable: false,\n      enum: ['lead', 'active', 'inactive', 'archived'],\n",
+    );
+  });
+
+  it('detects page pagination and sortable columns of contacts', () => {
+    const config = file('features/contacts/model/contacts.config.ts');
+    expect(config).toContain(
+      "  pagination: {\n    mode: 'page',\n    pageParam: 'page',\n    pageSizeParam: 'pageSize',\n    itemsProperty: 'items',\n    totalProperty: 'total',\n    defaultPageSize: 20,\n  },\n",
+    );
+    expect(config).toContain("{ name: 'lastName', label: 'Last name', cell: 'text', sortable: true }");
+    expect(config).toContain("{ name: 'createdAt', label: 'Created at', cell: 'datetime', sortable: true }");
+    expect(config).toContain("{ name: 'email', label: 'Email', cell: 'email', sortable: false }");
+    // page, pageSize and sort are not filters; q, status and companyId are.
+    const filters = config.slice(config.indexOf('  filters: ['), config.indexOf('  columns: ['));
+    expect([...filters.matchAll(/^ {6}name: '([^']+)',$/gm)].map((m) => m[1])).toEqual(['q', 'status', 'companyId']);
+  });
+
+  it('lists permissions with scopes, and i18n labels', () => {
+    const permissions = file('features/contacts/model/contacts.permissions.ts');
+    expect(permissions).toContain("  create: {\n    permission: 'contacts:create',\n    scopes: ['crm:write'],\n    method: 'POST',\n    path: '/api/v1/contacts',\n  },");
+    expect(permissions).toContain("  list: {\n    permission: 'contacts:list',\n    scopes: ['crm:read'],");
+    expect(file('features/contactsArchive/model/contactsArchive.permissions.ts')).toContain("  archiveContact: {\n    permission: 'contactsArchive:archiveContact',");
+    expect(file('features/filesDownload/model/filesDownload.permissions.ts')).toContain("  downloadFile: {\n    permission: 'filesDownload:downloadFile',");
+    expect(file('features/search/model/search.permissions.ts')).toContain("  search: {\n    permission: 'search:search',");
+    const i18n = file('features/contacts/model/contacts.i18n.ts');
+    expect(i18n).toContain("  title: 'Contacts',\n  actions: {\n    list: 'List contacts',\n    read: 'Read a contact',");
+    expect(i18n).toContain("    createdAt: 'Created at',");
+  });
+
+  it('runs on 1,200 operations in well under a second', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-config-meta-'));
+    try {
+      const paths: Record<string, unknown> = {};
+      const schemas: Record<string, unknown> = {};
+      for (let i = 0; i < 240; i++) {
+        const item = { $ref: `#/components/schemas/Thing${i}` };
+        schemas[`Thing${i}`] = {
+          type: 'object',
+          required: ['id', 'name'],
+          properties: Object.fromEntries([
+            ['id', { type: 'string', format: 'uuid', readOnly: true }],
+            ...Array.from({ length: 12 }, (_, k) => [`field${k}`, { type: k % 2 ? 'integer' : 'string', maxLength: k % 2 ? undefined : 40 }]),
+            ['name', { type: 'string', title: 'Name' }],
+            ['status', { type: 'string', enum: ['a', 'b', 'c'] }],
+          ]),
+        };
+        const ok = (schema: unknown) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } } });
+        const page = { type: 'object', properties: { items: { type: 'array', items: item }, total: { type: 'integer' } } };
+        const query = ['page', 'pageSize', 'q', 'status'].map((name) => ({ name, in: 'query', schema: { type: name.startsWith('page') ? 'integer' : 'string' } }));
+        const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+        const body = { required: true, content: { 'application/json': { schema: item } } };
+        paths[`/things${i}`] = { get: { operationId: `listThings${i}`, parameters: query, responses: ok(page) }, post: { operationId: `createThing${i}`, requestBody: body, responses: ok(item) } };
+        paths[`/things${i}/{id}`] = {
+          parameters: id,
+          get: { operationId: `getThing${i}`, responses: ok(item) },
+          patch: { operationId: `updateThing${i}`, requestBody: body, responses: ok(item) },
+          delete: { operationId: `deleteThing${i}`, responses: { '204': { description: 'gone' } } },
+        };
+      }
+      const contract = path.join(dir, 'big.json');
+      await writeFile(contract, JSON.stringify({ openapi: '3.1.0', info: { title: 'Big', version: '1' }, paths, components: { schemas } }));
+      const big = await runDemo(contract, dir);
+      expect(big.model.operations).toHaveLength(1200);
+      expect(big.files.filter((f) => f.plugin === PLUGIN_CONFIG_META)).toHaveLength(big.model.resources.length * 4);
+      const ms = big.report.timings.filter((t) => t.plugin === PLUGIN_CONFIG_META).reduce((sum, t) => sum + t.ms, 0);
+      expect(ms).toBeGreaterThan(0);
+      expect(ms).toBeLessThan(1000);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * Types of the resource metadata that `@reslayer/plugin-config-meta` generates per resource:
+ * the form/filter/table/pagination config (`<resource>Config`), the permissions map
+ * (`<resource>Permissions`) and the i18n catalog (`<resource>I18n`).
+ *
+ * Generated objects are written as `{ … } as const satisfies ResourceConfig`, so they keep their
+ * literal types (field names, enum values) while being checked against these shapes. Absent facts
+ * are left out (never `undefined`), so every optional member here is absent or holds a real value.
+ *
+ * Only types live here: the metadata is plain data and needs no runtime code.
+ *
+ * @packageDocumentation
+ */
+import type { HttpMethod } from './types.js';
+
+/**
+ * Kind of form control for a field or filter, chosen from the schema:
+ *
+ * | Input | Schema |
+ * |---|---|
+ * | `text` | string (no format below, `maxLength` up to the threshold, default 255) |
+ * | `textarea` | string with `maxLength` above the threshold |
+ * | `email` / `url` / `password` / `tel` | string with format `email` / `uri`,`url`,`iri` / `password` / `tel`,`phone` |
+ * | `date` / `datetime-local` / `time` | string with format `date` / `date-time` / `time` |
+ * | `file` | string with format `binary`, or an array of those |
+ * | `number` | number or integer |
+ * | `checkbox` | boolean |
+ * | `select` | string or number with `enum` |
+ * | `multiselect` | array of an enum |
+ * | `tags` | array of plain strings |
+ * | `json` | object, unknown, or a union/intersection with more than one non-null member |
+ *
+ * @example
+ * const control = field.input === 'select' ? renderSelect(field.enum ?? []) : renderInput(field.input);
+ */
+export type InputType =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'url'
+  | 'password'
+  | 'tel'
+  | 'number'
+  | 'checkbox'
+  | 'select'
+  | 'multiselect'
+  | 'date'
+  | 'datetime-local'
+  | 'time'
+  | 'file'
+  | 'tags'
+  | 'json';
+
+/**
+ * How a table cell renders a column value: `date`/`datetime` for string formats `date`/`date-time`,
+ * `email`/`url`/`uuid` for those formats, `enum` for a string or number enum, `number`, `boolean`,
+ * `list` for arrays, `json` for objects and anything mixed, `text` otherwise.
+ */
+export type CellType = 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'enum' | 'email' | 'url' | 'uuid' | 'json' | 'list';
+
+/** A JSON value as it appears in generated metadata (schema `default`s). */
+export type MetaValue = string | number | boolean | null | readonly MetaValue[] | { readonly [key: string]: MetaValue };
+
+/** An enum value of a field or filter. */
+export type EnumValue = string | number | boolean;
+
+/**
+ * Validation constraints of a field, copied from the schema. Only the keywords the contract states
+ * are present. For arrays, `minItems`/`maxItems` apply to the array itself.
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#section-6
+ */
+export interface FieldConstraints {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** ECMA-262 regular expression source, as written in the contract. */
+  readonly pattern?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+}
+
+/**
+ * One form field: a property of the resource's create (else update) request body.
+ * readOnly properties are not form fields and never appear.
+ * @example
+ * { name: 'status', label: 'Status', input: 'select', required: true, nullable: false, enum: ['lead', 'active'] }
+ */
+export interface FieldMeta {
+  /** Property name exactly as in the contract (the payload key). */
+  readonly name: string;
+  /** Schema `title`, else the humanized name (`firstName` → `First name`). */
+  readonly label: string;
+  /** Form control kind. */
+  readonly input: InputType;
+  /** True when the property is listed in the schema's `required`. */
+  readonly required: boolean;
+  /** True when `null` is an allowed value. */
+  readonly nullable: boolean;
+  /** Allowed values, for `select` and `multiselect`. */
+  readonly enum?: readonly EnumValue[];
+  /** Validation constraints; absent when the schema states none. */
+  readonly constraints?: FieldConstraints;
+  /** Schema `default`, when given. */
+  readonly default?: MetaValue;
+  /** Schema `description` (raw contract text, for help text), when given. */
+  readonly description?: string;
+}
+
+/**
+ * One list filter: a query parameter of the resource's list (else search, else first GET) operation,
+ * other than its pagination and sort parameters.
+ */
+export interface FilterMeta {
+  /** Query parameter name exactly as in the contract. */
+  readonly name: string;
+  /** Schema `title`, else the humanized name (`q` → `Search`). */
+  readonly label: string;
+  /** Form control kind (same mapping as {@link FieldMeta.input}). */
+  readonly input: InputType;
+  /** True for a required query parameter. */
+  readonly required: boolean;
+  /** True when the parameter takes several values (an array schema). */
+  readonly multiple: boolean;
+  /** Allowed values, for `select` and `multiselect`. */
+  readonly enum?: readonly EnumValue[];
+  /** Parameter `description`, when given. */
+  readonly description?: string;
+}
+
+/**
+ * One table column: a property of the list item schema (writeOnly properties left out).
+ */
+export interface ColumnMeta {
+  /** Property name exactly as in the contract. */
+  readonly name: string;
+  /** Schema `title`, else the humanized name. */
+  readonly label: string;
+  /** How the cell renders the value. */
+  readonly cell: CellType;
+  /**
+   * True when the list operation has a sort parameter (`sort`, `sortBy`, `order`, `orderBy`, …)
+   * whose enum lists this column (as `name`, `-name`, `+name`, `name:asc`, `name.desc`, …).
+   */
+  readonly sortable: boolean;
+}
+
+/**
+ * Page-number pagination (`?page=2&pageSize=20`).
+ * `itemsProperty` is absent when the response body itself is the array of items;
+ * `totalProperty` is absent when the response carries no total.
+ */
+export interface PagePagination {
+  readonly mode: 'page';
+  /** Query parameter of the page number. */
+  readonly pageParam: string;
+  /** Query parameter of the page size, when the operation has one. */
+  readonly pageSizeParam?: string;
+  /** Response property holding the items. */
+  readonly itemsProperty?: string;
+  /** Response property holding the total item count. */
+  readonly totalProperty?: string;
+  /** `default` of the page size parameter, when given. */
+  readonly defaultPageSize?: number;
+}
+
+/** Offset pagination (`?offset=40&limit=20`). Absent properties mean as in {@link PagePagination}. */
+export interface OffsetPagination {
+  readonly mode: 'offset';
+  /** Query parameter of the offset (`offset`, `skip`). */
+  readonly offsetParam: string;
+  /** Query parameter of the page size (`limit`, `take`, …), when the operation has one. */
+  readonly limitParam?: string;
+  readonly itemsProperty?: string;
+  readonly totalProperty?: string;
+  /** `default` of the limit parameter, when given. */
+  readonly defaultLimit?: number;
+}
+
+/** Cursor pagination (`?cursor=abc&limit=20`). Absent properties mean as in {@link PagePagination}. */
+export interface CursorPagination {
+  readonly mode: 'cursor';
+  /** Query parameter of the cursor (`cursor`, `after`, `page_token`, `starting_after`, …). */
+  readonly cursorParam: string;
+  readonly limitParam?: string;
+  readonly itemsProperty?: string;
+  /** Response property holding the next cursor (`nextCursor`, `next`, `next_page_token`, …). */
+  readonly nextCursorProperty?: string;
+  /** Boolean response property telling whether more items exist (`has_more`, `hasNextPage`, …). */
+  readonly hasMoreProperty?: string;
+  /** `default` of the limit parameter, when given. */
+  readonly defaultLimit?: number;
+}
+
+/** The list operation is not paginated (or has no list operation). */
+export interface NoPagination {
+  readonly mode: 'none';
+}
+
+/** How the list operation pages its results. Discriminated by `mode`. */
+export type PaginationMeta = PagePagination | OffsetPagination | CursorPagination | NoPagination;
+
+/**
+ * The generated `<resource>Config`: everything a form, filter bar or table needs to know about a
+ * resource, derived from the contract.
+ * @example
+ * import { contactsConfig } from './features/contacts/model';
+ * const sortable = contactsConfig.columns.filter((c) => c.sortable).map((c) => c.name);
+ */
+export interface ResourceConfig {
+  /** Form fields, in property-name order. Empty when the resource has no JSON/form request body. */
+  readonly fields: readonly FieldMeta[];
+  /** List filters, in parameter order. */
+  readonly filters: readonly FilterMeta[];
+  /** Table columns, in property-name order. Empty when there is no object response. */
+  readonly columns: readonly ColumnMeta[];
+  /** Pagination of the list operation. */
+  readonly pagination: PaginationMeta;
+}
+
+/**
+ * One entry of the generated `<resource>Permissions` map, keyed by the CRUD role (`list`, `read`,
+ * `create`, `update`, `delete`) or, for other operations, the operation name (`archiveContact`).
+ */
+export interface PermissionMeta {
+  /** Stable permission string `<resource>:<key>`, e.g. `contacts:create`. */
+  readonly permission: string;
+  /**
+   * Security scopes the contract declares for the operation (all requirements merged), sorted and
+   * deduplicated; empty when none.
+   */
+  readonly scopes: readonly string[];
+  /** HTTP method, upper case. */
+  readonly method: HttpMethod;
+  /** Path template as in the contract. */
+  readonly path: string;
+}
+
+/** The generated `<resource>Permissions` map. */
+export type ResourcePermissions = { readonly [key: string]: PermissionMeta };
+
+/**
+ * The generated `<resource>I18n` catalog: default (English) labels a translator can replace.
+ * String values only.
+ */
+export interface ResourceI18n {
+  /** Title of the resource, e.g. `Contacts`. */
+  readonly title: string;
+  /** Label per operation, keyed like {@link PermissionMeta} keys: the operation summary, else the humanized name. */
+  readonly actions: { readonly [key: string]: string };
+  /** Label per property name of the form fields and table columns, sorted by name. */
+  readonly fields: { readonly [key: string]: string };
+}
