@@ -56,6 +56,23 @@ export interface OperationSignature {
  * @throws Error when the operation key is not in the model (a programmer error)
  */
 export function describeOperation(model: ApiModel, resource: ResourceNode, op: ResourceOperation): OperationSignature {
+  let cache = signatures.get(model);
+  if (!cache) {
+    cache = new Map();
+    signatures.set(model, cache);
+  }
+  const cacheKey = `${resource.resource}\u0000${op.operationKey}\u0000${op.name}`;
+  const cached = cache.get(cacheKey);
+  if (cached) return cached;
+  const signature = buildSignature(model, resource, op);
+  cache.set(cacheKey, signature);
+  return signature;
+}
+
+/** Signatures computed once per model, shared by every plugin of the run. */
+const signatures = new WeakMap<ApiModel, Map<string, OperationSignature>>();
+
+function buildSignature(model: ApiModel, resource: ResourceNode, op: ResourceOperation): OperationSignature {
   const node = operationIndex(model).get(op.operationKey);
   if (!node) throw new Error(`operation ${op.operationKey} is not in the model`);
   const taken = new UniqueNames();
