@@ -36,9 +36,9 @@ function emitRoutes(ctx: EmitContext, resource: ResourceNode, basePath: string):
   const roles = new Set(resource.operations.map((o) => o.role));
   const base = `${basePath}${resource.resource}`;
   const lines = [`export const ${resource.resource}Routes = {`, `  list: ${stringLiteral(base)},`];
-  if (roles.has('read')) lines.push(`  detail: (id: string | number) => \`${base}/\${encodeURIComponent(String(id))}\`,`);
+  if (roles.has('read')) lines.push(`  detail: (id: string | number) => ${stringLiteral(`${base}/`)} + encodeURIComponent(String(id)),`);
   if (roles.has('create')) lines.push(`  create: ${stringLiteral(`${base}/new`)},`);
-  if (roles.has('update')) lines.push(`  edit: (id: string | number) => \`${base}/\${encodeURIComponent(String(id))}/edit\`,`);
+  if (roles.has('update')) lines.push(`  edit: (id: string | number) => ${stringLiteral(`${base}/`)} + encodeURIComponent(String(id)) + '/edit',`);
   lines.push('} as const;');
   return `${banner(ctx.model.meta)}\n${lines.join('\n')}`;
 }

@@ -133,6 +133,8 @@ export async function loadContract(file: string, options: LoadContractOptions = 
       hint: 'Convert the contract to OpenAPI 3 once and commit the result to skip this step.',
     });
   } else {
+    // An unquoted `openapi: 3.1` in YAML is a number; read it as the version it clearly means.
+    if (typeof doc['openapi'] === 'number') doc['openapi'] = String(doc['openapi']);
     const version = doc['openapi'];
     if (typeof version !== 'string') {
       throw new GeneratorError('RSL_NOT_OPENAPI', `${file}: no "openapi" version field at the root, so it is not an OpenAPI document`, {
@@ -181,6 +183,7 @@ async function bundleExternalRefs(
       },
       continueOnError: false,
     } as never);
+    rebaseRootRefs(bundled, absolute, (parser.$refs.paths() as string[]).filter((f) => !/^[a-z][a-z0-9+.-]+:/i.test(f)));
     return bundled as Record<string, unknown>;
   } catch (error) {
     const message = (error as Error).message;
@@ -195,6 +198,35 @@ async function bundleExternalRefs(
       },
     );
   }
+}
+
+/**
+ * The bundler leaves a `$ref` from another file back into the entry file (`../openapi.yaml#/components/x`)
+ * as a relative file ref; it points into the bundled document itself, so it becomes the internal `#/components/x`.
+ * @param node the bundled document (changed in place)
+ * @param root absolute path of the entry file
+ * @param files absolute paths of every file the bundler read
+ */
+function rebaseRootRefs(node: unknown, root: string, files: string[]): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) rebaseRootRefs(item, root, files);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  const ref = record['$ref'];
+  if (typeof ref === 'string' && !ref.startsWith('#') && !/^[a-z][a-z0-9+.-]+:/i.test(ref)) {
+    const hashAt = ref.indexOf('#');
+    const file = hashAt < 0 ? ref : ref.slice(0, hashAt);
+    let decoded = file;
+    try {
+      decoded = decodeURI(file);
+    } catch {
+      // keep as written
+    }
+    if (files.some((from) => path.resolve(path.dirname(from), decoded) === root)) record['$ref'] = hashAt < 0 ? '#' : ref.slice(hashAt);
+  }
+  for (const value of Object.values(record)) rebaseRootRefs(value, root, files);
 }
 
 /**

@@ -103,7 +103,7 @@ export class SchemaNormalizer {
     if (allOf) {
       const parts = allOf.map((m, i) => this.normalize(m, `${pointer}/allOf/${i}`));
       if (base.kind !== 'unknown') members.unshift(base);
-      members.push(...parts);
+      members.push(...parts, ...this.#inheritedDiscriminators(allOf, pointer));
     }
     if (members.length === 0) return base;
     if (members.length === 1 && members[0]) return { ...members[0], ...pick(meta) };
@@ -132,6 +132,39 @@ export class SchemaNormalizer {
       mapping.push({ value: decodeToken(t.slice(COMPONENT_PREFIX.length)), variant: index });
     });
     return { discriminator: { propertyName: d['propertyName'] as string, mapping } };
+  }
+
+  /**
+   * For a component schema that extends (`allOf`) a component with a discriminator, the discriminator
+   * property fixed to this schema's value(s): the mapping keys that point at it, else its component name.
+   * @see https://spec.openapis.org/oas/v3.1.0#discriminator-object (allOf inheritance)
+   */
+  #inheritedDiscriminators(allOf: unknown[], pointer: string): SchemaNode[] {
+    if (!pointer.startsWith(COMPONENT_PREFIX) || pointer.slice(COMPONENT_PREFIX.length).includes('/')) return [];
+    const self = decodeToken(pointer.slice(COMPONENT_PREFIX.length));
+    const schemas = ((this.#doc as Raw)['components'] as Raw | undefined)?.['schemas'] as Raw | undefined;
+    const out: SchemaNode[] = [];
+    allOf.forEach((member, i) => {
+      const ref = member && typeof member === 'object' ? (member as Raw)['$ref'] : undefined;
+      if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX) || ref.slice(COMPONENT_PREFIX.length).includes('/')) return;
+      const parentKey = decodeToken(ref.slice(COMPONENT_PREFIX.length));
+      const d = (schemas?.[parentKey] as Raw | undefined)?.['discriminator'] as Raw | undefined;
+      if (parentKey === self || !d || typeof d['propertyName'] !== 'string') return;
+      const mapping = d['mapping'] && typeof d['mapping'] === 'object' ? (d['mapping'] as Raw) : {};
+      const mapped = Object.keys(mapping)
+        .sort(cmp)
+        .filter((value) => {
+          const target = mapping[value];
+          return typeof target === 'string' && (target === self || decodeToken(target) === pointerOf(self) || target === pointer);
+        });
+      const at = `${pointer}/allOf/${i}`;
+      out.push({
+        kind: 'object',
+        pointer: at,
+        properties: [{ name: d['propertyName'], required: true, schema: { kind: 'string', pointer: at, enum: mapped.length > 0 ? mapped : [self] } }],
+      });
+    });
+    return out;
   }
 
   #ref(ref: string, meta: SchemaMeta, pointer: string): SchemaNode {
@@ -306,6 +339,11 @@ function pick(meta: SchemaMeta): Partial<SchemaMeta> {
   if (meta.default !== undefined) out.default = meta.default;
   if (meta.example !== undefined) out.example = meta.example;
   return out;
+}
+
+/** The (unescaped) pointer of a component schema, for comparing with mapping targets. */
+function pointerOf(key: string): string {
+  return COMPONENT_PREFIX + key;
 }
 
 function decodeToken(token: string): string {

@@ -8,11 +8,11 @@ import { cmp } from '../diagnostics/Diagnostics.js';
  * Checks that a generated path is a relative POSIX path that stays inside the output root.
  * @param filePath the path a plugin wants to emit
  * @returns the normalized path
- * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` for absolute paths, `..` segments, backslashes or control characters
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` for absolute paths, `..` segments, backslashes, control characters, or a folder (`.`, trailing `/`)
  */
 export function assertSafeRelativePath(filePath: string): string {
   // eslint-disable-next-line no-control-regex
-  const bad = filePath === '' || filePath.startsWith('/') || /^[A-Za-z]:/.test(filePath) || filePath.includes('\\') || /[\u0000-\u001f]/.test(filePath);
+  const bad = filePath === '' || filePath === '.' || filePath.endsWith('/') || filePath.startsWith('/') || /^[A-Za-z]:/.test(filePath) || filePath.includes('\\') || /[\u0000-\u001f]/.test(filePath);
   const normalized = path.posix.normalize(filePath);
   if (bad || normalized.startsWith('../') || normalized === '..' || normalized.split('/').includes('..') || normalized !== filePath) {
     throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `generated path ${JSON.stringify(filePath)} is not a plain relative path inside the output root`, {

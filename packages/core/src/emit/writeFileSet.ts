@@ -1,4 +1,4 @@
-import { link, mkdir, readFile, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, readdir, realpath, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { GENERATED_MARKER } from './banner.js';
@@ -49,7 +49,11 @@ export function rootRelative(location: OutputLocation, file: Pick<GeneratedFile,
 async function readManifest(location: OutputLocation): Promise<string[]> {
   try {
     const raw = JSON.parse(await readFile(resolveInside(location, MANIFEST_NAME), 'utf8')) as Partial<Manifest>;
-    return Array.isArray(raw.files) ? raw.files.filter((f): f is string => typeof f === 'string') : [];
+    // Entries that would leave the output root (a hand-edited manifest) are ignored, never followed.
+    const root = path.resolve(location.outputRoot);
+    return Array.isArray(raw.files)
+      ? raw.files.filter((f): f is string => typeof f === 'string' && path.resolve(root, f).startsWith(root + path.sep))
+      : [];
   } catch {
     return [];
   }
@@ -139,6 +143,7 @@ export async function writeFileSet(location: OutputLocation, files: readonly Gen
       const target = resolveInside(location, rel);
       const temp = `${target}${TEMP_SUFFIX}`;
       await mkdir(path.dirname(target), { recursive: true });
+      await assertRealPathInside(location, path.dirname(target));
       await writeFile(temp, byRel.get(rel)?.contents ?? '', 'utf8');
       staged.push({ rel, temp, target });
     });
@@ -157,6 +162,18 @@ export async function writeFileSet(location: OutputLocation, files: readonly Gen
   }
   await removeEmptyDirs(location, plan.removed);
   return plan;
+}
+
+/**
+ * Checks that a folder, with symbolic links resolved, is inside the output root (also resolved), so a
+ * link inside the output cannot make a write land elsewhere.
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT`
+ */
+async function assertRealPathInside(location: OutputLocation, dir: string): Promise<void> {
+  const [realRoot, realDir] = await Promise.all([realpath(path.resolve(location.outputRoot)), realpath(dir)]);
+  if (realDir !== realRoot && !realDir.startsWith(realRoot + path.sep)) {
+    throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `refusing to write into ${dir}: through a symbolic link it resolves to ${realDir}, outside the output root ${realRoot}`);
+  }
 }
 
 /** Name of the journal that makes the rename phase of a write recoverable. */

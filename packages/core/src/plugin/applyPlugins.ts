@@ -12,7 +12,8 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 export function orderPlugins(plugins: readonly Plugin[]): Plugin[] {
   const byName = new Map<string, Plugin>();
   for (const plugin of plugins) {
-    if (!plugin || typeof plugin.name !== 'string' || typeof plugin.apply !== 'function') {
+    // A function also has `name` and `apply` (Function.prototype.apply): reject a factory that was not called.
+    if (!plugin || typeof plugin !== 'object' || typeof plugin.name !== 'string' || typeof plugin.apply !== 'function') {
       throw new GeneratorError('RSL_CONFIG_INVALID', `a configured plugin is not a plugin object ({ name, apply }): ${JSON.stringify(plugin)?.slice(0, 80)}`, {
         hint: 'Call the plugin factory in the plugins array, e.g. pluginClient().',
       });

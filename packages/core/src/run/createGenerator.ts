@@ -69,15 +69,19 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   options.onPhase?.('normalize');
   const normalized = await time('normalize', () => normalizeContract(contract, diagnostics));
 
-  const reporter = (plugin: string) => (d: Diagnostic) => diagnostics.add(d.plugin === undefined && plugin !== CORE_PLUGIN ? { ...d, plugin } : d);
+  // The contexts are shared by all taps: attribute a reported diagnostic to the tap that is running.
+  let running = CORE_PLUGIN;
+  hooks.detect.intercept({ tap: (tap) => void (running = tap.name) });
+  hooks.emit.intercept({ tap: (tap) => void (running = tap.name) });
+  const addDiagnostic = (d: Diagnostic) => diagnostics.add(d.plugin === undefined && running !== CORE_PLUGIN ? { ...d, plugin: running } : d);
   options.onPhase?.('detect');
-  const detectCtx: DetectContext = { run, report: reporter(CORE_PLUGIN) };
+  const detectCtx: DetectContext = { run, report: addDiagnostic };
   const model = await hooks.detect.promise(normalized, detectCtx);
 
   const files = new FileSet();
   if (!options.skipEmit) {
     options.onPhase?.('emit');
-    const emitCtx: EmitContext = { run, model, files, report: reporter(CORE_PLUGIN) };
+    const emitCtx: EmitContext = { run, model, files, report: addDiagnostic };
     await hooks.emit.promise(emitCtx);
   }
   options.onPhase?.('report');

@@ -1,0 +1,387 @@
+import type { SchemaNode } from '../model/types.js';
+import { docWithSchemas, normalizeDocument, TempDir } from '../../test/tempContracts.js';
+
+const tmp = new TempDir();
+afterAll(() => tmp.cleanup());
+
+const P = '#/components/schemas/S';
+
+/** Normalizes one component schema `S` (plus optional sibling components) and returns its node. */
+async function normalizeOne(schema: unknown, others: Record<string, unknown> = {}, openapi = '3.1.0'): Promise<SchemaNode> {
+  const { named } = await normalizeDocument(tmp, docWithSchemas({ S: schema, ...others }, {}, openapi));
+  return named('S').schema;
+}
+
+describe('SchemaNormalizer: one schema at a time', () => {
+  const cases: Array<[string, { given: unknown; want: SchemaNode; openapi?: string; others?: Record<string, unknown> }]> = [
+    ['3.1 type [string, "null"] → nullable string', { given: { type: ['string', 'null'], maxLength: 40 }, want: { pointer: P, kind: 'string', nullable: true, maxLength: 40 } }],
+    ['3.1 type "null" alone → null', { given: { type: 'null' }, want: { pointer: P, kind: 'null' } }],
+    [
+      '3.1 type array of two non-null types → union from type',
+      {
+        given: { type: ['string', 'integer', 'null'] },
+        want: {
+          pointer: P,
+          nullable: true,
+          kind: 'union',
+          source: 'type',
+          variants: [
+            { pointer: P, kind: 'string' },
+            { pointer: P, kind: 'number', integer: true },
+          ],
+        },
+      },
+    ],
+    ['3.0 nullable: true', { openapi: '3.0.3', given: { type: 'string', format: 'uuid', nullable: true }, want: { pointer: P, kind: 'string', format: 'uuid', nullable: true } }],
+    ['string enum', { given: { type: 'string', enum: ['lead', 'active'] }, want: { pointer: P, kind: 'string', enum: ['lead', 'active'] } }],
+    ['enum containing null → nullable, null removed', { given: { type: 'string', enum: ['a', null], nullable: true }, want: { pointer: P, kind: 'string', nullable: true, enum: ['a'] } }],
+    ['enum without type infers string', { given: { enum: ['x', 'y'] }, want: { pointer: P, kind: 'string', enum: ['x', 'y'] } }],
+    ['integer enum', { given: { type: 'integer', enum: [1, 2, 3] }, want: { pointer: P, kind: 'number', integer: true, enum: [1, 2, 3] } }],
+    ['const string', { given: { const: 'fixed' }, want: { pointer: P, kind: 'string', enum: ['fixed'] } }],
+    ['const boolean', { given: { const: true }, want: { pointer: P, kind: 'boolean', enum: [true] } }],
+    ['const overrides enum', { given: { type: 'string', enum: ['a', 'b'], const: 'b' }, want: { pointer: P, kind: 'string', enum: ['b'] } }],
+    [
+      'number bounds: 3.1 numeric exclusive bounds',
+      { given: { type: 'number', minimum: 0, exclusiveMaximum: 10, multipleOf: 0.5 }, want: { pointer: P, kind: 'number', integer: false, minimum: 0, multipleOf: 0.5, exclusiveMaximum: 10 } },
+    ],
+    [
+      'number bounds: 3.0 boolean exclusive flags',
+      {
+        openapi: '3.0.3',
+        given: { type: 'integer', minimum: 1, maximum: 9, exclusiveMinimum: true, exclusiveMaximum: false },
+        want: { pointer: P, kind: 'number', integer: true, minimum: 1, maximum: 9, exclusiveMinimum: 1 },
+      },
+    ],
+    [
+      'array with items and limits',
+      {
+        given: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 3, uniqueItems: true },
+        want: { pointer: P, kind: 'array', items: { pointer: `${P}/items`, kind: 'string' }, minItems: 1, maxItems: 3, uniqueItems: true },
+      },
+    ],
+    ['array without items → unknown items', { given: { type: 'array' }, want: { pointer: P, kind: 'array', items: { pointer: `${P}/items`, kind: 'unknown' } } }],
+    ['empty schema → unknown', { given: {}, want: { pointer: P, kind: 'unknown' } }],
+    ['boolean schema true → unknown', { given: true, want: { pointer: P, kind: 'unknown' } }],
+    [
+      'object: properties sorted by name, required flags',
+      {
+        given: { type: 'object', required: ['b'], properties: { b: { type: 'string' }, a: { type: 'integer' } } },
+        want: {
+          pointer: P,
+          kind: 'object',
+          properties: [
+            { name: 'a', required: false, schema: { pointer: `${P}/properties/a`, kind: 'number', integer: true } },
+            { name: 'b', required: true, schema: { pointer: `${P}/properties/b`, kind: 'string' } },
+          ],
+        },
+      },
+    ],
+    ['properties without type → object', { given: { properties: {} }, want: { pointer: P, kind: 'object', properties: [] } }],
+    ['additionalProperties: true', { given: { type: 'object', additionalProperties: true }, want: { pointer: P, kind: 'object', properties: [], additionalProperties: true } }],
+    ['additionalProperties: {} (any value)', { given: { type: 'object', additionalProperties: {} }, want: { pointer: P, kind: 'object', properties: [], additionalProperties: true } }],
+    [
+      'additionalProperties: a schema',
+      {
+        given: { type: 'object', additionalProperties: { type: 'string' } },
+        want: { pointer: P, kind: 'object', properties: [], additionalProperties: { pointer: `${P}/additionalProperties`, kind: 'string' } },
+      },
+    ],
+    ['additionalProperties: false → none', { given: { type: 'object', additionalProperties: false }, want: { pointer: P, kind: 'object', properties: [] } }],
+    [
+      'additionalProperties on a nullable 3.1 object (type [object, null])',
+      {
+        given: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
+        want: { pointer: P, kind: 'object', nullable: true, properties: [], additionalProperties: { pointer: `${P}/additionalProperties`, kind: 'string' } },
+      },
+    ],
+    [
+      'readOnly and writeOnly flags on properties',
+      {
+        given: { type: 'object', properties: { id: { type: 'string', readOnly: true }, password: { type: 'string', writeOnly: true } } },
+        want: {
+          pointer: P,
+          kind: 'object',
+          properties: [
+            { name: 'id', required: false, schema: { pointer: `${P}/properties/id`, kind: 'string', readOnly: true } },
+            { name: 'password', required: false, schema: { pointer: `${P}/properties/password`, kind: 'string', writeOnly: true } },
+          ],
+        },
+      },
+    ],
+    [
+      'meta: title, description, deprecated, default, example',
+      {
+        given: { type: 'string', title: 'T', description: 'D', deprecated: true, default: 'x', example: 'y' },
+        want: { pointer: P, kind: 'string', title: 'T', description: 'D', deprecated: true, default: 'x', example: 'y' },
+      },
+    ],
+    ['meta: first of 3.1 examples', { given: { type: 'integer', examples: [7, 8] }, want: { pointer: P, kind: 'number', integer: true, example: 7 } }],
+    [
+      'allOf → intersection of the members',
+      {
+        others: { Base: { type: 'object' } },
+        given: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { x: { type: 'string' } } }] },
+        want: {
+          pointer: P,
+          kind: 'intersection',
+          members: [
+            { pointer: `${P}/allOf/0`, kind: 'ref', target: 'Base' },
+            { pointer: `${P}/allOf/1`, kind: 'object', properties: [{ name: 'x', required: false, schema: { pointer: `${P}/allOf/1/properties/x`, kind: 'string' } }] },
+          ],
+        },
+      },
+    ],
+    [
+      'allOf with own properties: the own part comes first',
+      {
+        others: { Base: { type: 'object' } },
+        given: { type: 'object', properties: { y: { type: 'boolean' } }, allOf: [{ $ref: '#/components/schemas/Base' }] },
+        want: {
+          pointer: P,
+          kind: 'intersection',
+          members: [
+            { pointer: P, kind: 'object', properties: [{ name: 'y', required: false, schema: { pointer: `${P}/properties/y`, kind: 'boolean' } }] },
+            { pointer: `${P}/allOf/0`, kind: 'ref', target: 'Base' },
+          ],
+        },
+      },
+    ],
+    [
+      'allOf of one $ref with 3.0 nullable → the ref, nullable',
+      { openapi: '3.0.3', others: { Base: { type: 'object' } }, given: { allOf: [{ $ref: '#/components/schemas/Base' }], nullable: true }, want: { pointer: `${P}/allOf/0`, kind: 'ref', target: 'Base', nullable: true } },
+    ],
+    [
+      'anyOf → union from anyOf',
+      {
+        given: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+        want: {
+          pointer: P,
+          kind: 'union',
+          source: 'anyOf',
+          variants: [
+            { pointer: `${P}/anyOf/0`, kind: 'string' },
+            { pointer: `${P}/anyOf/1`, kind: 'number', integer: true },
+          ],
+        },
+      },
+    ],
+    [
+      'oneOf with a null variant → the other variant, nullable',
+      { others: { Base: { type: 'object' } }, given: { oneOf: [{ $ref: '#/components/schemas/Base' }, { type: 'null' }] }, want: { pointer: `${P}/oneOf/0`, kind: 'ref', target: 'Base', nullable: true } },
+    ],
+    [
+      '$ref with 3.1 sibling description and readOnly',
+      { others: { Base: { type: 'object' } }, given: { $ref: '#/components/schemas/Base', description: 'why', readOnly: true }, want: { pointer: P, kind: 'ref', target: 'Base', description: 'why', readOnly: true } },
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, { given, want, openapi, others }) => {
+    expect(await normalizeOne(given, others, openapi)).toEqual(want);
+  });
+});
+
+describe('SchemaNormalizer: unions with a discriminator', () => {
+  const pets = {
+    Cat: { type: 'object', required: ['petType'], properties: { petType: { type: 'string' } } },
+    Dog: { type: 'object', required: ['petType'], properties: { petType: { type: 'string' } } },
+    Lizard: { type: 'object', required: ['petType'], properties: { petType: { type: 'string' } } },
+  };
+  const variants = [
+    { $ref: '#/components/schemas/Cat' },
+    { $ref: '#/components/schemas/Dog' },
+    { $ref: '#/components/schemas/Lizard' },
+  ];
+
+  it('oneOf with an explicit mapping (full refs and bare names) maps values to variant indexes; unmapped variants use their component name', async () => {
+    const node = await normalizeOne({ oneOf: variants, discriminator: { propertyName: 'petType', mapping: { kitty: '#/components/schemas/Cat', dog: 'Dog' } } }, pets);
+    expect(node).toEqual({
+      pointer: P,
+      kind: 'union',
+      source: 'oneOf',
+      variants: [
+        { pointer: `${P}/oneOf/0`, kind: 'ref', target: 'Cat' },
+        { pointer: `${P}/oneOf/1`, kind: 'ref', target: 'Dog' },
+        { pointer: `${P}/oneOf/2`, kind: 'ref', target: 'Lizard' },
+      ],
+      discriminator: {
+        propertyName: 'petType',
+        mapping: [
+          { value: 'dog', variant: 1 },
+          { value: 'kitty', variant: 0 },
+          { value: 'Lizard', variant: 2 },
+        ],
+      },
+    });
+  });
+
+  it('oneOf with a discriminator and no mapping uses the component names', async () => {
+    const node = await normalizeOne({ oneOf: variants.slice(0, 2), discriminator: { propertyName: 'petType' } }, pets);
+    expect(node.kind === 'union' ? node.discriminator : undefined).toEqual({
+      propertyName: 'petType',
+      mapping: [
+        { value: 'Cat', variant: 0 },
+        { value: 'Dog', variant: 1 },
+      ],
+    });
+  });
+
+  it('a mapping entry that points at no variant is left out', async () => {
+    const node = await normalizeOne({ oneOf: variants.slice(0, 2), discriminator: { propertyName: 'petType', mapping: { ghost: '#/components/schemas/Lizard', cat: 'Cat' } } }, pets);
+    expect(node.kind === 'union' ? node.discriminator?.mapping : undefined).toEqual([
+      { value: 'cat', variant: 0 },
+      { value: 'Dog', variant: 1 },
+    ]);
+  });
+});
+
+describe('SchemaNormalizer: references and cycles', () => {
+  it('a recursive component schema refers to itself by name', async () => {
+    const node = await normalizeOne({ type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/S' } } } });
+    expect(node).toEqual({
+      pointer: P,
+      kind: 'object',
+      properties: [
+        {
+          name: 'children',
+          required: false,
+          schema: { pointer: `${P}/properties/children`, kind: 'array', items: { pointer: `${P}/properties/children/items`, kind: 'ref', target: 'S' } },
+        },
+      ],
+    });
+  });
+
+  it('mutually recursive components refer to each other by name', async () => {
+    const { named, diagnostics } = await normalizeDocument(
+      tmp,
+      docWithSchemas({
+        A: { type: 'object', properties: { b: { $ref: '#/components/schemas/B' } } },
+        B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A' } } },
+      }),
+    );
+    expect(named('A').schema).toMatchObject({ kind: 'object', properties: [{ name: 'b', schema: { kind: 'ref', target: 'B' } }] });
+    expect(named('B').schema).toMatchObject({ kind: 'object', properties: [{ name: 'a', schema: { kind: 'ref', target: 'A' } }] });
+    expect(diagnostics.list()).toEqual([]);
+  });
+
+  it('a $ref cycle through a non-component schema is hoisted into a named schema', async () => {
+    const doc = {
+      ...docWithSchemas({}),
+      paths: {
+        '/tree': {
+          get: {
+            operationId: 'getTree',
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/x-defs/Tree' } } } } },
+          },
+        },
+      },
+      'x-defs': { Tree: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/x-defs/Tree' } } } } },
+    };
+    const { model, named, diagnostics } = await normalizeDocument(tmp, doc);
+    const hoisted = named('XDefsTree');
+    expect(hoisted).toEqual({
+      kind: 'named-schema',
+      name: 'XDefsTree',
+      typeName: 'XDefsTree',
+      pointer: '#/x-defs/Tree',
+      schema: {
+        pointer: '#/x-defs/Tree',
+        kind: 'object',
+        properties: [
+          {
+            name: 'children',
+            required: false,
+            schema: {
+              pointer: '#/x-defs/Tree/properties/children',
+              kind: 'array',
+              items: { pointer: '#/x-defs/Tree/properties/children/items', kind: 'ref', target: 'XDefsTree' },
+            },
+          },
+        ],
+      },
+    });
+    expect(model.operations[0]?.responses[0]?.contents[0]?.schema).toEqual({
+      pointer: '#/paths/~1tree/get/responses/200/content/application~1json/schema',
+      kind: 'ref',
+      target: 'XDefsTree',
+    });
+    expect(diagnostics.list()).toEqual([]);
+  });
+
+  it('a non-recursive non-component $ref is inlined', async () => {
+    const { named, diagnostics } = await normalizeDocument(
+      tmp,
+      docWithSchemas({ S: { type: 'object', properties: { name: { $ref: '#/x-defs/Name' } } } }, { 'x-defs': { Name: { type: 'string', maxLength: 5 } } }),
+    );
+    expect(named('S').schema).toEqual({
+      pointer: P,
+      kind: 'object',
+      properties: [{ name: 'name', required: false, schema: { pointer: '#/x-defs/Name', kind: 'string', maxLength: 5 } }],
+    });
+    expect(diagnostics.list()).toEqual([]);
+  });
+
+  it('a non-component $ref that leads nowhere is typed unknown', async () => {
+    const node = await normalizeOne({ type: 'object', properties: { name: { $ref: '#/x-defs/Name' } } });
+    expect(node).toEqual({
+      pointer: P,
+      kind: 'object',
+      properties: [{ name: 'name', required: false, schema: { pointer: `${P}/properties/name`, kind: 'unknown' } }],
+    });
+  });
+
+  it('an unresolvable internal $ref is an RSL_REF_UNRESOLVED error diagnostic', async () => {
+    const { diagnostics } = await normalizeDocument(tmp, docWithSchemas({ S: { $ref: '#/components/schemas/Missing' } }));
+    expect(diagnostics.list()).toEqual([
+      {
+        code: 'RSL_REF_UNRESOLVED',
+        severity: 'error',
+        message: '$ref "#/components/schemas/Missing" does not resolve',
+        location: P,
+        hint: 'Point the $ref at an existing schema.',
+      },
+    ]);
+  });
+
+  it('an unknown type is typed unknown with an RSL_SCHEMA_UNSUPPORTED warning', async () => {
+    const { named, diagnostics } = await normalizeDocument(tmp, docWithSchemas({ S: { type: 'file' } }));
+    expect(named('S').schema).toEqual({ pointer: P, kind: 'unknown' });
+    expect(diagnostics.list().map((d) => [d.code, d.severity, d.location])).toEqual([['RSL_SCHEMA_UNSUPPORTED', 'warning', P]]);
+  });
+});
+
+describe('SchemaNormalizer: type names', () => {
+  it('keys that collide after casing get distinct type names, in sorted key order', async () => {
+    const { model } = await normalizeDocument(tmp, docWithSchemas({ 'user-profile': { type: 'string' }, UserProfile: { type: 'integer' }, user_profile: { type: 'boolean' } }));
+    expect(model.schemas.map((s) => [s.name, s.typeName, s.schema.kind])).toEqual([
+      ['UserProfile', 'UserProfile', 'number'],
+      ['user-profile', 'UserProfile2', 'string'],
+      ['user_profile', 'UserProfile3', 'boolean'],
+    ]);
+  });
+
+  it('type names do not depend on the order of keys in the document', async () => {
+    const a = await normalizeDocument(tmp, docWithSchemas({ 'user-profile': { type: 'string' }, UserProfile: { type: 'integer' } }));
+    const b = await normalizeDocument(tmp, docWithSchemas({ UserProfile: { type: 'integer' }, 'user-profile': { type: 'string' } }));
+    expect(a.model.schemas).toEqual(b.model.schemas);
+  });
+
+  it('reserved words, global type names, leading digits and empty names get safe type names', async () => {
+    const { model } = await normalizeDocument(
+      tmp,
+      docWithSchemas({ Date: { type: 'string' }, Promise: { type: 'string' }, class: { type: 'string' }, '200': { type: 'string' }, '日本': { type: 'string' } }),
+    );
+    const names = Object.fromEntries(model.schemas.map((s) => [s.name, s.typeName]));
+    expect(names).toEqual({ Date: 'DateType', Promise: 'PromiseType', class: 'Class', '200': 'T200', '日本': 'Schema' });
+  });
+
+  it('a $ref to a key with an escaped character resolves to the named schema', async () => {
+    const { named } = await normalizeDocument(tmp, docWithSchemas({ 'a/b': { type: 'string' }, S: { $ref: '#/components/schemas/a~1b' } }));
+    expect(named('S').schema).toEqual({ pointer: P, kind: 'ref', target: 'a/b' });
+    expect(named('a/b').typeName).toBe('AB');
+  });
+
+  it('named schemas are sorted by type name', async () => {
+    const { model } = await normalizeDocument(tmp, docWithSchemas({ zeta: { type: 'string' }, Alpha: { type: 'string' }, mid: { type: 'string' } }));
+    expect(model.schemas.map((s) => s.typeName)).toEqual(['Alpha', 'Mid', 'Zeta']);
+  });
+});
