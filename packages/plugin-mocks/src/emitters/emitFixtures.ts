@@ -1,0 +1,40 @@
+import type { ApiModel } from '@reslayer/core';
+import { banner, importPath } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client';
+import { printValue } from '../literal.js';
+import { mocksNaming } from '../naming.js';
+import type { MockPlan } from '../plan.js';
+
+/** A generated module and the names it exports (the index re-exports them). */
+export interface EmittedModule {
+  contents: string;
+  values: string[];
+  types: string[];
+}
+
+/**
+ * Emits `<resource>.fixtures.ts`: deterministic literal data typed with the client's types —
+ * the entities of a store-backed resource, and per operation its success, `empty` and error bodies.
+ * @param model the API model (for the banner)
+ * @param plan the resource's mock plan
+ * @returns the file contents and its exports
+ */
+export function emitFixtures(model: ApiModel, plan: MockPlan): EmittedModule {
+  const file = mocksNaming.fixturesFile(plan.resource);
+  const types = [...new Set(plan.fixtures.map((f) => f.type))].sort();
+  const lines: string[] = [banner(model.meta)];
+  if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(plan.resource))}';`, '');
+  if (plan.fixtures.length === 0) lines.push(`/** \`${plan.resource.resource}\` has no JSON bodies to mock. */`, 'export {};');
+  for (const f of plan.fixtures) {
+    const type = `${f.type}${f.array ? '[]' : ''}`;
+    const head = `export const ${f.name}: ${type} = `;
+    const value = printValue(f.value, 0, 100, head.length);
+    if (f.exact === false) {
+      lines.push('/**', ` * ${f.doc}`, ' * The contract allows no value of this type (a discriminator or map contradicts a property),', ' * so this best-effort sample is cast.', ' */');
+      lines.push(`${head}${value} as unknown as ${type};`, '');
+      continue;
+    }
+    lines.push(`/** ${f.doc} */`, `${head}${value};`, '');
+  }
+  return { contents: lines.join('\n'), values: plan.fixtures.map((f) => f.name), types: [] };
+}

@@ -1,0 +1,200 @@
+import { commentLines, propertyKey, stringLiteral } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client';
+import { printValue } from '../literal.js';
+import { mocksNaming } from '../naming.js';
+import type { Body, ErrorAnswer, MockPlan, OperationPlan, StorePlan } from '../plan.js';
+import type { Pagination } from '../planStore.js';
+
+/** What the handlers file must declare or import for the resolvers written so far. */
+export interface Needs {
+  fixtures: Set<string>;
+  /** Client types used (entity and list response): type name → local name. */
+  types: Map<string, string>;
+  /** File-local helpers: `readJson`, `omit`, `pick`, `intParam`, `filterItems`, `nextId`, `SERVER_FIELDS`. */
+  helpers: Set<string>;
+  /** True when a body needs `as JsonBodyType`. */
+  jsonBodyType: boolean;
+}
+
+/**
+ * The `http.<method>(...)` call of one operation, as lines indented for the factory's array.
+ * Every resolver awaits `settle()` (the `slow` delay), answers the `error` scenario with the
+ * contract's error status and body, and otherwise answers from the store or the fixtures.
+ * @param plan the resource plan
+ * @param op the operation plan
+ * @param needs collects fixtures, types and helpers the resolver uses
+ */
+export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): string[] {
+  const store = op.storeRole && plan.store;
+  const body = store ? storeBody(plan, store, op, needs) : fixtureBody(op, needs);
+  // Another operation's literal path matches this pattern for these values: let the next handler answer.
+  const when = op.stepAside.map((pairs) => pairs.map(([name, value]) => `params.${name} === ${stringLiteral(value)}`).join(' && '));
+  const guard = when.length > 0 ? [`if (${when.join(' || ')}) return;`] : [];
+  const lines = [...guard, 'await settle();', `if (scenario === 'error') return ${answer(op.error, needs)};`, ...body];
+  const uses = ['params', 'request'].filter((v) => lines.some((l) => new RegExp(`\\b${v}\\.`).test(l) || l.includes(`(${v})`)));
+  const generic = uses.includes('params') && op.params.size > 0 ? `<{ ${[...op.params.values()].map((n) => `${n}: string`).join('; ')} }>` : '';
+  const where = `${op.sig.node.method.toUpperCase()} ${commentLines(op.sig.node.path, 300).join(' ')}`;
+  return [
+    `// ${op.sig.method}: ${where}`,
+    `http.${op.method}${generic}(base + ${stringLiteral(op.pattern)}, async (${uses.length ? `{ ${uses.join(', ')} }` : ''}) => {`,
+    ...lines.map((l) => `  ${l}`),
+    '}),',
+  ];
+}
+
+/** Names the handlers file imports from msw; a client type with one of these names is imported under an alias. */
+const MSW_NAMES: ReadonlySet<string> = new Set(['delay', 'http', 'HttpResponse', 'HttpHandler', 'JsonBodyType']);
+
+/**
+ * Records a client type the handlers use and returns its local name (`<Name>Body` when msw has the name).
+ * @param needs the collector
+ * @param type client type name
+ */
+export function useType(needs: Needs, type: string): string {
+  const local = MSW_NAMES.has(type) ? `${type}Body` : type;
+  needs.types.set(type, local);
+  return local;
+}
+
+/** An error or not-found response expression. */
+function answer(e: ErrorAnswer, needs: Needs): string {
+  if (!e.fixture) return `new HttpResponse(null, { status: ${e.status} })`;
+  needs.fixtures.add(e.fixture);
+  if (e.cast) needs.jsonBodyType = true;
+  return `HttpResponse.json(${e.fixture}${e.cast ? ' as JsonBodyType' : ''}, { status: ${e.status} })`;
+}
+
+function success(op: OperationPlan, body: Body, entity: string | undefined, needs: Needs): string {
+  switch (body.kind) {
+    case 'none':
+      return `new HttpResponse(null, { status: ${op.status} })`;
+    case 'entity':
+      return `HttpResponse.json(${entity ?? 'null'}, { status: ${op.status} })`;
+    case 'json': {
+      needs.fixtures.add(body.fixture).add(body.emptyFixture);
+      if (body.cast) needs.jsonBodyType = true;
+      const value = body.emptyFixture === body.fixture ? body.fixture : `scenario === 'empty' ? ${body.emptyFixture} : ${body.fixture}`;
+      const cast = value === body.fixture ? `${value} as JsonBodyType` : `(${value}) as JsonBodyType`;
+      return `HttpResponse.json(${body.cast ? cast : value}, { status: ${op.status} })`;
+    }
+    case 'text':
+      needs.fixtures.add(body.fixture);
+      return `new HttpResponse(${body.fixture}, { status: ${op.status}, headers: { 'Content-Type': ${stringLiteral(body.mediaType)} } })`;
+    case 'blob': {
+      const type = stringLiteral(body.mediaType);
+      return `new HttpResponse(new Blob([${stringLiteral(`Mock content of ${op.sig.method}.`)}], { type: ${type} }), { status: ${op.status}, headers: { 'Content-Type': ${type} } })`;
+    }
+  }
+}
+
+function fixtureBody(op: OperationPlan, needs: Needs): string[] {
+  const lines: string[] = [];
+  if (op.notFound) lines.push(`if (scenario === 'empty') return ${answer(op.notFound, needs)};`);
+  lines.push(`return ${success(op, op.body, undefined, needs)};`);
+  return lines;
+}
+
+function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: Needs): string[] {
+  const map = mocksNaming.store(plan.resource);
+  const entity = useType(needs, store.entityType);
+  // The item key is the operation's last path parameter (the read operation's when it has none).
+  const key = `params.${[...op.params.values()].pop() ?? store.keyParam}`;
+  const notFound = () => (op.notFound ? answer(op.notFound, needs) : 'new HttpResponse(null, { status: 404 })');
+  const changes = () => {
+    needs.helpers.add('readJson').add('omit').add('SERVER_FIELDS');
+    return 'omit(await readJson(request), SERVER_FIELDS)';
+  };
+  switch (op.storeRole) {
+    case 'list':
+      return store.list ? listBody(plan, store, op, needs) : [];
+    case 'read':
+      return [
+        `const item = scenario === 'empty' ? undefined : ${map}.get(${key});`,
+        `if (item === undefined) return ${notFound()};`,
+        `return ${success(op, op.body, 'item', needs)};`,
+      ];
+    case 'create': {
+      needs.helpers.add('nextId');
+      needs.fixtures.add(mocksNaming.entityDefaults(plan.resource));
+      const keyProp = store.entity.keyProperty;
+      const assign = keyProp === undefined ? '' : keyProp === 'id' ? ', id' : `, ${propertyKey(keyProp)}: id`;
+      return [
+        'const id = nextId();',
+        `const created = { ...structuredClone(${mocksNaming.entityDefaults(plan.resource)}), ...${changes()}${assign} } as ${entity};`,
+        `if (scenario !== 'empty') ${map}.set(String(id), created);`,
+        `return ${success(op, op.body, 'created', needs)};`,
+      ];
+    }
+    case 'update': {
+      const put = op.sig.node.method === 'put';
+      if (put) needs.helpers.add('pick').add('SERVER_FIELDS');
+      if (put) needs.fixtures.add(mocksNaming.entityDefaults(plan.resource));
+      const next = put
+        ? `{ ...structuredClone(${mocksNaming.entityDefaults(plan.resource)}), ...${changes()}, ...pick(current, SERVER_FIELDS) }`
+        : `{ ...current, ...${changes()} }`;
+      return [
+        `const current = scenario === 'empty' ? undefined : ${map}.get(${key});`,
+        `if (current === undefined) return ${notFound()};`,
+        `const updated = ${next} as ${entity};`,
+        `${map}.set(${key}, updated);`,
+        `return ${success(op, op.body, 'updated', needs)};`,
+      ];
+    }
+    case 'delete':
+      return [
+        `const current = scenario === 'empty' ? undefined : ${map}.get(${key});`,
+        `if (current === undefined) return ${notFound()};`,
+        `${map}.delete(${key});`,
+        `return ${success(op, op.body, 'current', needs)};`,
+      ];
+    default:
+      return fixtureBody(op, needs);
+  }
+}
+
+function windowLines(p: Pagination, needs: Needs): string[] {
+  const int = (name: string, fallback: number) => {
+    needs.helpers.add('intParam');
+    return `intParam(query, ${stringLiteral(name)}, ${fallback})`;
+  };
+  switch (p.kind) {
+    case 'page':
+      return [
+        `const page = ${int(p.page, p.defaultPage)};`,
+        `const size = ${p.size ? `Math.max(1, ${int(p.size, p.defaultSize)})` : p.defaultSize};`,
+        `const start = Math.max(0, (page - ${p.first}) * size);`,
+      ];
+    case 'offset':
+      return [`const start = Math.max(0, ${int(p.offset, 0)});`, `const size = ${p.limit ? `Math.max(1, ${int(p.limit, p.defaultSize)})` : p.defaultSize};`];
+    case 'cursor':
+      return [`const start = Math.max(0, ${int(p.cursor, 0)});`, `const size = ${p.limit ? `Math.max(1, ${int(p.limit, p.defaultSize)})` : p.defaultSize};`];
+    case 'none':
+      return ['const start = 0;', 'const size = Math.max(1, all.length);'];
+  }
+}
+
+function listBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: Needs): string[] {
+  const list = store.list;
+  if (!list) return [];
+  const responseType = useType(needs, clientNaming.responseType(op.sig.op));
+  const values = `[...${mocksNaming.store(plan.resource)}.values()]`;
+  if (list.filters.length > 0) needs.helpers.add('filterItems');
+  const usesQuery = list.filters.length > 0 || list.pagination.kind !== 'none';
+  const lines = [
+    ...(usesQuery ? ['const query = new URL(request.url).searchParams;'] : []),
+    `const all: ${useType(needs, store.entityType)}[] = scenario === 'empty' ? [] : ${list.filters.length > 0 ? `filterItems(${values}, query)` : values};`,
+    ...windowLines(list.pagination, needs),
+    'const items = all.slice(start, start + size);',
+  ];
+  if (list.fields.some((f) => f.expr === 'next')) lines.push('const next = start + size < all.length ? String(start + size) : undefined;');
+  if (list.shape === 'array') return [...lines, `const body: ${responseType} = items;`, `return HttpResponse.json(body, { status: ${op.status} });`];
+  const members = list.fields.map((f) => {
+    if (f.expr === undefined) return `${propertyKey(f.name)}: ${printValue(f.sample, 2)}`;
+    if (f.expr !== 'next') return f.expr === f.name ? f.name : `${propertyKey(f.name)}: ${f.expr}`;
+    if (f.fit === 'optional') return `...(next === undefined ? {} : { ${propertyKey(f.name)}: next })`;
+    return `${propertyKey(f.name)}: next ?? ${f.fit === 'nullable' ? 'null' : "''"}`;
+  });
+  const flat = `const body: ${responseType} = { ${members.join(', ')} };`;
+  const body = flat.length <= 100 && !flat.includes('\n') ? [flat] : [`const body: ${responseType} = {`, ...members.map((m) => `  ${m},`), '};'];
+  return [...lines, ...body, `return HttpResponse.json(body, { status: ${op.status} });`];
+}

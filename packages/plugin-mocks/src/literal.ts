@@ -1,0 +1,56 @@
+import { propertyKey as coreKey, stringLiteral, valueLiteral } from '@reslayer/core';
+import { BlobSample } from './samplePrimitive.js';
+
+const pad = (n: number) => '  '.repeat(n);
+/** A property key; `__proto__` is computed so the literal defines a property instead of setting the prototype. */
+const propertyKey = (k: string) => (k === '__proto__' ? `[${stringLiteral(k)}]` : coreKey(k));
+
+/**
+ * A sample value as a TypeScript expression, on one line when it fits in `width` columns, else
+ * one element or property per line. Strings and keys are escaped with core's `valueLiteral` and
+ * `propertyKey`; object keys are sorted (deterministic output). A {@link BlobSample} prints as `new Blob([])`.
+ * @param value JSON-like data from `sampleValue`
+ * @param indent indentation level of the line the value starts on
+ * @param width preferred line width
+ * @param offset characters already on the first line before the value
+ */
+export function printValue(value: unknown, indent = 0, width = 100, offset = 0): string {
+  if (value === null || typeof value !== 'object' || value instanceof BlobSample) return flatValue(value) ?? 'null';
+  const flat = flatValue(value, Math.max(width - indent * 2 - offset, 20));
+  if (flat !== undefined) return flat;
+  if (Array.isArray(value)) return `[\n${value.map((v) => `${pad(indent + 1)}${printValue(v, indent + 1, width)},`).join('\n')}\n${pad(indent)}]`;
+  const entries = sortedEntries(value as Record<string, unknown>);
+  return `{\n${entries.map(([k, v]) => `${pad(indent + 1)}${propertyKey(k)}: ${printValue(v, indent + 1, width)},`).join('\n')}\n${pad(indent)}}`;
+}
+
+/**
+ * The one-line form of a value, or undefined when it is longer than `limit` (the work stops there).
+ * @param value JSON-like data
+ * @param limit longest accepted length (Infinity for no limit)
+ */
+export function flatValue(value: unknown, limit = Infinity): string | undefined {
+  if (value instanceof BlobSample) return 'new Blob([])';
+  if (value === null || typeof value !== 'object') {
+    const text = valueLiteral(value);
+    return text.length <= limit ? text : undefined;
+  }
+  const parts: string[] = [];
+  let length = 2;
+  const items: Array<[string, unknown]> = Array.isArray(value) ? value.map((v) => ['', v]) : sortedEntries(value as Record<string, unknown>);
+  for (const [k, v] of items) {
+    const key = Array.isArray(value) ? '' : `${propertyKey(k)}: `;
+    const text = flatValue(v, limit - length - key.length);
+    if (text === undefined) return undefined;
+    parts.push(key + text);
+    length += key.length + text.length + 2;
+    if (length > limit + 2) return undefined;
+  }
+  if (Array.isArray(value)) return `[${parts.join(', ')}]`;
+  return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
+}
+
+function sortedEntries(value: Record<string, unknown>): Array<[string, unknown]> {
+  return Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}

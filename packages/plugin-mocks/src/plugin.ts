@@ -1,0 +1,48 @@
+import type { EmitContext, Plugin } from '@reslayer/core';
+import { definePlugin, EmitStage } from '@reslayer/core';
+import { PLUGIN_CLIENT } from '@reslayer/plugin-client';
+import { resolveMocksOptions, type MocksOptions } from './options.js';
+import { mocksNaming } from './naming.js';
+import { planResource } from './plan.js';
+import { emitFixtures } from './emitters/emitFixtures.js';
+import { emitHandlers } from './emitters/emitHandlers.js';
+import { emitScenarios } from './emitters/emitScenarios.js';
+import { emitMockIndex } from './emitters/emitMockIndex.js';
+
+/** Name of the mocks plugin (also its tap name). */
+export const PLUGIN_MOCKS = 'plugin-mocks';
+
+/**
+ * The mocks plugin: per resource, MSW 3 fixtures, handlers (a stateful in-memory store for CRUD
+ * resources) and scenarios (`success`, `empty`, `error`, `slow`), plus an index. It imports the
+ * client's types, so it requires plugin-client, and runs at `EmitStage.Derived`.
+ * @param options see {@link MocksOptions}
+ * @returns the plugin
+ * @throws GeneratorError `RSL_CONFIG_INVALID` for invalid options
+ * @example defineConfig({ input: './openapi.yaml', plugins: [pluginClient(), pluginMocks({ delayMs: 800 })] })
+ */
+export function pluginMocks(options: MocksOptions = {}): Plugin {
+  const resolved = resolveMocksOptions(options);
+  return definePlugin({
+    name: PLUGIN_MOCKS,
+    requires: [PLUGIN_CLIENT],
+    options: resolved,
+    apply(hooks) {
+      hooks.emit.tap({ name: PLUGIN_MOCKS, stage: EmitStage.Derived }, (ctx: EmitContext) => {
+        const { model } = ctx;
+        const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_MOCKS });
+        for (const resource of model.resources) {
+          const plan = planResource(model, resource, resolved.fixtureCount);
+          const fixtures = emitFixtures(model, plan);
+          const handlers = emitHandlers(model, plan, resolved);
+          const scenarios = emitScenarios(model, plan);
+          add(mocksNaming.fixturesFile(resource), fixtures.contents);
+          add(mocksNaming.handlersFile(resource), handlers.contents);
+          add(mocksNaming.scenariosFile(resource), scenarios.contents);
+          const r = resource.resource;
+          add(mocksNaming.indexFile(resource), emitMockIndex(model, resource, [[`${r}.fixtures`, fixtures], [`${r}.handlers`, handlers], [`${r}.scenarios`, scenarios]]));
+        }
+      });
+    },
+  });
+}

@@ -1,0 +1,299 @@
+import type { ArraySchema, IntersectionSchema, NamedSchema, ObjectSchema, PropertyNode, SchemaNode, UnionSchema } from '@reslayer/core';
+import { BlobSample, fits, sampleNumber, sampleString } from './samplePrimitive.js';
+
+export { BlobSample, sampleNumber, sampleUuid } from './samplePrimitive.js';
+
+/** Options of {@link sampleValue}. */
+export interface SampleOptions {
+  /** Named schemas by key (`ApiModel.schemas`), to follow references. */
+  schemas: ReadonlyMap<string, NamedSchema>;
+  /** 1-based sequence number: varies UUIDs, e-mails, dates, numbers and plain strings. @default 1 */
+  index?: number;
+  /** Name of the property the value is for; seeds plain strings (`title-1`). @default 'string' */
+  name?: string;
+  /** An example from outside the schema (a media type example); tried before the schema's own. */
+  example?: unknown;
+  /** `read` leaves writeOnly properties out (responses), `write` readOnly ones (requests). @default 'read' */
+  mode?: 'read' | 'write';
+  /** The empty variant: arrays at `minItems`, numbers at their minimum, booleans false. @default false */
+  empty?: boolean;
+  /** Only required properties, at every level. @default false */
+  requiredOnly?: boolean;
+  /** Ignore examples and defaults (for unique keys). @default false */
+  ignoreExamples?: boolean;
+  /** Schema nodes the client types as `unknown` (plugin-client's cut `$ref`s); intersections leave them out. */
+  unknownNodes?: ReadonlySet<SchemaNode>;
+}
+
+/** A sample and whether it fits the schema's TypeScript type. */
+export interface Sample {
+  value: unknown;
+  /**
+   * False when the schema's type has no possible value (e.g. a discriminator value that contradicts
+   * the variant's own enum, or a property that contradicts a typed map in an `allOf`); `value` is then a best effort.
+   */
+  exact: boolean;
+}
+
+/** Nodes one sample may visit before optional properties and array items stop being added. */
+const BUDGET = 400;
+/** Object nesting below which optional properties are left out. */
+const OPTIONAL_DEPTH = 5;
+/** Nesting at which sampling stops whatever the schema (only reachable through required self-reference). */
+const HARD_DEPTH = 32;
+/** Names every object inherits from `Object.prototype`. */
+const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** Result of a schema that has no value. */
+const IMPOSSIBLE: unique symbol = Symbol('impossible');
+
+interface Ctx {
+  o: SampleOptions;
+  /** Named schemas being sampled on the current path (recursion guard). */
+  stack: string[];
+  budget: number;
+  /** Best-effort mode: never answers {@link IMPOSSIBLE}. */
+  lenient: boolean;
+}
+
+interface Slot {
+  hint?: { value: unknown } | undefined;
+  name: string;
+  index: number;
+  /** Position inside an array (0 elsewhere): picks successive enum values. */
+  position: number;
+  depth: number;
+}
+
+/**
+ * A deterministic sample value of a schema, as JSON-like data. Sources in order: the given (media)
+ * example, the schema's `example`, its `default`, the first `enum` value, then a format-aware value
+ * (uuid, email, date-time, date, time, uri, hostname, ipv4, ipv6, byte…) that respects length, range,
+ * `multipleOf` and item-count constraints. Objects hold every required and optional property
+ * (writeOnly ones left out in read mode); unions take the first possible variant (or the one the
+ * example fits) with its discriminator value; intersections merge their members. Recursive schemas
+ * terminate: a recursive optional property is left out, a recursive array is empty, a recursive
+ * nullable value is null.
+ * @param schema the schema
+ * @param options see {@link SampleOptions}
+ * @returns the value (never `undefined`) and whether it fits the schema's type
+ * @see https://spec.openapis.org/oas/v3.1.0#schema-object
+ */
+export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample {
+  const run = (lenient: boolean) => {
+    const slot: Slot = { name: options.name ?? 'string', index: options.index ?? 1, position: 0, depth: 0 };
+    if (options.example !== undefined && !options.ignoreExamples) slot.hint = { value: options.example };
+    return sample(schema, { o: options, stack: [], budget: BUDGET, lenient }, slot);
+  };
+  const value = run(false);
+  if (value !== IMPOSSIBLE) return { value: value ?? null, exact: true };
+  return { value: run(true) ?? null, exact: false };
+}
+
+/**
+ * {@link sampleSchema} without the exactness flag.
+ * @param schema the schema
+ * @param options see {@link SampleOptions}
+ */
+export function sampleValue(schema: SchemaNode, options: SampleOptions): unknown {
+  return sampleSchema(schema, options).value;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof BlobSample);
+}
+
+/** Follows references; undefined for a dangling one. */
+function deref(node: SchemaNode, ctx: Ctx): SchemaNode | undefined {
+  let n: SchemaNode | undefined = node;
+  for (let i = 0; n?.kind === 'ref' && i < 50; i++) n = ctx.o.schemas.get(n.target)?.schema;
+  return n?.kind === 'ref' ? undefined : n;
+}
+
+/** True when the schema (through arrays) refers to a named schema being sampled. */
+function recursive(node: SchemaNode, ctx: Ctx): boolean {
+  if (node.kind === 'ref') return ctx.stack.includes(node.target);
+  return node.kind === 'array' && recursive(node.items, ctx);
+}
+
+/** Defines an own enumerable property (a plain assignment to `__proto__` would set the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const withHint = (slot: Slot, value: unknown): Slot => ({ ...slot, hint: value === undefined ? undefined : { value } });
+
+function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
+  ctx.budget--;
+  const found = ctx.o.ignoreExamples ? [] : [slot.hint?.value, node.example, node.default].filter((v) => v !== undefined);
+  if (ctx.o.unknownNodes?.has(node)) return found[0] ?? null;
+  if (node.nullable && found[0] === null) return null;
+  if (slot.depth > HARD_DEPTH) return terminal(node, ctx);
+  switch (node.kind) {
+    case 'ref': {
+      const target = ctx.o.schemas.get(node.target);
+      if (!target) return found[0] ?? null;
+      if (ctx.stack.includes(node.target) && (node.nullable || target.schema.nullable)) return null;
+      ctx.stack.push(node.target);
+      const value = sample(target.schema, ctx, withHint(slot, found[0]));
+      ctx.stack.pop();
+      return value;
+    }
+    case 'array':
+      return sampleArray(node, ctx, slot, found.find(Array.isArray));
+    case 'object':
+      return sampleObject(node, ctx, slot, found.find(isObject));
+    case 'union':
+      return sampleUnion(node, ctx, slot, found);
+    case 'intersection':
+      return sampleIntersection(node, ctx, slot, found);
+    default: {
+      const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node));
+      if (fit !== undefined) return fit;
+      if (node.kind === 'string') return sampleString(node, slot.name, slot.index, slot.position);
+      if (node.kind === 'number') return node.enum?.length ? node.enum[slot.position % node.enum.length] : sampleNumber(node, slot.index, ctx.o.empty);
+      if (node.kind === 'boolean') return node.enum?.length ? node.enum[slot.position % node.enum.length] : !ctx.o.empty;
+      return null;
+    }
+  }
+}
+
+/** A value that ends recursion: null, an empty array or object, or a plain primitive. */
+function terminal(node: SchemaNode, ctx: Ctx): unknown {
+  const n = deref(node, ctx);
+  if (!n || node.nullable || n.nullable) return null;
+  if (n.kind === 'array') return [];
+  if (n.kind === 'object' || n.kind === 'intersection') return {};
+  if (n.kind === 'union') return n.variants[0] ? terminal(n.variants[0], ctx) : null;
+  return n.kind === 'null' || n.kind === 'unknown' ? null : sample(n, ctx, { name: 'string', index: 1, position: 0, depth: 0 });
+}
+
+/** Deep check that a JSON value fits a schema's type (to pick a union variant, or to check a typed map). */
+function conforms(v: unknown, node: SchemaNode, ctx: Ctx, depth = 0): boolean {
+  if (ctx.o.unknownNodes?.has(node)) return v !== undefined;
+  const n = deref(node, ctx);
+  if (!n || depth > 20) return false;
+  if (v === null) return node.nullable === true || n.nullable === true || n.kind === 'null' || n.kind === 'unknown';
+  if (n.kind === 'array') return Array.isArray(v) && v.every((x) => conforms(x, n.items, ctx, depth + 1));
+  if (n.kind === 'union') return n.variants.some((x) => conforms(v, x, ctx, depth + 1));
+  if (n.kind === 'intersection') return n.members.every((x) => conforms(v, x, ctx, depth + 1));
+  if (n.kind !== 'object') return fits(v, n);
+  if (!isObject(v)) return false;
+  const props = visible(n, ctx);
+  const known = new Set(props.map((p) => p.name));
+  const ap = n.additionalProperties;
+  return props.every((p) => (p.name in v ? conforms(v[p.name], p.schema, ctx, depth + 1) : !p.required)) &&
+    (n.properties.length === 0 || ap !== undefined || Object.keys(v).every((k) => known.has(k))) &&
+    (props.length > 0 || typeof ap !== 'object' || Object.values(v).every((x) => conforms(x, ap, ctx, depth + 1)));
+}
+
+function visible(node: ObjectSchema, ctx: Ctx): PropertyNode[] {
+  const write = ctx.o.mode === 'write';
+  return node.properties.filter((p) => !(write ? p.schema.readOnly : p.schema.writeOnly));
+}
+
+function sampleObject(node: ObjectSchema, ctx: Ctx, slot: Slot, hint: Record<string, unknown> | undefined): unknown {
+  const out: Record<string, unknown> = {};
+  const props = visible(node, ctx);
+  const depth = slot.depth + 1;
+  for (const p of props) {
+    const has = hint !== undefined && Object.hasOwn(hint, p.name) && hint[p.name] !== undefined;
+    // An optional property named like an `Object.prototype` member must be present: TypeScript checks
+    // the inherited member (`hasOwnProperty: () => boolean`) against the property's type when it is missing.
+    if (!p.required && !INHERITED.has(p.name)) {
+      const n = deref(p.schema, ctx);
+      if (ctx.o.requiredOnly || (n?.kind === 'string' && n.format === 'binary')) continue;
+      if (!has && (ctx.budget <= 0 || depth > OPTIONAL_DEPTH || recursive(p.schema, ctx))) continue;
+    }
+    const value = sample(p.schema, ctx, { name: p.name, index: slot.index, position: 0, depth, hint: has ? { value: hint[p.name] } : undefined });
+    if (value === IMPOSSIBLE) {
+      if (p.required) return IMPOSSIBLE;
+    } else if (value !== undefined) setOwn(out, p.name, value);
+  }
+  const ap = node.additionalProperties;
+  if (ap === undefined && node.properties.length > 0) return out;
+  const known = new Set(node.properties.map((p) => p.name));
+  const extra = hint ? Object.keys(hint).filter((k) => !known.has(k) && hint[k] !== undefined) : [];
+  for (const k of extra) {
+    const value = typeof ap === 'object' ? sample(ap, ctx, { name: k, index: slot.index, position: 0, depth, hint: { value: hint?.[k] } }) : hint?.[k];
+    if (value !== IMPOSSIBLE) setOwn(out, k, value);
+  }
+  if (typeof ap === 'object' && props.length === 0 && extra.length === 0 && !ctx.o.empty && !ctx.o.requiredOnly && ctx.budget > 0 && !recursive(ap, ctx)) {
+    const value = sample(ap, ctx, { name: 'value', index: slot.index, position: 0, depth });
+    if (value !== IMPOSSIBLE) setOwn(out, `key${slot.index}`, value);
+  }
+  return out;
+}
+
+function sampleArray(node: ArraySchema, ctx: Ctx, slot: Slot, hint: unknown[] | undefined): unknown {
+  const min = node.minItems ?? 0;
+  const max = node.maxItems ?? Infinity;
+  let count: number;
+  if (ctx.o.empty || (!hint && (ctx.budget <= 0 || recursive(node.items, ctx)))) count = Math.min(min, max);
+  else if (hint) count = Math.min(Math.max(hint.length, min), max);
+  else count = Math.min(Math.max(min, 1), max);
+  const out: unknown[] = [];
+  for (let j = 0; j < count; j++) {
+    const item: Slot = { name: slot.name, index: (slot.index - 1) * count + j + 1, position: j, depth: slot.depth + 1 };
+    if (hint && j < hint.length) item.hint = { value: hint[j] };
+    const value = sample(node.items, ctx, item);
+    if (value !== IMPOSSIBLE) out.push(value ?? null);
+  }
+  return out.length < Math.min(min, max) && !ctx.lenient ? IMPOSSIBLE : out;
+}
+
+/** Discriminator values of a variant that its own discriminator property accepts (all of them when unconstrained). */
+function discriminatorValues(node: UnionSchema, i: number, ctx: Ctx): string[] {
+  const d = node.discriminator;
+  const values = d?.mapping.filter((m) => m.variant === i).map((m) => m.value) ?? [];
+  const variant = node.variants[i];
+  if (!d || values.length === 0 || !variant || ctx.lenient) return values;
+  const members = [variant];
+  const props: PropertyNode[] = [];
+  for (let k = 0; k < members.length && k < 20; k++) {
+    const n = deref(members[k] as SchemaNode, ctx);
+    if (n?.kind === 'object') props.push(...n.properties.filter((p) => p.name === d.propertyName));
+    if (n?.kind === 'intersection') members.push(...n.members);
+  }
+  return values.filter((v) => props.every((p) => fits(v, deref(p.schema, ctx) ?? p.schema)));
+}
+
+function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
+  const order = node.variants.map((v, i) => ({ v, i, hint: found.find((x) => conforms(x, v, ctx)) }));
+  const rank = (o: (typeof order)[number]) => (o.hint !== undefined ? 0 : o.v.kind === 'null' ? 3 : recursive(o.v, ctx) ? 2 : 1);
+  order.sort((a, b) => rank(a) - rank(b) || a.i - b.i);
+  for (const { v, i, hint } of order) {
+    const values = discriminatorValues(node, i, ctx);
+    if (node.discriminator && !ctx.lenient && values.length === 0 && node.discriminator.mapping.some((m) => m.variant === i)) continue;
+    const value = sample(v, ctx, withHint(slot, hint));
+    if (value === IMPOSSIBLE) continue;
+    const d = node.discriminator;
+    if (d && isObject(value) && values.length > 0 && !values.includes(value[d.propertyName] as string)) return { ...value, [d.propertyName]: values[0] };
+    return value;
+  }
+  return ctx.lenient ? null : IMPOSSIBLE;
+}
+
+function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
+  const members = node.members.filter((m) => m.kind !== 'unknown' && !ctx.o.unknownNodes?.has(m));
+  if (members.length === 0) return found[0] ?? null;
+  const parts = members.map((m) => ({ n: deref(m, ctx), value: sample(m, ctx, withHint(slot, found[0])) }));
+  if (parts.some((p) => p.value === IMPOSSIBLE)) return IMPOSSIBLE;
+  const objects = parts.filter((p) => isObject(p.value));
+  if (objects.length === 0) return parts[0]?.value ?? null;
+  // Maps first, so declared properties win over map entries sampled from the same example.
+  const isMap = (p: (typeof parts)[number]) => p.n?.kind === 'object' && p.n.properties.length === 0;
+  const out: Record<string, unknown> = {};
+  for (const p of [...objects.filter(isMap), ...objects.filter((p) => !isMap(p))]) for (const [k, v] of Object.entries(p.value as object)) setOwn(out, k, v);
+  // A typed map (`Record<string, T>`) constrains every key of the intersection.
+  const required = new Set(parts.flatMap((p) => (p.n?.kind === 'object' ? p.n.properties.filter((x) => x.required).map((x) => x.name) : [])));
+  for (const p of objects) {
+    const ap = p.n?.kind === 'object' && p.n.properties.length === 0 ? p.n.additionalProperties : undefined;
+    if (typeof ap !== 'object' || ctx.lenient) continue;
+    for (const k of Object.keys(out)) {
+      if (conforms(out[k], ap, ctx)) continue;
+      if (required.has(k)) return IMPOSSIBLE;
+      delete out[k];
+    }
+  }
+  return out;
+}

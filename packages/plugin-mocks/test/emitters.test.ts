@@ -1,0 +1,192 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { EmitStage, GeneratorError, banner, type ApiModel, type PluginHooks } from '@reslayer/core';
+import { PLUGIN_CLIENT } from '@reslayer/plugin-client';
+import pluginMocksDefault, * as api from '@reslayer/plugin-mocks';
+import { PLUGIN_MOCKS, mocksNaming, pluginMocks } from '@reslayer/plugin-mocks';
+import { resolveMocksOptions, type MocksOptions } from '../src/options.js';
+import { mswPattern } from '../src/pattern.js';
+import { notesModel, statsModel } from './fixtures/models.js';
+import { DEMO_CONTRACT, REPO_ROOT, emitResourceFiles, expectGolden, generate } from './helpers.js';
+
+/** The four files of the model's first resource, by file name. */
+function emitAll(model: ApiModel): Record<string, string> {
+  return Object.fromEntries(Object.entries(emitResourceFiles(model)).map(([p, c]) => [path.posix.basename(p), c]));
+}
+
+describe('emitters (golden files, G14 layer 3)', () => {
+  it.each([
+    ['stats', statsModel],
+    ['notes', notesModel],
+  ])('%s: fixtures, handlers, scenarios and index', async (name, build) => {
+    const files = emitAll(build());
+    for (const [file, contents] of Object.entries(files)) await expectGolden(`${name}/${file}`, contents);
+  });
+
+  it('every file starts with the banner', () => {
+    const model = notesModel();
+    for (const contents of Object.values(emitAll(model))) expect(contents.startsWith(banner(model.meta))).toBe(true);
+  });
+
+  it('a store-backed CRUD resource: Map keyed by the path parameter, counter ids, PUT keeps server fields', () => {
+    const handlers = emitAll(notesModel())['notes.handlers.ts'] ?? '';
+    expect(handlers).toContain('export const notesStore = new Map<string, GetNoteResponse>();');
+    expect(handlers).toContain('for (const item of notesFixtures) notesStore.set(String(item.id), structuredClone(item));');
+    expect(handlers).toContain('    sequence += 1;\n    id = sequence;\n');
+    expect(handlers).toContain("const SERVER_FIELDS: readonly string[] = ['id'];");
+    expect(handlers).toContain('...omit(await readJson(request), SERVER_FIELDS), ...pick(current, SERVER_FIELDS) } as GetNoteResponse;');
+    expect(handlers).toContain("const start = Math.max(0, intParam(query, 'offset', 0));\n      const size = Math.max(1, intParam(query, 'limit', 10));");
+    expect(handlers).toContain('const body: ListNotesResponse = items;');
+    expect(handlers).toContain("new HttpResponse(new Blob(['Mock content of downloadNote.'], { type: 'application/pdf' })");
+  });
+
+  it('is deterministic', () => {
+    expect(emitAll(notesModel())).toEqual(emitAll(notesModel()));
+  });
+});
+
+describe('mswPattern', () => {
+  const cases: Array<[string, { given: string; names?: Record<string, string>; want: string }]> = [
+    ['path parameters', { given: '/api/v1/contacts/{contactId}', want: '/api/v1/contacts/:contactId' }],
+    ['two parameters', { given: '/a/{x}/b/{y}', want: '/a/:x/b/:y' }],
+    ['MSW-safe names', { given: '/files/{file-id}', names: { 'file-id': 'fileId' }, want: '/files/:fileId' }],
+    ['unnamed unsafe parameter', { given: '/files/{file-id}', want: '/files/:file_id' }],
+    ['literal colon and star are escaped', { given: '/v1/things:batch/*', want: '/v1/things\\:batch/\\*' }],
+    ['a literal that would extend a parameter name', { given: '/f/{id}json', want: '/f/:id\\json' }],
+    ['suffix after a dot is kept', { given: '/f/{id}.json', want: '/f/:id.json' }],
+    ['question mark is encoded', { given: '/what?', want: '/what%3F' }],
+    ['spaces, angle brackets and non-ASCII are percent-encoded as a URL parser does', { given: '/<upload url>/café', want: '/%3Cupload%20url%3E/caf%C3%A9' }],
+  ];
+  it.each(cases)('%s', (_name, { given, names, want }) => {
+    expect(mswPattern(given, new Map(Object.entries(names ?? {})))).toBe(want);
+  });
+});
+
+describe('options', () => {
+  it('defaults', () => {
+    expect(resolveMocksOptions()).toEqual({ baseUrl: '*', delayMs: 1500, fixtureCount: 3 });
+    expect(resolveMocksOptions({ baseUrl: 'https://api.example.test/', delayMs: 0 })).toEqual({ baseUrl: 'https://api.example.test', delayMs: 0, fixtureCount: 3 });
+  });
+
+  const bad: Array<[string, unknown]> = [
+    ['negative delay', { delayMs: -1 }],
+    ['fractional delay', { delayMs: 1.5 }],
+    ['delay as text', { delayMs: '100' }],
+    ['baseUrl with a space', { baseUrl: 'http://a b' }],
+    ['baseUrl with a backtick', { baseUrl: 'http://a`' }],
+    ['baseUrl not a string', { baseUrl: 42 }],
+    ['no fixtures', { fixtureCount: 0 }],
+    ['unknown option', { delay: 10 }],
+    ['not an object', 'fast'],
+  ];
+  it.each(bad)('rejects %s with RSL_CONFIG_INVALID', (_name, options) => {
+    let error: unknown;
+    try {
+      pluginMocks(options as MocksOptions);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(GeneratorError);
+    expect((error as GeneratorError).code).toBe('RSL_CONFIG_INVALID');
+    expect((error as GeneratorError).message).toMatch(/^plugin-mocks: /);
+  });
+});
+
+describe('plugin', () => {
+  it('exports only the factory, the name, the naming module (G16)', () => {
+    expect(Object.keys(api).sort()).toEqual(['PLUGIN_MOCKS', 'default', 'mocksNaming', 'pluginMocks']);
+    expect(pluginMocksDefault).toBe(pluginMocks);
+  });
+
+  it('requires plugin-client and taps emit once at EmitStage.Derived under its own name', () => {
+    const plugin = pluginMocks();
+    expect(plugin.name).toBe(PLUGIN_MOCKS);
+    expect(plugin.requires).toEqual([PLUGIN_CLIENT]);
+    const taps: unknown[] = [];
+    const tap = (options: unknown) => taps.push(options);
+    const hooks = { detect: { tap, tapAsync: tap, tapPromise: tap }, emit: { tap, tapAsync: tap, tapPromise: tap }, report: { tap } } as unknown as PluginHooks;
+    plugin.apply(hooks, { run: { input: '', outputRoot: '', srcDir: 'src', plugins: [] } });
+    expect(taps).toEqual([{ name: PLUGIN_MOCKS, stage: EmitStage.Derived }]);
+  });
+
+  it('names files under shared/mocks/<resource>', () => {
+    const r = { resource: 'contacts' };
+    expect([mocksNaming.fixturesFile(r), mocksNaming.handlersFile(r), mocksNaming.scenariosFile(r), mocksNaming.indexFile(r)]).toEqual([
+      'shared/mocks/contacts/contacts.fixtures.ts',
+      'shared/mocks/contacts/contacts.handlers.ts',
+      'shared/mocks/contacts/contacts.scenarios.ts',
+      'shared/mocks/contacts/index.ts',
+    ]);
+    expect(mocksNaming.handlersFactory({ resource: '_1Clicks' })).toBe('create_1ClicksHandlers');
+  });
+});
+
+describe('demo contract', () => {
+  let tmp: string | undefined;
+  afterAll(async () => {
+    if (tmp) await rm(tmp, { recursive: true, force: true });
+  });
+
+  it('emits exactly 4 files per resource (24 for the 6 demo resources), each with the banner, deterministically', async () => {
+    const first = await generate(DEMO_CONTRACT, '/unused', {}, false);
+    const second = await generate(DEMO_CONTRACT, '/unused', {}, false);
+    const mocks = first.files.filter((f) => f.plugin === PLUGIN_MOCKS);
+    expect(first.model.resources).toHaveLength(6);
+    expect(mocks).toHaveLength(24);
+    for (const r of first.model.resources) {
+      expect(mocks.filter((f) => f.path.startsWith(`shared/mocks/${r.resource}/`)).map((f) => f.path.split('/').pop()).sort())
+        .toEqual([`${r.resource}.fixtures.ts`, `${r.resource}.handlers.ts`, `${r.resource}.scenarios.ts`, 'index.ts'].sort());
+    }
+    for (const f of mocks) {
+      expect(f.contents.startsWith(banner(first.model.meta))).toBe(true);
+      expect(f.contents).not.toMatch(/Math\.random|Date\.now|new Date\(/);
+    }
+    expect(second.files.map((f) => [f.path, f.contents])).toEqual(first.files.map((f) => [f.path, f.contents]));
+  });
+
+  it('handles 1,200 operations well under a second', async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-perf-'));
+    const contract = path.join(tmp, 'big.json');
+    await writeFile(contract, JSON.stringify(bigContract(240)), 'utf8');
+    const result = await generate(contract, tmp, {}, false);
+    expect(result.model.operations).toHaveLength(1200);
+    expect(result.files.filter((f) => f.plugin === PLUGIN_MOCKS)).toHaveLength(240 * 4);
+    const ms = result.report.timings.filter((t) => t.plugin === PLUGIN_MOCKS).reduce((sum, t) => sum + t.ms, 0);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('uses no ts-morph, no raw OpenAPI and no randomness in the plugin sources', async () => {
+    const src = path.join(REPO_ROOT, 'packages/plugin-mocks/src');
+    const files = (await readdir(src, { recursive: true })).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(5);
+    for (const f of files) expect(await readFile(path.join(src, f), 'utf8')).not.toMatch(/ts-morph|openapi3-ts|from 'yaml'|Math\.random|Date\.now/);
+  });
+
+  function bigContract(n: number): Record<string, unknown> {
+    const schemas: Record<string, unknown> = { Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } };
+    const paths: Record<string, unknown> = {};
+    const err = { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    for (let i = 0; i < n; i++) {
+      const ref = { $ref: `#/components/schemas/Thing${i}` };
+      const one = { description: 'ok', content: { 'application/json': { schema: ref } } };
+      const body = { required: true, content: { 'application/json': { schema: ref } } };
+      schemas[`Thing${i}`] = {
+        type: 'object', required: ['id', 'name'],
+        properties: { id: { type: 'string', format: 'uuid', readOnly: true }, name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } }, at: { type: 'string', format: 'date-time' } },
+      };
+      const page = { type: 'object', required: ['items', 'total'], properties: { items: { type: 'array', items: ref }, total: { type: 'integer' } } };
+      paths[`/things${i}`] = {
+        get: { operationId: `listThings${i}`, parameters: [{ name: 'page', in: 'query', schema: { type: 'integer' } }], responses: { 200: { description: 'ok', content: { 'application/json': { schema: page } } }, 400: err } },
+        post: { operationId: `createThing${i}`, requestBody: body, responses: { 201: one, 400: err } },
+      };
+      paths[`/things${i}/{id}`] = {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { operationId: `getThing${i}`, responses: { 200: one, 404: err } },
+        patch: { operationId: `updateThing${i}`, requestBody: body, responses: { 200: one, 404: err } },
+        delete: { operationId: `deleteThing${i}`, responses: { 204: { description: 'gone' }, 404: err } },
+      };
+    }
+    return { openapi: '3.1.0', info: { title: 'Big', version: '1' }, paths, components: { schemas } };
+  }
+});

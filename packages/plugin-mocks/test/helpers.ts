@@ -1,0 +1,94 @@
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { createGeneratedFile, runGenerator, writeFileSet, type ApiModel, type ResolvedConfig, type RunResult } from '@reslayer/core';
+import { pluginClient } from '@reslayer/plugin-client';
+import { mocksNaming, pluginMocks, type MocksOptions } from '@reslayer/plugin-mocks';
+import { planResource } from '../src/plan.js';
+import { emitFixtures } from '../src/emitters/emitFixtures.js';
+import { emitHandlers } from '../src/emitters/emitHandlers.js';
+import { emitScenarios } from '../src/emitters/emitScenarios.js';
+import { emitMockIndex } from '../src/emitters/emitMockIndex.js';
+import { resolveMocksOptions } from '../src/options.js';
+
+/** Absolute path of packages/plugin-mocks/test. */
+export const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** Absolute path of the repository root. */
+export const REPO_ROOT = path.resolve(TEST_DIR, '../../..');
+/** The demo contract. */
+export const DEMO_CONTRACT = path.join(REPO_ROOT, 'examples/public-crm/openapi.yaml');
+/** Folder of the golden files of the emitter tests. */
+export const GOLDEN_DIR = path.join(TEST_DIR, '__golden__');
+
+/**
+ * Runs plugin-client and plugin-mocks over a contract, writing the files under `outputRoot/src` when given.
+ * @param input contract path
+ * @param outputRoot output root (written when `write` is true)
+ * @param options plugin-mocks options
+ * @param write write the files
+ */
+export async function generate(input: string, outputRoot: string, options: MocksOptions = {}, write = true): Promise<RunResult> {
+  const config: ResolvedConfig = { input, outputRoot, srcDir: 'src', plugins: [pluginClient(), pluginMocks(options)], allowRemoteRefs: false };
+  const result = await runGenerator(config);
+  if (write) await writeFileSet({ outputRoot, srcDir: 'src' }, result.files);
+  return result;
+}
+
+/**
+ * Compares emitted contents (normalized as core writes them) with `__golden__/<name>`; `UPDATE_GOLDEN=1` rewrites the golden file.
+ * @param name golden file path under `__golden__`
+ * @param contents emitted contents
+ */
+export async function expectGolden(name: string, contents: string): Promise<void> {
+  const actual = createGeneratedFile({ path: name, contents, plugin: 'test' }).contents;
+  const file = path.join(GOLDEN_DIR, `${name}.golden`);
+  if (process.env.UPDATE_GOLDEN === '1') {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, actual, 'utf8');
+  }
+  expect(actual).toBe(await readFile(file, 'utf8'));
+}
+
+/**
+ * Emits the four mocks files of the model's first resource, straight from the emitters.
+ * @param model an IR built with core's factories
+ * @param count entity fixtures of a store-backed resource
+ * @returns contents by path (relative to the source root)
+ */
+export function emitResourceFiles(model: ApiModel, count = 2, options: MocksOptions = {}): Record<string, string> {
+  const r = model.resources[0];
+  if (!r) throw new Error('no resource');
+  const plan = planResource(model, r, count);
+  const fixtures = emitFixtures(model, plan);
+  const handlers = emitHandlers(model, plan, resolveMocksOptions(options));
+  const scenarios = emitScenarios(model, plan);
+  const index = emitMockIndex(model, r, [[`${r.resource}.fixtures`, fixtures], [`${r.resource}.handlers`, handlers], [`${r.resource}.scenarios`, scenarios]]);
+  return {
+    [mocksNaming.fixturesFile(r)]: fixtures.contents,
+    [mocksNaming.handlersFile(r)]: handlers.contents,
+    [mocksNaming.scenariosFile(r)]: scenarios.contents,
+    [mocksNaming.indexFile(r)]: index,
+  };
+}
+
+/**
+ * Transpiles generated mocks (TypeScript → ESM JavaScript with `ts.transpileModule`, nothing else
+ * rewritten) from `srcRoot/shared/mocks` into `out/shared/mocks`, and links `out/node_modules/msw`.
+ * Their imports of the client are type-only, so the mocks folder is all that is needed.
+ * @param srcRoot generated source root
+ * @param out output folder
+ */
+export async function transpileMocks(srcRoot: string, out: string): Promise<void> {
+  const mocks = path.join(srcRoot, 'shared/mocks');
+  for (const rel of (await readdir(mocks, { recursive: true })).filter((f) => f.endsWith('.ts'))) {
+    const source = await readFile(path.join(mocks, rel), 'utf8');
+    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023, verbatimModuleSyntax: true } }).outputText;
+    const target = path.join(out, 'shared/mocks', rel.replace(/\.ts$/, '.js'));
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, js, 'utf8');
+  }
+  await writeFile(path.join(out, 'package.json'), '{ "type": "module" }\n', 'utf8');
+  await mkdir(path.join(out, 'node_modules'), { recursive: true });
+  await symlink(path.join(REPO_ROOT, 'node_modules/msw'), path.join(out, 'node_modules/msw'), 'dir');
+}

@@ -1,0 +1,216 @@
+import { createSchema, type NamedSchema, type NumberSchema, type ObjectSchema, type RefSchema, type SchemaNode, type StringSchema } from '@reslayer/core';
+import { BlobSample, sampleNumber, sampleSchema, sampleUuid, sampleValue, type SampleOptions } from '../src/sample.js';
+import { flatValue, printValue } from '../src/literal.js';
+
+/** A schema init: any node kind without its pointer (distributive, so every kind keeps its fields). */
+type Init = SchemaNode extends infer T ? (T extends SchemaNode ? Omit<T, 'pointer'> : never) : never;
+const s = (node: Init): SchemaNode => createSchema<SchemaNode>(node as Omit<SchemaNode, 'pointer'>);
+const str = (rest: Partial<Omit<StringSchema, 'kind' | 'pointer'>> = {}) => s({ kind: 'string', ...rest });
+const int = (rest: Partial<Omit<NumberSchema, 'kind' | 'pointer'>> = {}) => s({ kind: 'number', integer: true, ...rest });
+const num = (rest: Partial<Omit<NumberSchema, 'kind' | 'pointer'>> = {}) => s({ kind: 'number', integer: false, ...rest });
+const obj = (properties: Array<[string, SchemaNode, boolean?]>, rest: Partial<Omit<ObjectSchema, 'kind' | 'pointer' | 'properties'>> = {}) =>
+  s({ kind: 'object', properties: properties.map(([name, schema, required]) => ({ name, schema, required: required ?? false })), ...rest });
+const ref = (target: string, rest: Partial<Omit<RefSchema, 'kind' | 'pointer' | 'target'>> = {}) => s({ kind: 'ref', target, ...rest });
+const named = (name: string, schema: SchemaNode): [string, NamedSchema] => [name, { kind: 'named-schema', name, typeName: name, schema, pointer: `#/components/schemas/${name}` }];
+
+const NO_SCHEMAS = new Map<string, NamedSchema>();
+const sample = (schema: SchemaNode, options: Partial<SampleOptions> = {}) => sampleValue(schema, { schemas: NO_SCHEMAS, ...options });
+
+describe('sampleValue: strings', () => {
+  const cases: Array<[string, { given: SchemaNode; options?: Partial<SampleOptions>; want: unknown }]> = [
+    ['plain string uses the property name and index', { given: str(), options: { name: 'title', index: 2 }, want: 'title-2' }],
+    ['uuid', { given: str({ format: 'uuid' }), want: '00000000-0000-4000-8000-000000000001' }],
+    ['uuid of index 12', { given: str({ format: 'uuid' }), options: { index: 12 }, want: '00000000-0000-4000-8000-000000000012' }],
+    ['email', { given: str({ format: 'email' }), options: { index: 3 }, want: 'user3@example.test' }],
+    ['date-time', { given: str({ format: 'date-time' }), want: '2024-01-01T00:00:00.000Z' }],
+    ['date-time varies the day with the index', { given: str({ format: 'date-time' }), options: { index: 2 }, want: '2024-01-02T00:00:00.000Z' }],
+    ['date', { given: str({ format: 'date' }), want: '2024-01-01' }],
+    ['time', { given: str({ format: 'time' }), want: '12:00:00Z' }],
+    ['uri', { given: str({ format: 'uri' }), want: 'https://example.test/1' }],
+    ['hostname', { given: str({ format: 'hostname' }), want: 'host1.example.test' }],
+    ['ipv4', { given: str({ format: 'ipv4' }), want: '192.0.2.1' }],
+    ['ipv6', { given: str({ format: 'ipv6' }), options: { index: 10 }, want: '2001:db8::a' }],
+    ['byte is base64', { given: str({ format: 'byte' }), want: 'c2FtcGxlLTE=' }],
+    ['enum takes the first value', { given: str({ enum: ['lead', 'active'] }), want: 'lead' }],
+    ['example first', { given: str({ example: 'Ada', default: 'Bob', format: 'email' }), want: 'Ada' }],
+    ['default when there is no example', { given: str({ default: 'Bob' }), want: 'Bob' }],
+    ['an example outside the enum is skipped', { given: str({ enum: ['a', 'b'], example: 'z' }), want: 'a' }],
+    ['an example of the wrong type is skipped', { given: str({ example: 42 }), options: { name: 'code' }, want: 'code-1' }],
+    ['minLength pads', { given: str({ minLength: 10 }), options: { name: 'ab' }, want: 'ab-1xxxxxx' }],
+    ['maxLength cuts', { given: str({ maxLength: 3 }), options: { name: 'title' }, want: 'tit' }],
+    ['media example beats the schema example', { given: str({ example: 'schema' }), options: { example: 'media' }, want: 'media' }],
+    ['ignoreExamples', { given: str({ example: 'x', format: 'uuid' }), options: { ignoreExamples: true, index: 4 }, want: sampleUuid(4) }],
+    ['nullable keeps a value', { given: str({ nullable: true }), options: { name: 'phone' }, want: 'phone-1' }],
+    ['nullable with a null example is null', { given: str({ nullable: true, example: null }), want: null }],
+  ];
+  it.each(cases)('%s', (_name, { given, options, want }) => {
+    expect(sample(given, options)).toEqual(want);
+  });
+
+  it('binary gives a Blob marker that prints as new Blob([])', () => {
+    const value = sample(str({ format: 'binary' }));
+    expect(value).toBeInstanceOf(BlobSample);
+    expect(printValue(value)).toBe('new Blob([])');
+  });
+});
+
+describe('sampleValue: numbers and booleans', () => {
+  const cases: Array<[string, { given: SchemaNode; options?: Partial<SampleOptions>; want: unknown }]> = [
+    ['integer is the index', { given: int(), options: { index: 3 }, want: 3 }],
+    ['number is index + 0.5', { given: num(), want: 1.5 }],
+    ['minimum', { given: int({ minimum: 10 }), want: 10 }],
+    ['maximum', { given: int({ maximum: 0 }), options: { index: 5 }, want: 0 }],
+    ['exclusiveMinimum on integers', { given: int({ exclusiveMinimum: 5 }), want: 6 }],
+    ['exclusiveMaximum on numbers', { given: num({ exclusiveMaximum: 1 }), want: 0.5 }],
+    ['multipleOf rounds up', { given: int({ multipleOf: 5 }), want: 5 }],
+    ['multipleOf within the maximum', { given: int({ multipleOf: 4, maximum: 10 }), options: { index: 9 }, want: 8 }],
+    ['fractional multipleOf', { given: num({ multipleOf: 0.25 }), want: 1.5 }],
+    ['enum', { given: int({ enum: [7, 9] }), want: 7 }],
+    ['example', { given: int({ example: 42, minimum: 0 }), want: 42 }],
+    ['a fractional example is skipped for integers', { given: int({ example: 1.5 }), want: 1 }],
+    ['empty: the minimum', { given: int({ minimum: 1 }), options: { empty: true }, want: 1 }],
+    ['empty: zero', { given: int(), options: { empty: true }, want: 0 }],
+    ['empty ignores examples of numbers', { given: int({ example: 57 }), options: { empty: true }, want: 0 }],
+    ['boolean', { given: s({ kind: 'boolean' }), want: true }],
+    ['boolean empty', { given: s({ kind: 'boolean' }), options: { empty: true }, want: false }],
+    ['boolean example', { given: s({ kind: 'boolean', example: false }), want: false }],
+    ['null', { given: s({ kind: 'null' }), want: null }],
+    ['unknown is null', { given: s({ kind: 'unknown' }), want: null }],
+    ['unknown keeps an example', { given: s({ kind: 'unknown', example: { a: [1] } }), want: { a: [1] } }],
+  ];
+  it.each(cases)('%s', (_name, { given, options, want }) => {
+    expect(sample(given, options)).toEqual(want);
+  });
+
+  it('sampleNumber stays in range', () => {
+    for (let i = 1; i < 50; i++) {
+      const v = sampleNumber({ integer: true, minimum: 3, maximum: 7, multipleOf: 2 }, i);
+      expect(v >= 3 && v <= 7 && v % 2 === 0).toBe(true);
+    }
+  });
+});
+
+describe('sampleValue: objects, arrays, composition', () => {
+  it('includes required and optional properties, leaves writeOnly out in read mode', () => {
+    const given = obj([['id', str({ format: 'uuid', readOnly: true }), true], ['password', str({ writeOnly: true }), true], ['nick', str()]]);
+    expect(sample(given)).toEqual({ id: sampleUuid(1), nick: 'nick-1' });
+    expect(sample(given, { mode: 'write' })).toEqual({ nick: 'nick-1', password: 'password-1' });
+  });
+
+  it('requiredOnly keeps required properties only', () => {
+    const given = obj([['a', str(), true], ['b', str()], ['c', obj([['d', int(), true], ['e', int()]]), true]]);
+    expect(sample(given, { requiredOnly: true })).toEqual({ a: 'a-1', c: { d: 1 } });
+  });
+
+  it('uses an object example as the source of property values, property examples next', () => {
+    const given = obj([['a', str({ example: 'from property' }), true], ['b', int(), true], ['c', str({ enum: ['x', 'y'] })]], { example: { b: 7, c: 'nope', extra: 1 } });
+    expect(sample(given)).toEqual({ a: 'from property', b: 7, c: 'x' });
+  });
+
+  it('arrays: one item by default, minItems, maxItems, examples, empty variant', () => {
+    const items = str({ enum: ['a', 'b', 'c'] });
+    expect(sample(s({ kind: 'array', items }))).toEqual(['a']);
+    expect(sample(s({ kind: 'array', items, minItems: 3 }))).toEqual(['a', 'b', 'c']);
+    expect(sample(s({ kind: 'array', items, maxItems: 0 }))).toEqual([]);
+    expect(sample(s({ kind: 'array', items, example: ['c', 'b'] }))).toEqual(['c', 'b']);
+    expect(sample(s({ kind: 'array', items, minItems: 1 }), { empty: true })).toEqual(['a']);
+    expect(sample(s({ kind: 'array', items }), { empty: true })).toEqual([]);
+  });
+
+  it('additionalProperties: one entry for a map, example keys kept', () => {
+    expect(sample(obj([], { additionalProperties: str() }))).toEqual({ key1: 'value-1' });
+    expect(sample(obj([], { additionalProperties: int(), example: { x: 5 } }))).toEqual({ x: 5 });
+    expect(sample(obj([], { additionalProperties: true }))).toEqual({});
+  });
+
+  it('union: first variant, or the one the example fits; null variants last', () => {
+    const given = s({ kind: 'union', source: 'oneOf', variants: [s({ kind: 'null' }), int(), str()] });
+    expect(sample(given)).toBe(1);
+    expect(sample(given, { example: 'text' })).toBe('text');
+  });
+
+  it('union with discriminator sets the discriminator literal of the chosen variant', () => {
+    const schemas = new Map([
+      named('Cat', obj([['petType', str(), true], ['meows', s({ kind: 'boolean' }), true]])),
+      named('Dog', obj([['petType', str(), true], ['barks', s({ kind: 'boolean' }), true]])),
+    ]);
+    const given = s({
+      kind: 'union', source: 'oneOf', variants: [ref('Cat'), ref('Dog')],
+      discriminator: { propertyName: 'petType', mapping: [{ value: 'cat', variant: 0 }, { value: 'dog', variant: 1 }] },
+    });
+    expect(sampleValue(given, { schemas })).toEqual({ meows: true, petType: 'cat' });
+  });
+
+  it('skips a variant whose discriminator value contradicts its own enum; marks an impossible type inexact', () => {
+    const schemas = new Map([
+      named('A', obj([['type', str({ enum: ['a_type'] }), true]])),
+      named('B', obj([['type', str(), true], ['b', int(), true]])),
+    ]);
+    const mapping = [{ value: 'A', variant: 0 }, { value: 'B', variant: 1 }];
+    const given = s({ kind: 'union', source: 'oneOf', variants: [ref('A'), ref('B')], discriminator: { propertyName: 'type', mapping } });
+    expect(sampleSchema(given, { schemas })).toEqual({ value: { b: 1, type: 'B' }, exact: true });
+    const onlyA = s({ kind: 'union', source: 'oneOf', variants: [ref('A')], discriminator: { propertyName: 'type', mapping: [{ value: 'A', variant: 0 }] } });
+    expect(sampleSchema(s({ kind: 'array', items: onlyA }), { schemas })).toEqual({ value: [], exact: true });
+    expect(sampleSchema(onlyA, { schemas }).exact).toBe(false);
+  });
+
+  it('intersection merges object members', () => {
+    const schemas = new Map([named('Base', obj([['id', int(), true]]))]);
+    const given = s({ kind: 'intersection', members: [ref('Base'), obj([['name', str(), true]])] });
+    expect(sampleValue(given, { schemas })).toEqual({ id: 1, name: 'name-1' });
+  });
+
+  it('intersection with a typed map drops optional properties the map does not allow', () => {
+    const given = s({ kind: 'intersection', members: [obj([['flag', s({ kind: 'boolean' })], ['label', str()]]), obj([], { additionalProperties: str() })] });
+    expect(sample(given)).toEqual({ key1: 'value-1', label: 'label-1' });
+  });
+
+  it('recursion terminates: optional recursive property left out, recursive array empty, nullable null', () => {
+    const schemas = new Map([
+      named('Node', obj([['name', str(), true], ['parent', ref('Node')], ['children', s({ kind: 'array', items: ref('Node') }), true], ['next', ref('Node', { nullable: true }), true]])),
+    ]);
+    expect(sampleValue(ref('Node'), { schemas })).toEqual({ children: [], name: 'name-1', next: null });
+  });
+
+  it('a required self-reference stops at the depth limit', () => {
+    const schemas = new Map([named('Loop', obj([['loop', ref('Loop'), true]]))]);
+    expect(() => sampleValue(ref('Loop'), { schemas })).not.toThrow();
+  });
+
+  it('is deterministic', () => {
+    const schemas = new Map([named('T', obj([['id', str({ format: 'uuid' }), true], ['at', str({ format: 'date-time' })], ['n', num()], ['tags', s({ kind: 'array', items: str() })]]))]);
+    const a = JSON.stringify(sampleValue(ref('T'), { schemas, index: 2 }));
+    const b = JSON.stringify(sampleValue(ref('T'), { schemas, index: 2 }));
+    expect(a).toBe(b);
+    expect(JSON.parse(a)).toEqual({ at: '2024-01-02T00:00:00.000Z', id: sampleUuid(2), n: 2.5, tags: ['tags-2'] });
+  });
+
+  it('keeps optional properties named like Object.prototype members, even with requiredOnly', () => {
+    const given = obj([['id', int(), true], ['hasOwnProperty', s({ kind: 'boolean' })], ['toString', str()], ['other', str()]]);
+    expect(sample(given, { requiredOnly: true })).toEqual({ hasOwnProperty: true, id: 1, toString: 'toString-1' });
+  });
+
+  it('defines __proto__ as an own property', () => {
+    const value = sample(obj([['__proto__', str(), true]])) as Record<string, unknown>;
+    expect(Object.keys(value)).toEqual(['__proto__']);
+    expect(printValue(value)).toBe("{ ['__proto__']: '__proto__-1' }");
+  });
+});
+
+describe('printValue', () => {
+  const cases: Array<[string, { given: unknown; want: string }]> = [
+    ['short object on one line, keys sorted', { given: { b: 1, a: 'x' }, want: "{ a: 'x', b: 1 }" }],
+    ['quoted keys and escaped strings', { given: { 'a-b': "it's" }, want: "{ 'a-b': 'it\\'s' }" }],
+    ['empty containers', { given: { a: [], b: {} }, want: '{ a: [], b: {} }' }],
+    ['long object on several lines', { given: { text: 'x'.repeat(90), n: 1 }, want: `{\n  n: 1,\n  text: '${'x'.repeat(90)}',\n}` }],
+    ['a long string stays a string', { given: ['y'.repeat(120)], want: `[\n  '${'y'.repeat(120)}',\n]` }],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    expect(printValue(given)).toBe(want);
+  });
+
+  it('flatValue stops at the limit', () => {
+    expect(flatValue({ a: 'x'.repeat(50) }, 20)).toBeUndefined();
+    expect(flatValue([1, 2], 20)).toBe('[1, 2]');
+  });
+});

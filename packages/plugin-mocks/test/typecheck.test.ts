@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { DEMO_CONTRACT, REPO_ROOT, TEST_DIR, generate } from './helpers.js';
+
+const run = promisify(execFile);
+const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+const RUNTIME = path.join(REPO_ROOT, 'packages/runtime/src/index.ts');
+
+/** Hand-written consumer of the generated mocks, with deliberate misuse (G14 layer 5). */
+const USAGE = `import { setupServer } from 'msw/node';
+import type { GetContactResponse, ListContactsErrorBody } from './shared/api/generated/contacts/index.js';
+import {
+  contactsFixtures,
+  contactsHandlers,
+  contactsScenarios,
+  contactsStore,
+  createContactsHandlers,
+  getContactsScenario,
+  listContactsErrorFixture,
+  resetContactsStore,
+  type ContactsScenarioName,
+} from './shared/mocks/contacts/index.js';
+import { searchFixture, searchHandlers } from './shared/mocks/search/index.js';
+import { filesDownloadScenarios } from './shared/mocks/filesDownload/index.js';
+
+const server = setupServer(...contactsHandlers, ...searchHandlers, ...filesDownloadScenarios.success);
+server.use(...contactsScenarios.error, ...getContactsScenario('slow', { delayMs: 10 }));
+server.resetHandlers();
+resetContactsStore();
+const first: GetContactResponse | undefined = contactsFixtures[0];
+const stored: GetContactResponse | undefined = contactsStore.get('x');
+const error: ListContactsErrorBody = listContactsErrorFixture;
+const scenario: ContactsScenarioName = 'empty';
+const total: number = searchFixture.total;
+createContactsHandlers({ scenario, baseUrl: 'https://api.example.test', delayMs: 0 });
+// @ts-expect-error: not a scenario
+createContactsHandlers({ scenario: 'flaky' });
+// @ts-expect-error: no such scenario
+void contactsScenarios.flaky;
+// @ts-expect-error: fixtures are typed with the client's types
+const wrong: GetContactResponse = { id: 1 };
+export { first, stored, error, total, wrong };
+`;
+
+const EDGE_CONTRACT = path.join(TEST_DIR, 'fixtures/edge.yaml');
+
+describe.each([
+  ['the demo contract', DEMO_CONTRACT, USAGE],
+  ['the edge-case contract (union entity, cursor pages, HEAD, text, binary, recursion, odd paths)', EDGE_CONTRACT, undefined],
+])('type-check of the generated client + mocks for %s', (_name, contract, usage) => {
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-tsc-'));
+    await generate(contract, dir);
+    if (usage) await writeFile(path.join(dir, 'src/usage.ts'), usage, 'utf8');
+    // msw resolves through a node_modules link (its own exports map, as in an application).
+    await mkdir(path.join(dir, 'node_modules'), { recursive: true });
+    await symlink(path.join(REPO_ROOT, 'node_modules/msw'), path.join(dir, 'node_modules/msw'), 'dir');
+    let runtime = RUNTIME;
+    if (!existsSync(RUNTIME)) {
+      runtime = path.join(dir, 'runtime-stub.ts');
+      await writeFile(runtime, 'export type RequestOptions = { signal?: AbortSignal };\nexport declare function request<T>(spec: unknown, options?: RequestOptions): Promise<T>;\nexport declare class ApiError<T = unknown> extends Error { status: number; body: T }\n', 'utf8');
+    }
+    const tsconfig = {
+      compilerOptions: {
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        exactOptionalPropertyTypes: true,
+        noUnusedLocals: true,
+        noImplicitReturns: true,
+        verbatimModuleSyntax: true,
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2023',
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        types: [],
+        noEmit: true,
+        paths: { '@reslayer/runtime': [runtime] },
+      },
+      include: ['src/**/*.ts'],
+    };
+    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2), 'utf8');
+    await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n', 'utf8');
+  }, 60_000);
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('includes every generated mocks file (no silent exclude)', async () => {
+    const { stdout } = await run(process.execPath, [TSC, '-p', path.join(dir, 'tsconfig.json'), '--listFilesOnly'], { cwd: dir });
+    const listed = stdout.split('\n').filter((l) => l.includes('/src/shared/mocks/')).length;
+    expect(listed).toBe(24);
+    if (usage) expect(stdout).toContain('/src/usage.ts');
+  }, 60_000);
+
+  it('has 0 errors under strict, noUncheckedIndexedAccess and exactOptionalPropertyTypes', async () => {
+    let output = '';
+    try {
+      const result = await run(process.execPath, [TSC, '-p', path.join(dir, 'tsconfig.json')], { cwd: dir });
+      output = result.stdout + result.stderr;
+    } catch (e) {
+      output = String((e as { stdout?: string }).stdout ?? e);
+    }
+    expect(output).toBe('');
+  }, 120_000);
+});
