@@ -4,6 +4,15 @@ import { pascalCase } from '@reslayer/core';
 /** Folder of the generated client layer, relative to the source root. */
 export const CLIENT_ROOT = 'shared/api/generated';
 
+/**
+ * PascalCase base of an operation's type names. An operation name that starts with a digit is
+ * `_`-prefixed (`_2faEnable`); PascalCase would drop the `_`, so it is put back: `_2faEnable` → `_2faEnable`.
+ */
+const typeBase = (name: string): string => {
+  const base = pascalCase(name);
+  return /^[0-9]/.test(base) ? `_${base}` : base;
+};
+
 /** Members every query keys object has; operation-named members avoid them. */
 const QUERY_KEY_MEMBERS: ReadonlySet<string> = new Set(['all', 'lists', 'list', 'details', 'detail']);
 
@@ -31,21 +40,23 @@ export const clientNaming = {
   /** Client method of an operation: its detected name, e.g. `listContacts`. */
   method: (op: Pick<ResourceOperation, 'name'>): string => op.name,
   /** Type of the query/header/cookie parameters object: `ListContactsParams`. */
-  paramsType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}Params`,
+  paramsType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Params`,
   /** Type of the request body: `CreateContactPayload`. */
-  payloadType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}Payload`,
+  payloadType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Payload`,
   /** Type of the success response body: `GetContactResponse`. */
-  responseType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}Response`,
+  responseType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Response`,
   /** Type of the parsed error body: `GetContactErrorBody`. */
-  errorBodyType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}ErrorBody`,
+  errorBodyType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}ErrorBody`,
   /** Type of the thrown error: `GetContactError` (= `ApiError<GetContactErrorBody>`). */
-  errorType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}Error`,
+  errorType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Error`,
   /**
    * Query key factory member of a GET operation: `list` and `detail` for the CRUD list and read,
    * the operation name for any other GET.
    */
   queryKey: (op: Pick<ResourceOperation, 'name' | 'role'>): string =>
     op.role === 'list' ? 'list' : op.role === 'read' ? 'detail' : QUERY_KEY_MEMBERS.has(op.name) ? `${op.name}Query` : op.name,
+  /** PascalCase base of an operation's type names (`listContacts` → `ListContacts`), always a valid identifier start. */
+  typeBase: (op: Pick<ResourceOperation, 'name'>): string => typeBase(op.name),
   /** Namespace the types file imports the component types under. */
   schemasNamespace: 'Schemas',
 } as const;

@@ -27,7 +27,19 @@ export function pluginClient(options: ClientOptions = {}): Plugin {
     options: resolved,
     apply(hooks) {
       hooks.emit.tap({ name: PLUGIN_CLIENT, stage: EmitStage.Types }, (ctx: EmitContext) => {
-        ctx.files.add({ path: clientNaming.componentsFile(), contents: emitComponents(ctx.model, getSchemaTypeNames(ctx.model)), plugin: PLUGIN_CLIENT });
+        const names = getSchemaTypeNames(ctx.model);
+        for (const c of names.cuts) {
+          ctx.report({
+            code: 'RSL_SCHEMA_UNSUPPORTED',
+            severity: c.inheritance ? 'info' : 'warning',
+            message: c.inheritance
+              ? `schema "${c.from}" extends "${c.target}" (allOf), which already lists it; the parent is left out of its type to avoid a circular type alias`
+              : `$ref from "${c.from}" to "${c.target}" closes a cycle of plain aliases that TypeScript cannot express; it is typed as unknown`,
+            location: c.pointer,
+            hint: c.inheritance ? 'Nothing to do: the union of the parent keeps every member.' : 'Give one of the schemas in the cycle an object shape (properties) so the recursion is well-founded.',
+          });
+        }
+        ctx.files.add({ path: clientNaming.componentsFile(), contents: emitComponents(ctx.model, names), plugin: PLUGIN_CLIENT });
       });
       hooks.emit.tap({ name: PLUGIN_CLIENT, stage: EmitStage.Client }, (ctx: EmitContext) => {
         const { model } = ctx;

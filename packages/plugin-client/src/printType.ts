@@ -19,6 +19,13 @@ export interface SchemaTypeNames {
   writable: ReadonlyMap<string, string>;
   /** Lookup of named schemas by key. */
   byName: ReadonlyMap<string, NamedSchema>;
+  /**
+   * `$ref` nodes printed as `unknown` because they would close a cycle of type aliases that TypeScript
+   * cannot express (`type A = B; type B = A`, or `Cat = Pet & …` where `Pet = Cat | Dog`).
+   */
+  cut: ReadonlySet<SchemaNode>;
+  /** One entry per cut `$ref`, for diagnostics: the schema holding it and its target. */
+  cuts: ReadonlyArray<{ from: string; target: string; pointer: string; inheritance: boolean }>;
 }
 
 /**
@@ -63,9 +70,12 @@ export function schemaTypeNames(model: ApiModel): SchemaTypeNames {
   for (const s of model.schemas) names.reserve(s.typeName);
   const writable = new Map<string, string>();
   for (const s of model.schemas) if (differs.has(s.name)) writable.set(s.name, names.take(`${s.typeName}Writable`));
+  const { cut, cuts } = aliasCycleCuts(model);
   return {
     byName,
     writable,
+    cut,
+    cuts,
     typeName(target, mode) {
       if (mode === 'write') {
         const w = writable.get(target);
@@ -74,6 +84,84 @@ export function schemaTypeNames(model: ApiModel): SchemaTypeNames {
       return byName.get(target)?.typeName ?? 'unknown';
     },
   };
+}
+
+/** A `$ref` a type alias resolves eagerly: at its top level, or inside unions and intersections. */
+interface EagerRef {
+  ref: Extract<SchemaNode, { kind: 'ref' }>;
+  /** True when reached through an intersection member (an `allOf` parent). */
+  inheritance: boolean;
+}
+
+function eagerRefs(node: SchemaNode, inheritance: boolean, out: EagerRef[]): EagerRef[] {
+  if (node.kind === 'ref') out.push({ ref: node, inheritance });
+  else if (node.kind === 'union') for (const v of node.variants) eagerRefs(v, inheritance, out);
+  else if (node.kind === 'intersection') for (const m of node.members) eagerRefs(m, true, out);
+  // Object members, array items and index signatures are resolved lazily by TypeScript: recursion there is fine.
+  return out;
+}
+
+/**
+ * Finds the `$ref`s that would make a named type alias circularly reference itself (TS2456) and must
+ * be printed as `unknown`. First the `allOf` parents that lead back to the schema (the usual
+ * "`Pet = oneOf [Cat, Dog]`, `Cat = allOf [Pet, …]`" polymorphism: the union keeps its members), then,
+ * for any cycle left, the back edges of a depth-first walk in type-name order. Deterministic.
+ * @param model the API model
+ */
+function aliasCycleCuts(model: ApiModel): { cut: Set<SchemaNode>; cuts: Array<{ from: string; target: string; pointer: string; inheritance: boolean }> } {
+  const edges = new Map(model.schemas.map((s) => [s.name, eagerRefs(s.schema, false, [])] as const));
+  const cut = new Set<SchemaNode>();
+  const cuts: Array<{ from: string; target: string; pointer: string; inheritance: boolean }> = [];
+  const cutRef = (from: string, e: EagerRef) => {
+    cut.add(e.ref);
+    cuts.push({ from, target: e.ref.target, pointer: e.ref.pointer, inheritance: e.inheritance });
+  };
+  const reaches = (start: string, goal: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length > 0) {
+      const at = stack.pop() as string;
+      if (at === goal) return true;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      for (const e of edges.get(at) ?? []) if (!cut.has(e.ref)) stack.push(e.ref.target);
+    }
+    return false;
+  };
+  for (const s of model.schemas) {
+    for (const e of edges.get(s.name) ?? []) if (e.inheritance && !cut.has(e.ref) && reaches(e.ref.target, s.name)) cutRef(s.name, e);
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (name: string) => {
+    state.set(name, 'open');
+    for (const e of edges.get(name) ?? []) {
+      if (cut.has(e.ref)) continue;
+      const next = state.get(e.ref.target);
+      if (next === 'open') cutRef(name, e);
+      else if (next === undefined && edges.has(e.ref.target)) visit(e.ref.target);
+    }
+    state.set(name, 'done');
+  };
+  for (const s of model.schemas) if (!state.has(s.name)) visit(s.name);
+  return { cut, cuts };
+}
+
+/** True when a schema holds a `$ref` anywhere (so its type may recurse). */
+function containsRef(node: SchemaNode): boolean {
+  switch (node.kind) {
+    case 'ref':
+      return true;
+    case 'array':
+      return containsRef(node.items);
+    case 'object':
+      return node.properties.some((p) => containsRef(p.schema)) || (typeof node.additionalProperties === 'object' && containsRef(node.additionalProperties));
+    case 'union':
+      return node.variants.some(containsRef);
+    case 'intersection':
+      return node.members.some(containsRef);
+    default:
+      return false;
+  }
 }
 
 const cache = new WeakMap<ApiModel, SchemaTypeNames>();
@@ -117,6 +205,7 @@ const pad = (n: number) => '  '.repeat(n);
  * @see https://spec.openapis.org/oas/v3.1.0#schema-object
  */
 export function printType(node: SchemaNode, options: PrintOptions): string {
+  if (options.names.cut.has(node)) return 'unknown';
   const text = printBare(node, options);
   if (node.nullable && node.kind !== 'null' && node.kind !== 'unknown') return `${wrap(text)} | null`;
   return text;
@@ -168,7 +257,7 @@ function printBare(node: SchemaNode, o: PrintOptions): string {
       return dedupe(parts).join(' | ') || 'unknown';
     }
     case 'intersection': {
-      const parts = node.members.filter((m) => m.kind !== 'unknown').map((m) => wrap(printType(m, { ...o, indent })));
+      const parts = node.members.filter((m) => m.kind !== 'unknown' && !o.names.cut.has(m)).map((m) => wrap(printType(m, { ...o, indent })));
       return dedupe(parts).join(' & ') || 'unknown';
     }
   }
@@ -182,8 +271,11 @@ function printObject(node: Extract<SchemaNode, { kind: 'object' }>, o: PrintOpti
   const props = node.properties.filter((p) => !(o.mode === 'write' ? p.schema.readOnly : p.schema.writeOnly));
   const ap = node.additionalProperties;
   if (props.length === 0) {
-    if (ap === undefined) return node.properties.length > 0 ? 'Record<string, never>' : 'Record<string, unknown>';
-    return ap === true ? 'Record<string, unknown>' : `Record<string, ${printType(ap, { ...o, indent })}>`;
+    // An object whose properties are all left out in this mode is still an object: `Record<string, never>`
+    // would turn every property of an intersection it is part of (`Base & Timestamps`) into `never`.
+    if (ap === undefined || ap === true) return 'Record<string, unknown>';
+    // `Record<string, T>` is resolved eagerly, so a map of a schema that contains the map (TS2456) needs an index signature.
+    return containsRef(ap) ? `{ [key: string]: ${printType(ap, { ...o, indent })} }` : `Record<string, ${printType(ap, { ...o, indent })}>`;
   }
   const lines: string[] = ['{'];
   for (const p of props) {

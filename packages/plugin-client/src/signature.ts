@@ -1,5 +1,5 @@
 import type { ApiModel, MediaContent, OperationNode, ParameterNode, ResourceNode, ResourceOperation, ResponseNode } from '@reslayer/core';
-import { errorResponses, isIdentifierName, requestBodyKind, responseBodyKind, safeIdentifier, stringLiteral, successResponses, UniqueNames } from '@reslayer/core';
+import { errorResponses, isIdentifierName, propertyKey, requestBodyKind, responseBodyKind, safeIdentifier, stringLiteral, successResponses, UniqueNames } from '@reslayer/core';
 import { clientNaming } from './naming.js';
 
 /** A path parameter as a positional argument of a client method. */
@@ -83,7 +83,7 @@ function buildSignature(model: ApiModel, resource: ResourceNode, op: ResourceOpe
     .filter((p) => p.in !== 'path')
     .map((param) => {
       const key = keys.has(param.name) ? keys.take(`${param.in}:${param.name}`) : keys.take(param.name);
-      return { param, key, access: isIdentifierName(key) ? `params?.${key}` : `params?.[${stringLiteral(key)}]` };
+      return { param, key, access: paramsAccess(key) };
     });
   const paramsRequired = params.some((p) => p.param.required);
   const content = node.requestBody?.contents[0];
@@ -128,6 +128,34 @@ function buildSignature(model: ApiModel, resource: ResourceNode, op: ResourceOpe
   };
   if (payload) signature.payload = payload;
   return signature;
+}
+
+/**
+ * Names every plain object inherits from `Object.prototype`. Reading `params.constructor` when the caller left
+ * the parameter out gives the inherited member (a function), which would be sent as the parameter's value.
+ */
+const INHERITED_NAMES: ReadonlySet<string> = new Set([
+  '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'constructor',
+  'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+]);
+
+/**
+ * The expression that reads one member of the method's `params` argument: `params?.page`,
+ * `params?.['X-Id']`, or, for an inherited name, an own-property read that yields `undefined` when omitted.
+ * @param key the member's key in the params object
+ */
+export function paramsAccess(key: string): string {
+  if (INHERITED_NAMES.has(key)) return `(params !== undefined && Object.hasOwn(params, ${stringLiteral(key)}) ? params[${stringLiteral(key)}] : undefined)`;
+  return isIdentifierName(key) ? `params?.${key}` : `params?.[${stringLiteral(key)}]`;
+}
+
+/**
+ * A key of an object literal the generated code builds at run time. `__proto__` is written as a computed key:
+ * `{ __proto__: x }` and `{ '__proto__': x }` set the object's prototype instead of adding a property.
+ * @param name the key
+ */
+export function objectKey(name: string): string {
+  return name === '__proto__' ? `[${stringLiteral(name)}]` : propertyKey(name);
 }
 
 const indexes = new WeakMap<ApiModel, Map<string, OperationNode>>();

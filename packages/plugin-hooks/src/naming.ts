@@ -1,5 +1,6 @@
 import type { ResourceNode, ResourceOperation } from '@reslayer/core';
 import { pascalCase } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client';
 
 /**
  * File and symbol names of plugin-hooks (architecture guide G6): pure functions other plugins may import.
@@ -26,5 +27,5 @@ export const hooksNaming = {
     return `use${pascalCase(op.name)}Mutation`;
   },
   /** Type of a mutation's variables: `UpdateContactVariables`. */
-  variablesType: (op: Pick<ResourceOperation, 'name'>): string => `${pascalCase(op.name)}Variables`,
+  variablesType: (op: Pick<ResourceOperation, 'name'>): string => `${clientNaming.typeBase(op)}Variables`,
 } as const;

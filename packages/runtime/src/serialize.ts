@@ -128,7 +128,7 @@ export function serializePath(
         if (value === undefined || value === null) {
           throw new TypeError(`Missing value for path parameter "${name}" of ${template}`);
         }
-        return serializePathParam(name, value, styles[name] ?? { style: 'simple', explode: false });
+        return serializePathParam(name, value, (Object.hasOwn(styles, name) ? styles[name] : undefined) ?? { style: 'simple', explode: false });
       });
       if (DOT_SEGMENT.test(result)) {
         throw new TypeError(`Path parameter value would produce the dot segment "${result}" in ${template}`);
@@ -195,7 +195,7 @@ export function serializeQuery(
   styles: Record<string, ParamStyle> = {},
 ): string {
   return Object.entries(query)
-    .flatMap(([name, value]) => serializeQueryParam(name, value, styles[name] ?? { style: 'form', explode: true }))
+    .flatMap(([name, value]) => serializeQueryParam(name, value, (Object.hasOwn(styles, name) ? styles[name] : undefined) ?? { style: 'form', explode: true }))
     .join('&');
 }
 

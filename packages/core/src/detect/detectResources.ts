@@ -336,9 +336,11 @@ function operationName(
 }
 
 function isBinaryDownload(op: OperationNode): boolean {
-  return successResponses(op).some((r) =>
-    r.contents.some((c) => isBinaryMediaType(c.mediaType) || (c.schema?.kind === 'string' && c.schema.format === 'binary')),
-  );
+  // Only the media type the client reads (the first: JSON sorts first) counts: JSON with a PDF alternative is no download.
+  return successResponses(op).some((r) => {
+    const c = r.contents[0];
+    return c !== undefined && (isBinaryMediaType(c.mediaType) || (c.schema?.kind === 'string' && c.schema.format === 'binary'));
+  });
 }
 
 /** True when the GET's success schema is an array, or an object with an array property (a page of items). */

@@ -6,9 +6,16 @@ import pluralizeLib from 'pluralize';
  * guarantees generated identifiers need: never empty, digits kept, non-ASCII letters dropped.
  */
 
+/**
+ * Longest word text a name is made from. Names become folder and file names (`<resource>/<resource>.client.ts`,
+ * `use<Operation>Mutation.ts`), which file systems cap at 255 bytes; a 10,000-character path segment or
+ * operationId must not make the write fail. Clipped names stay distinct through the callers' `UniqueNames`.
+ */
+const MAX_WORDS_LENGTH = 64;
+
 function words(input: string): string {
   // change-case splits on case changes and on any non-alphanumeric run; map other characters to spaces first.
-  return input.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, ' ').trim();
+  return input.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, ' ').trim().slice(0, MAX_WORDS_LENGTH).trim();
 }
 
 /**

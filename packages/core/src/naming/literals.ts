@@ -40,7 +40,7 @@ export function propertyKey(name: string): string {
 
 /**
  * Text made safe for the inside of a `/* … *\/` or `/** … *\/` comment: no comment terminator,
- * no line terminators other than `\n`, no control characters, at most `maxLength` characters.
+ * no line terminators other than `\n`, no control or bidirectional control characters, at most `maxLength` characters.
  * Returns the lines of the comment body.
  * @param text raw text (description, summary) from the contract
  * @param maxLength longest text kept, in characters (default 2000)
@@ -51,6 +51,8 @@ export function commentLines(text: string, maxLength = 2000): string[] {
     .replace(/\r\n?|\u2028|\u2029/g, '\n')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')
+    // Bidirectional controls could make a comment display as code (Trojan Source, CVE-2021-42574).
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, ' ')
     .replace(/\*\//g, '*\\/')
     .split('\n')
     .map((l) => l.trimEnd());

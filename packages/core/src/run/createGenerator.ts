@@ -11,6 +11,7 @@ import { loadContract } from '../contract/loadContract.js';
 import { normalizeContract } from '../contract/normalize.js';
 import { detectResources } from '../detect/detectResources.js';
 import { FileSet } from '../emit/FileSet.js';
+import { GeneratorError } from '../diagnostics/GeneratorError.js';
 
 /** Name under which core's own taps and phases are reported. */
 export const CORE_PLUGIN = 'core';
@@ -68,6 +69,15 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   for (const notice of contract.notices) diagnostics.add(notice);
   options.onPhase?.('normalize');
   const normalized = await time('normalize', () => normalizeContract(contract, diagnostics));
+  // A $ref that leads nowhere makes the contract unreadable: stop as for any other broken input.
+  const dangling = diagnostics.list().find((d) => d.code === 'RSL_REF_UNRESOLVED' && d.severity === 'error');
+  if (dangling) {
+    throw new GeneratorError('RSL_REF_UNRESOLVED', `${config.input}: ${dangling.message} (at ${dangling.location ?? '#'})`, {
+      file: config.input,
+      ...(dangling.location ? { location: dangling.location } : {}),
+      hint: dangling.hint ?? 'Point the $ref at an existing object.',
+    });
+  }
 
   // The contexts are shared by all taps: attribute a reported diagnostic to the tap that is running.
   let running = CORE_PLUGIN;

@@ -1,7 +1,7 @@
 import type { ApiModel, ResourceNode } from '@reslayer/core';
-import { banner, commentLines, createWriter, propertyKey, stringLiteral } from '@reslayer/core';
+import { banner, commentLines, createWriter, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
-import type { OperationSignature } from '../signature.js';
+import { objectKey, type OperationSignature } from '../signature.js';
 
 /**
  * Emits `<resource>.client.ts`: the `<resource>Client` object with one fetch-based method per operation.
@@ -56,18 +56,18 @@ function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature):
         w.writeLine(`method: '${s.node.method.toUpperCase()}',`);
         w.writeLine(`path: ${stringLiteral(s.node.path)},`);
         if (s.pathArgs.length > 0) {
-          w.writeLine(`pathParams: { ${s.pathArgs.map((a) => `${propertyKey(a.param.name)}: ${a.ident}`).join(', ')} },`);
+          w.writeLine(`pathParams: { ${s.pathArgs.map((a) => `${objectKey(a.param.name)}: ${a.ident}`).join(', ')} },`);
           const styled = s.pathArgs.filter((a) => a.param.style !== 'simple' || a.param.explode);
-          if (styled.length > 0) w.writeLine(`pathStyles: { ${styled.map((a) => `${propertyKey(a.param.name)}: ${styleLiteral(a.param)}`).join(', ')} },`);
+          if (styled.length > 0) w.writeLine(`pathStyles: { ${styled.map((a) => `${objectKey(a.param.name)}: ${styleLiteral(a.param)}`).join(', ')} },`);
         }
         for (const location of ['query', 'header', 'cookie'] as const) {
           const members = s.params.filter((p) => p.param.in === location);
           if (members.length === 0) continue;
           const field = location === 'query' ? 'query' : location === 'header' ? 'headers' : 'cookies';
-          w.writeLine(`${field}: { ${members.map((m) => `${propertyKey(m.param.name)}: ${m.access}`).join(', ')} },`);
+          w.writeLine(`${field}: { ${members.map((m) => `${objectKey(m.param.name)}: ${m.access}`).join(', ')} },`);
           if (location === 'query') {
             const styled = members.filter((m) => m.param.style !== 'form' || !m.param.explode);
-            if (styled.length > 0) w.writeLine(`queryStyles: { ${styled.map((m) => `${propertyKey(m.param.name)}: ${styleLiteral(m.param)}`).join(', ')} },`);
+            if (styled.length > 0) w.writeLine(`queryStyles: { ${styled.map((m) => `${objectKey(m.param.name)}: ${styleLiteral(m.param)}`).join(', ')} },`);
           }
         }
         if (s.payload) {

@@ -1,0 +1,516 @@
+// Real-world contract features through the built CLI (`pnpm build` first): every fixture under
+// fixtures/openapi/{multifile,3.0,3.1} is generated with the four built-in plugins into
+// `.fixtures-out/<case>/`; every operation must be reachable as a client method, and the output must
+// type-check with TypeScript 5.9 and 7. Client and hooks output is type-checked on its own first, so a
+// failure of plugin-config-meta or plugin-mocks output shows up only in the separate full-output check.
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadContract, parseDocumentText } from '@reslayer/core';
+import { clientOperations, generate, listFiles, outDirOf, type Generation } from './helpers/cli.js';
+import { fixture } from './helpers/paths.js';
+import { CLIENT_HOOKS_INCLUDE, FULL_INCLUDE, typecheck } from './helpers/typecheck.js';
+
+interface FixtureCase {
+  /** Output folder under `.fixtures-out`. */
+  name: string;
+  /** Contract under fixtures/openapi. */
+  contract: string;
+  /** Every operation of the contract, `METHOD path`. */
+  operations: string[];
+}
+
+const CASES: FixtureCase[] = [
+  {
+    name: 'multifile',
+    contract: 'multifile/openapi.yaml',
+    operations: ['GET /health', 'GET /owners/{ownerId}/pets', 'GET /pets', 'POST /pets', 'GET /pets/{petId}', 'PATCH /pets/{petId}', 'DELETE /pets/{petId}'],
+  },
+  {
+    name: '3.1-features',
+    contract: '3.1/features.yaml',
+    operations: ['GET /documents', 'POST /documents', 'GET /documents/{documentId}', 'GET /folders/{folderId}', 'GET /measurements'],
+  },
+  { name: '3.1-webhooks-only', contract: '3.1/webhooks-only.yaml', operations: [] },
+  {
+    name: '3.0-composition',
+    contract: '3.0/composition.yaml',
+    operations: [
+      'GET /categories/{categoryId}', 'PUT /documents/{documentId}/content', 'POST /notifications', 'GET /pets', 'POST /pets',
+      'GET /pets/{petId}', 'GET /settings', 'PUT /settings', 'GET /shapes', 'GET /values', 'GET /vehicles',
+    ],
+  },
+  {
+    name: '3.0-naming',
+    contract: '3.0/naming.yaml',
+    operations: [
+      'GET /matrix/{row}/{col}', 'OPTIONS /matrix/{row}/{col}', 'GET /orgs/{org}/members', 'GET /orgs/{org}/members/{memberId}',
+      'PUT /settings', 'PATCH /settings', 'DELETE /settings', 'GET /teams/{team}/members', 'DELETE /teams/{team}/members/{memberId}',
+      'PUT /toolbox', 'PATCH /toolbox', 'DELETE /toolbox', 'PUT /tools', 'PATCH /tools', 'DELETE /tools', 'GET /user-profiles',
+      'GET /user-profiles/{class}', 'DELETE /user-profiles/{class}',
+    ],
+  },
+  {
+    name: '3.0-operations',
+    contract: '3.0/operations.yaml',
+    operations: [
+      'GET /branches', 'GET /branches/{branchId}', 'GET /branches/{branchId}/loans', 'POST /branches/{branchId}/loans',
+      'GET /branches/{branchId}/loans/{loanId}', 'PUT /branches/{branchId}/loans/{loanId}', 'DELETE /branches/{branchId}/loans/{loanId}',
+      'POST /branches/{branchId}/loans/{loanId}/renew', 'POST /documents', 'GET /documents/{documentId}/content',
+      'PUT /documents/{documentId}/content', 'GET /exports', 'POST /jobs', 'POST /oauth/token', 'GET /ping', 'HEAD /ping',
+      'GET /reports/{reportId}',
+    ],
+  },
+];
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const sortOps = (ops: Iterable<string>) => [...ops].sort();
+const read = (file: string) => readFileSync(file, 'utf8');
+
+/** Operations of a contract as the loader bundles it (external files and path item `$ref`s followed). */
+async function contractOperations(contract: string): Promise<string[]> {
+  const { document } = await loadContract(contract);
+  const ops: string[] = [];
+  for (const [p, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const m of METHODS) if (item[m] !== undefined) ops.push(`${m.toUpperCase()} ${p}`);
+  }
+  return sortOps(ops);
+}
+
+const runs = new Map<string, Generation>();
+function generated(name: string): Generation {
+  let g = runs.get(name);
+  if (!g) {
+    const c = CASES.find((x) => x.name === name);
+    if (!c) throw new Error(`no case ${name}`);
+    g = generate(c.name, fixture(c.contract));
+    runs.set(name, g);
+  }
+  return g;
+}
+
+/** Contents of a generated file, by its path under `<out>/src/`. */
+function src(name: string, relative: string): string {
+  return read(path.join(generated(name).outDir, 'src', relative));
+}
+
+describe.each(CASES)('fixture $contract', (c) => {
+  let g: Generation;
+  beforeAll(() => {
+    g = generated(c.name);
+  });
+
+  it('generate exits 0 with no error diagnostics', () => {
+    expect(g.run.stderr).toBe('');
+    expect(g.run.status).toBe(0);
+    expect(g.json?.ok).toBe(true);
+    expect(g.json?.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('the fixture declares exactly the operations the test expects (as bundled by the loader)', async () => {
+    expect(await contractOperations(fixture(c.contract))).toEqual(sortOps(c.operations));
+  });
+
+  it('100% of the operations are client methods (`method:` + `path:` in *.client.ts), one hook each', () => {
+    const reachable = clientOperations(g.files, read);
+    expect(c.operations.filter((o) => !reachable.has(o))).toEqual([]);
+    expect(sortOps(reachable)).toEqual(sortOps(c.operations));
+    const hooks = g.files.filter((f) => /[/\\]features[/\\][^/\\]+[/\\]api[/\\]use[^/\\]+\.ts$/.test(f));
+    expect(hooks).toHaveLength(c.operations.length);
+  });
+
+  it('client + hooks output: 0 errors with TypeScript 5.9 and 7, and every such file is checked', () => {
+    const r = typecheck(g.outDir, { tsconfigName: 'tsconfig.client-hooks.json', include: CLIENT_HOOKS_INCLUDE });
+    expect({ tsc59: r.tsc59, tsc7: r.tsc7 }).toEqual({ tsc59: [], tsc7: [] });
+    const expected = g.files.filter((f) => /[/\\]src[/\\](shared[/\\]api[/\\]generated|features[/\\][^/\\]+[/\\]api)[/\\].*\.ts$/.test(f));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(r.checkedFiles).toEqual(expected);
+  });
+
+  it('full output (all four plugins): 0 errors with TypeScript 5.9 and 7, and every file is checked', () => {
+    const r = typecheck(g.outDir, { tsconfigName: 'tsconfig.json', include: FULL_INCLUDE });
+    expect({ tsc59: r.tsc59, tsc7: r.tsc7 }).toEqual({ tsc59: [], tsc7: [] });
+    expect(r.checkedFiles).toEqual(g.files.filter((f) => f.endsWith('.ts')));
+  });
+});
+
+describe('multifile: $refs across files and folders, components/responses and parameters, path-level parameters', () => {
+  it('schemas from other files become named component types; readOnly gives a Writable variant', () => {
+    const c = src('multifile', 'shared/api/generated/components.types.ts');
+    expect(c).toContain(
+      [
+        'export type Pet = {',
+        '  id: string;',
+        '  name: string;',
+        '  owner?: {',
+        '    displayName?: string;',
+        '    id: number;',
+        '  };',
+        "  tag?: 'dog' | 'cat' | 'bird';",
+        '};',
+      ].join('\n'),
+    );
+    expect(c).toContain('export type PetWritable = {\n  name: string;');
+    expect(c).toContain('export type PetPage = {\n  items: Pet[];\n  nextCursor?: string | null;\n};');
+    expect(c).toContain('export type Problem = {\n  detail?: string;\n  status?: number;\n  title: string;\n};');
+  });
+
+  it('a path-level parameter (from parameters/PetId.yaml) and a header parameter referenced back into the root apply to every operation of the path', () => {
+    const client = src('multifile', 'shared/api/generated/pets/pets.client.ts');
+    expect(client).toContain('getPet(petId: string | number, params?: GetPetParams, options?: RequestOptions): Promise<GetPetResponse> {');
+    expect(client).toContain('updatePet(petId: string | number, payload: UpdatePetPayload, params?: UpdatePetParams, options?: RequestOptions): Promise<UpdatePetResponse> {');
+    expect(client).toContain('deletePet(petId: string | number, params?: DeletePetParams, options?: RequestOptions): Promise<DeletePetResponse> {');
+    expect(client.match(/headers: \{ 'X-Trace-Id': params\?\.\['X-Trace-Id'\] \},/g)).toHaveLength(3);
+    const types = src('multifile', 'shared/api/generated/pets/pets.types.ts');
+    expect(types).toContain("export interface ListPetsParams {\n  limit?: number;\n  cursor?: string;\n}");
+  });
+
+  it('components/responses in another file (and one reached back through ../openapi.yaml#/…) type the error bodies', () => {
+    const types = src('multifile', 'shared/api/generated/pets/pets.types.ts');
+    expect(types).toContain('export type GetPetErrorBody = Schemas.Problem;');
+    expect(types).toContain('export type ListPetsErrorBody = Schemas.Problem;');
+    expect(types).toContain('export type UpdatePetErrorBody = Schemas.Problem;');
+    expect(src('multifile', 'shared/api/generated/health/health.types.ts')).toContain('export type GetHealthErrorBody = Schemas.Problem;');
+  });
+
+  it('a path item two folders deep keeps its own path parameter', () => {
+    const client = src('multifile', 'shared/api/generated/ownerPets/ownerPets.client.ts');
+    expect(client).toContain('listOwnerPets(ownerId: string | number, params?: ListOwnerPetsParams, options?: RequestOptions): Promise<ListOwnerPetsResponse> {');
+    expect(src('multifile', 'shared/api/generated/ownerPets/ownerPets.types.ts')).toContain('export type ListOwnerPetsResponse = Schemas.Pet[];');
+  });
+});
+
+describe('OpenAPI 3.1: type arrays with null, const, examples, $defs, webhooks', () => {
+  it('type: [T, "null"], const and $refs into $defs are typed', () => {
+    const c = src('3.1-features', 'shared/api/generated/components.types.ts');
+    expect(c).toContain(
+      [
+        'export type Document = {',
+        '  body: string | null;',
+        '  flags?: boolean | string;',
+        "  kind: 'document';",
+        "  meta?: 'mm' | 'cm' | 'm';",
+        '  published?: true;',
+        '  rating?: number | null;',
+        '  tags?: string[] | null;',
+        '  title: string;',
+        '  version?: 3;',
+        '};',
+      ].join('\n'),
+    );
+    expect(c).toContain('export type NullOnly = null;');
+    expect(c).toContain('export type Measurement = {\n  latest?: DefsReading;\n};');
+  });
+
+  it('recursive $defs reached through #/components/schemas/X/$defs/Y are hoisted into named types', () => {
+    const c = src('3.1-features', 'shared/api/generated/components.types.ts');
+    expect(c).toContain('export type Folder = DefsEntry;');
+    expect(c).toContain('export type DefsEntry = {\n  children?: DefsEntry[];\n  name: string;\n};');
+    expect(c).toContain("export type DefsReading = {\n  previous?: DefsReading | null;\n  unit: 'mm' | 'cm' | 'm';\n  value: number;\n};");
+    expect(src('3.1-features', 'shared/api/generated/measurements/measurements.types.ts')).toContain('export type ListMeasurementsResponse = Schemas.DefsReading[];');
+  });
+
+  it('a query parameter typed [string, "null"] with a null enum member', () => {
+    expect(src('3.1-features', 'shared/api/generated/documents/documents.types.ts')).toContain(
+      "export interface ListDocumentsParams {\n  status?: ('draft' | 'published') | null;\n}",
+    );
+  });
+
+  it('webhooks get no client; a document with only webhooks generates the component types and an info note', () => {
+    const g = generated('3.1-webhooks-only');
+    // `g.files` was listed right after generation, before any tsconfig was written.
+    expect(g.files.map((f) => path.relative(g.outDir, f).split(path.sep).join('/'))).toEqual([
+      '.reslayer-manifest.json',
+      'src/shared/api/generated/components.types.ts',
+    ]);
+    expect(g.json?.files).toEqual(['src/shared/api/generated/components.types.ts']);
+    expect(g.json?.diagnostics.map((d) => [d.severity, d.code, d.message])).toEqual([
+      ['info', 'RSL_NO_PATHS', 'the document has no paths, only 1 webhook operation(s); no resources are generated'],
+    ]);
+    expect(src('3.1-webhooks-only', 'shared/api/generated/components.types.ts')).toContain('export type Order = {\n  id: string;\n  total?: number | null;\n};');
+    expect(src('3.1-features', 'shared/api/generated/documents/documents.client.ts')).not.toContain('documentPublished');
+  });
+});
+
+describe('composition: unions and intersections with discriminator literals, recursion, maps', () => {
+  const components = () => src('3.0-composition', 'shared/api/generated/components.types.ts');
+
+  it('oneOf + discriminator with a mapping: each member gets its mapped literal', () => {
+    expect(components()).toContain("export type Pet = (Cat & { petType: 'cat' }) | (Dog & { petType: 'dog' });");
+  });
+
+  it('anyOf + discriminator without a mapping: each member gets its schema name', () => {
+    expect(components()).toContain("export type Shape = (Circle & { shapeType: 'Circle' }) | (Square & { shapeType: 'Square' });");
+  });
+
+  it('oneOf without a discriminator: a plain union', () => {
+    expect(components()).toContain('export type Value = string | number | {\n  unit: string;\n};');
+  });
+
+  it('allOf without a discriminator: an intersection', () => {
+    expect(components()).toContain('export type Car = Vehicle & NamedEntity & {\n  seats?: number;\n} & {');
+  });
+
+  it('allOf of a parent with a discriminator: the member fixes the discriminator to its mapped literal', () => {
+    expect(components()).toContain("export type Car = Vehicle & NamedEntity & {\n  seats?: number;\n} & {\n  vehicleType: 'car';\n};");
+    expect(components()).toContain("export type Truck = Vehicle & Timestamps & {\n  payloadKg?: number;\n} & {\n  vehicleType: 'truck';\n};");
+  });
+
+  it('the Writable variant of an intersection stays satisfiable when a member has only readOnly properties', () => {
+    expect(components()).toContain('export type TimestampsWritable = Record<string, unknown>;');
+    expect(components()).toContain("export type TruckWritable = Vehicle & TimestampsWritable & {\n  payloadKg?: number;\n} & {\n  vehicleType: 'truck';\n};");
+  });
+
+  it('a union parent whose members extend it (allOf) is typed without a circular alias, and says so', () => {
+    expect(components()).toContain(
+      "export type Notification = (EmailNotification & { channel: 'email' }) | (SmsNotification & { channel: 'sms' });",
+    );
+    expect(components()).toContain("export type EmailNotification = {\n  address: string;\n  channel: string;\n} & {\n  channel: 'email';\n};");
+    const notes = generated('3.0-composition').json?.diagnostics.filter((d) => d.code === 'RSL_SCHEMA_UNSUPPORTED');
+    expect(notes?.map((d) => [d.severity, d.location, d.plugin])).toEqual([
+      ['info', '#/components/schemas/EmailNotification/allOf/0', 'plugin-client'],
+      ['info', '#/components/schemas/SmsNotification/allOf/0', 'plugin-client'],
+    ]);
+  });
+
+  it('recursive schemas: a tree, a nullable self-reference and a mutual recursion', () => {
+    expect(components()).toContain(
+      'export type TreeNode = {\n  children: TreeNode[];\n  id: number;\n  owner?: Person;\n  parent?: TreeNode | null;\n};',
+    );
+    expect(components()).toContain('export type Person = {\n  favouriteNode?: TreeNode;\n  name?: string;\n};');
+  });
+
+  it('additionalProperties become record types; a map of itself uses an index signature', () => {
+    const c = components();
+    expect(c).toContain(
+      [
+        'export type Settings = {',
+        '  anything?: Record<string, unknown>;',
+        '  labels?: Record<string, string>;',
+        '  limits?: Record<string, number>;',
+        '  mixed?: {',
+        '    fixed?: string;',
+        '    [key: string]: unknown;',
+        '  };',
+        '  nested?: { [key: string]: Settings };',
+        '};',
+      ].join('\n'),
+    );
+    expect(c).toContain('export type NestedMap = { [key: string]: NestedMap };');
+    expect(c).toContain('export type JsonValue = (string | number | boolean | JsonValue[] | { [key: string]: JsonValue }) | null;');
+  });
+});
+
+describe('naming: operationIds, reserved words, digits, dashes, spaces, collisions', () => {
+  const methodsOf = (resource: string) =>
+    [...src('3.0-naming', `shared/api/generated/${resource}/${resource}.client.ts`).matchAll(/^ {2}([A-Za-z_$][\w$]*)\(/gm)].map((m) => m[1]);
+
+  it('resources: the same collection under two parents gets the parent prepended', () => {
+    const dirs = listFiles(path.join(generated('3.0-naming').outDir, 'src/shared/api/generated'))
+      .filter((f) => f.endsWith('.client.ts'))
+      .map((f) => path.basename(f, '.client.ts'));
+    expect(dirs).toEqual(['matrix', 'orgMembers', 'settings', 'teamMembers', 'toolbox', 'tools', 'userProfiles']);
+    expect(methodsOf('orgMembers')).toEqual(['listOrgMembers', 'getOrgMember']);
+    expect(methodsOf('teamMembers')).toEqual(['listTeamMembers', 'deleteTeamMember']);
+  });
+
+  it('operationIds with "/", ".", "-", spaces, a digit first, a reserved word, duplicates, or none', () => {
+    expect(methodsOf('settings')).toEqual(['resetSettings', 'updateSettingsNow', 'settingsReplaceV2']);
+    expect(methodsOf('tools')).toEqual(['delete_', 'duplicate', 'duplicate2']);
+    expect(methodsOf('toolbox')).toEqual(['deleteToolbox', '_2faEnable', 'duplicate']);
+    expect(methodsOf('matrix')).toEqual(['getMatrixRowCol', 'optionsMatrixRowCol']);
+    expect(methodsOf('userProfiles')).toEqual(['listUserProfiles', 'getUserProfile', 'deleteUserProfile']);
+  });
+
+  it('type names built from those operations are valid identifiers', () => {
+    const types = src('3.0-naming', 'shared/api/generated/toolbox/toolbox.types.ts');
+    expect(types).toContain('export type _2faEnableResponse = void;');
+    expect(types).toContain('export type _2faEnableError = ApiError<_2faEnableErrorBody>;');
+    expect(src('3.0-naming', 'shared/api/generated/tools/tools.types.ts')).toContain('export type Duplicate2Response = void;');
+    expect(src('3.0-naming', 'features/toolbox/api/use2faEnableMutation.ts')).toContain('export type _2faEnableVariables = void;');
+  });
+
+  it('hooks: one uniquely named file per operation', () => {
+    const hooks = (r: string) =>
+      listFiles(path.join(generated('3.0-naming').outDir, 'src/features', r, 'api'))
+        .map((f) => path.basename(f, '.ts'))
+        .filter((n) => n !== 'index');
+    expect(hooks('tools')).toEqual(['useDeleteMutation', 'useDuplicate2Mutation', 'useDuplicateMutation']);
+    expect(hooks('toolbox')).toEqual(['use2faEnableMutation', 'useDeleteToolboxMutation', 'useDuplicateMutation']);
+    expect(hooks('settings')).toEqual(['useResetSettingsMutation', 'useSettingsReplaceV2Mutation', 'useUpdateSettingsNowMutation']);
+  });
+
+  it('schema names: reserved words, a digit first, spaces, three names that collide after casing, global type names', () => {
+    const names = [...src('3.0-naming', 'shared/api/generated/components.types.ts').matchAll(/^export type (\w+) =/gm)].map((m) => m[1]);
+    expect(names).toEqual(['BlobType', 'Class', 'DateType', 'Default', 'Delete', 'MySchemaName', 'T2fa', 'UserProfile', 'UserProfile2', 'UserProfile3']);
+    const c = src('3.0-naming', 'shared/api/generated/components.types.ts');
+    // `UserProfile` < `user-profile` < `user_profile` in code-unit order: the suffixes do not depend on the contract's order.
+    expect(c).toContain('export type UserProfile = {\n  kind?: Default;\n  pascal?: string;\n};');
+    expect(c).toContain('export type UserProfile2 = {\n  kebab?: string;\n  twoFactor?: T2fa;\n};');
+    expect(c).toContain('export type UserProfile3 = {\n  removed?: Delete;\n  snake?: string;\n};');
+  });
+
+  it('property names that are reserved words, start with a digit, or hold dashes and spaces are quoted only when needed', () => {
+    expect(src('3.0-naming', 'shared/api/generated/components.types.ts')).toContain(
+      [
+        'export type Class = {',
+        '  $dollar?: string;',
+        "  '2fa'?: boolean;",
+        '  _under?: string;',
+        '  class?: string;',
+        '  default?: string;',
+        '  delete?: boolean;',
+        "  'with space'?: string;",
+        "  'with-dash'?: string;",
+        '};',
+      ].join('\n'),
+    );
+  });
+
+  it('parameters: a reserved-word path parameter, a query parameter of the same name, dashed names', () => {
+    const client = src('3.0-naming', 'shared/api/generated/userProfiles/userProfiles.client.ts');
+    expect(client).toContain('getUserProfile(class_: string | number, params?: GetUserProfileParams, options?: RequestOptions): Promise<GetUserProfileResponse> {');
+    expect(client).toContain('pathParams: { class: class_ },');
+    expect(client).toContain('query: { class: params?.class },');
+    expect(client).toContain("query: { 'page-size': params?.['page-size'], default: params?.default },");
+    expect(src('3.0-naming', 'shared/api/generated/userProfiles/userProfiles.query-keys.ts')).toContain(
+      'detail: (class_: string | number, params?: GetUserProfileParams) => [...details(), class_, params ?? {}] as const,',
+    );
+  });
+
+  it('duplicate operationIds are reported, and the names stay distinct', () => {
+    const dups = generated('3.0-naming').json?.diagnostics.filter((d) => d.code === 'RSL_OPERATION_ID_DUPLICATE');
+    expect(dups?.map((d) => d.location)).toEqual(['PATCH /tools', 'PUT /tools']);
+  });
+});
+
+describe('operation shapes', () => {
+  it('nested resource: the parent parameter is part of every client signature', () => {
+    const client = src('3.0-operations', 'shared/api/generated/loans/loans.client.ts');
+    expect(client).toContain('listLoans(branchId: string | number, params?: ListLoansParams, options?: RequestOptions): Promise<ListLoansResponse> {');
+    expect(client).toContain('getLoan(branchId: string | number, loanId: string | number, options?: RequestOptions): Promise<GetLoanResponse> {');
+    expect(client).toContain('createLoan(branchId: string | number, payload: CreateLoanPayload, options?: RequestOptions): Promise<CreateLoanResponse> {');
+    expect(client).toContain('updateLoan(branchId: string | number, loanId: string | number, payload: UpdateLoanPayload, options?: RequestOptions): Promise<UpdateLoanResponse> {');
+    expect(client).toContain('deleteLoan(branchId: string | number, loanId: string | number, options?: RequestOptions): Promise<DeleteLoanResponse> {');
+    expect(client).toContain('pathParams: { branchId: branchId, loanId: loanId },');
+    expect(client).toContain("queryStyles: { tags: { style: 'form', explode: false } },");
+  });
+
+  it('nested resource: the parent parameter is part of the query keys and of the hooks', () => {
+    const keys = src('3.0-operations', 'shared/api/generated/loans/loans.query-keys.ts');
+    expect(keys).toContain('list: (branchId: string | number, params?: ListLoansParams) => [...lists(), branchId, params ?? {}] as const,');
+    expect(keys).toContain('detail: (branchId: string | number, loanId: string | number) => [...details(), branchId, loanId] as const,');
+    const query = src('3.0-operations', 'features/loans/api/useLoanQuery.ts');
+    expect(query).toContain('export function useLoanQuery(branchId: string | number, loanId: string | number) {');
+    expect(query).toContain('queryKey: loansQueryKeys.detail(branchId, loanId),');
+    expect(query).toContain('queryFn: ({ signal }: { signal: AbortSignal }) => loansClient.getLoan(branchId, loanId, { signal }),');
+    const renew = src('3.0-operations', 'features/loansRenew/api/useRenewLoanMutation.ts');
+    expect(renew).toContain(
+      'invalidates: (variables: RenewLoanVariables) => [loansRenewQueryKeys.all, loansQueryKeys.lists(), loansQueryKeys.detail(variables.branchId, variables.loanId)] as const,',
+    );
+  });
+
+  it('multipart and form-urlencoded request bodies', () => {
+    const upload = src('3.0-operations', 'shared/api/generated/documents/documents.client.ts');
+    expect(upload).toContain("bodyType: 'multipart',");
+    expect(src('3.0-operations', 'shared/api/generated/documents/documents.types.ts')).toContain(
+      'export type CreateDocumentPayload = {\n  file: Blob;\n  pages?: number;\n  title?: string;\n};',
+    );
+    const token = src('3.0-operations', 'shared/api/generated/token/token.client.ts');
+    expect(token).toContain("bodyType: 'form',\n      mediaType: 'application/x-www-form-urlencoded',");
+    expect(src('3.0-operations', 'shared/api/generated/token/token.types.ts')).toContain(
+      "export type CreateTokenPayload = {\n  grant_type: 'client_credentials' | 'refresh_token';\n  scope?: string;\n};",
+    );
+  });
+
+  it('binary upload (octet-stream) and download', () => {
+    expect(src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.client.ts')).toContain(
+      "body: payload,\n      bodyType: 'binary',\n      mediaType: 'application/octet-stream',\n      responseType: 'none',",
+    );
+    expect(src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.types.ts')).toContain('export type ContentDocumentPayload = Blob;');
+    const download = src('3.0-operations', 'shared/api/generated/contentDownload/contentDownload.client.ts');
+    expect(download).toContain('downloadDocument(documentId: string | number, params?: DownloadDocumentParams, options?: RequestOptions): Promise<DownloadDocumentResponse> {');
+    expect(download).toContain("headers: { Range: params?.Range },\n      responseType: 'blob',");
+    expect(src('3.0-operations', 'shared/api/generated/contentDownload/contentDownload.types.ts')).toContain('export type DownloadDocumentResponse = Blob;');
+  });
+
+  it('204, 202 and HEAD responses without a body are void; a default-only response is the success type', () => {
+    const loans = src('3.0-operations', 'shared/api/generated/loans/loans.types.ts');
+    expect(loans).toContain('export type DeleteLoanResponse = void;');
+    expect(loans).toContain('export type DeleteLoanErrorBody = Schemas.Problem;');
+    expect(src('3.0-operations', 'shared/api/generated/loansRenew/loansRenew.types.ts')).toContain('export type RenewLoanResponse = void;');
+    expect(src('3.0-operations', 'shared/api/generated/jobs/jobs.types.ts')).toContain('export type CreateJobResponse = void;');
+    const ping = src('3.0-operations', 'shared/api/generated/ping/ping.types.ts');
+    expect(ping).toContain('export type GetPingResponse = {\n  ok?: boolean;\n};');
+    expect(ping).toContain('export type HeadPingResponse = void;');
+    expect(src('3.0-operations', 'shared/api/generated/ping/ping.client.ts')).toContain("method: 'HEAD',\n      path: '/ping',\n      responseType: 'none',");
+  });
+
+  it('header and cookie parameters, required ones making params required', () => {
+    const client = src('3.0-operations', 'shared/api/generated/reports/reports.client.ts');
+    expect(client).toContain('getReport(reportId: string | number, params: GetReportParams, options?: RequestOptions): Promise<GetReportResponse> {');
+    expect(client).toContain("headers: { 'X-Tenant': params?.['X-Tenant'] },\n      cookies: { session: params?.session, preview: params?.preview },");
+    expect(src('3.0-operations', 'shared/api/generated/reports/reports.types.ts')).toContain(
+      "export interface GetReportParams {\n  'X-Tenant': string;\n  session?: string;\n  preview?: boolean;\n}",
+    );
+    expect(src('3.0-operations', 'shared/api/generated/jobs/jobs.client.ts')).toContain('createJob(params: CreateJobParams, options?: RequestOptions): Promise<CreateJobResponse> {');
+  });
+
+  it('several success media types: the JSON one is read, so the operation is a plain read, not a download', () => {
+    expect(src('3.0-operations', 'shared/api/generated/reports/reports.client.ts')).toContain("responseType: 'json',");
+    expect(src('3.0-operations', 'shared/api/generated/reports/reports.types.ts')).toContain('export type GetReportResponse = Schemas.Report;');
+    expect(src('3.0-operations', 'shared/api/generated/exports/exports.client.ts')).toContain("responseType: 'text',");
+  });
+});
+
+describe('determinism', () => {
+  /** Every file under a folder: relative path → contents. */
+  const tree = (dir: string) => new Map(listFiles(dir).map((f) => [path.relative(dir, f), read(f)] as const));
+
+  /** A copy of a value with every object's keys in reverse order (arrays keep their order). */
+  const reverseKeys = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(reverseKeys);
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).reverse()) {
+      Object.defineProperty(out, key, { value: reverseKeys((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+
+  it.each(['3.0/naming.yaml', '3.0/composition.yaml', '3.0/operations.yaml', '3.1/features.yaml'])(
+    '%s: generating twice gives byte-identical output',
+    (contract) => {
+      const name = `det-${contract.replace(/[^a-z0-9]+/gi, '-')}`;
+      const a = generate(`${name}-a`, fixture(contract));
+      const b = generate(`${name}-b`, fixture(contract));
+      expect([a.run.status, b.run.status]).toEqual([0, 0]);
+      expect(tree(a.outDir).size).toBeGreaterThan(1);
+      expect(tree(b.outDir)).toEqual(tree(a.outDir));
+    },
+  );
+
+  it.each(['3.0/naming.yaml', '3.0/composition.yaml', '3.0/operations.yaml', '3.1/features.yaml'])(
+    '%s: a copy with paths, properties, components and every other key reversed gives byte-identical output',
+    (contract) => {
+      const name = `reorder-${contract.replace(/[^a-z0-9]+/gi, '-')}`;
+      const original = parseDocumentText(read(fixture(contract)), contract);
+      const reversed = reverseKeys(original) as Record<string, unknown>;
+      expect(Object.keys(reversed)).toEqual(Object.keys(original as object).reverse());
+      expect(Object.keys(reversed['paths'] as object)).toEqual(Object.keys((original as { paths: object }).paths).reverse());
+      expect(reversed).toEqual(original);
+      const srcDir = outDirOf(`${name}-src`);
+      rmSync(srcDir, { recursive: true, force: true });
+      mkdirSync(srcDir, { recursive: true });
+      const copy = path.join(srcDir, path.basename(contract));
+      const originalCopy = path.join(srcDir, `original-${path.basename(contract)}`);
+      // Same file name and folder depth for both, so nothing but the key order differs.
+      copyFileSync(fixture(contract), originalCopy);
+      writeFileSync(copy, `${JSON.stringify(reversed, null, 2)}\n`);
+      const a = generate(`${name}-a`, originalCopy);
+      const b = generate(`${name}-b`, copy);
+      expect([a.run.status, b.run.status]).toEqual([0, 0]);
+      expect(tree(b.outDir)).toEqual(tree(a.outDir));
+      expect(b.json?.diagnostics).toEqual(a.json?.diagnostics);
+    },
+  );
+});
