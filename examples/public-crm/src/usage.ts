@@ -76,3 +76,34 @@ export function hookUsage(): void {
   void useDashboardSummaryQuery().queryKey;
   void contactsQueryKeys.detail('id-1');
 }
+
+// Config metadata, permissions and i18n.
+import { contactsConfig, contactsPermissions, contactsI18n } from '../generated/src/features/contacts/model/index.js';
+import type { ResourceConfig } from '@reslayer/runtime';
+
+export function metadataUsage(): string[] {
+  const config: ResourceConfig = contactsConfig;
+  const fieldNames = config.fields.map((f) => f.name);
+  const sortable = contactsConfig.columns.filter((c) => c.sortable).map((c) => c.name);
+  const pageParam: 'page' = contactsConfig.pagination.mode === 'page' ? contactsConfig.pagination.pageParam : 'page';
+  void pageParam;
+  const permission: 'contacts:create' = contactsPermissions.create.permission;
+  void permission;
+  const label: string = contactsI18n.fields.firstName;
+  // @ts-expect-error the catalog only has the contract's fields.
+  void contactsI18n.fields.notAField;
+  return [...fieldNames, ...sortable, label];
+}
+
+// Mocks: MSW 3 handlers, scenarios and the in-memory store.
+import type { HttpHandler } from 'msw';
+import { contactsHandlers, contactsScenarios, getContactsScenario, resetContactsStore, contactsFixtures } from '../generated/src/shared/mocks/contacts/index.js';
+
+export function mockUsage(): HttpHandler[] {
+  resetContactsStore();
+  const first: Contact | undefined = contactsFixtures[0];
+  void first;
+  // @ts-expect-error only the four named scenarios exist.
+  void getContactsScenario('flaky');
+  return [...contactsHandlers, ...contactsScenarios.error, ...getContactsScenario('slow', { delayMs: 10 })];
+}
