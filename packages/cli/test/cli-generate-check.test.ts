@@ -2,7 +2,7 @@
 // plugins, so these tests compare generate's count with check's count instead of expecting a number.
 import { existsSync, readFileSync, rmSync, unlinkSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONTRACTS, DEMO_CONTRACT, MARKER, cleanup, listFiles, runCli, runJson, tmpDir, write, writeTestConfig } from './helpers.js';
+import { CONTRACTS, DEMO_CONTRACT, MARKER, cleanup, listFiles, runCli, runJson, tmpDir, write, writeErrorDiagnosticConfig, writeTestConfig } from './helpers.js';
 
 interface GenerateJson {
   ok: boolean;
@@ -100,13 +100,13 @@ describe('without a config: reslayer generate <contract> --output <dir>', () => 
 
   test('error diagnostics make generate fail with exit 1 and write nothing', () => {
     const root = tmpDir();
-    const contract = write(path.join(root, 'broken.yaml'), CONTRACTS.unresolvedRef);
+    const config = writeErrorDiagnosticConfig(root);
     const out = path.join(root, 'out');
-    const text = runCli(['generate', contract, '--output', out]);
+    const text = runCli(['generate', '--config', config]);
     expect(text.status).toBe(1);
-    expect(text.stdout).toContain('RSL_REF_UNRESOLVED');
+    expect(text.stdout).toContain('RSL_SCHEMA_UNSUPPORTED');
     expect(text.stdout).toContain('nothing was written');
-    const json = runJson<GenerateJson>(['generate', contract, '--output', out]);
+    const json = runJson<GenerateJson>(['generate', '--config', config]);
     expect(json.status).toBe(1);
     expect(json.json).toMatchObject({ ok: false, created: [], files: [] });
     expect(existsSync(out)).toBe(false);

@@ -1,7 +1,7 @@
 // Exit codes, inspect and lint of the built CLI (run `pnpm build` first).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { CLI, CONTRACTS, DEMO_CONTRACT, REPO_ROOT, cleanup, runCli, runJson, tmpDir, write, writeTestConfig } from './helpers.js';
+import { CLI, CONTRACTS, DEMO_CONTRACT, REPO_ROOT, cleanup, runCli, runJson, tmpDir, write, writeErrorDiagnosticConfig, writeTestConfig } from './helpers.js';
 
 const demo = path.relative(REPO_ROOT, DEMO_CONTRACT);
 
@@ -99,8 +99,8 @@ describe('reslayer lint', () => {
   });
 
   test('error diagnostics fail', () => {
-    const contract = write(path.join(tmpDir(), 'broken.yaml'), CONTRACTS.unresolvedRef);
-    const run = runJson<{ ok: boolean; errors: number }>(['lint', contract]);
+    const config = writeErrorDiagnosticConfig(tmpDir());
+    const run = runJson<{ ok: boolean; errors: number }>(['lint', '--config', config]);
     expect(run.status).toBe(1);
     expect(run.json).toMatchObject({ ok: false, errors: 1 });
   });

@@ -278,3 +278,23 @@ describe('over real fetch against a node:http server', () => {
     }
   });
 });
+
+describe('Accept header', () => {
+  it('sends the media type the client reads, and options.headers can override it', async () => {
+    const seen: string[] = [];
+    const { configureClient, request, resetClientConfig } = await import('./index.js');
+    resetClientConfig();
+    configureClient({
+      baseUrl: 'http://api.test',
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        seen.push(new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined)).get('accept') ?? '');
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      }) as typeof fetch,
+    });
+    await request({ method: 'GET', path: '/x', accept: 'application/json', responseType: 'json' });
+    await request({ method: 'GET', path: '/x', accept: 'application/json', responseType: 'json' }, { headers: { Accept: 'application/xml' } });
+    await request({ method: 'GET', path: '/x', responseType: 'json' });
+    expect(seen).toEqual(['application/json', 'application/xml', '']);
+    resetClientConfig();
+  });
+});

@@ -91,6 +91,7 @@ export async function request<T>(spec: RequestSpec, options: RequestOptions = {}
   setAll(headers, await resolveHeaders(config.headers));
   const auth = await resolveAuth(config.auth);
   if (auth.header !== undefined) headers.set(...auth.header);
+  if (spec.accept !== undefined && !headers.has('accept')) headers.set('Accept', spec.accept);
   for (const [name, value] of Object.entries(spec.headers ?? {})) {
     const text = serializeHeaderValue(value);
     if (text !== undefined) headers.set(name, text);

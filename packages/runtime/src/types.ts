@@ -76,6 +76,11 @@ export interface RequestSpec {
   /** Request media type sent as Content-Type (ignored for `multipart`: fetch sets the boundary). */
   mediaType?: string;
   /**
+   * Media type the client reads the success body as, sent as `Accept` (unless the config, a header
+   * parameter or `options.headers` sets one), so a server offering several media types answers in it.
+   */
+  accept?: string;
+  /**
    * How to read a success body: `json` (empty body, 204, 205 or HEAD → `undefined`), `blob`,
    * `text`, or `none` (→ `undefined`).
    */

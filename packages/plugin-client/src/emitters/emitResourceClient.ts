@@ -75,11 +75,24 @@ function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature):
           w.writeLine(`bodyType: '${s.payload.bodyKind}',`);
           if (s.payload.bodyKind !== 'multipart') w.writeLine(`mediaType: ${stringLiteral(s.payload.content.mediaType)},`);
         }
+        const accept = acceptHeader(s);
+        if (accept) w.writeLine(`accept: ${stringLiteral(accept)},`);
         w.writeLine(`responseType: '${s.response.responseType}',`);
     });
     w.write(', options);').newLine();
   });
   w.write(',').newLine();
+}
+
+/**
+ * The `Accept` value of a request: the success media type the client reads, then the media types of
+ * the error responses at a lower quality, so a content-negotiating server still sends error bodies.
+ */
+function acceptHeader(s: OperationSignature): string | undefined {
+  if (!s.response.content || s.response.responseType === 'none') return undefined;
+  const first = s.response.content.mediaType;
+  const others = [...new Set(s.errors.flatMap((r) => r.contents.map((c) => c.mediaType)))].filter((m) => m !== first).sort();
+  return [first, ...others.map((m) => `${m};q=0.9`)].join(', ');
 }
 
 function styleLiteral(p: { style: string; explode: boolean }): string {

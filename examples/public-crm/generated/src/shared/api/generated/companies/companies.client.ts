@@ -20,6 +20,7 @@ export const companiesClient = {
       method: 'GET',
       path: '/api/v1/companies',
       query: { page: params?.page, pageSize: params?.pageSize, q: params?.q, industry: params?.industry },
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },
@@ -35,6 +36,7 @@ export const companiesClient = {
       method: 'GET',
       path: '/api/v1/companies/{companyId}',
       pathParams: { companyId: companyId },
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },
@@ -52,6 +54,7 @@ export const companiesClient = {
       body: payload,
       bodyType: 'json',
       mediaType: 'application/json',
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },
@@ -70,6 +73,7 @@ export const companiesClient = {
       body: payload,
       bodyType: 'json',
       mediaType: 'application/json',
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },

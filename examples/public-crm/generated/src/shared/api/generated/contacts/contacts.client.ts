@@ -20,6 +20,7 @@ export const contactsClient = {
       method: 'GET',
       path: '/api/v1/contacts',
       query: { page: params?.page, pageSize: params?.pageSize, q: params?.q, status: params?.status, companyId: params?.companyId, sort: params?.sort },
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },
@@ -35,6 +36,7 @@ export const contactsClient = {
       method: 'GET',
       path: '/api/v1/contacts/{contactId}',
       pathParams: { contactId: contactId },
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },
@@ -52,6 +54,7 @@ export const contactsClient = {
       body: payload,
       bodyType: 'json',
       mediaType: 'application/json',
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },
@@ -70,6 +73,7 @@ export const contactsClient = {
       body: payload,
       bodyType: 'json',
       mediaType: 'application/json',
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },

@@ -23,6 +23,7 @@ export const contactsArchiveClient = {
       body: payload,
       bodyType: 'json',
       mediaType: 'application/json',
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },

@@ -19,6 +19,7 @@ export const dashboardSummaryClient = {
     return request<GetDashboardSummaryResponse>({
       method: 'GET',
       path: '/api/v1/dashboard/summary',
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },

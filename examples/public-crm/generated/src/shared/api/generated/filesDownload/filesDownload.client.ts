@@ -20,6 +20,7 @@ export const filesDownloadClient = {
       method: 'GET',
       path: '/api/v1/files/{fileId}/download',
       pathParams: { fileId: fileId },
+      accept: 'application/octet-stream, application/json;q=0.9',
       responseType: 'blob',
     }, options);
   },

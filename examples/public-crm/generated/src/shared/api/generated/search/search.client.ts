@@ -21,6 +21,7 @@ export const searchClient = {
       path: '/api/v1/search',
       query: { q: params?.q, types: params?.types, limit: params?.limit },
       queryStyles: { types: { style: 'form', explode: false } },
+      accept: 'application/json',
       responseType: 'json',
     }, options);
   },
