@@ -1,0 +1,374 @@
+// "Mocks that tell the truth": the generated MSW mocks answer bodies that validate against the contract.
+//
+// For each contract, the built CLI generates the resource layer into `.runtime-out/mocks-<case>/`; the mocks are
+// transpiled to JavaScript and every resource's handlers are served by msw/node (`setupServer`, resources in
+// folder-name order, as an application spreads them). Every operation with a JSON success response is fetched
+// with valid parameters (path parameters from the resource store's keys or sampled from the parameter schema,
+// required query and header parameters sampled, each checked with ajv), and the parsed body is validated with
+// ajv (+ ajv-formats) against the response schema of the returned status, after an OpenAPI → JSON Schema
+// conversion of the whole document (@openapi-contrib/openapi-schema-to-json-schema; Ajv2020 for 3.1 documents;
+// writeOnly properties forbidden in responses). See mocks-helpers/schemas.ts.
+//
+// `pnpm build` first (the CLI runs from packages/cli/dist).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../helpers/paths.js';
+import { checkScenario, hasJsonSuccess, requestBodyFor, startContract, type CheckResult, type ContractRun } from './mocks-helpers/check.js';
+import { createContractValidator } from './mocks-helpers/schemas.js';
+
+const DEMO = path.join(ROOT, 'examples/public-crm/openapi.yaml');
+const CORPUS = path.resolve(ROOT, '../shared/corpus');
+const CORPUS_INDEX = path.join(CORPUS, 'corpus.json');
+const HAS_CORPUS = existsSync(CORPUS_INDEX);
+
+/** Corpus specs checked (their entry files come from corpus.json). */
+const CORPUS_CASES = ['swagger-petstore-v3', 'realworld-conduit', 'redoc-petstore-3.1', 'immich'];
+
+/** The checks a known bug shows in: `success` (parameters only) and `body` (success with a valid request body). */
+type Check = 'success' | 'body';
+
+/**
+ * Operations left out of a check, each with its reason. The test asserts the reason is written and the
+ * operation is one the check would cover, so an exclusion cannot outlive its operation.
+ */
+const EXCLUDED: ReadonlyArray<{ contract: string; check: Check; operation: string; reason: string }> = [];
+
+/**
+ * Real plugin-mocks bugs: answers of the `success` scenario that do not validate against their schema. The test
+ * fails when an operation fails and is not listed here, and also when a listed one passes (remove it then), so
+ * the list cannot go stale. Fix them in packages/plugin-mocks, then delete the entry.
+ */
+const KNOWN_MOCK_BUGS: ReadonlyArray<{ contract: string; checks: readonly Check[]; operations: readonly string[]; bug: string }> = [
+  {
+    contract: 'immich',
+    checks: ['success', 'body'],
+    bug:
+      '`pattern` is ignored by the sampler (samplePrimitive.ts sampleString): UserLicense.licenseKey has ' +
+      '`pattern: ^IM(SV|CL)(-[\\dA-Za-z]{4}){8}$` and the fixtures say `licenseKey: "licenseKey-1"` ' +
+      '(ajv: must match pattern, at #/components/schemas/UserLicense/properties/licenseKey/pattern).',
+    operations: [
+      'GET /admin/users',
+      'POST /admin/users',
+      'GET /admin/users/{id}',
+      'PUT /admin/users/{id}',
+      'DELETE /admin/users/{id}',
+      'POST /admin/users/{id}/restore',
+      'POST /auth/admin-sign-up',
+      'POST /auth/change-password',
+      'POST /oauth/link',
+      'POST /oauth/unlink',
+      'GET /server/license',
+      'PUT /server/license',
+      'GET /users/me',
+      'PUT /users/me',
+      'GET /users/me/license',
+      'PUT /users/me/license',
+    ],
+  },
+  {
+    contract: 'immich',
+    checks: ['success', 'body'],
+    bug:
+      '`pattern` is ignored: SystemConfigNightlyTasksDto.startTime has `pattern: ^(?:[01]\\d|2[0-3]):[0-5]\\d$` and the ' +
+      'fixtures say `startTime: "startTime-1"` (ajv: must match pattern, at ' +
+      '#/components/schemas/SystemConfigNightlyTasksDto/properties/startTime/pattern).',
+    operations: ['GET /system-config', 'PUT /system-config', 'GET /system-config/defaults'],
+  },
+  {
+    contract: 'immich',
+    checks: ['success', 'body'],
+    bug:
+      "Handler shadowing with the default base `*`: `http.put('*' + '/assets')` (assets: PUT /assets, 204) also matches " +
+      '`http://localhost/memories/<id>/assets` (any path that ends with /assets), so with the handlers of all resources ' +
+      'spread in folder order the assets handlers answer PUT/DELETE /memories/{id}/assets, /shared-links/{id}/assets, ' +
+      '/tags/{id}/assets, PUT /tags/assets and POST /trash/restore/assets (POST /assets answers: no `count`), and ' +
+      '`GET */jobs` answers GET /queues/{name}/jobs (an object, not the array). Each operation\'s own handler, created ' +
+      'with `baseUrl: "http://localhost"`, answers a valid body.',
+    operations: [
+      'PUT /memories/{id}/assets',
+      'DELETE /memories/{id}/assets',
+      'PUT /shared-links/{id}/assets',
+      'DELETE /shared-links/{id}/assets',
+      'PUT /tags/assets',
+      'PUT /tags/{id}/assets',
+      'DELETE /tags/{id}/assets',
+      'POST /trash/restore/assets',
+      'GET /queues/{name}/jobs',
+    ],
+  },
+  {
+    contract: 'immich',
+    checks: ['success', 'body'],
+    bug:
+      'The queues store is keyed by position ("1", "2", "3": `queuesFixtures.forEach((item, i) => queuesStore.set(String(i + 1), …))`) ' +
+      'although the item key `{name}` is the enum QueueName (and every fixture has `name: "thumbnailGeneration"`): no valid ' +
+      'path parameter reaches a stored item, so the success scenario answers 404 (undocumented) to every valid request.',
+    operations: ['GET /queues/{name}', 'PUT /queues/{name}'],
+  },
+  {
+    contract: 'immich',
+    checks: ['body'],
+    bug:
+      'create merges the request payload into the entity as is: CreateAlbumDto.albumUsers items are `{ role, userId }` but ' +
+      'AlbumResponseDto.albumUsers items (AlbumUserResponseDto) require `user`, so the 201 answer has ' +
+      '`/albumUsers/0 must have required property "user"`.',
+    operations: ['POST /albums'],
+  },
+  {
+    contract: 'realworld-conduit',
+    checks: ['body'],
+    bug:
+      'create/update shallow-merge the wrapped payload `{ article: NewArticle | UpdateArticle }` over the stored ' +
+      '`{ article: Article }`: the whole `article` object is replaced, so the answer lacks slug, createdAt, updatedAt, ' +
+      'favorited, favoritesCount, author (and tagList for PUT) required by #/components/schemas/Article.',
+    operations: ['POST /articles', 'PUT /articles/{slug}'],
+  },
+  {
+    contract: 'redoc-petstore-3.1',
+    checks: ['body'],
+    bug:
+      'writeOnly echoed in a response: Order.requestId is `writeOnly: true`; POST /store/order merges the payload into the ' +
+      'created order (SERVER_FIELDS omits only the key and readOnly fields) and answers `requestId` (ajv: ' +
+      '/requestId must NOT be valid, the response view forbids writeOnly properties).',
+    operations: ['POST /store/order'],
+  },
+  {
+    contract: 'redoc-petstore-3.1',
+    checks: ['success'],
+    bug:
+      'User fixture: (1) `pet` is `oneOf: [Pet, Tag]` and the sample (first variant, Pet) also matches Tag, so it is not ' +
+      'exactly one (ajv: /pet must match exactly one schema in oneOf); (2) `password` and `phone` take the contract ' +
+      'examples "drowssaP123" and "+1-202-555-0192", which do not match the patterns (the contract writes them with ' +
+      '`/…/` delimiters; `phone`\'s can never match, so only leaving the optional property out is valid); (3) ' +
+      '`addresses` ignores `prefixItems` (the first item must be an object, the fixture has "addresses-1").',
+    operations: ['GET /user/{username}'],
+  },
+  {
+    contract: 'redoc-petstore-3.1',
+    checks: ['success'],
+    bug:
+      'User has `if: { properties: { userStatus: { enum: [10] } } }, then: { required: [phone] }`; PUT answers the ' +
+      'required-only entity defaults `{}` (no payload sent), and with `userStatus` absent the `if` holds, so `phone` ' +
+      'is required (ajv: must have required property "phone" at #/then/required). The sampler ignores if/then/else.',
+    operations: ['PUT /user/{username}'],
+  },
+];
+
+interface Case {
+  name: string;
+  contract: string;
+}
+
+function corpusCases(): Case[] {
+  if (!HAS_CORPUS) return [];
+  const index = JSON.parse(readFileSync(CORPUS_INDEX, 'utf8')) as { specs: Array<{ name: string; entry: string }> };
+  return CORPUS_CASES.map((name) => {
+    const spec = index.specs.find((s) => s.name === name);
+    if (!spec) throw new Error(`${name} is not in ${CORPUS_INDEX}`);
+    return { name, contract: path.join(CORPUS, spec.entry) };
+  });
+}
+
+const report = (results: readonly CheckResult[], bodies = false): string =>
+  results
+    .map((r) => `  ${r.operation}: ${r.detail}${bodies && r.body !== undefined ? `\n    body: ${JSON.stringify(r.body).slice(0, 300)}` : ''}`)
+    .join('\n');
+
+/**
+ * Runs the `success` scenario over a contract's JSON operations (with a valid JSON request body for `body`),
+ * prints `mocks: <contract> N/M JSON responses validated` and asserts N = M up to the listed known bugs.
+ */
+async function expectSuccessValid(run: ContractRun, check: Check): Promise<void> {
+  const excluded = EXCLUDED.filter((e) => e.contract === run.name && e.check === check);
+  const candidates = run.operations.filter((o) => hasJsonSuccess(o) && (check === 'success' || o.requestBody !== undefined));
+  for (const e of excluded) {
+    expect(e.reason.length).toBeGreaterThan(20);
+    expect(candidates.map((o) => o.key)).toContain(e.operation);
+  }
+  const ops = candidates.filter((o) => !excluded.some((e) => e.operation === o.key));
+  // The test must be able to send a valid body to every operation it claims to check.
+  if (check === 'body') expect(ops.filter((o) => requestBodyFor(run, o) === undefined).map((o) => `${o.key}: no valid request body built`)).toEqual([]);
+  const results = await checkScenario(run, 'success', ops, 'success', check === 'body');
+  const passed = results.filter((r) => r.valid);
+  const failed = results.filter((r) => !r.valid);
+  const what = check === 'body' ? 'JSON responses validated with a valid JSON request body' : 'JSON responses validated';
+  console.log(
+    `mocks: ${run.name} ${passed.length}/${results.length} ${what}` +
+      (excluded.length ? ` (${excluded.length} excluded: ${excluded.map((e) => `${e.operation}: ${e.reason}`).join('; ')})` : '') +
+      (failed.length ? `\n${report(failed, true)}` : ''),
+  );
+  const checked = new Set(results.map((r) => r.operation));
+  const listed = KNOWN_MOCK_BUGS.filter((b) => b.contract === run.name && b.checks.includes(check)).flatMap((b) => b.operations);
+  // A listed operation the check does not cover (e.g. no request body in the `body` check) is not expected here,
+  // but every listed operation must exist in the contract.
+  expect(listed.filter((op) => !run.operations.some((o) => o.key === op)).map((op) => `${op}: not an operation of ${run.name}`)).toEqual([]);
+  const known = new Set(listed.filter((op) => checked.has(op)));
+  // Every failure is a listed bug (the message shows the unlisted ones with their ajv errors)…
+  expect(failed.filter((r) => !known.has(r.operation)).map((r) => `${r.operation}: ${r.detail}`)).toEqual([]);
+  // …and every listed bug still fails.
+  const fixed = [...known].filter((op) => !failed.some((r) => r.operation === op));
+  expect(fixed.map((op) => `${op} passes now: remove it from KNOWN_MOCK_BUGS`)).toEqual([]);
+  expect(passed.length + known.size).toBe(results.length);
+  expect(results.length).toBeGreaterThan(0);
+}
+
+/** The `error` scenario: every operation answers an error status whose body fits the documented error schema. */
+async function expectErrorsValid(run: ContractRun): Promise<CheckResult[]> {
+  const results = await checkScenario(run, 'error', run.operations, 'error');
+  const withSchema = results.filter((r) => r.schema !== undefined);
+  console.log(
+    `mocks: ${run.name} error scenario ${withSchema.filter((r) => r.valid).length}/${withSchema.length} JSON error bodies validated ` +
+      `(${results.length} operations, ${results.filter((r) => r.valid).length} answers fit the contract)`,
+  );
+  expect(report(results.filter((r) => !r.valid))).toBe('');
+  return withSchema;
+}
+
+describe('the OpenAPI → JSON Schema conversion used to validate mocks', () => {
+  const doc30 = {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {},
+    components: {
+      schemas: {
+        User: {
+          type: 'object',
+          required: ['id', 'password', 'email'],
+          properties: {
+            id: { type: 'string', format: 'uuid', readOnly: true },
+            email: { type: 'string', format: 'email' },
+            password: { type: 'string', writeOnly: true },
+            secret: { $ref: '#/components/schemas/Secret' },
+            nickname: { type: 'string', nullable: true, maxLength: 5 },
+            role: { type: 'string', enum: ['admin', 'user'], nullable: true },
+            manager: { allOf: [{ $ref: '#/components/schemas/Ref' }], nullable: true },
+            score: { type: 'integer', minimum: 0, exclusiveMinimum: true },
+          },
+        },
+        Secret: { type: 'string', writeOnly: true },
+        Ref: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+      },
+    },
+  };
+  const user = { id: '00000000-0000-4000-8000-000000000001', email: 'a@example.test' };
+  const at = '#/components/schemas/User';
+
+  it('3.0: formats, nullable (with and without type), enums, exclusive bounds; writeOnly forbidden, readOnly allowed in responses', () => {
+    const v = createContractValidator(doc30);
+    expect(v.version).toBe('3.0');
+    expect(v.validate(at, user).valid).toBe(true);
+    expect(v.validate(at, { ...user, nickname: null, role: null, manager: null, score: 1 }).valid).toBe(true);
+    expect(v.validate(at, { ...user, manager: { id: 'x' } }).valid).toBe(true);
+    for (const bad of [
+      { ...user, id: 'not-a-uuid' },
+      { ...user, email: 'nope' },
+      { email: user.email },
+      { ...user, password: 'p' },
+      { ...user, secret: 's' },
+      { ...user, nickname: 'too-long' },
+      { ...user, role: 'root' },
+      { ...user, manager: {} },
+      { ...user, score: 0 },
+    ]) {
+      expect({ bad, valid: v.validate(at, bad).valid }).toEqual({ bad, valid: false });
+    }
+  });
+
+  it('request view: readOnly forbidden, writeOnly allowed', () => {
+    const v = createContractValidator(doc30, 'request');
+    expect(v.validate(at, { email: user.email, password: 'p' }).valid).toBe(true);
+    expect(v.validate(at, { email: user.email, password: 'p', id: user.id }).valid).toBe(false);
+  });
+
+  it('3.1 (Ajv2020): type arrays, const, and 3.0-style nullable carried by 3.1 documents', () => {
+    const doc31 = {
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Item: {
+            type: 'object',
+            required: ['kind', 'at'],
+            properties: {
+              kind: { const: 'item' },
+              at: { type: ['string', 'null'], format: 'date-time' },
+              note: { type: 'string', nullable: true },
+              tags: { type: 'array', prefixItems: [{ type: 'integer' }], items: { type: 'string' } },
+            },
+          },
+        },
+      },
+    };
+    const v = createContractValidator(doc31);
+    expect(v.version).toBe('3.1');
+    expect(v.validate('#/components/schemas/Item', { kind: 'item', at: null, note: null, tags: [1, 'a'] }).valid).toBe(true);
+    expect(v.validate('#/components/schemas/Item', { kind: 'other', at: null }).valid).toBe(false);
+    expect(v.validate('#/components/schemas/Item', { kind: 'item', at: 'yesterday' }).valid).toBe(false);
+    expect(v.validate('#/components/schemas/Item', { kind: 'item', at: null, tags: ['a'] }).valid).toBe(false);
+  });
+});
+
+describe('mock responses validate against the contract: demo (examples/public-crm)', () => {
+  let run: ContractRun;
+
+  beforeAll(async () => {
+    run = await startContract('public-crm', DEMO);
+  }, 180_000);
+
+  afterAll(() => run?.server.close());
+
+  it('success: every JSON response validates against its response schema', async () => {
+    await expectSuccessValid(run, 'success');
+  });
+
+  it('success with a valid JSON request body: create and update answers validate', async () => {
+    await expectSuccessValid(run, 'body');
+  });
+
+  it('error: every error body validates against the error response schema of its status', async () => {
+    const withSchema = await expectErrorsValid(run);
+    expect(withSchema.length).toBeGreaterThan(0);
+  });
+
+  it('empty: empty lists (and every other GET answer) validate', async () => {
+    const gets = run.operations.filter((o) => o.method === 'get' && hasJsonSuccess(o));
+    const results = await checkScenario(run, 'empty', gets, 'any');
+    console.log(`mocks: ${run.name} empty scenario ${results.filter((r) => r.valid).length}/${results.length} GET responses validated`);
+    expect(report(results.filter((r) => !r.valid))).toBe('');
+    // The lists answer 200 with no items, and that validates.
+    const emptyLists = results.filter((r) => r.status === 200 && r.valid && JSON.stringify(r.body).includes('[]')).map((r) => r.operation);
+    expect(emptyLists).toEqual(expect.arrayContaining(['GET /api/v1/companies', 'GET /api/v1/contacts', 'GET /api/v1/search']));
+  });
+});
+
+describe('mock responses validate against the contract: corpus', () => {
+  if (!HAS_CORPUS) {
+    console.log(`mocks: corpus contracts skipped: ${CORPUS_INDEX} not found (the shared corpus is absent)`);
+    it.skip(`corpus contracts skipped: ${CORPUS_INDEX} not found`, () => undefined);
+    return;
+  }
+  for (const c of corpusCases()) {
+    describe(c.name, () => {
+      let run: ContractRun;
+
+      beforeAll(async () => {
+        run = await startContract(c.name, c.contract);
+      }, 300_000);
+
+      afterAll(() => run?.server.close());
+
+      it('success: every JSON response validates against its response schema', async () => {
+        await expectSuccessValid(run, 'success');
+      }, 300_000);
+
+      it('success with a valid JSON request body', async () => {
+        await expectSuccessValid(run, 'body');
+      }, 300_000);
+
+      it('error: every error answer fits the contract', async () => {
+        await expectErrorsValid(run);
+      }, 300_000);
+    });
+  }
+});
