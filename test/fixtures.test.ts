@@ -429,7 +429,7 @@ describe('operation shapes', () => {
     expect(src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.types.ts')).toContain('export type ContentDocumentPayload = Blob;');
     const download = src('3.0-operations', 'shared/api/generated/contentDownload/contentDownload.client.ts');
     expect(download).toContain('downloadDocument(documentId: string | number, params?: DownloadDocumentParams, options?: RequestOptions): Promise<DownloadDocumentResponse> {');
-    expect(download).toContain("headers: { Range: params?.Range },\n      responseType: 'blob',");
+    expect(download).toContain("headers: { Range: params?.Range },\n      accept: 'application/octet-stream',\n      responseType: 'blob',");
     expect(src('3.0-operations', 'shared/api/generated/contentDownload/contentDownload.types.ts')).toContain('export type DownloadDocumentResponse = Blob;');
   });
 

@@ -26,6 +26,11 @@ export const hooksNaming = {
     if (method === 'get') return `use${pascalCase(op.name.replace(/^get(?=[A-Z])/, '')) || pascalCase(op.name)}Query`;
     return `use${pascalCase(op.name)}Mutation`;
   },
+  /**
+   * Framework-free option factory exported next to an adapter's hook (`vue-query`, `react-query`):
+   * `useContactsQueryOptions`, `useUpdateContactMutationOptions`.
+   */
+  optionsFactory: (hookName: string): string => `${hookName}Options`,
   /** Type of a mutation's variables: `UpdateContactVariables`. */
   variablesType: (op: Pick<ResourceOperation, 'name'>): string => `${clientNaming.typeBase(op)}Variables`,
 } as const;

@@ -1,23 +1,31 @@
 import type { ApiModel, EmitContext, Plugin, ResourceNode } from '@reslayer/core';
 import { definePlugin, EmitStage, pathShape, UniqueNames } from '@reslayer/core';
 import { PLUGIN_CLIENT, describeOperation, type OperationSignature } from '@reslayer/plugin-client';
-import { resolveHooksOptions, type HooksOptions } from './options.js';
+import { resolveHooksOptions, type HookAdapter, type HooksOptions } from './options.js';
 import { hooksNaming } from './naming.js';
-import { emitHook, type InvalidationTarget } from './emitters/emitHook.js';
+import type { InvalidationTarget } from './emitters/hookParts.js';
+import { emitHookNone } from './emitters/emitHookNone.js';
+import { emitHookVue } from './emitters/emitHookVue.js';
+import { emitHookReact } from './emitters/emitHookReact.js';
 import { emitHooksIndex } from './emitters/emitHooksIndex.js';
 
 /** Name of the hooks plugin (also its tap name). */
 export const PLUGIN_HOOKS = 'plugin-hooks';
 
+/** The hook-file emitter of each adapter. */
+const EMITTERS: Record<HookAdapter, typeof emitHookNone> = { none: emitHookNone, 'vue-query': emitHookVue, 'react-query': emitHookReact };
+
 /**
- * The hooks plugin: per resource, one file per operation under `features/<resource>/api/` with a
- * framework-free query or mutation hook, plus an index.
+ * The hooks plugin: per resource, one file per operation under `features/<resource>/api/` with a query or
+ * mutation hook (framework-free options, or `@tanstack/vue-query` / `@tanstack/react-query` hooks, see
+ * {@link HooksOptions.adapter}), plus an index.
  * @param options see {@link HooksOptions}
  * @returns the plugin (requires plugin-client)
  * @throws GeneratorError `RSL_CONFIG_INVALID` for invalid options
  */
 export function pluginHooks(options: HooksOptions = {}): Plugin {
   const resolved = resolveHooksOptions(options);
+  const emitHook = EMITTERS[resolved.adapter];
   return definePlugin({
     name: PLUGIN_HOOKS,
     requires: [PLUGIN_CLIENT],

@@ -8,7 +8,7 @@ import { type CheckReportData, formatHtmlReport } from '../format/formatReport.j
 import { resourcesToJson } from '../format/formatResources.js';
 import { displayPath, portableRelativePath } from '../format/resolveCliConfig.js';
 import { CLI_VERSION } from '../version.js';
-import { guard, runPipeline } from './context.js';
+import { guard, runPipeline, writeProfile } from './context.js';
 
 /** How many drifted files the text output lists before "… and N more". */
 const MAX_DRIFT_LINES = 25;
@@ -22,7 +22,7 @@ export interface CheckArgs extends OutputArgs {
 /**
  * Runs `check`: generates in memory, diffs against the disk with core's `diffFileSet`, and reports the
  * diagnostics count, the drift (missing, different or stale files) and the health score.
- * `ok` means no drift and no error diagnostics.
+ * `ok` means no drift and no error diagnostics. With `RESLAYER_PROFILE` set, also writes the run profile (see `writeProfile`).
  * @param args parsed command-line arguments
  * @returns 0 when ok, 1 when not, 2 for a config, input or report-writing error
  */
@@ -30,7 +30,9 @@ export async function runCheck(args: CheckArgs): Promise<number> {
   return guard('check', args.json, async (io) => {
     const { config, result } = await runPipeline(args, io);
     io.phase('diff');
+    const diffStart = performance.now();
     const drift = await diffFileSet({ outputRoot: config.outputRoot, srcDir: config.srcDir }, result.files);
+    await writeProfile(result, performance.now() - diffStart, io.cwd);
     const diagnostics = result.diagnostics.list();
     const counts = countDiagnostics(diagnostics);
     const score = healthScore({ errors: counts.errors, warnings: counts.warnings, drift: drift.length });

@@ -1,5 +1,7 @@
-import type { RunOptions, RunResult, ResolvedConfig } from '@reslayer/core';
-import { runGenerator } from '@reslayer/core';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { HookTiming, RunOptions, RunResult, ResolvedConfig } from '@reslayer/core';
+import { GeneratorError, runGenerator } from '@reslayer/core';
 import { type Colors, colorsFor, printError } from '../format/formatError.js';
 import { type CliInput, resolveCliConfig } from '../format/resolveCliConfig.js';
 
@@ -87,4 +89,49 @@ export async function runPipeline(input: CliInput, io: RunnerIO, options: { skip
   const config = await resolveCliConfig(input, io.cwd);
   const result = await runGenerator(config, { skipEmit: options.skipEmit === true, onPhase: io.phase });
   return { config, result };
+}
+
+/**
+ * Environment variable that turns on the run profile: the path of a JSON file (relative to the working
+ * directory, or absolute) that `generate` and `check` write at the end of a run that got past the pipeline.
+ * Read by `scripts/bench.mjs`; see docs/benchmark.md. Unset or empty: nothing is written.
+ */
+export const PROFILE_ENV = 'RESLAYER_PROFILE';
+
+/** The JSON written to `$RESLAYER_PROFILE`. */
+export interface RunProfile {
+  /** The run report's timings, in the order recorded: `load` and `normalize` (plugin `core`), then every tap of `detect`, `emit` and `report`. */
+  phases: HookTiming[];
+  /** Milliseconds in core's `writeFileSet` (`generate`), `planFileSet` (`generate --dry-run`) or `diffFileSet` (`check`); 0 when generate wrote nothing because of error diagnostics. */
+  writeMs: number;
+  /** Number of generated files. */
+  files: number;
+  /** Their total size, in UTF-8 bytes. */
+  bytes: number;
+  /** Peak resident set size of this process so far, in kilobytes (`process.resourceUsage().maxRSS`). */
+  maxRssKb: number;
+}
+
+/**
+ * Writes the run profile ({@link RunProfile}) when {@link PROFILE_ENV} is set; does nothing otherwise.
+ * @param result the pipeline's result (its `report.timings` come from core's hook interceptors)
+ * @param writeMs time the runner spent writing or diffing the files
+ * @param cwd working directory the path resolves from
+ * @throws GeneratorError `RSL_WRITE_FAILED` when the file cannot be written
+ */
+export async function writeProfile(result: RunResult, writeMs: number, cwd: string): Promise<void> {
+  const target = process.env[PROFILE_ENV];
+  if (!target) return;
+  const profile: RunProfile = {
+    phases: result.report.timings.map(({ hook, plugin, ms }) => ({ hook, plugin, ms })),
+    writeMs,
+    files: result.files.length,
+    bytes: result.files.reduce((sum, f) => sum + Buffer.byteLength(f.contents, 'utf8'), 0),
+    maxRssKb: process.resourceUsage().maxRSS,
+  };
+  try {
+    await writeFile(path.resolve(cwd, target), `${JSON.stringify(profile, null, 2)}\n`, 'utf8');
+  } catch (error) {
+    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write the ${PROFILE_ENV} file ${target}: ${(error as Error).message}`, { cause: error });
+  }
 }

@@ -3,7 +3,7 @@ import type { OutputArgs } from '../commands/shared.js';
 import { countDiagnostics, formatCounts, formatDiagnostics } from '../format/formatDiagnostics.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../format/formatError.js';
 import { displayPath } from '../format/resolveCliConfig.js';
-import { guard, runPipeline } from './context.js';
+import { guard, runPipeline, writeProfile } from './context.js';
 
 /** Arguments of `generate`. */
 export interface GenerateArgs extends OutputArgs {
@@ -16,6 +16,7 @@ const EMPTY_PLAN: WritePlan = { created: [], updated: [], unchanged: [], removed
 /**
  * Runs `generate`: the whole pipeline, then writes the files with core's `writeFileSet`
  * (or, with `--dry-run`, only plans with `planFileSet`). Nothing is written when a diagnostic has severity `error`.
+ * With `RESLAYER_PROFILE` set, also writes the run profile (see `writeProfile`).
  * @param args parsed command-line arguments
  * @returns 0 on success, 1 when error diagnostics stop the run, 2 for a config, input or write error
  */
@@ -27,10 +28,14 @@ export async function runGenerate(args: GenerateArgs): Promise<number> {
     const counts = countDiagnostics(diagnostics);
     const failed = result.diagnostics.hasErrors();
     let plan = EMPTY_PLAN;
+    let writeMs = 0;
     if (!failed) {
       io.phase('write');
+      const start = performance.now();
       plan = args.dryRun ? await planFileSet(location, result.files) : await writeFileSet(location, result.files);
+      writeMs = performance.now() - start;
     }
+    await writeProfile(result, writeMs, io.cwd);
     io.endProgress();
     const root = displayPath(config.outputRoot, io.cwd);
     if (io.json) {
