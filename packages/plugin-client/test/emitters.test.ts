@@ -1,0 +1,76 @@
+// plugin-client emitters on the demo contract: signatures, query keys, escaping, determinism.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import ts from 'typescript';
+import { runGenerator, type GeneratedFile } from '@reslayer/core';
+import { pluginClient } from '../src/plugin.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const demo = path.join(root, 'examples/public-crm/openapi.yaml');
+
+async function generate(): Promise<Map<string, string>> {
+  const out = mkdtempSync(path.join(tmpdir(), 'reslayer-client-'));
+  try {
+    const result = await runGenerator({ input: demo, outputRoot: out, srcDir: 'src', plugins: [pluginClient()], allowRemoteRefs: false });
+    return new Map(result.files.map((f: GeneratedFile) => [f.path, f.contents]));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+describe('plugin-client on the demo', () => {
+  let files: Map<string, string>;
+  beforeAll(async () => {
+    files = await generate();
+  });
+
+  it('emits components.types.ts once and 4 files per resource', () => {
+    expect([...files.keys()].filter((p) => p.endsWith('components.types.ts'))).toEqual(['shared/api/generated/components.types.ts']);
+    expect(files.size).toBe(1 + 6 * 4);
+  });
+
+  it('gives the CRUD client the methods and argument order of spec §2', () => {
+    const client = files.get('shared/api/generated/contacts/contacts.client.ts') ?? '';
+    expect(client).toContain('listContacts(params?: ListContactsParams, options?: RequestOptions): Promise<ListContactsResponse>');
+    expect(client).toContain('getContact(contactId: string | number, options?: RequestOptions): Promise<GetContactResponse>');
+    expect(client).toContain('createContact(payload: CreateContactPayload, options?: RequestOptions): Promise<CreateContactResponse>');
+    expect(client).toContain('updateContact(contactId: string | number, payload: UpdateContactPayload, options?: RequestOptions)');
+    expect(client).toContain('deleteContact(contactId: string | number, options?: RequestOptions): Promise<DeleteContactResponse>');
+    expect(client).toContain("responseType: 'none'");
+  });
+
+  it('serializes query arrays as the contract says (explode false → queryStyles) and reads binary as blob', () => {
+    expect(files.get('shared/api/generated/search/search.client.ts')).toContain("queryStyles: { types: { style: 'form', explode: false } }");
+    const download = files.get('shared/api/generated/filesDownload/filesDownload.client.ts') ?? '';
+    expect(download).toContain("responseType: 'blob'");
+    expect(download).toContain("accept: 'application/octet-stream, application/json;q=0.9'");
+  });
+
+  it('builds hierarchical query keys', () => {
+    const keys = files.get('shared/api/generated/contacts/contacts.query-keys.ts') ?? '';
+    expect(keys).toContain("const all = ['contacts'] as const;");
+    expect(keys).toContain("list: (params?: ListContactsParams) => [...lists(), params ?? {}] as const,");
+    expect(keys).toContain('detail: (contactId: string | number) => [...details(), contactId] as const,');
+  });
+
+  it('keeps readOnly fields out of the create payload type', () => {
+    expect(files.get('shared/api/generated/contacts/contacts.types.ts')).toContain('export type CreateContactPayload = Schemas.ContactWritable;');
+    const components = files.get('shared/api/generated/components.types.ts') ?? '';
+    const writable = components.slice(components.indexOf('export type ContactWritable'));
+    expect(writable.slice(0, writable.indexOf('};'))).not.toMatch(/\bid: string|createdAt/);
+  });
+
+  it('emits files that parse', () => {
+    for (const [name, text] of files) {
+      const sf = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      expect([name, (sf as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics.length]).toEqual([name, 0]);
+    }
+  });
+
+  it('is deterministic', async () => {
+    const again = await generate();
+    expect([...again.entries()]).toEqual([...files.entries()]);
+  });
+});
