@@ -1,8 +1,9 @@
 // Table-driven tests of the schema → TypeScript printer (exact strings).
-import { createApiModel, createSchema, type NamedSchema, type SchemaNode } from '@reslayer/core';
+import { createApiModel, type NamedSchema, type SchemaNode } from '@reslayer/core';
 import { printType, schemaTypeNames } from '../src/printType.js';
 
-const s = <T extends SchemaNode>(node: Omit<T, 'pointer'>): T => createSchema<T>(node);
+/** A schema node with a default pointer (loosely typed for table brevity). */
+const s = (node: Record<string, unknown>): SchemaNode => ({ pointer: '#', ...node }) as unknown as SchemaNode;
 
 const named = (name: string, schema: SchemaNode): NamedSchema => ({ kind: 'named-schema', name, typeName: name, schema, pointer: `#/components/schemas/${name}` });
 
