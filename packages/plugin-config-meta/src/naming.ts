@@ -24,7 +24,11 @@ export const configMetaNaming = {
   /** Permissions object: `contactsPermissions`. */
   permissionsObject: (r: R): string => `${r.resource}Permissions`,
   /** Type of the permission keys: `ContactsPermissionKey`. */
-  permissionKeyType: (r: R): string => `${pascalCase(r.resource) || 'Resource'}PermissionKey`,
+  permissionKeyType: (r: R): string => {
+    const base = pascalCase(r.resource) || 'Resource';
+    // A resource name such as `_1Clicks` cases to `1Clicks`, which cannot start an identifier.
+    return `${/^[0-9]/.test(base) ? `N${base}` : base}PermissionKey`;
+  },
   /** i18n catalog object: `contactsI18n`. */
   i18nObject: (r: R): string => `${r.resource}I18n`,
   /** Stable permission string of an operation key: `contacts:create`. */

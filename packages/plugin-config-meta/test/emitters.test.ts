@@ -209,3 +209,11 @@ describe('plugin factory, options and naming', () => {
     expect(await emitModel(createApiModel(), [pluginConfigMeta()])).toEqual([]);
   });
 });
+
+describe('permission key type name', () => {
+  it('never starts with a digit', async () => {
+    const { configMetaNaming } = await import('../src/naming.js');
+    expect(configMetaNaming.permissionKeyType({ resource: '_1Clicks' } as never)).toBe('N1ClicksPermissionKey');
+    expect(configMetaNaming.permissionKeyType({ resource: 'contacts' } as never)).toBe('ContactsPermissionKey');
+  });
+});

@@ -52,16 +52,16 @@ export function specificity(pattern: string): number[] {
 /**
  * Where another operation's literal path is shadowed by this operation's parameters: for each other
  * operation with the same method and segment count whose path has literal segments where this one has
- * whole-segment parameters (and equal literals elsewhere), the `[contract parameter name, literal]` pairs.
+ * whole-segment parameters (and equal literals elsewhere), its path and the `[contract parameter name, literal]` pairs.
  * MSW answers with the first matching handler, so the handler steps aside (`return;`) for those values.
  * @param path this operation's path template, e.g. `/pets/{petId}`
  * @param others the other operations' path templates with the same method, e.g. `/pets/search`
- * @returns e.g. `[[['petId', 'search']]]`
+ * @returns e.g. `[{ path: '/pets/search', pairs: [['petId', 'search']] }]`
  */
-export function shadowedLiterals(path: string, others: readonly string[]): Array<Array<[string, string]>> {
+export function shadowedLiterals(path: string, others: readonly string[]): Array<{ path: string; pairs: Array<[string, string]> }> {
   const param = (seg: string) => /^\{([^{}]+)\}$/.exec(seg)?.[1];
   const mine = path.split('/');
-  const out: Array<Array<[string, string]>> = [];
+  const out: Array<{ path: string; pairs: Array<[string, string]> }> = [];
   for (const other of others) {
     const theirs = other.split('/');
     if (other === path || theirs.length !== mine.length) continue;
@@ -75,7 +75,68 @@ export function shadowedLiterals(path: string, others: readonly string[]): Array
       else if (pa === undefined && pb === undefined) shadowed = a === b;
       else shadowed = pa !== undefined && pb !== undefined;
     }
-    if (shadowed && pairs.length > 0) out.push(pairs);
+    if (shadowed && pairs.length > 0 && !out.some((o) => o.path === other)) out.push({ path: other, pairs });
   }
   return out;
+}
+
+/** A path template split into segments, with its precision: literal segments, then literal characters. */
+interface TemplateInfo {
+  segments: string[];
+  rank: [number, number];
+}
+
+const TEMPLATES = new Map<string, TemplateInfo>();
+
+function info(template: string): TemplateInfo {
+  let i = TEMPLATES.get(template);
+  if (!i) {
+    const segments = template.split('/').slice(1);
+    const literals = segments.filter((s) => !s.includes('{')).length;
+    const chars = template.replace(/\{[^{}]*\}/g, '').replace(/\//g, '').length;
+    i = { segments, rank: [literals, chars] };
+    TEMPLATES.set(template, i);
+  }
+  return i;
+}
+
+/**
+ * True when `theirs` may match a request segment `mine` matches while keeping `mine`'s literal text: a literal
+ * needs the same literal (a parameter there would take the literal as its value: ambiguous, not more precise),
+ * a whole parameter takes any non-empty segment, a partial one (`{id}.json`) anything but a whole parameter.
+ */
+function segmentsMeet(mine: string, theirs: string): boolean {
+  const whole = (s: string) => /^\{[^{}]+\}$/.test(s);
+  if (!mine.includes('{')) return theirs === mine;
+  if (whole(mine)) return theirs !== '';
+  return !whole(theirs);
+}
+
+/**
+ * The other path templates, as long as this one or longer, that are more precise (more literal segments, then
+ * more literal characters), keep its literal segments, and may match a request this one matches when the base
+ * is a wildcard (`*` matches any origin and any leading segments, so segments are compared from the end):
+ * `/memories/{id}/assets` and `/tags/assets` for `/assets`, `/pets/search` for `/pets/{petId}`. The handler of this path steps aside when one of them matches the request (checked at run
+ * time with the handler's base, where an exact base rules most of them out), so a request is answered by the
+ * handler of the most precise path; ties answer in handler order.
+ * @param path this operation's path template
+ * @param others the path templates of the same method
+ * @returns the more precise templates, sorted, without duplicates
+ */
+export function morePreciseTemplates(path: string, others: readonly string[]): string[] {
+  const mine = info(path);
+  const out = new Set<string>();
+  for (const other of others) {
+    if (other === path || out.has(other)) continue;
+    const theirs = info(other);
+    const [l1, c1] = theirs.rank;
+    const [l0, c0] = mine.rank;
+    if (l1 < l0 || (l1 === l0 && c1 <= c0)) continue;
+    // A shorter template would leave some of this path's segments to the wildcard base: never more precise.
+    if (theirs.segments.length < mine.segments.length) continue;
+    let meet = true;
+    for (let k = 1; k <= mine.segments.length && meet; k++) meet = segmentsMeet(mine.segments[mine.segments.length - k] ?? '', theirs.segments[theirs.segments.length - k] ?? '');
+    if (meet) out.add(other);
+  }
+  return [...out].sort();
 }

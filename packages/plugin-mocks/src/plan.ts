@@ -5,8 +5,8 @@ import { mocksNaming } from './naming.js';
 import { flatValue } from './literal.js';
 import { sampleSchema, sampleValue } from './sample.js';
 import { mayBeUnknown, sameType, sampling } from './schemaView.js';
-import { entityFacts, listPlan, type EntityFacts, type ListPlan } from './planStore.js';
-import { mswPattern, shadowedLiterals, specificity } from './pattern.js';
+import { entityFacts, listPlan, writableFields, type EntityFacts, type Fields, type ListPlan } from './planStore.js';
+import { morePreciseTemplates, mswPattern, shadowedLiterals, specificity } from './pattern.js';
 
 /** A typed constant of the fixtures file. */
 export interface FixtureDecl {
@@ -54,6 +54,14 @@ export interface OperationPlan {
   storeRole?: CrudRole;
   /** Path parameter values (by MSW name) for which another operation's literal path is meant: the handler steps aside. */
   stepAside: Array<Array<[string, string]>>;
+  /**
+   * MSW patterns (without the base) of the same method's more precise paths that may match what this pattern
+   * matches with a different split into base and path (`*` + `/assets` also matches `…/tags/assets`): when one
+   * of them matches the request (with the handler's base), the handler steps aside.
+   */
+  yieldTo: string[];
+  /** Payload properties a store create/update copies into the entity (see `writableFields`). */
+  writable?: Fields;
 }
 
 /** The store of a CRUD resource. */
@@ -97,7 +105,10 @@ export function planResource(model: ApiModel, resource: ResourceNode, fixtureCou
   const ops = sigs.map((sig) => planOperation(sig, store, names, fixtures));
   for (const op of ops) {
     const others = model.operations.filter((o) => o.method === op.sig.node.method).map((o) => o.path);
-    op.stepAside = shadowedLiterals(op.sig.node.path, others).map((pairs) => pairs.map(([name, value]) => [op.params.get(name) ?? name, value]));
+    const shadowed = shadowedLiterals(op.sig.node.path, others);
+    op.stepAside = shadowed.map(({ pairs }) => pairs.map(([name, value]) => [op.params.get(name) ?? name, value]));
+    const covered = new Set(shadowed.map((s) => s.path));
+    op.yieldTo = morePreciseTemplates(op.sig.node.path, others).filter((path) => !covered.has(path)).map((path) => mswPattern(path, new Map()));
   }
   const order = ops.map((op, i) => ({ op, i, key: specificity(op.pattern) }));
   order.sort((a, b) => cmpArrays(a.key, b.key) || a.i - b.i);
@@ -117,15 +128,17 @@ function planStore(resource: ResourceNode, sigs: OperationSignature[], names: Sc
   if (!entity) return undefined;
   const entityType = clientNaming.responseType(read.op);
   const content = read.response.content;
-  const key = entity.keyProperty !== undefined ? entity.props.find((p) => p.name === entity.keyProperty) : undefined;
+  const key = entity.key;
+  // Distinct keys: enum values in order (as many fixtures as the enum has values, at most), else sampled values.
+  const slots = Array.from({ length: count }, (_, i) => ({
+    index: i + 1,
+    key: !key ? undefined : key.values ? key.values[i] : sampleValue(key.schema, { ...sampling(names), index: i + 1, name: key.path[key.path.length - 1] ?? 'id', ignoreExamples: true }),
+  })).filter((slot, i, all) => !key || (slot.key !== undefined && all.findIndex((o) => String(o.key) === String(slot.key)) === i));
   let exact = true;
-  const items = Array.from({ length: count }, (_, i) => {
-    const sample = sampleSchema(entity.schema, { ...sampling(names), index: i + 1, example: content?.example });
+  const items = slots.map((slot) => {
+    const sample = sampleSchema(entity.schema, { ...sampling(names), index: slot.index, example: content?.example });
     exact &&= sample.exact;
-    if (key && sample.value !== null && typeof sample.value === 'object') {
-      const value = sampleValue(key.schema, { ...sampling(names), index: i + 1, name: key.name, ignoreExamples: true });
-      Object.defineProperty(sample.value, key.name, { value, enumerable: true, writable: true, configurable: true });
-    }
+    if (key) setPath(sample.value, key.path, slot.key);
     return sample.value;
   });
   const defaults = sampleSchema(entity.schema, { ...sampling(names), index: 1, requiredOnly: true });
@@ -140,6 +153,16 @@ function planStore(resource: ResourceNode, sigs: OperationSignature[], names: Sc
   const list = sigs.find((s) => s.op.role === 'list');
   const lp = list ? listPlan(list, entity, names) : undefined;
   return { entity, entityType, keyParam: safeParam(keyArg.ident), ...(lp ? { list: lp } : {}) };
+}
+
+/** Sets the value at a property path of a sampled object (own properties: `__proto__` stays a plain key). */
+function setPath(target: unknown, path: string[], value: unknown): void {
+  let at = target;
+  for (const [i, name] of path.entries()) {
+    if (at === null || typeof at !== 'object') return;
+    if (i === path.length - 1) Object.defineProperty(at, name, { value, enumerable: true, writable: true, configurable: true });
+    else at = (at as Record<string, unknown>)[name];
+  }
 }
 
 /** An MSW parameter name (letters, digits, underscore). */
@@ -172,8 +195,12 @@ function planOperation(sig: OperationSignature, store: StorePlan | undefined, na
   // A HEAD response has no body, so its errors carry none either.
   const head = sig.node.method === 'head';
   const error = head ? { status: first ? statusOf(first.status, 500) : 500, cast: false } : errorAnswer(sig, first, mocksNaming.errorFixture(sig.op), names, fixtures, doc);
-  const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.node.path, params), params, status, body, error, stepAside: [] };
+  const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.node.path, params), params, status, body, error, stepAside: [], yieldTo: [] };
   if (role) plan.storeRole = role;
+  if (store && (role === 'create' || role === 'update')) {
+    const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
+    plan.writable = writableFields(request, store.entity, names);
+  }
   if (missing) {
     const r = r404 ?? sig.errors.find((e) => /^4XX$/i.test(e.status)) ?? sig.errors.find((e) => e.status === 'default') ?? sig.errors.find((e) => jsonSchema(e));
     const doc404 = `Error body of \`${sig.method}\` for a missing item (status 404).`;

@@ -1,8 +1,9 @@
 import type { NamedSchema, ParameterNode, PropertyNode, SchemaNode } from '@reslayer/core';
 import { camelCase } from '@reslayer/core';
 import type { OperationSignature, SchemaTypeNames } from '@reslayer/plugin-client';
-import { deref, objectView, sameType, sampling } from './schemaView.js';
+import { deref, objectView, sameType, sampling, unknownNodes } from './schemaView.js';
 import { sampleValue } from './sample.js';
+import { fits, satisfies } from './samplePrimitive.js';
 
 /** How the list handler reads the page window from the query string. */
 export type Pagination =
@@ -32,14 +33,32 @@ export interface ListPlan {
   filters: Array<[string, string, string]>;
 }
 
+/**
+ * Properties a merge copies: a name (the value is copied as is) or `[name, fields]` (the object value is
+ * merged into the object the target holds, one level down).
+ */
+export type Fields = Array<string | [string, Fields]>;
+
+/** The item key of a store: the entity property that holds the item path parameter's value. */
+export interface EntityKey {
+  /** Property path: `['id']`, or `['article', 'slug']` inside an entity that wraps the item in one property. */
+  path: string[];
+  /** How a created item gets its key: a counting UUID, `<property>-<n>`, a counting number, or the first unused enum value. */
+  kind: 'uuid' | 'string' | 'number' | 'enum';
+  /** The key property's schema. */
+  schema: SchemaNode;
+  /** The values of an enum key. */
+  values?: Array<string | number>;
+}
+
 /** Facts about the entity of a store-backed CRUD resource. */
 export interface EntityFacts {
   schema: SchemaNode;
   props: PropertyNode[];
-  keyProperty?: string;
-  keyKind: 'uuid' | 'string' | 'number' | 'none';
-  /** The key and readOnly properties: a payload cannot change them. */
-  serverFields: string[];
+  /** Absent when no property holds the item key: the store is then keyed by position (`'1'`, `'2'`…). */
+  key?: EntityKey;
+  /** The key and readOnly properties: a payload cannot change them and PUT keeps them. */
+  serverFields: Fields;
 }
 
 const PAGE = ['page', 'pageNumber', 'page_number', 'pageIndex', 'page_index', 'pageNo'];
@@ -55,8 +74,13 @@ const NEXT = ['nextCursor', 'next_cursor', 'cursor', 'nextPageToken', 'next_page
 
 /**
  * The entity facts of a read operation, or undefined when its response is not a single non-null object type.
+ * The key property is the first usable one (a non-null string, number or enum) named like the item path
+ * parameter, `id`, `<entity>Id`, or the parameter without its `Id`/`_id` suffix; when the entity has none and
+ * wraps the item in one required property (`{ article: Article }`), the wrapped object's property of such a name.
  * @param read signature of the CRUD read operation
  * @param keyParam name of the path parameter that identifies an item
+ * @param names plugin-client's naming table
+ * @param entity entity name of the resource
  */
 export function entityFacts(read: OperationSignature, keyParam: string, names: SchemaTypeNames, entity: string): EntityFacts | undefined {
   const schema = read.response.content?.schema;
@@ -65,13 +89,124 @@ export function entityFacts(read: OperationSignature, keyParam: string, names: S
   const view = objectView(schema, names);
   if (!bodies.every((b) => sameType(b, schema, names)) || !view || view.nullable || view.props.length === 0) return undefined;
   const props = view.props;
-  const key = [keyParam, 'id', `${camelCase(entity)}Id`].map((n) => props.find((p) => p.name === n && p.required)).find((p) => p !== undefined);
-  const k = key && deref(key.schema, names.byName);
-  const keyKind = k?.kind === 'string' && !k.enum?.length && !k.nullable && k.format !== 'binary' ? (k.format === 'uuid' ? 'uuid' : 'string')
-    : k?.kind === 'number' && !k.enum?.length && !k.nullable ? 'number' : 'none';
-  const keyProperty = keyKind === 'none' ? undefined : key?.name;
-  const serverFields = [...new Set([...(keyProperty ? [keyProperty] : []), ...props.filter((p) => p.schema.readOnly).map((p) => p.name)])].sort();
-  return { schema, props, keyKind, serverFields, ...(keyProperty ? { keyProperty } : {}) };
+  const candidates = [...new Set([keyParam, 'id', `${camelCase(entity)}Id`, keyParam.replace(/_?id$/i, '')])].filter((n) => n !== '');
+  let key = keyIn(props, candidates, names);
+  const wrapper = props.length === 1 && props[0]?.required ? props[0] : undefined;
+  const inner = !key && wrapper ? objectView(wrapper.schema, names) : undefined;
+  if (wrapper && inner && !inner.nullable) {
+    const found = keyIn(inner.props, candidates, names);
+    if (found) key = { ...found, path: [wrapper.name, ...found.path] };
+  }
+  const readOnly = (list: PropertyNode[]) => list.filter((p) => p.schema.readOnly).map((p) => p.name);
+  const top = [...new Set([...(key?.path.length === 1 ? key.path : []), ...readOnly(props)])].sort();
+  const serverFields: Fields = top;
+  if (wrapper && inner && key && key.path.length === 2) serverFields.push([wrapper.name, [...new Set([key.path[1] as string, ...readOnly(inner.props)])].sort()]);
+  return { schema, props, serverFields, ...(key ? { key } : {}) };
+}
+
+/** The first property of these names that can hold a key (a non-null string, number or enum). */
+function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNames): EntityKey | undefined {
+  for (const name of candidates) {
+    const p = props.find((x) => x.name === name);
+    const n = p && deref(p.schema, names.byName);
+    // `__proto__` cannot be assigned as a plain property: no such key.
+    if (!p || !n || p.name === '__proto__' || p.schema.nullable || n.nullable || unknownNodes(names).has(p.schema)) continue;
+    const path = [p.name];
+    if (n.kind === 'string' && n.format !== 'binary') {
+      if (n.enum?.length) return { path, kind: 'enum', schema: p.schema, values: [...new Set(n.enum)] };
+      return { path, kind: n.format === 'uuid' ? 'uuid' : 'string', schema: p.schema };
+    }
+    if (n.kind === 'number') {
+      if (n.enum?.length) return { path, kind: 'enum', schema: p.schema, values: [...new Set(n.enum)] };
+      return { path, kind: 'number', schema: p.schema };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The payload properties a create or update copies into the stored entity: those the entity's response
+ * schema declares (never writeOnly ones, never the key or readOnly ones) whose request schema only admits
+ * values the response schema accepts (see {@link assignable}). A property whose request and response objects
+ * differ (`{ article: NewArticle }` over `{ article: Article }`) is merged one level down, so the stored
+ * object keeps its other (required) fields. Anything else in the payload is ignored.
+ * @param request the request body schema (JSON), if any
+ * @param entity the entity facts
+ * @param names plugin-client's naming table
+ */
+export function writableFields(request: SchemaNode | undefined, entity: EntityFacts, names: SchemaTypeNames): Fields {
+  return request ? fieldsOf(request, entity.schema, entity.serverFields, false, names, 0) : [];
+}
+
+function fieldsOf(req: SchemaNode, ent: SchemaNode, server: Fields, nested: boolean, names: SchemaTypeNames, depth: number): Fields {
+  const r = deref(req, names.byName);
+  const e = deref(ent, names.byName);
+  if (!r || !e || depth > 10) return [];
+  // A union on either side: only what every variant allows, copied as is.
+  const variants = e.kind === 'union' ? e.variants.map((v) => fieldsOf(req, v, server, true, names, depth + 1))
+    : r.kind === 'union' ? r.variants.map((v) => fieldsOf(v, ent, server, true, names, depth + 1)) : undefined;
+  if (variants) return (variants[0] ?? []).filter((f) => typeof f === 'string' && variants.every((l) => l.includes(f)));
+  const rv = objectView(req, names);
+  const ev = objectView(ent, names);
+  if (!rv || !ev) return [];
+  const out: Fields = [];
+  for (const p of ev.props) {
+    const q = rv.props.find((x) => x.name === p.name);
+    if (!q || p.schema.readOnly || q.schema.readOnly || server.includes(p.name)) continue;
+    if (assignable(q.schema, p.schema, names)) out.push(p.name);
+    else if (!nested && isPlainObject(q.schema, names) && isPlainObject(p.schema, names)) {
+      const inner = server.find((f): f is [string, Fields] => Array.isArray(f) && f[0] === p.name)?.[1] ?? [];
+      const sub = fieldsOf(q.schema, p.schema, inner, true, names, depth + 1);
+      if (sub.length > 0) out.push([p.name, sub]);
+    }
+  }
+  return out;
+}
+
+/** True for an object (or `allOf` of objects) schema, through references. */
+function isPlainObject(node: SchemaNode, names: SchemaTypeNames): boolean {
+  const n = deref(node, names.byName);
+  return (n?.kind === 'object' || n?.kind === 'intersection') && objectView(node, names) !== undefined;
+}
+
+const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const;
+
+/**
+ * True when every value the request schema `q` admits is valid for the response schema `p`: the same named
+ * schema, or scalars (and arrays of them) whose enum, format, pattern, length and range constraints are the
+ * same or narrower. Objects of different schemas are not assignable (they are merged one level down instead).
+ */
+export function assignable(q: SchemaNode, p: SchemaNode, names: SchemaTypeNames, depth = 0): boolean {
+  if (q === p) return true;
+  if (q.kind === 'ref' && p.kind === 'ref' && q.target === p.target) return !q.nullable || p.nullable === true;
+  const a = deref(q, names.byName);
+  const b = deref(p, names.byName);
+  if (!a || !b || depth > 10 || unknownNodes(names).has(q) || unknownNodes(names).has(p)) return false;
+  if (b.kind === 'unknown') return true;
+  if ((q.nullable || a.nullable) && !(p.nullable || b.nullable)) return false;
+  if (a.kind === 'union') return a.variants.every((v) => assignable(v, p, names, depth + 1));
+  if (b.kind === 'union') return b.variants.some((v) => assignable(q, v, names, depth + 1));
+  if (a === b) return true;
+  switch (b.kind) {
+    case 'string':
+      if (a.kind !== 'string' || a.format === 'binary' || b.format === 'binary') return false;
+      if (a.enum?.length) return a.enum.every((v) => fits(v, b) && satisfies(v, b));
+      return !b.enum?.length && (b.format === undefined || b.format === a.format) && (b.pattern === undefined || b.pattern === a.pattern) &&
+        (b.minLength === undefined || (a.minLength ?? 0) >= b.minLength) && (b.maxLength === undefined || (a.maxLength ?? Infinity) <= b.maxLength);
+    case 'number':
+      if (a.kind !== 'number') return false;
+      if (a.enum?.length) return a.enum.every((v) => fits(v, b) && satisfies(v, b));
+      return !b.enum?.length && (!b.integer || a.integer) && BOUNDS.every((k) => b[k] === undefined || b[k] === a[k]);
+    case 'boolean':
+      return a.kind === 'boolean' && (!b.enum?.length || (a.enum?.length ? a.enum.every((v) => b.enum?.includes(v)) : b.enum.length === 2));
+    case 'null':
+      return a.kind === 'null';
+    case 'array':
+      return a.kind === 'array' && (b.minItems === undefined || (a.minItems ?? 0) >= b.minItems) && (b.maxItems === undefined || (a.maxItems ?? Infinity) <= b.maxItems) &&
+        (!b.uniqueItems || a.uniqueItems === true) && assignable(a.items, b.items, names, depth + 1);
+    default:
+      return false;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ArraySchema, IntersectionSchema, NamedSchema, ObjectSchema, PropertyNode, SchemaNode, UnionSchema } from '@reslayer/core';
-import { BlobSample, fits, sampleNumber, sampleString } from './samplePrimitive.js';
+import { BlobSample, fits, matchesPattern, sampleNumber, sampleString, satisfies } from './samplePrimitive.js';
 
 export { BlobSample, sampleNumber, sampleUuid } from './samplePrimitive.js';
 
@@ -62,6 +62,8 @@ interface Slot {
   /** Position inside an array (0 elsewhere): picks successive enum values. */
   position: number;
   depth: number;
+  /** True for an optional property: a string whose `pattern` no sample matches is left out (`undefined`). */
+  optional?: boolean;
 }
 
 /**
@@ -147,9 +149,15 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
     case 'intersection':
       return sampleIntersection(node, ctx, slot, found);
     default: {
-      const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node));
+      // An example or default that breaks the schema's own constraints (pattern, format, length, range) is not used.
+      const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node) && satisfies(v, node));
       if (fit !== undefined) return fit;
-      if (node.kind === 'string') return sampleString(node, slot.name, slot.index, slot.position);
+      if (node.kind === 'string') {
+        const value = sampleString(node, slot.name, slot.index, slot.position);
+        // No string matching the pattern was found (or none exists): an optional property is left out.
+        const unmatched = typeof value === 'string' && node.pattern !== undefined && matchesPattern(node.pattern, value) === false;
+        return unmatched && slot.optional ? undefined : value;
+      }
       if (node.kind === 'number') return node.enum?.length ? node.enum[slot.position % node.enum.length] : sampleNumber(node, slot.index, ctx.o.empty);
       if (node.kind === 'boolean') return node.enum?.length ? node.enum[slot.position % node.enum.length] : !ctx.o.empty;
       return null;
@@ -204,7 +212,7 @@ function sampleObject(node: ObjectSchema, ctx: Ctx, slot: Slot, hint: Record<str
       if (ctx.o.requiredOnly || (n?.kind === 'string' && n.format === 'binary')) continue;
       if (!has && (ctx.budget <= 0 || depth > OPTIONAL_DEPTH || recursive(p.schema, ctx))) continue;
     }
-    const value = sample(p.schema, ctx, { name: p.name, index: slot.index, position: 0, depth, hint: has ? { value: hint[p.name] } : undefined });
+    const value = sample(p.schema, ctx, { name: p.name, index: slot.index, position: 0, depth, hint: has ? { value: hint[p.name] } : undefined, optional: !p.required });
     if (value === IMPOSSIBLE) {
       if (p.required) return IMPOSSIBLE;
     } else if (value !== undefined) setOwn(out, p.name, value);
@@ -261,22 +269,60 @@ function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]):
   const order = node.variants.map((v, i) => ({ v, i, hint: found.find((x) => conforms(x, v, ctx)) }));
   const rank = (o: (typeof order)[number]) => (o.hint !== undefined ? 0 : o.v.kind === 'null' ? 3 : recursive(o.v, ctx) ? 2 : 1);
   order.sort((a, b) => rank(a) - rank(b) || a.i - b.i);
+  // `oneOf` wants exactly one matching variant: the first sample that no other variant may accept wins, else the first sample.
+  const exact = node.source === 'oneOf' && node.variants.length > 1;
+  let first: { value: unknown } | undefined;
   for (const { v, i, hint } of order) {
     const values = discriminatorValues(node, i, ctx);
     if (node.discriminator && !ctx.lenient && values.length === 0 && node.discriminator.mapping.some((m) => m.variant === i)) continue;
-    const value = sample(v, ctx, withHint(slot, hint));
+    let value = sample(v, ctx, withHint(slot, hint));
     if (value === IMPOSSIBLE) continue;
     const d = node.discriminator;
-    if (d && isObject(value) && values.length > 0 && !values.includes(value[d.propertyName] as string)) return { ...value, [d.propertyName]: values[0] };
-    return value;
+    if (d && isObject(value) && values.length > 0 && !values.includes(value[d.propertyName] as string)) value = { ...value, [d.propertyName]: values[0] };
+    if (!exact || node.variants.every((other, j) => j === i || !mayValidate(value, other, ctx))) return value;
+    first ??= { value };
   }
+  if (first) return first.value;
   return ctx.lenient ? null : IMPOSSIBLE;
+}
+
+/**
+ * False only when a JSON value certainly does not validate against a schema (JSON Schema rules: objects
+ * accept unknown properties, since the model does not tell `additionalProperties: false` from its absence;
+ * a pattern that does not compile and an unchecked format accept anything). Used to make `oneOf` samples exact.
+ */
+function mayValidate(v: unknown, node: SchemaNode, ctx: Ctx, depth = 0): boolean {
+  if (ctx.o.unknownNodes?.has(node) || depth > 20) return true;
+  const n = deref(node, ctx);
+  if (!n) return true;
+  if (v === null) return node.nullable === true || n.nullable === true || n.kind === 'null' || n.kind === 'unknown';
+  switch (n.kind) {
+    case 'array':
+      return Array.isArray(v) && v.length >= (n.minItems ?? 0) && v.length <= (n.maxItems ?? Infinity) && v.every((x) => mayValidate(x, n.items, ctx, depth + 1));
+    case 'union':
+      return n.variants.some((x) => mayValidate(v, x, ctx, depth + 1));
+    case 'intersection':
+      return n.members.every((x) => mayValidate(v, x, ctx, depth + 1));
+    case 'object': {
+      if (!isObject(v)) return false;
+      const ap = n.additionalProperties;
+      const declared = new Set(n.properties.map((p) => p.name));
+      return n.properties.every((p) => (Object.hasOwn(v, p.name) ? mayValidate(v[p.name], p.schema, ctx, depth + 1) : !p.required)) &&
+        (typeof ap !== 'object' || Object.keys(v).every((k) => declared.has(k) || mayValidate(v[k], ap, ctx, depth + 1)));
+    }
+    case 'unknown':
+      return true;
+    case 'null':
+      return false;
+    default:
+      return v instanceof BlobSample || (fits(v, n) && satisfies(v, n));
+  }
 }
 
 function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
   const members = node.members.filter((m) => m.kind !== 'unknown' && !ctx.o.unknownNodes?.has(m));
   if (members.length === 0) return found[0] ?? null;
-  const parts = members.map((m) => ({ n: deref(m, ctx), value: sample(m, ctx, withHint(slot, found[0])) }));
+  const parts = members.map((m) => ({ n: deref(m, ctx), value: sample(m, ctx, { ...withHint(slot, found[0]), optional: false }) }));
   if (parts.some((p) => p.value === IMPOSSIBLE)) return IMPOSSIBLE;
   const objects = parts.filter((p) => isObject(p.value));
   if (objects.length === 0) return parts[0]?.value ?? null;

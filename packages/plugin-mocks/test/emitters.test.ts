@@ -6,7 +6,7 @@ import { PLUGIN_CLIENT } from '@reslayer/plugin-client';
 import pluginMocksDefault, * as api from '@reslayer/plugin-mocks';
 import { PLUGIN_MOCKS, mocksNaming, pluginMocks } from '@reslayer/plugin-mocks';
 import { resolveMocksOptions, type MocksOptions } from '../src/options.js';
-import { mswPattern } from '../src/pattern.js';
+import { morePreciseTemplates, mswPattern } from '../src/pattern.js';
 import { notesModel, statsModel } from './fixtures/models.js';
 import { DEMO_CONTRACT, REPO_ROOT, emitResourceFiles, expectGolden, generate } from './helpers.js';
 
@@ -34,8 +34,10 @@ describe('emitters (golden files, G14 layer 3)', () => {
     expect(handlers).toContain('export const notesStore = new Map<string, GetNoteResponse>();');
     expect(handlers).toContain('for (const item of notesFixtures) notesStore.set(String(item.id), structuredClone(item));');
     expect(handlers).toContain('    sequence += 1;\n    id = sequence;\n');
-    expect(handlers).toContain("const SERVER_FIELDS: readonly string[] = ['id'];");
-    expect(handlers).toContain('...omit(await readJson(request), SERVER_FIELDS), ...pick(current, SERVER_FIELDS) } as GetNoteResponse;');
+    expect(handlers).toContain("const SERVER_FIELDS: Fields = ['id'];");
+    expect(handlers).toContain("const createNoteFields: Fields = ['body', 'title'];");
+    expect(handlers).toContain('const created: GetNoteResponse = merge(structuredClone(notesEntityDefaults), await readJson(request), createNoteFields);\n      created.id = id;');
+    expect(handlers).toContain('merge(merge(structuredClone(notesEntityDefaults), await readJson(request), replaceNoteFields), current, SERVER_FIELDS);');
     expect(handlers).toContain("const start = Math.max(0, intParam(query, 'offset', 0));\n      const size = Math.max(1, intParam(query, 'limit', 10));");
     expect(handlers).toContain('const body: ListNotesResponse = items;');
     expect(handlers).toContain("new HttpResponse(new Blob(['Mock content of downloadNote.'], { type: 'application/pdf' })");
@@ -60,6 +62,22 @@ describe('mswPattern', () => {
   ];
   it.each(cases)('%s', (_name, { given, names, want }) => {
     expect(mswPattern(given, new Map(Object.entries(names ?? {})))).toBe(want);
+  });
+});
+
+describe('morePreciseTemplates (paths a `*`-based handler steps aside for)', () => {
+  const paths = ['/assets', '/tags/assets', '/memories/{id}/assets', '/assets/{id}', '/queues/{name}/jobs', '/jobs', '/{tenant}/assets', '/notifications', '/activities/{id}', '/pets/{petId}', '/pets/search', '/pets/{petId}/photo'];
+  it.each([
+    ['/assets', ['/memories/{id}/assets', '/tags/assets']],
+    ['/jobs', ['/queues/{name}/jobs']],
+    ['/pets/{petId}', ['/pets/search']],
+    // A parameter taking this path's literal (`/{tenant}/assets`, `/pets/{petId}/photo` for `/pets/{petId}`) is ambiguous, not more precise;
+    // a shorter path (`/notifications` for `/activities/{id}`) would leave this path's segments to the base.
+    ['/activities/{id}', []],
+    ['/tags/assets', []],
+    ['/{tenant}/assets', ['/memories/{id}/assets', '/tags/assets']],
+  ])('%s', (path, want) => {
+    expect(morePreciseTemplates(path, paths)).toEqual(want);
   });
 });
 

@@ -32,7 +32,9 @@ describe('sampleValue: strings', () => {
     ['ipv6', { given: str({ format: 'ipv6' }), options: { index: 10 }, want: '2001:db8::a' }],
     ['byte is base64', { given: str({ format: 'byte' }), want: 'c2FtcGxlLTE=' }],
     ['enum takes the first value', { given: str({ enum: ['lead', 'active'] }), want: 'lead' }],
-    ['example first', { given: str({ example: 'Ada', default: 'Bob', format: 'email' }), want: 'Ada' }],
+    ['example first', { given: str({ example: 'ada@example.test', default: 'bob@example.test', format: 'email' }), want: 'ada@example.test' }],
+    ['an example that breaks the format is skipped for the default', { given: str({ example: 'Ada', default: 'bob@example.test', format: 'email' }), want: 'bob@example.test' }],
+    ['an example that breaks the length is skipped', { given: str({ example: 'ab', minLength: 3 }), options: { name: 'code' }, want: 'code-1' }],
     ['default when there is no example', { given: str({ default: 'Bob' }), want: 'Bob' }],
     ['an example outside the enum is skipped', { given: str({ enum: ['a', 'b'], example: 'z' }), want: 'a' }],
     ['an example of the wrong type is skipped', { given: str({ example: 42 }), options: { name: 'code' }, want: 'code-1' }],
@@ -51,6 +53,77 @@ describe('sampleValue: strings', () => {
     const value = sample(str({ format: 'binary' }));
     expect(value).toBeInstanceOf(BlobSample);
     expect(printValue(value)).toBe('new Blob([])');
+  });
+});
+
+describe('sampleValue: pattern', () => {
+  const LICENSE = '^IM(SV|CL)(-[\\dA-Za-z]{4}){8}$';
+  const TIME = '^(?:[01]\\d|2[0-3]):[0-5]\\d$';
+  const matches = (pattern: string, v: unknown) => typeof v === 'string' && new RegExp(pattern, 'u').test(v);
+
+  it.each([LICENSE, TIME, '^[a-z]{3}-\\d{2}$', '^\\+[1-9]\\d{6,14}$'])('generates a string matching %s, deterministically', (pattern) => {
+    const one = sample(str({ pattern }), { name: 'licenseKey' });
+    expect(matches(pattern, one)).toBe(true);
+    expect(sample(str({ pattern }), { name: 'licenseKey' })).toBe(one);
+    expect(matches(pattern, sample(str({ pattern }), { index: 2 }))).toBe(true);
+  });
+
+  it('varies with the index (distinct keys)', () => {
+    const values = [1, 2, 3].map((index) => sample(str({ pattern: LICENSE }), { index }));
+    expect(new Set(values).size).toBe(3);
+  });
+
+  it('keeps the plain value when it already matches', () => {
+    expect(sample(str({ pattern: '^[a-z]+-\\d+$' }), { name: 'title' })).toBe('title-1');
+    expect(sample(str({ pattern: '^.*$', format: 'uuid' }))).toBe(sampleUuid(1));
+  });
+
+  it('respects minLength and maxLength together with the pattern', () => {
+    const v = sample(str({ pattern: '^[a-z]+$', minLength: 5, maxLength: 6 }), { name: 'x' });
+    expect(matches('^[a-z]{5,6}$', v)).toBe(true);
+  });
+
+  it('skips a contract example or default that does not match the pattern', () => {
+    expect(matches(TIME, sample(str({ pattern: TIME, example: '25:99', default: 'noon' })))).toBe(true);
+  });
+
+  it('a pattern no string matches: a required property keeps the plain value, an optional one is left out', () => {
+    const phone = str({ pattern: '/^\\+(?:[0-9]-?){6,14}[0-9]$/', example: '+1-202-555-0192' });
+    const user = obj([['phone', phone], ['tel', phone, true], ['name', str()]]);
+    expect(sample(user)).toEqual({ tel: 'tel-1', name: 'name-1' });
+  });
+
+  it('a pattern that does not compile is ignored', () => {
+    expect(sample(str({ pattern: '(' }), { name: 'bad' })).toBe('bad-1');
+  });
+});
+
+describe('sampleValue: examples that break constraints', () => {
+  it('skips a number example out of range or off the multipleOf grid', () => {
+    expect(sample(int({ example: 500, maximum: 10 }), { index: 3 })).toBe(3);
+    expect(sample(int({ example: 7, multipleOf: 5 }))).toBe(5);
+  });
+});
+
+describe('sampleValue: oneOf exactness', () => {
+  // redoc-petstore-3.1 `User.pet`: `oneOf: [Pet, Tag]`; a Pet sample (id, name, photoUrls…) also validates Tag.
+  const schemas = new Map([
+    named('Pet', obj([['id', int()], ['name', str(), true], ['photoUrls', s({ kind: 'array', items: str() }), true]])),
+    named('Tag', obj([['id', int()], ['name', str({ minLength: 1 })]])),
+  ]);
+  const variants = [ref('Pet'), ref('Tag')];
+
+  it('prefers a variant whose sample no other variant accepts', () => {
+    expect(sampleValue(s({ kind: 'union', source: 'oneOf', variants }), { schemas })).toEqual({ id: 1, name: 'name-1' });
+  });
+
+  it('anyOf keeps the first variant', () => {
+    expect(sampleValue(s({ kind: 'union', source: 'anyOf', variants }), { schemas })).toEqual({ id: 1, name: 'name-1', photoUrls: ['photoUrls-1'] });
+  });
+
+  it('falls back to the first variant when none is exclusive', () => {
+    const both = [ref('Tag'), obj([['name', str()]])];
+    expect(sampleValue(s({ kind: 'union', source: 'oneOf', variants: both }), { schemas })).toEqual({ id: 1, name: 'name-1' });
   });
 });
 

@@ -47,11 +47,13 @@ export { first, stored, error, total, wrong };
 `;
 
 const EDGE_CONTRACT = path.join(TEST_DIR, 'fixtures/edge.yaml');
+const STORES_CONTRACT = path.join(TEST_DIR, 'fixtures/stores.yaml');
 
 describe.each([
-  ['the demo contract', DEMO_CONTRACT, USAGE],
-  ['the edge-case contract (union entity, cursor pages, HEAD, text, binary, recursion, odd paths)', EDGE_CONTRACT, undefined],
-])('type-check of the generated client + mocks for %s', (_name, contract, usage) => {
+  ['the demo contract', DEMO_CONTRACT, USAGE, 24],
+  ['the edge-case contract (union entity, cursor pages, HEAD, text, binary, recursion, odd paths)', EDGE_CONTRACT, undefined, 24],
+  ['the stores-and-routing contract (enum and wrapped keys, merges, more precise paths)', STORES_CONTRACT, undefined, 36],
+])('type-check of the generated client + mocks for %s', (_name, contract, usage, files) => {
   let dir: string;
 
   beforeAll(async () => {
@@ -95,7 +97,7 @@ describe.each([
   it('includes every generated mocks file (no silent exclude)', async () => {
     const { stdout } = await run(process.execPath, [TSC, '-p', path.join(dir, 'tsconfig.json'), '--listFilesOnly'], { cwd: dir });
     const listed = stdout.split('\n').filter((l) => l.includes('/src/shared/mocks/')).length;
-    expect(listed).toBe(24);
+    expect(listed).toBe(files);
     if (usage) expect(stdout).toContain('/src/usage.ts');
   }, 60_000);
 

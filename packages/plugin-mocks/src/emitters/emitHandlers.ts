@@ -1,11 +1,13 @@
 import type { ApiModel } from '@reslayer/core';
-import { banner, commentLines, importPath, propertyKey, stringLiteral } from '@reslayer/core';
+import { banner, commentLines, importPath, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client';
 import { mocksNaming } from '../naming.js';
 import type { MockPlan, StorePlan } from '../plan.js';
+import type { Fields } from '../planStore.js';
+import { flatValue } from '../literal.js';
 import type { ResolvedMocksOptions } from '../options.js';
 import type { EmittedModule } from './emitFixtures.js';
-import { useType, writeHandler, type Needs } from './resolvers.js';
+import { access, useType, writeHandler, type Needs } from './resolvers.js';
 
 /**
  * Emits `<resource>.handlers.ts`: MSW 3 request handlers for every operation of the resource,
@@ -20,11 +22,11 @@ import { useType, writeHandler, type Needs } from './resolvers.js';
 export function emitHandlers(model: ApiModel, plan: MockPlan, options: ResolvedMocksOptions): EmittedModule {
   const r = plan.resource;
   const file = mocksNaming.handlersFile(r);
-  const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), jsonBodyType: false };
+  const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), jsonBodyType: false };
   const handlers = plan.ops.flatMap((op) => writeHandler(plan, op, needs).map((l) => `    ${l}`));
   if (plan.store) needs.fixtures.add(mocksNaming.entityFixtures(r));
   const body = [...store(plan, needs), ...helpers(plan, needs), ...factory(plan, options, handlers)].join('\n');
-  const msw = ['delay', 'http', 'HttpResponse', 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : [])];
+  const msw = ['delay', 'http', 'HttpResponse', 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : []), ...(needs.helpers.has('claimedElsewhere') ? ['matchRequestUrl'] : [])];
   const lines = [banner(model.meta), `import { ${msw.join(', ')} } from 'msw';`];
   const types = [...needs.types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, local]) => (t === local ? t : `${t} as ${local}`));
   if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(r))}';`);
@@ -40,15 +42,16 @@ function store(plan: MockPlan, needs: Needs): string[] {
   const r = plan.resource;
   const map = mocksNaming.store(r);
   const fixtures = mocksNaming.entityFixtures(r);
-  const keyProp = s.entity.keyProperty;
-  const counter = needs.helpers.has('nextId');
-  const seed = keyProp === undefined
+  const key = s.entity.key;
+  const counter = needs.helpers.has('nextId') && key?.kind !== 'enum';
+  const seed = key === undefined
     ? `  ${fixtures}.forEach((item, i) => ${map}.set(String(i + 1), structuredClone(item)));`
-    : `  for (const item of ${fixtures}) ${map}.set(String(item${access(keyProp)}), structuredClone(item));`;
+    : `  for (const item of ${fixtures}) ${map}.set(String(item${key.path.map(access).join('')}), structuredClone(item));`;
+  const keyedBy = key === undefined ? 'position (no entity property holds it)' : `the entities' \`${key.path.join('.')}\``;
   const lines = [
     '/**',
-    ` * The in-memory store of \`${r.resource}\`, keyed by the \`${s.keyParam}\` path parameter and seeded from`,
-    ` * {@link ${fixtures}}: create adds to it, update changes an item, delete removes it, list and read return it.`,
+    ` * The in-memory store of \`${r.resource}\`, keyed by the \`${s.keyParam}\` path parameter, that is ${keyedBy},`,
+    ` * and seeded from {@link ${fixtures}}: create adds to it, update changes an item, delete removes it, list and read return it.`,
     ' */',
     `export const ${map} = new Map<string, ${useType(needs, s.entityType)}>();`,
     ...(counter ? ['let sequence = 0;'] : []),
@@ -63,10 +66,6 @@ function store(plan: MockPlan, needs: Needs): string[] {
     '',
   ];
   if (needs.helpers.has('nextId')) lines.push(...nextId(s, map));
-  if (needs.helpers.has('SERVER_FIELDS')) {
-    lines.push('/** Fields a payload cannot set: the key and the readOnly properties. */');
-    lines.push(`const SERVER_FIELDS: readonly string[] = [${s.entity.serverFields.map(stringLiteral).join(', ')}];`, '');
-  }
   if (needs.helpers.has('filterItems')) {
     const filters = s.list?.filters ?? [];
     lines.push('/** List filters: query parameter, entity property, list separator (`\'\'`: repeated parameter). */');
@@ -75,14 +74,22 @@ function store(plan: MockPlan, needs: Needs): string[] {
   return lines;
 }
 
-function access(name: string): string {
-  const key = propertyKey(name);
-  return key === name ? `.${name}` : `[${key}]`;
-}
-
 function nextId(s: StorePlan, map: string): string[] {
-  const kind = s.entity.keyKind;
-  const keyProp = s.entity.keyProperty ?? 'id';
+  const key = s.entity.key;
+  if (key?.kind === 'enum') {
+    return [
+      `/** The values of the key \`${key.path.join('.')}\` (an enum). */`,
+      `const KEY_VALUES = [${(key.values ?? []).map((v) => flatValue(v)).join(', ')}] as const;`,
+      '',
+      '/** The first key value no stored item has (the first value when all are taken: the created item replaces that one). */',
+      'function nextId(): (typeof KEY_VALUES)[number] {',
+      `  return KEY_VALUES.find((key) => !${map}.has(String(key))) ?? KEY_VALUES[0];`,
+      '}',
+      '',
+    ];
+  }
+  const kind = key?.kind ?? 'none';
+  const keyProp = key?.path[key.path.length - 1] ?? 'id';
   const type = kind === 'number' ? 'number' : 'string';
   const make = kind === 'uuid' ? "`00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`"
     : kind === 'number' ? 'sequence' : kind === 'string' ? `${stringLiteral(`${keyProp}-`)} + String(sequence)` : 'String(sequence)';
@@ -109,13 +116,12 @@ function helpers(plan: MockPlan, needs: Needs): string[] {
     out.push('    return body !== null && typeof body === \'object\' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};');
     out.push('  } catch {', '    return {};', '  }', '}', '');
   }
-  if (h.has('omit')) {
-    out.push('/** `source` without the given keys. */', 'function omit(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {');
-    out.push('  return Object.fromEntries(Object.entries(source).filter(([key]) => !keys.includes(key)));', '}', '');
-  }
-  if (h.has('pick')) {
-    out.push('/** The given keys of `source`. */', 'function pick(source: object, keys: readonly string[]): Record<string, unknown> {');
-    out.push('  return Object.fromEntries(Object.entries(source).filter(([key]) => keys.includes(key)));', '}', '');
+  if (h.has('merge')) out.push(...mergeHelper(plan, needs));
+  if (h.has('claimedElsewhere')) {
+    out.push('/**', ' * True when the request matches one of these more precise paths of the contract (after the same base): the');
+    out.push(" * handler of that path answers it, so this one steps aside (with the `*` base, `/assets` also matches `/tags/assets`).", ' */');
+    out.push('function claimedElsewhere(request: Request, base: string, patterns: readonly string[]): boolean {');
+    out.push('  const url = new URL(request.url);', '  return patterns.some((pattern) => matchRequestUrl(url, base + pattern).matches);', '}', '');
   }
   if (h.has('intParam')) {
     out.push('/** An integer query parameter, or `fallback` when it is absent or not a number. */');
@@ -131,6 +137,46 @@ function helpers(plan: MockPlan, needs: Needs): string[] {
     out.push('      return wanted.length === 0 || wanted.includes(String((item as Record<string, unknown>)[property]));');
     out.push('    }),', '  );', '}', '');
   }
+  return out;
+}
+
+/** A field list as a TypeScript literal. */
+function printFields(fields: Fields): string {
+  return `[${fields.map((f) => (typeof f === 'string' ? stringLiteral(f) : `[${stringLiteral(f[0])}, ${printFields(f[1])}]`)).join(', ')}]`;
+}
+
+function mergeHelper(plan: MockPlan, needs: Needs): string[] {
+  const out = [
+    '/** Properties a merge copies: a name, or `[name, fields]` to merge an object value into the object already there. */',
+    'type Fields = ReadonlyArray<string | readonly [string, Fields]>;',
+    '',
+  ];
+  if (needs.helpers.has('SERVER_FIELDS') && plan.store) {
+    out.push('/** The key and readOnly properties: PUT keeps them from the stored item. */');
+    out.push(`const SERVER_FIELDS: Fields = ${printFields(plan.store.entity.serverFields)};`, '');
+  }
+  for (const [name, fields] of needs.fields) {
+    const op = name.replace(/Fields$/, '');
+    const what = fields.length === 0 ? ': nothing (no JSON payload, or no property of the same shape)' : '';
+    out.push(`/** What \`${op}\` copies from the payload into the stored item${what}. */`, `const ${name}: Fields = ${printFields(fields)};`, '');
+  }
+  out.push(
+    '/** Copies the given properties of `source` into `target` (nested fields into the object `target` holds) and returns `target`. */',
+    'function merge<T extends object>(target: T, source: object, fields: Fields): T {',
+    '  const to = target as Record<string, unknown>;',
+    '  const from = source as Record<string, unknown>;',
+    '  for (const field of fields) {',
+    "    const [name, nested] = typeof field === 'string' ? [field, undefined] : field;",
+    '    const value = Object.hasOwn(from, name) ? from[name] : undefined;',
+    '    if (value === undefined) continue;',
+    '    const current = Object.hasOwn(to, name) ? to[name] : undefined;',
+    "    if (!nested) Object.defineProperty(to, name, { value, enumerable: true, writable: true, configurable: true });",
+    "    else if (value !== null && typeof value === 'object' && current !== null && typeof current === 'object') merge(current, value, nested);",
+    '  }',
+    '  return target;',
+    '}',
+    '',
+  );
   return out;
 }
 

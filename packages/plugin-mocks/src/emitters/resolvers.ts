@@ -3,15 +3,17 @@ import { clientNaming } from '@reslayer/plugin-client';
 import { printValue } from '../literal.js';
 import { mocksNaming } from '../naming.js';
 import type { Body, ErrorAnswer, MockPlan, OperationPlan, StorePlan } from '../plan.js';
-import type { Pagination } from '../planStore.js';
+import type { Fields, Pagination } from '../planStore.js';
 
 /** What the handlers file must declare or import for the resolvers written so far. */
 export interface Needs {
   fixtures: Set<string>;
   /** Client types used (entity and list response): type name → local name. */
   types: Map<string, string>;
-  /** File-local helpers: `readJson`, `omit`, `pick`, `intParam`, `filterItems`, `nextId`, `SERVER_FIELDS`. */
+  /** File-local helpers: `readJson`, `merge`, `intParam`, `filterItems`, `nextId`, `SERVER_FIELDS`, `claimedElsewhere`. */
   helpers: Set<string>;
+  /** Payload field lists of create/update operations, by constant name. */
+  fields: Map<string, Fields>;
   /** True when a body needs `as JsonBodyType`. */
   jsonBodyType: boolean;
 }
@@ -30,8 +32,15 @@ export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): s
   // Another operation's literal path matches this pattern for these values: let the next handler answer.
   const when = op.stepAside.map((pairs) => pairs.map(([name, value]) => `params.${name} === ${stringLiteral(value)}`).join(' && '));
   const guard = when.length > 0 ? [`if (${when.join(' || ')}) return;`] : [];
+  if (op.yieldTo.length > 0) {
+    // A more precise path of the contract matches the request (e.g. `…/tags/assets` for `*` + `/assets`): its handler answers.
+    needs.helpers.add('claimedElsewhere');
+    const list = op.yieldTo.map(stringLiteral);
+    const flat = `if (claimedElsewhere(request, base, [${list.join(', ')}])) return;`;
+    guard.push(...(flat.length <= 100 ? [flat] : ['if (', '  claimedElsewhere(request, base, [', ...list.map((p) => `    ${p},`), '  ])', ') {', '  return;', '}']));
+  }
   const lines = [...guard, 'await settle();', `if (scenario === 'error') return ${answer(op.error, needs)};`, ...body];
-  const uses = ['params', 'request'].filter((v) => lines.some((l) => new RegExp(`\\b${v}\\.`).test(l) || l.includes(`(${v})`)));
+  const uses = ['params', 'request'].filter((v) => lines.some((l) => new RegExp(`(?<![\\w/'"-])${v}[.,)]`).test(l)));
   const generic = uses.includes('params') && op.params.size > 0 ? `<{ ${[...op.params.values()].map((n) => `${n}: string`).join('; ')} }>` : '';
   const where = `${op.sig.node.method.toUpperCase()} ${commentLines(op.sig.node.path, 300).join(' ')}`;
   return [
@@ -43,7 +52,7 @@ export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): s
 }
 
 /** Names the handlers file imports from msw; a client type with one of these names is imported under an alias. */
-const MSW_NAMES: ReadonlySet<string> = new Set(['delay', 'http', 'HttpResponse', 'HttpHandler', 'JsonBodyType']);
+const MSW_NAMES: ReadonlySet<string> = new Set(['delay', 'http', 'HttpResponse', 'HttpHandler', 'JsonBodyType', 'matchRequestUrl', 'Fields']);
 
 /**
  * Records a client type the handlers use and returns its local name (`<Name>Body` when msw has the name).
@@ -100,9 +109,13 @@ function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: N
   // The item key is the operation's last path parameter (the read operation's when it has none).
   const key = `params.${[...op.params.values()].pop() ?? store.keyParam}`;
   const notFound = () => (op.notFound ? answer(op.notFound, needs) : 'new HttpResponse(null, { status: 404 })');
-  const changes = () => {
-    needs.helpers.add('readJson').add('omit').add('SERVER_FIELDS');
-    return 'omit(await readJson(request), SERVER_FIELDS)';
+  const defaults = mocksNaming.entityDefaults(plan.resource);
+  /** `merge(<target>, payload, <op>Fields)`: the payload properties this operation may copy. */
+  const merged = (target: string) => {
+    const name = `${op.sig.op.name}Fields`;
+    needs.helpers.add('readJson').add('merge');
+    needs.fields.set(name, op.writable ?? []);
+    return `merge(${target}, await readJson(request), ${name})`;
   };
   switch (op.storeRole) {
     case 'list':
@@ -115,27 +128,26 @@ function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: N
       ];
     case 'create': {
       needs.helpers.add('nextId');
-      needs.fixtures.add(mocksNaming.entityDefaults(plan.resource));
-      const keyProp = store.entity.keyProperty;
-      const assign = keyProp === undefined ? '' : keyProp === 'id' ? ', id' : `, ${propertyKey(keyProp)}: id`;
+      needs.fixtures.add(defaults);
+      const path = store.entity.key?.path;
       return [
         'const id = nextId();',
-        `const created = { ...structuredClone(${mocksNaming.entityDefaults(plan.resource)}), ...${changes()}${assign} } as ${entity};`,
+        `const created: ${entity} = ${merged(`structuredClone(${defaults})`)};`,
+        ...(path ? [`created${path.map(access).join('')} = id;`] : []),
         `if (scenario !== 'empty') ${map}.set(String(id), created);`,
         `return ${success(op, op.body, 'created', needs)};`,
       ];
     }
     case 'update': {
       const put = op.sig.node.method === 'put';
-      if (put) needs.helpers.add('pick').add('SERVER_FIELDS');
-      if (put) needs.fixtures.add(mocksNaming.entityDefaults(plan.resource));
-      const next = put
-        ? `{ ...structuredClone(${mocksNaming.entityDefaults(plan.resource)}), ...${changes()}, ...pick(current, SERVER_FIELDS) }`
-        : `{ ...current, ...${changes()} }`;
+      if (put) needs.helpers.add('SERVER_FIELDS');
+      if (put) needs.fixtures.add(defaults);
+      // PUT replaces the item (from the defaults; the key and readOnly fields stay), PATCH changes it.
+      const next = put ? `merge(${merged(`structuredClone(${defaults})`)}, current, SERVER_FIELDS)` : merged('structuredClone(current)');
       return [
         `const current = scenario === 'empty' ? undefined : ${map}.get(${key});`,
         `if (current === undefined) return ${notFound()};`,
-        `const updated = ${next} as ${entity};`,
+        `const updated: ${entity} = ${next};`,
         `${map}.set(${key}, updated);`,
         `return ${success(op, op.body, 'updated', needs)};`,
       ];
@@ -150,6 +162,12 @@ function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: N
     default:
       return fixtureBody(op, needs);
   }
+}
+
+/** Property access in code: `.name`, or `['na-me']` when the name is not an identifier. */
+export function access(name: string): string {
+  const key = propertyKey(name);
+  return key === name ? `.${name}` : `[${key}]`;
 }
 
 function windowLines(p: Pagination, needs: Needs): string[] {

@@ -7,8 +7,8 @@ import { contactsEntityDefaults, contactsFixtures, createContactErrorFixture, de
 import type { ContactsScenarioName } from './contacts.scenarios.js';
 
 /**
- * The in-memory store of `contacts`, keyed by the `contactId` path parameter and seeded from
- * {@link contactsFixtures}: create adds to it, update changes an item, delete removes it, list and read return it.
+ * The in-memory store of `contacts`, keyed by the `contactId` path parameter, that is the entities' `id`,
+ * and seeded from {@link contactsFixtures}: create adds to it, update changes an item, delete removes it, list and read return it.
  */
 export const contactsStore = new Map<string, GetContactResponse>();
 let sequence = 0;
@@ -31,9 +31,6 @@ function nextId(): string {
   return id;
 }
 
-/** Fields a payload cannot set: the key and the readOnly properties. */
-const SERVER_FIELDS: readonly string[] = ['createdAt', 'id'];
-
 /** List filters: query parameter, entity property, list separator (`''`: repeated parameter). */
 const FILTERS: ReadonlyArray<readonly [string, string, string]> = [['status', 'status', ''], ['companyId', 'companyId', '']];
 
@@ -47,9 +44,28 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   }
 }
 
-/** `source` without the given keys. */
-function omit(source: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(source).filter(([key]) => !keys.includes(key)));
+/** Properties a merge copies: a name, or `[name, fields]` to merge an object value into the object already there. */
+type Fields = ReadonlyArray<string | readonly [string, Fields]>;
+
+/** What `createContact` copies from the payload into the stored item. */
+const createContactFields: Fields = ['companyId', 'email', 'firstName', 'lastName', 'phone', 'status', 'tags'];
+
+/** What `updateContact` copies from the payload into the stored item. */
+const updateContactFields: Fields = ['companyId', 'email', 'firstName', 'lastName', 'phone', 'status', 'tags'];
+
+/** Copies the given properties of `source` into `target` (nested fields into the object `target` holds) and returns `target`. */
+function merge<T extends object>(target: T, source: object, fields: Fields): T {
+  const to = target as Record<string, unknown>;
+  const from = source as Record<string, unknown>;
+  for (const field of fields) {
+    const [name, nested] = typeof field === 'string' ? [field, undefined] : field;
+    const value = Object.hasOwn(from, name) ? from[name] : undefined;
+    if (value === undefined) continue;
+    const current = Object.hasOwn(to, name) ? to[name] : undefined;
+    if (!nested) Object.defineProperty(to, name, { value, enumerable: true, writable: true, configurable: true });
+    else if (value !== null && typeof value === 'object' && current !== null && typeof current === 'object') merge(current, value, nested);
+  }
+  return target;
 }
 
 /** An integer query parameter, or `fallback` when it is absent or not a number. */
@@ -116,7 +132,8 @@ export function createContactsHandlers(options: ContactsHandlersOptions = {}): H
       await settle();
       if (scenario === 'error') return HttpResponse.json(createContactErrorFixture, { status: 400 });
       const id = nextId();
-      const created = { ...structuredClone(contactsEntityDefaults), ...omit(await readJson(request), SERVER_FIELDS), id } as GetContactResponse;
+      const created: GetContactResponse = merge(structuredClone(contactsEntityDefaults), await readJson(request), createContactFields);
+      created.id = id;
       if (scenario !== 'empty') contactsStore.set(String(id), created);
       return HttpResponse.json(created, { status: 201 });
     }),
@@ -134,7 +151,7 @@ export function createContactsHandlers(options: ContactsHandlersOptions = {}): H
       if (scenario === 'error') return HttpResponse.json(updateContactErrorFixture, { status: 400 });
       const current = scenario === 'empty' ? undefined : contactsStore.get(params.contactId);
       if (current === undefined) return HttpResponse.json(updateContactErrorFixture, { status: 404 });
-      const updated = { ...current, ...omit(await readJson(request), SERVER_FIELDS) } as GetContactResponse;
+      const updated: GetContactResponse = merge(structuredClone(current), await readJson(request), updateContactFields);
       contactsStore.set(params.contactId, updated);
       return HttpResponse.json(updated, { status: 200 });
     }),
