@@ -41,7 +41,8 @@ function snapshot(dir: string): Map<string, string> {
     for (const name of readdirSync(d)) {
       const p = path.join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else out.set(path.relative(dir, p), readFileSync(p, 'utf8'));
+      // The no-change cache record holds machine-local stat stamps; it is not part of the output.
+      else if (name !== '.reslayer-cache.json') out.set(path.relative(dir, p), readFileSync(p, 'utf8'));
     }
   };
   walk(dir);

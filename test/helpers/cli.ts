@@ -98,7 +98,8 @@ export function listFiles(dir: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...listFiles(p));
-    else out.push(p);
+    // The no-change cache record is machine-local state (stat stamps), not part of the generated output.
+    else if (entry.name !== '.reslayer-cache.json') out.push(p);
   }
   return out.sort();
 }

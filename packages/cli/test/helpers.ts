@@ -23,12 +23,15 @@ export interface CliRun {
  * Runs the built CLI synchronously, with colors off.
  * @param args command-line arguments
  * @param cwd working directory (default: the repository root)
+ * @param extraEnv environment variables to add (e.g. `RESLAYER_PROFILE`)
  */
-export function runCli(args: readonly string[], cwd = REPO_ROOT): CliRun {
+export function runCli(args: readonly string[], cwd = REPO_ROOT, extraEnv: Record<string, string> = {}): CliRun {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`pnpm build\` before the CLI tests`);
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env['FORCE_COLOR'];
   delete env['RESLAYER_DEBUG'];
+  delete env['RESLAYER_PROFILE'];
+  Object.assign(env, extraEnv);
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8', timeout: 60_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -44,7 +47,6 @@ export function runJson<T = Record<string, unknown>>(args: readonly string[], cw
 }
 
 const made: string[] = [];
-
 /** Creates a fresh temporary folder; {@link cleanup} removes every folder made here. */
 export function tmpDir(prefix = 'reslayer-cli-'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -55,6 +57,7 @@ export function tmpDir(prefix = 'reslayer-cli-'): string {
 /** Removes the temporary folders made by {@link tmpDir}. */
 export function cleanup(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  cacheFolder = undefined;
 }
 
 /**

@@ -78,8 +78,10 @@ export {
   MANIFEST_NAME,
   type DriftEntry,
   type OutputLocation,
+  type WriteOptions,
   type WritePlan,
 } from './emit/writeFileSet.js';
+export { CACHE_RECORD_NAME, recordPathFor, type CacheRecord, type FileStamp, type RunSummary } from './emit/cacheRecord.js';
 export { camelCase, kebabCase, pascalCase, plural, singular } from './naming/casing.js';
 export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
@@ -87,3 +89,6 @@ export { defineConfig } from './config/defineConfig.js';
 export { loadConfig, resolveConfig } from './config/loadConfig.js';
 export type { OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
 export { runGenerator, CORE_PLUGIN, type RunOptions, type RunResult } from './run/createGenerator.js';
+export { computeRunKey, stableJson, type RunKey, type RunKeyOptions } from './run/runKey.js';
+export { readBuildIdentity, type BuildIdentity } from './run/buildInfo.js';
+export { cacheRecordFor, probeNoChangeCache, refreshRecord, type CacheHit, type CacheProbe, type CacheStatus } from './run/noChangeCache.js';

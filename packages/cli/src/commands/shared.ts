@@ -13,10 +13,12 @@ export interface InputArgs {
   json: boolean;
 }
 
-/** {@link InputArgs} plus `--output`, for the commands that touch the output root. */
+/** {@link InputArgs} plus `--output` and `--no-cache`, for the commands that touch the output root. */
 export interface OutputArgs extends InputArgs {
   /** Output root when run with a contract argument (default `./generated`). */
   output?: string | undefined;
+  /** Use the no-change cache (`--no-cache` sets it to false: the whole pipeline always runs). */
+  cache: boolean;
 }
 
 /**
@@ -49,17 +51,24 @@ export function inputOptions<T>(y: Argv<T>) {
 }
 
 /**
- * Adds `--output` (generate, check): the output root when run with a contract argument.
+ * Adds `--output` (generate, check): the output root when run with a contract argument; and `--cache`
+ * (`--no-cache` turns the no-change cache off, so the whole pipeline runs).
  * @param y the command's yargs instance
  */
 export function outputOption<T>(y: Argv<T>) {
-  return y.option('output', {
-    alias: 'o',
-    type: 'string',
-    requiresArg: true,
-    describe: 'Output root when run with a contract argument (relative to the working directory)',
-    defaultDescription: './generated',
-  });
+  return y
+    .option('output', {
+      alias: 'o',
+      type: 'string',
+      requiresArg: true,
+      describe: 'Output root when run with a contract argument (relative to the working directory)',
+      defaultDescription: './generated',
+    })
+    .option('cache', {
+      type: 'boolean',
+      default: true,
+      describe: 'Skip the pipeline when nothing changed since the last generate (--no-cache: always run it)',
+    });
 }
 
 /**
@@ -68,5 +77,5 @@ export function outputOption<T>(y: Argv<T>) {
  */
 export function pickInput(argv: Record<string, unknown>): OutputArgs {
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-  return { contract: str(argv['contract']), config: str(argv['config']), output: str(argv['output']), json: argv['json'] === true };
+  return { contract: str(argv['contract']), config: str(argv['config']), output: str(argv['output']), json: argv['json'] === true, cache: argv['cache'] !== false };
 }

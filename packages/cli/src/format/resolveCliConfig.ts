@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig, resolveConfig, type ResolvedConfig } from '@reslayer/core';
+import { loadConfig, resolveConfig, type Plugin, type ResolvedConfig } from '@reslayer/core';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
 import { pluginHooks } from '@reslayer/plugin-hooks';
@@ -41,6 +41,15 @@ export async function resolveCliConfig(input: CliInput, cwd: string): Promise<Re
     undefined,
     cwd,
   );
+}
+
+/**
+ * Fresh instances of the four built-in plugins by name, for the no-change cache: a configured plugin
+ * with one of these names and the same `apply` source is built in (its code is in the build hash), so
+ * it needs no `version`.
+ */
+export function builtinPluginReferences(): Map<string, Plugin> {
+  return new Map([pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()].map((p) => [p.name, p] as const));
 }
 
 /**

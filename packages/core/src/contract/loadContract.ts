@@ -19,6 +19,11 @@ export interface LoadedContract {
   document: OpenAPIObject;
   /** Notices raised while loading (e.g. a Swagger 2.0 upgrade). */
   notices: Diagnostic[];
+  /**
+   * Every file the load read: the entry file first, then each file the `$ref` bundler read (absolute
+   * paths; a remote ref fetched under `allowRemoteRefs` is listed by its URL).
+   */
+  files: string[];
 }
 
 /**
@@ -151,17 +156,20 @@ export async function loadContract(file: string, options: LoadContractOptions = 
     }
   }
   let document = root as Record<string, unknown>;
+  const files = [absolute];
   if (hasExternalRef(document)) {
-    document = await bundleExternalRefs(document, absolute, options);
+    const bundled = await bundleExternalRefs(document, absolute, options);
+    document = bundled.document;
+    for (const f of bundled.files) if (!files.includes(f)) files.push(f);
   }
-  return { file: absolute, document: document as unknown as OpenAPIObject, notices };
+  return { file: absolute, document: document as unknown as OpenAPIObject, notices, files };
 }
 
 async function bundleExternalRefs(
   document: Record<string, unknown>,
   absolute: string,
   options: LoadContractOptions,
-): Promise<Record<string, unknown>> {
+): Promise<{ document: Record<string, unknown>; files: string[] }> {
   const { default: $RefParser } = await import('@apidevtools/json-schema-ref-parser');
   const anyText = {
     order: 1000,
@@ -183,8 +191,9 @@ async function bundleExternalRefs(
       },
       continueOnError: false,
     } as never);
-    rebaseRootRefs(bundled, absolute, (parser.$refs.paths() as string[]).filter((f) => !/^[a-z][a-z0-9+.-]+:/i.test(f)));
-    return bundled as Record<string, unknown>;
+    const read = parser.$refs.paths() as string[];
+    rebaseRootRefs(bundled, absolute, read.filter((f) => !/^[a-z][a-z0-9+.-]+:/i.test(f)));
+    return { document: bundled as Record<string, unknown>, files: read };
   } catch (error) {
     const message = (error as Error).message;
     const remote = /https?:/.test(message) && options.allowRemoteRefs !== true;

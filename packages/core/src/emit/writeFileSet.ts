@@ -1,22 +1,27 @@
-import { link, mkdir, readFile, readdir, realpath, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, rmdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { type Stats, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
-import { GENERATED_MARKER } from './banner.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
+import { type StagedFile, commit, recoverFromScan, recoverInterruptedWrite } from './journal.js';
+import { type Manifest, readManifest, serializeManifest, writeManifest } from './manifest.js';
+import { type CacheRecord, type FileStamp, removeRecord, sha256, stampOf, writeRecord } from './cacheRecord.js';
+import {
+  type OutputLocation,
+  type OutputScan,
+  TEMP_SUFFIX,
+  assertRealPathInside,
+  inBatches,
+  resolveInside,
+  scanOutput,
+  srcPrefix,
+  startsWithMarker,
+} from './outputTree.js';
 
-/** Name of the manifest file kept in the output root: the list of files the last run generated. */
-export const MANIFEST_NAME = '.reslayer-manifest.json';
-
-const TEMP_SUFFIX = '.reslayer-tmp';
-
-/** Where generated files go. */
-export interface OutputLocation {
-  /** Absolute output root. */
-  outputRoot: string;
-  /** Folder under the root that file paths are relative to. */
-  srcDir: string;
-}
+export { MANIFEST_NAME } from './manifest.js';
+export { JOURNAL_NAME, recoverInterruptedWrite } from './journal.js';
+export type { OutputLocation } from './outputTree.js';
 
 /** What a write (or a dry run) does to each path, relative to the output root. */
 export interface WritePlan {
@@ -27,18 +32,13 @@ export interface WritePlan {
   removed: string[];
 }
 
-interface Manifest {
-  generator: 'reslayer';
-  files: string[];
-}
-
-function resolveInside(location: OutputLocation, relative: string): string {
-  const root = path.resolve(location.outputRoot);
-  const target = path.resolve(root, relative);
-  if (target !== root && !target.startsWith(root + path.sep)) {
-    throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `refusing to touch ${target}: it is outside the output root ${root}`);
-  }
-  return target;
+/** Options of {@link writeFileSet}. */
+export interface WriteOptions {
+  /**
+   * Record the no-change cache: the run's fingerprint and summary plus, per generated file, its stat data
+   * and sha256 after the write (see `recordPathFor`). Without it, an earlier record of the root is removed.
+   */
+  cache?: CacheRecord;
 }
 
 /** Path of a generated file relative to the output root (POSIX). */
@@ -46,76 +46,67 @@ export function rootRelative(location: OutputLocation, file: Pick<GeneratedFile,
   return location.srcDir === '' || location.srcDir === '.' ? file.path : `${location.srcDir.replace(/\/+$/, '')}/${file.path}`;
 }
 
-async function readManifest(location: OutputLocation): Promise<string[]> {
-  try {
-    const raw = JSON.parse(await readFile(resolveInside(location, MANIFEST_NAME), 'utf8')) as Partial<Manifest>;
-    // Entries that would leave the output root (a hand-edited manifest) are ignored, never followed.
-    const root = path.resolve(location.outputRoot);
-    return Array.isArray(raw.files)
-      ? raw.files.filter((f): f is string => typeof f === 'string' && path.resolve(root, f).startsWith(root + path.sep))
-      : [];
-  } catch {
-    return [];
-  }
+/** A plan plus what writing needs: the listing, the manifest, and stat data of unchanged files. */
+interface PlanState {
+  plan: WritePlan;
+  scan: OutputScan;
+  manifest: Manifest;
+  /** Stat of each unchanged file, taken before its contents were compared (only when asked for). */
+  unchangedStats: Map<string, { stats: Stats; at: number }>;
 }
 
-async function readIfExists(file: string): Promise<string | undefined> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch {
-    return undefined;
+async function planWithState(location: OutputLocation, files: readonly GeneratedFile[], scan: OutputScan, withStats: boolean): Promise<PlanState> {
+  const prefix = srcPrefix(location);
+  const plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
+  const unchangedStats = new Map<string, { stats: Stats; at: number }>();
+  const produced = new Set<string>();
+  for (const file of files) produced.add(rootRelative(location, file));
+  // Synchronous reads: for thousands of small files they are several times faster than the thread pool's.
+  for (const file of files) {
+    const rel = rootRelative(location, file);
+    const abs = resolveInside(location, rel);
+    // Only paths the listing shows are read: a new file costs no failed read.
+    if (!scan.files.has(rel)) {
+      plan.created.push(rel);
+      continue;
+    }
+    // Stat before reading: a change between the two makes the recorded stat older than the compared text.
+    const at = Date.now();
+    const stats = withStats ? statSync(abs, { throwIfNoEntry: false }) : undefined;
+    let current: string | undefined;
+    try {
+      current = readFileSync(abs, 'utf8');
+    } catch {
+      current = undefined;
+    }
+    if (current === undefined) plan.created.push(rel);
+    else if (current === file.contents) {
+      plan.unchanged.push(rel);
+      if (stats) unchangedStats.set(rel, { stats, at });
+    } else plan.updated.push(rel);
   }
+  const manifest = await readManifest(location);
+  const candidates = new Set(manifest.files.filter((p) => !produced.has(p) && scan.files.has(p)));
+  for (const rel of scan.files) {
+    if (rel.startsWith(prefix) && rel.endsWith('.ts') && !produced.has(rel) && !rel.startsWith('.reslayer-backup/')) candidates.add(rel);
+  }
+  for (const rel of candidates) if (startsWithMarker(resolveInside(location, rel))) plan.removed.push(rel);
+  for (const list of Object.values(plan)) (list as string[]).sort(cmp);
+  return { plan, scan, manifest, unchangedStats };
 }
 
 /**
  * Compares a file set with the disk without writing: which files would be created, updated, left
- * unchanged or removed. Removal candidates are files of the previous run's manifest that are no longer
- * produced and still start with the generated-file marker (so hand-written files are never listed).
+ * unchanged or removed. The output root is listed once; only files that exist are read. Removal
+ * candidates are files of the previous run's manifest that are no longer produced, and `.ts` files in
+ * the source folder, that start with the generated-file marker (so hand-written files are never listed).
  * @param location output root and source folder
  * @param files the generated files
  * @returns the plan, each list sorted
  */
 export async function planFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<WritePlan> {
-  const plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
-  const produced = new Set<string>();
-  for (const file of files) produced.add(rootRelative(location, file));
-  await inBatches(files, async (file) => {
-    const rel = rootRelative(location, file);
-    const current = await readIfExists(resolveInside(location, rel));
-    if (current === undefined) plan.created.push(rel);
-    else if (current === file.contents) plan.unchanged.push(rel);
-    else plan.updated.push(rel);
-  });
-  const previous = await readManifest(location);
-  const candidates = new Set(previous.filter((p) => !produced.has(p)));
-  for (const p of await listGeneratedOnDisk(location, produced)) candidates.add(p);
-  for (const rel of candidates) {
-    const current = await readIfExists(resolveInside(location, rel));
-    if (current !== undefined && current.startsWith(GENERATED_MARKER)) plan.removed.push(rel);
-  }
-  for (const list of Object.values(plan)) (list as string[]).sort(cmp);
-  return plan;
-}
-
-/** Files under `<root>/<srcDir>` whose first line is the generated-file marker (root-relative POSIX paths). */
-async function listGeneratedOnDisk(location: OutputLocation, skip: ReadonlySet<string>): Promise<string[]> {
-  const base = resolveInside(location, location.srcDir || '.');
-  const root = path.resolve(location.outputRoot);
-  const out: string[] = [];
-  let entries: string[];
-  try {
-    entries = (await readdir(base, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile() && e.name.endsWith('.ts'))
-      .map((e) => path.join(e.parentPath, e.name))
-      .filter((abs) => !skip.has(path.relative(root, abs).split(path.sep).join('/')));
-  } catch {
-    return out;
-  }
-  await inBatches(entries, async (abs) => {
-    const text = await readIfExists(abs);
-    if (text?.startsWith(GENERATED_MARKER)) out.push(path.relative(root, abs).split(path.sep).join('/'));
-  });
-  return out;
+  resolveInside(location, location.srcDir || '.');
+  return (await planWithState(location, files, await scanOutput(location), false)).plan;
 }
 
 /**
@@ -123,164 +114,129 @@ async function listGeneratedOnDisk(location: OutputLocation, skip: ReadonlySet<s
  *
  * - Only changed files are written, so an unchanged file keeps its modification time.
  * - All new contents are first written to temporary files beside their targets; only when every one
- *   is on disk are they renamed into place. A failure before that point leaves the previous output intact.
- * - Files the previous run generated and this run does not produce are deleted, but only while they
- *   still start with the generated-file marker. Nothing outside the output root is touched.
+ *   is on disk are they renamed into place (a journaled commit, see `commit`). A failure before that
+ *   point leaves the previous output intact; a failure or a kill during it is rolled back.
+ * - Each distinct folder is created once and checked once, with symbolic links resolved, to be inside
+ *   the output root. Files the previous run generated and this run does not produce are deleted, but
+ *   only while they still start with the generated-file marker. Nothing outside the output root is
+ *   touched, apart from the no-change cache's record (`options.cache`, see `recordPathFor`).
+ * - Existing files are read with synchronous calls (for thousands of small files several times faster
+ *   than the thread pool); new files are written with bounded concurrency.
  *
  * @param location output root and source folder
  * @param files the generated files
+ * @param options see {@link WriteOptions}
  * @returns what was created, updated, left unchanged and removed
  * @throws GeneratorError `RSL_WRITE_FAILED` (temporary files are cleaned up) or `RSL_PATH_OUTSIDE_ROOT`
  */
-export async function writeFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<WritePlan> {
-  await recoverInterruptedWrite(location);
-  const plan = await planFileSet(location, files);
+export async function writeFileSet(location: OutputLocation, files: readonly GeneratedFile[], options: WriteOptions = {}): Promise<WritePlan> {
+  resolveInside(location, location.srcDir || '.');
+  const scan = await recoverFromScan(location, await scanOutput(location));
+  const state = await planWithState(location, files, scan, options.cache !== undefined);
+  const { plan } = state;
   const byRel = new Map(files.map((f) => [rootRelative(location, f), f] as const));
-  const changed = [...plan.created, ...plan.updated];
-  const staged: Array<{ rel: string; temp: string; target: string }> = [];
-  try {
-    await inBatches(changed, async (rel) => {
-      const target = resolveInside(location, rel);
-      const temp = `${target}${TEMP_SUFFIX}`;
-      await mkdir(path.dirname(target), { recursive: true });
-      await assertRealPathInside(location, path.dirname(target));
-      await writeFile(temp, byRel.get(rel)?.contents ?? '', 'utf8');
-      staged.push({ rel, temp, target });
-    });
-  } catch (error) {
-    await Promise.all(staged.map((s) => rm(s.temp, { force: true })));
-    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
+  const staged = await stage(location, state, byRel);
+  if (staged.length > 0 || plan.removed.length > 0) {
+    try {
+      await commit(location, staged, plan.removed);
+    } catch (error) {
+      await recoverInterruptedWrite(location).catch(() => undefined);
+      throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
+    }
   }
-  if (staged.length > 0 || plan.removed.length > 0) await commit(location, staged, plan.removed);
-  const manifest: Manifest = { generator: 'reslayer', files: [...byRel.keys()].sort(cmp) };
-  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
-  const manifestPath = resolveInside(location, MANIFEST_NAME);
-  if ((await readIfExists(manifestPath)) !== manifestText) {
-    await mkdir(path.dirname(manifestPath), { recursive: true });
-    await writeFile(`${manifestPath}${TEMP_SUFFIX}`, manifestText, 'utf8');
-    await rename(`${manifestPath}${TEMP_SUFFIX}`, manifestPath);
-  }
+  const paths = [...byRel.keys()].sort(cmp);
+  await writeManifest(location, serializeManifest(paths), state.manifest.text);
+  // The no-change cache's record lives outside the output (see cacheRecord.ts); written after the files it describes.
+  const stamps = options.cache ? stampFiles(state, staged, byRel) : undefined;
+  if (options.cache && stamps) await writeRecord(location, { ...options.cache, outputRoot: path.resolve(location.outputRoot), files: paths, stamps });
+  else await removeRecord(location);
   await removeEmptyDirs(location, plan.removed);
   return plan;
 }
 
 /**
- * Checks that a folder, with symbolic links resolved, is inside the output root (also resolved), so a
- * link inside the output cannot make a write land elsewhere.
- * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT`
+ * Writes every created or updated file beside its target. Each distinct folder is created once (only
+ * when the listing does not show it) and checked once against the real output root.
+ * @throws GeneratorError `RSL_WRITE_FAILED`, after removing the temporary files written so far
  */
-async function assertRealPathInside(location: OutputLocation, dir: string): Promise<void> {
-  const [realRoot, realDir] = await Promise.all([realpath(path.resolve(location.outputRoot)), realpath(dir)]);
-  if (realDir !== realRoot && !realDir.startsWith(realRoot + path.sep)) {
-    throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `refusing to write into ${dir}: through a symbolic link it resolves to ${realDir}, outside the output root ${realRoot}`);
-  }
-}
-
-/** Name of the journal that makes the rename phase of a write recoverable. */
-export const JOURNAL_NAME = '.reslayer-journal.json';
-const BACKUP_DIR = '.reslayer-backup';
-
-interface Journal {
-  /** Root-relative paths being replaced or created, with whether a previous version was backed up. */
-  entries: Array<{ rel: string; backedUp: boolean; isNew: boolean }>;
-}
-
-/**
- * The commit phase: every previous version about to be replaced or removed is hard-linked into a backup
- * folder and a journal is written; then the staged files are renamed into place and stale ones removed;
- * then journal and backups are dropped. If the process dies in between, {@link recoverInterruptedWrite}
- * (run at the start of every later write, plan or check) restores the previous output from the journal.
- */
-async function commit(location: OutputLocation, staged: Array<{ rel: string; temp: string; target: string }>, removed: string[]): Promise<void> {
-  const backupRoot = resolveInside(location, BACKUP_DIR);
-  const journal: Journal = { entries: [] };
-  const touched = [...staged.map((s) => s.rel), ...removed];
-  await inBatches(touched, async (rel) => {
-    const target = resolveInside(location, rel);
-    const backup = path.join(backupRoot, rel);
-    let backedUp = false;
-    if ((await readIfExists(target)) !== undefined) {
-      await mkdir(path.dirname(backup), { recursive: true });
-      await rm(backup, { force: true });
-      await link(target, backup);
-      backedUp = true;
-    }
-    journal.entries.push({ rel, backedUp, isNew: !backedUp });
-  });
-  journal.entries.sort((a, b) => cmp(a.rel, b.rel));
-  const journalPath = resolveInside(location, JOURNAL_NAME);
-  await writeFile(`${journalPath}${TEMP_SUFFIX}`, JSON.stringify(journal), 'utf8');
-  await rename(`${journalPath}${TEMP_SUFFIX}`, journalPath);
-  for (const s of staged) await rename(s.temp, s.target);
-  for (const rel of removed) await rm(resolveInside(location, rel), { force: true });
-  await rm(journalPath, { force: true });
-  await rm(backupRoot, { recursive: true, force: true });
-}
-
-/**
- * Rolls back a write that was interrupted during its commit phase (journal present): restores every
- * backed-up previous version, deletes files the interrupted run created, and drops leftover temporary
- * files. Does nothing when there is no journal.
- * @param location output root and source folder
- * @returns true when something was rolled back
- */
-export async function recoverInterruptedWrite(location: OutputLocation): Promise<boolean> {
-  const journalPath = resolveInside(location, JOURNAL_NAME);
-  const text = await readIfExists(journalPath);
-  await removeStrayTemps(location);
-  if (text === undefined) return false;
-  let journal: Journal = { entries: [] };
-  try {
-    journal = JSON.parse(text) as Journal;
-  } catch {
-    // A torn journal means the commit never started renaming: nothing to roll back.
-  }
-  const backupRoot = resolveInside(location, BACKUP_DIR);
-  for (const entry of journal.entries ?? []) {
-    const target = resolveInside(location, entry.rel);
-    await rm(`${target}${TEMP_SUFFIX}`, { force: true });
-    if (entry.backedUp) await rename(path.join(backupRoot, entry.rel), target).catch(() => undefined);
-    else if (entry.isNew) await rm(target, { force: true });
-  }
-  await rm(backupRoot, { recursive: true, force: true });
-  await rm(journalPath, { force: true });
-  return true;
-}
-
-/** Deletes temporary files a killed run left behind while staging (they never replaced anything). */
-async function removeStrayTemps(location: OutputLocation): Promise<void> {
+async function stage(location: OutputLocation, state: PlanState, byRel: ReadonlyMap<string, GeneratedFile>): Promise<StagedFile[]> {
+  const { plan, scan } = state;
+  const changed = [...plan.created, ...plan.updated];
+  const staged: StagedFile[] = [];
+  if (changed.length === 0) return staged;
   const root = path.resolve(location.outputRoot);
-  let entries: string[];
   try {
-    entries = (await readdir(root, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile() && e.name.endsWith(TEMP_SUFFIX))
-      .map((e) => path.join(e.parentPath, e.name));
-  } catch {
-    return;
+    const blocked = changed.find((rel) => scan.dirs.has(rel));
+    if (blocked !== undefined) throw new Error(`a folder is in the way of the generated file ${blocked}`);
+    const dirs = new Set(changed.map((rel) => path.posix.dirname(rel)));
+    await mkdir(root, { recursive: true });
+    const realRoot = realpathSync.native(root);
+    // A symbolic link on the way is resolved and checked before mkdir could create anything through it.
+    const links = new Set([...dirs].map((dir) => linkOnTheWay(scan, dir)).filter((l): l is string => l !== undefined));
+    for (const link of links) assertRealPathInside(realRoot, resolveInside(location, link));
+    // Every missing folder is created once, parents before children (one mkdir each, no recursion).
+    for (const level of missingDirsByDepth(scan, dirs)) {
+      await inBatches(level, async (dir) => void (await mkdir(resolveInside(location, dir)).catch(existsAsDir)));
+    }
+    for (const dir of dirs) assertRealPathInside(realRoot, resolveInside(location, dir));
+    await inBatches(changed, async (rel) => {
+      const target = resolveInside(location, rel);
+      const entry = { rel, temp: `${target}${TEMP_SUFFIX}`, target, existed: scan.files.has(rel) };
+      // Listed before writing, so a write that fails halfway is cleaned up too.
+      staged.push(entry);
+      await writeFile(entry.temp, byRel.get(rel)?.contents ?? '', 'utf8');
+    });
+  } catch (error) {
+    await Promise.all(staged.map((s) => rm(s.temp, { force: true })));
+    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
   }
-  await inBatches(entries, (abs) => rm(abs, { force: true }));
+  return staged;
 }
 
-/** Runs `fn` over `items` with at most `limit` calls in flight. */
-async function inBatches<T>(items: readonly T[], fn: (item: T) => Promise<void>, limit = 32): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < items.length) {
-      const item = items[next++] as T;
-      try {
-        await fn(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
+/** The folders (and their ancestors) the listing does not show, grouped by depth, shallowest first. */
+function missingDirsByDepth(scan: OutputScan, dirs: ReadonlySet<string>): string[][] {
+  const missing = new Set<string>();
+  for (let dir of dirs) {
+    while (dir !== '.' && !scan.dirs.has(dir) && !missing.has(dir)) {
+      missing.add(dir);
+      dir = path.posix.dirname(dir);
     }
-  };
-  // Settle every worker before rejecting, so the caller's cleanup sees all work that was started
-  // (with Promise.all, a temporary file could be written after the cleanup ran).
-  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, items.length) }, worker));
-  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failure) throw failure.reason;
+  }
+  const levels: string[][] = [];
+  for (const dir of missing) (levels[dir.split('/').length - 1] ??= []).push(dir);
+  return levels.filter((l) => l !== undefined);
+}
+
+/** mkdir's EEXIST is fine when a folder is there (created meanwhile); anything else, or a file, is an error. */
+async function existsAsDir(error: NodeJS.ErrnoException & { path?: string }): Promise<void> {
+  if (error.code !== 'EEXIST' || error.path === undefined || !(await stat(error.path)).isDirectory()) throw error;
+}
+
+/** The first component of a root-relative folder that the listing shows as a symbolic link, if any. */
+function linkOnTheWay(scan: OutputScan, dir: string): string | undefined {
+  if (scan.links.size === 0 || dir === '.') return undefined;
+  const parts = dir.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join('/');
+    if (scan.links.has(prefix)) return prefix;
+  }
+  return undefined;
+}
+
+/** Stamps of every generated file after the write: written files are stat-ed now, unchanged ones reuse the plan's stat. */
+function stampFiles(state: PlanState, staged: readonly StagedFile[], byRel: ReadonlyMap<string, GeneratedFile>): Map<string, FileStamp> | undefined {
+  const stamps = new Map<string, FileStamp>();
+  const digest = (rel: string) => sha256(byRel.get(rel)?.contents ?? '');
+  for (const [rel, { stats, at }] of state.unchangedStats) stamps.set(rel, stampOf(stats, digest(rel), at));
+  const at = Date.now();
+  let complete = true;
+  for (const s of staged) {
+    const stats = statSync(s.target, { throwIfNoEntry: false });
+    if (stats) stamps.set(s.rel, stampOf(stats, digest(s.rel), at));
+    else complete = false;
+  }
+  // A file that could not be stat-ed (or an unchanged one whose stat failed) leaves the cache out.
+  return complete && stamps.size === byRel.size ? stamps : undefined;
 }
 
 async function removeEmptyDirs(location: OutputLocation, removed: string[]): Promise<void> {
@@ -312,14 +268,16 @@ export interface DriftEntry {
 }
 
 /**
- * Compares a fresh in-memory generation with the disk (the `check` command).
+ * Compares a fresh in-memory generation with the disk (the `check` command). Rolls back an interrupted
+ * write first, like every write.
  * @param location output root and source folder
  * @param files the freshly generated files
  * @returns drift entries sorted by path; empty when the disk matches
  */
 export async function diffFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<DriftEntry[]> {
-  await recoverInterruptedWrite(location);
-  const plan = await planFileSet(location, files);
+  resolveInside(location, location.srcDir || '.');
+  const scan = await recoverFromScan(location, await scanOutput(location));
+  const { plan } = await planWithState(location, files, scan, false);
   return [
     ...plan.created.map((p) => ({ path: p, kind: 'missing' as const })),
     ...plan.updated.map((p) => ({ path: p, kind: 'different' as const })),

@@ -14,8 +14,15 @@ export interface Plugin {
   readonly name: string;
   /** Names of plugins that must also be configured (checked before any plugin runs). */
   readonly requires?: readonly string[];
-  /** Resolved options, kept for `inspect` and for other plugins. */
+  /** Resolved options, kept for `inspect` and for other plugins; part of the no-change cache's key (plain JSON data only). */
   readonly options?: unknown;
+  /**
+   * Version of the plugin's code (e.g. its package version). A plugin that is not one of the four
+   * built-in ones takes part in the no-change cache only when it declares one; without it, `generate` and
+   * `check` always run the whole pipeline. Change it whenever the plugin's output can change for the same
+   * contract and options.
+   */
+  readonly version?: string;
   /**
    * Taps the hooks.
    * @param hooks tap-only view of the hook bus

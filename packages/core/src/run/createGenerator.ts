@@ -23,6 +23,8 @@ export interface RunResult {
   files: GeneratedFile[];
   diagnostics: Diagnostics;
   report: RunReport;
+  /** Every contract file the load read (absolute paths; remote refs by URL), the entry first. */
+  contractFiles: string[];
 }
 
 /** Options of {@link runGenerator}. */
@@ -97,5 +99,5 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   options.onPhase?.('report');
   const report: RunReport = { model, diagnostics, sections: [], timings, fileCount: files.size };
   hooks.report.call(report);
-  return { model, files: files.list(), diagnostics, report };
+  return { model, files: files.list(), diagnostics, report, contractFiles: contract.files };
 }

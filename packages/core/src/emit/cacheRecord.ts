@@ -1,0 +1,178 @@
+import { hash } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics/Diagnostics.js';
+import type { ReportSection } from '../hooks/types.js';
+import type { OutputLocation } from './outputTree.js';
+
+/** Version of the record format; another value is ignored (a cache miss). */
+const RECORD_FORMAT = 1;
+
+/**
+ * Stat data and content hash of one generated file, taken when it was written or found unchanged (the
+ * stat cache). A stamp whose file was modified less than the racy margin before the stat was taken is
+ * "smudged" (size -1): it never matches a stat, so its file is always verified by its hash.
+ */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  /** sha256 (hex) of the generated contents. */
+  sha256: string;
+}
+
+/** What `check` reports without running the pipeline: the summary of the run that wrote the output. */
+export interface RunSummary {
+  /** The contract's title and version (the check header). */
+  title: string;
+  version: string;
+  /** Number of detected resources. */
+  resources: number;
+  /** The run's diagnostics, in order. */
+  diagnostics: Diagnostic[];
+  /** Sections plugins added to the report. */
+  sections: ReportSection[];
+}
+
+/** The input side of a cache record: what the run that wrote the output was generated from. */
+export interface CacheRecord {
+  /** sha256 over the run key (build, plugins, config) and every contract file's path and hash. */
+  fingerprint: string;
+  /** Every contract file the run read: absolute path and sha256 of its bytes. */
+  inputs: Array<{ path: string; sha256: string }>;
+  summary: RunSummary;
+}
+
+/** A stored record: the cache record plus the output it describes (files and their stamps). */
+export interface StoredRecord extends CacheRecord {
+  /** Absolute output root the record belongs to. */
+  outputRoot: string;
+  /** Root-relative paths of the generated files, sorted (equal to the manifest's list). */
+  files: string[];
+  stamps: Map<string, FileStamp>;
+  /** The record file's text, when read from disk. */
+  text?: string;
+}
+
+/** sha256 (hex) of a string's UTF-8 bytes or of a buffer. */
+export function sha256(data: string | Buffer): string {
+  return hash('sha256', data, 'hex');
+}
+
+/**
+ * The margin within which a file's times cannot be trusted to reveal a later change: 100 ms (coarse
+ * kernel clocks, file systems with 10 ms times), 2 s when both times are whole seconds (FAT, HFS+).
+ */
+export function racyMarginMs(stats: Pick<Stats, 'mtimeMs' | 'ctimeMs'>): number {
+  return stats.mtimeMs % 1000 === 0 && stats.ctimeMs % 1000 === 0 ? 2000 : 100;
+}
+
+/**
+ * The stamp of a file whose contents hash to `digest`, from a stat taken after `statStartedAt`.
+ * @param stats the stat (taken before the contents were compared, or after they were written)
+ * @param digest sha256 of the contents
+ * @param statStartedAt `Date.now()` before the stat
+ */
+export function stampOf(stats: Stats, digest: string, statStartedAt: number): FileStamp {
+  // An edit after the stat sets the modification time to "now": it shows unless the recorded time is that recent.
+  const racy = stats.mtimeMs >= statStartedAt - racyMarginMs(stats);
+  return { size: racy ? -1 : stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256: digest };
+}
+
+/** True when a stat matches a (non-smudged) stamp. */
+export function statMatches(stamp: FileStamp, stats: Stats): boolean {
+  return stamp.size === stats.size && stamp.mtimeMs === stats.mtimeMs && stamp.ctimeMs === stats.ctimeMs && stamp.ino === stats.ino;
+}
+
+/** Name of the no-change cache record in the output root (machine-local: keep it out of version control). */
+export const CACHE_RECORD_NAME = '.reslayer-cache.json';
+
+/**
+ * Where the record of an output root is kept: `<output root>/.reslayer-cache.json`, so a run never
+ * writes outside its output root. It is machine-local state (stat stamps), like git's index: add it to
+ * `.gitignore`; a clone without it simply runs the full pipeline once.
+ * @param location output root
+ */
+export function recordPathFor(location: OutputLocation): string {
+  return path.join(path.resolve(location.outputRoot), CACHE_RECORD_NAME);
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/**
+ * Reads the record of an output root; undefined when there is none, it is malformed, or it belongs to
+ * another root.
+ * @param location output root
+ */
+export async function readRecord(location: OutputLocation): Promise<StoredRecord | undefined> {
+  let text: string;
+  let raw: Record<string, unknown>;
+  try {
+    text = await readFile(recordPathFor(location), 'utf8');
+    raw = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const { format, outputRoot, files, fingerprint, inputs, summary, stamps } = raw;
+  if (format !== RECORD_FORMAT || outputRoot !== path.resolve(location.outputRoot) || !isString(fingerprint)) return undefined;
+  if (!Array.isArray(files) || !files.every(isString) || !Array.isArray(inputs) || summary === null || typeof summary !== 'object') return undefined;
+  if (!inputs.every((i) => Array.isArray(i) && i.length === 2 && isString(i[0]) && isString(i[1]))) return undefined;
+  const s = summary as RunSummary;
+  if (!isString(s.title) || !isString(s.version) || typeof s.resources !== 'number' || !Array.isArray(s.diagnostics) || !Array.isArray(s.sections)) return undefined;
+  if (stamps === null || typeof stamps !== 'object') return undefined;
+  const map = new Map<string, FileStamp>();
+  for (const file of files) {
+    const t = (stamps as Record<string, unknown>)[file];
+    if (!Array.isArray(t) || t.length !== 5 || !t.slice(0, 4).every((n) => typeof n === 'number') || !isString(t[4])) return undefined;
+    map.set(file, { size: t[0] as number, mtimeMs: t[1] as number, ctimeMs: t[2] as number, ino: t[3] as number, sha256: t[4] });
+  }
+  return { outputRoot, files, fingerprint, inputs: (inputs as Array<[string, string]>).map(([p, h]) => ({ path: p, sha256: h })), summary: s, stamps: map, text };
+}
+
+/**
+ * Writes the record of an output root (temporary file, then rename). Best effort: a cache folder that
+ * cannot be written only means no cache; then an older record is removed so it cannot describe this output.
+ * @param location output root
+ * @param record the record
+ * @param previousText the text of the record on disk, when known (an equal text is not rewritten)
+ * @returns true when it was written
+ */
+export async function writeRecord(location: OutputLocation, record: StoredRecord, previousText?: string): Promise<boolean> {
+  const file = recordPathFor(location);
+  const stamps: Record<string, [number, number, number, number, string]> = {};
+  for (const f of record.files) {
+    const s = record.stamps.get(f);
+    if (s) stamps[f] = [s.size, s.mtimeMs, s.ctimeMs, s.ino, s.sha256];
+  }
+  const text = JSON.stringify({
+    format: RECORD_FORMAT,
+    outputRoot: path.resolve(location.outputRoot),
+    files: record.files,
+    fingerprint: record.fingerprint,
+    inputs: record.inputs.map((i) => [i.path, i.sha256]),
+    summary: record.summary,
+    stamps,
+  });
+  if (text === previousText) return false;
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(temp, text, 'utf8');
+    await rename(temp, file);
+    return true;
+  } catch {
+    await rm(temp, { force: true }).catch(() => undefined);
+    await removeRecord(location);
+    return false;
+  }
+}
+
+/**
+ * Removes the record of an output root, if any (best effort).
+ * @param location output root
+ */
+export async function removeRecord(location: OutputLocation): Promise<void> {
+  await rm(recordPathFor(location), { force: true }).catch(() => undefined);
+}

@@ -1,0 +1,145 @@
+import { closeSync, openSync, readSync, readdirSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { GeneratorError } from '../diagnostics/GeneratorError.js';
+import { GENERATED_MARKER } from './banner.js';
+
+/** Where generated files go. */
+export interface OutputLocation {
+  /** Absolute output root. */
+  outputRoot: string;
+  /** Folder under the root that file paths are relative to. */
+  srcDir: string;
+}
+
+/** Suffix of the temporary file a write stages beside its target. */
+export const TEMP_SUFFIX = '.reslayer-tmp';
+
+/**
+ * The absolute path of a root-relative path, refusing anything that leaves the output root.
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT`
+ */
+export function resolveInside(location: OutputLocation, relative: string): string {
+  const root = path.resolve(location.outputRoot);
+  const target = path.resolve(root, relative);
+  if (target !== root && !target.startsWith(root + path.sep)) {
+    throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `refusing to touch ${target}: it is outside the output root ${root}`);
+  }
+  return target;
+}
+
+/** A path relative to the output root, with POSIX separators. */
+export function relativeToRoot(location: OutputLocation, abs: string): string {
+  return path.relative(path.resolve(location.outputRoot), abs).split(path.sep).join('/');
+}
+
+/** Root-relative POSIX prefix of the source folder (`''` for `.` or empty), ending with `/` otherwise. */
+export function srcPrefix(location: OutputLocation): string {
+  const rel = relativeToRoot(location, resolveInside(location, location.srcDir || '.'));
+  return rel === '' ? '' : `${rel}/`;
+}
+
+/** What one recursive listing of the output root found (symbolic links are listed, never followed). */
+export interface OutputScan {
+  /** Root-relative POSIX paths of everything that is not a folder: files, symbolic links, others. */
+  files: Set<string>;
+  /** Root-relative POSIX paths of the symbolic links among {@link files}. */
+  links: Set<string>;
+  /** Root-relative POSIX paths of the real folders. */
+  dirs: Set<string>;
+  /** Temporary files a killed run left behind (root-relative). */
+  temps: string[];
+}
+
+/**
+ * Lists the output root once, recursively (one `readdir` per folder), without following symbolic links.
+ * A missing root gives an empty listing. Synchronous: metadata calls through the thread pool cost several
+ * times more than the calls themselves, and a CLI run has nothing to overlap them with.
+ * @param location output root and source folder
+ */
+export async function scanOutput(location: OutputLocation): Promise<OutputScan> {
+  const root = path.resolve(location.outputRoot);
+  const scan: OutputScan = { files: new Set(), links: new Set(), dirs: new Set(), temps: [] };
+  // A walk of our own, folder by folder: `readdirSync(…, { recursive: true })` follows symbolic links to
+  // folders in some Node versions (24), which could list files outside the root.
+  const pending: string[] = [''];
+  for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
+    let entries;
+    try {
+      entries = readdirSync(rel === '' ? root : path.join(root, rel), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const child = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) {
+        scan.dirs.add(child);
+        pending.push(child);
+      } else {
+        if (e.isFile() && e.name.endsWith(TEMP_SUFFIX)) scan.temps.push(child);
+        else scan.files.add(child);
+        if (e.isSymbolicLink()) scan.links.add(child);
+      }
+    }
+  }
+  return scan;
+}
+
+/**
+ * True when the file starts with the generated-file marker; reads only the marker's length.
+ * @param abs absolute path
+ */
+export function startsWithMarker(abs: string): boolean {
+  const want = Buffer.from(GENERATED_MARKER, 'utf8');
+  let fd: number;
+  try {
+    fd = openSync(abs, 'r');
+  } catch {
+    return false;
+  }
+  try {
+    const buf = Buffer.alloc(want.length);
+    return readSync(fd, buf, 0, want.length, 0) === want.length && buf.equals(want);
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Checks that a folder, with symbolic links resolved, is inside the output root (also resolved), so a
+ * link inside the output cannot make a write land elsewhere.
+ * @param realRoot the output root with links resolved
+ * @param dir absolute folder (must exist)
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT`
+ */
+export function assertRealPathInside(realRoot: string, dir: string): void {
+  const realDir = realpathSync.native(dir);
+  if (realDir !== realRoot && !realDir.startsWith(realRoot + path.sep)) {
+    throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `refusing to write into ${dir}: through a symbolic link it resolves to ${realDir}, outside the output root ${realRoot}`);
+  }
+}
+
+/**
+ * Runs `fn` over `items` with at most `limit` calls in flight; on a failure no new call starts, and
+ * every started call settles before the returned promise rejects (so the caller's cleanup sees all work).
+ */
+export async function inBatches<T>(items: Iterable<T>, fn: (item: T) => Promise<void>, limit = 32): Promise<void> {
+  const list = [...items];
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < list.length) {
+      const item = list[next++] as T;
+      try {
+        await fn(item);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: Math.min(limit, list.length) }, worker));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
+}

@@ -1,0 +1,105 @@
+import type { ResolvedConfig } from '../config/types.js';
+import type { Plugin } from '../plugin/definePlugin.js';
+import { sha256 } from '../emit/cacheRecord.js';
+import { readBuildIdentity } from './buildInfo.js';
+
+/** Everything but the contract that decides a run's output, hashed; or why it cannot be known. */
+export type RunKey = { ok: true; key: string } | { ok: false; reason: string };
+
+/** Options of {@link computeRunKey}. */
+export interface RunKeyOptions {
+  /**
+   * Reference instances of the built-in plugins, by name (the CLI passes its own). A configured plugin
+   * with such a name and the same `apply` source counts as built in: the build hash covers its code.
+   */
+  builtins?: ReadonlyMap<string, Plugin>;
+  /** The generator-build hash to use instead of `buildInfo.json` (tests). */
+  buildHash?: string;
+}
+
+/**
+ * Canonical JSON (sorted keys) of plain data: null, booleans, finite numbers, strings, arrays and plain
+ * objects. Anything else (functions, class instances, symbols, bigints, cycles, non-finite numbers,
+ * `undefined` in an array) has no faithful JSON form.
+ * @returns the JSON text, or undefined when the value is not plain data
+ */
+export function stableJson(value: unknown, seen: Set<object> = new Set()): string | undefined {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : undefined;
+  if (typeof value !== 'object' || seen.has(value)) return undefined;
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) {
+      const items = value.map((v) => stableJson(v, seen));
+      return items.every((i) => i !== undefined) ? `[${items.join(',')}]` : undefined;
+    }
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) return undefined;
+    if (Object.getOwnPropertySymbols(value).length > 0) return undefined;
+    const parts: string[] = [];
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v === undefined) continue;
+      const json = stableJson(v, seen);
+      if (json === undefined) return undefined;
+      parts.push(`${JSON.stringify(key)}:${json}`);
+    }
+    return `{${parts.join(',')}}`;
+  } finally {
+    seen.delete(value);
+  }
+}
+
+/**
+ * The identity of one configured plugin, or why it has none: a built-in plugin is identified by its
+ * name and options (its code is in the build hash); any other plugin must declare a `version`.
+ */
+function pluginIdentity(plugin: Plugin, builtins: ReadonlyMap<string, Plugin>): { ok: true; id: unknown } | { ok: false; reason: string } {
+  const name = String(plugin.name);
+  const reference = builtins.get(name);
+  const applySource = typeof plugin.apply === 'function' ? Function.prototype.toString.call(plugin.apply) : '';
+  const builtin = reference !== undefined && Function.prototype.toString.call(reference.apply) === applySource;
+  const version = (plugin as { version?: unknown }).version;
+  if (!builtin && (typeof version !== 'string' || version === '')) {
+    return { ok: false, reason: `plugin "${name}" declares no version` };
+  }
+  const options = plugin.options === undefined ? 'null' : stableJson(plugin.options);
+  if (options === undefined) return { ok: false, reason: `the options of plugin "${name}" are not plain JSON data` };
+  const requires = stableJson(plugin.requires ?? []);
+  if (requires === undefined) return { ok: false, reason: `the requires list of plugin "${name}" is not plain data` };
+  return { ok: true, id: { name, version: builtin ? 'builtin' : version, options, requires, apply: sha256(applySource) } };
+}
+
+/**
+ * Computes the run key: a sha256 over the generator build (`buildInfo.json`), the Node version, the
+ * config's paths and flags, and every plugin's name, version (or built-in status), resolved options,
+ * `requires` and `apply` source. The contract's contents are not part of it (see `cacheRecordFor`).
+ * @param config the resolved config
+ * @param options see {@link RunKeyOptions}
+ * @returns the key, or why the no-change cache is off for this run
+ */
+export async function computeRunKey(config: ResolvedConfig, options: RunKeyOptions = {}): Promise<RunKey> {
+  let build = options.buildHash;
+  if (build === undefined) {
+    const identity = await readBuildIdentity();
+    if (!identity.ok) return identity;
+    build = identity.hash;
+  }
+  const plugins: unknown[] = [];
+  for (const plugin of config.plugins) {
+    const id = pluginIdentity(plugin, options.builtins ?? new Map());
+    if (!id.ok) return id;
+    plugins.push(id.id);
+  }
+  const parts = {
+    format: 1,
+    build,
+    node: process.version,
+    input: config.input,
+    outputRoot: config.outputRoot,
+    srcDir: config.srcDir,
+    allowRemoteRefs: config.allowRemoteRefs,
+    plugins,
+  };
+  return { ok: true, key: sha256(JSON.stringify(parts)) };
+}
