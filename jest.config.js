@@ -11,6 +11,7 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/generated/'],
   moduleNameMapper: {
     '^@reslayer/(core|runtime|plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|cli)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@reslayer/runtime/mocks$': '<rootDir>/packages/runtime/src/mocks.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

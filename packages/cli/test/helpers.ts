@@ -57,7 +57,6 @@ export function tmpDir(prefix = 'reslayer-cli-'): string {
 /** Removes the temporary folders made by {@link tmpDir}. */
 export function cleanup(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-  cacheFolder = undefined;
 }
 
 /**

@@ -23,6 +23,12 @@ export const mocksNaming = {
   handlersFile: (r: R): string => `${MOCKS_ROOT}/${r.resource}/${r.resource}.handlers.ts`,
   /** `<dir>/<resource>.scenarios.ts`. */
   scenariosFile: (r: R): string => `${MOCKS_ROOT}/${r.resource}/${r.resource}.scenarios.ts`,
+  /** Module with the scenario names, handler options and helpers every resource's handlers share (in the runtime package, so no extra generated file). */
+  supportModule: '@reslayer/runtime/mocks',
+  /** `shared/mocks/components.fixtures.ts`: the samples of named schemas several fixtures share. */
+  sharedFixturesFile: (): string => `${MOCKS_ROOT}/components.fixtures.ts`,
+  /** A shared sample of a named schema: `simpleUserSample1` (type name with a lower-case first letter, then a count). */
+  sharedSample: (typeName: string, n: number): string => `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Sample${n}`,
   /** `<dir>/index.ts`: re-exports fixtures, handlers and scenarios. */
   indexFile: (r: R): string => `${MOCKS_ROOT}/${r.resource}/index.ts`,
   /** Entity fixtures of a CRUD resource (the store's seed): `contactsFixtures`. */

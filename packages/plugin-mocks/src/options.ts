@@ -22,6 +22,15 @@ export interface MocksOptions {
    * @example pluginMocks({ fixtureCount: 5 })
    */
   fixtureCount?: number;
+  /**
+   * Declare samples of named schemas that several fixtures contain once, in
+   * `shared/mocks/components.fixtures.ts`, and refer to them. On very large contracts this shrinks the
+   * fixtures and the application's type-check time; it adds that one file to the output, so it is off by
+   * default (the layer keeps its fixed per-resource file layout).
+   * @default false
+   * @example pluginMocks({ shareFixtures: true })
+   */
+  shareFixtures?: boolean;
 }
 
 /** Options with defaults applied. */
@@ -29,9 +38,10 @@ export interface ResolvedMocksOptions {
   baseUrl: string;
   delayMs: number;
   fixtureCount: number;
+  shareFixtures: boolean;
 }
 
-const KNOWN = new Set(['baseUrl', 'delayMs', 'fixtureCount']);
+const KNOWN = new Set(['baseUrl', 'delayMs', 'fixtureCount', 'shareFixtures']);
 
 /**
  * Applies defaults and validates the options.
@@ -58,5 +68,7 @@ export function resolveMocksOptions(options: MocksOptions = {}): ResolvedMocksOp
   if (typeof fixtureCount !== 'number' || !Number.isInteger(fixtureCount) || fixtureCount < 1 || fixtureCount > 100) {
     fail(`fixtureCount must be a whole number from 1 to 100, got ${JSON.stringify(fixtureCount)}`);
   }
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), delayMs, fixtureCount };
+  const shareFixtures = options.shareFixtures ?? false;
+  if (typeof shareFixtures !== 'boolean') fail(`shareFixtures must be true or false, got ${JSON.stringify(shareFixtures)}`);
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), delayMs, fixtureCount, shareFixtures };
 }

@@ -6,7 +6,7 @@ import { flatValue } from './literal.js';
 import { sampleSchema, sampleValue } from './sample.js';
 import { mayBeUnknown, sameType, sampling } from './schemaView.js';
 import { entityFacts, listPlan, writableFields, type EntityFacts, type Fields, type ListPlan } from './planStore.js';
-import { morePreciseTemplates, mswPattern, shadowedLiterals, specificity } from './pattern.js';
+import { mswPattern, RouteIndex, specificity } from './pattern.js';
 
 /** A typed constant of the fixtures file. */
 export interface FixtureDecl {
@@ -103,16 +103,37 @@ export function planResource(model: ApiModel, resource: ResourceNode, fixtureCou
   const fixtures: FixtureDecl[] = [];
   const store = planStore(resource, sigs, names, fixtures, fixtureCount);
   const ops = sigs.map((sig) => planOperation(sig, store, names, fixtures));
+  const routes = routesOf(model);
   for (const op of ops) {
-    const others = model.operations.filter((o) => o.method === op.sig.node.method).map((o) => o.path);
-    const shadowed = shadowedLiterals(op.sig.node.path, others);
+    const index = routes.get(op.sig.node.method);
+    if (!index) continue;
+    const shadowed = index.shadowed(op.sig.node.path);
     op.stepAside = shadowed.map(({ pairs }) => pairs.map(([name, value]) => [op.params.get(name) ?? name, value]));
     const covered = new Set(shadowed.map((s) => s.path));
-    op.yieldTo = morePreciseTemplates(op.sig.node.path, others).filter((path) => !covered.has(path)).map((path) => mswPattern(path, new Map()));
+    op.yieldTo = index.morePrecise(op.sig.node.path).filter((path) => !covered.has(path)).map((path) => mswPattern(path, NO_NAMES));
   }
   const order = ops.map((op, i) => ({ op, i, key: specificity(op.pattern) }));
   order.sort((a, b) => cmpArrays(a.key, b.key) || a.i - b.i);
   return { resource, ops: order.map((o) => o.op), fixtures, ...(store ? { store } : {}) };
+}
+
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+const ROUTES = new WeakMap<ApiModel, Map<string, RouteIndex>>();
+
+/** The model's path templates by method, indexed once per model (every resource's plan asks it). */
+function routesOf(model: ApiModel): Map<string, RouteIndex> {
+  let routes = ROUTES.get(model);
+  if (!routes) {
+    const byMethod = new Map<string, string[]>();
+    for (const o of model.operations) {
+      const list = byMethod.get(o.method);
+      if (list) list.push(o.path);
+      else byMethod.set(o.method, [o.path]);
+    }
+    routes = new Map([...byMethod].map(([method, paths]) => [method, new RouteIndex(paths)]));
+    ROUTES.set(model, routes);
+  }
+  return routes;
 }
 
 function cmpArrays(a: number[], b: number[]): number {

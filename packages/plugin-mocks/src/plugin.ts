@@ -1,6 +1,6 @@
 import type { EmitContext, Plugin } from '@reslayer/core';
 import { definePlugin, EmitStage } from '@reslayer/core';
-import { PLUGIN_CLIENT } from '@reslayer/plugin-client';
+import { getSchemaTypeNames, PLUGIN_CLIENT } from '@reslayer/plugin-client';
 import { resolveMocksOptions, type MocksOptions } from './options.js';
 import { mocksNaming } from './naming.js';
 import { planResource } from './plan.js';
@@ -8,6 +8,7 @@ import { emitFixtures } from './emitters/emitFixtures.js';
 import { emitHandlers } from './emitters/emitHandlers.js';
 import { emitScenarios } from './emitters/emitScenarios.js';
 import { emitMockIndex } from './emitters/emitMockIndex.js';
+import { SharedSamples } from './share.js';
 
 /** Name of the mocks plugin (also its tap name). */
 export const PLUGIN_MOCKS = 'plugin-mocks';
@@ -31,10 +32,15 @@ export function pluginMocks(options: MocksOptions = {}): Plugin {
       hooks.emit.tap({ name: PLUGIN_MOCKS, stage: EmitStage.Derived }, (ctx: EmitContext) => {
         const { model } = ctx;
         const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_MOCKS });
+        // Two passes over the (deterministic) plans: the first finds the samples several fixtures share, the
+        // second prints every file. Plans are not kept between resources, so memory stays flat with the contract's size.
+        const shared = new SharedSamples(getSchemaTypeNames(model));
+        if (resolved.shareFixtures) for (const resource of model.resources) shared.count(planResource(model, resource, resolved.fixtureCount).fixtures);
+        shared.decide();
         for (const resource of model.resources) {
           const plan = planResource(model, resource, resolved.fixtureCount);
-          const fixtures = emitFixtures(model, plan);
-          const handlers = emitHandlers(model, plan, resolved);
+          const fixtures = emitFixtures(model, plan, shared);
+          const handlers = emitHandlers(model, plan, { baseUrl: resolved.baseUrl, delayMs: resolved.delayMs });
           const scenarios = emitScenarios(model, plan);
           add(mocksNaming.fixturesFile(resource), fixtures.contents);
           add(mocksNaming.handlersFile(resource), handlers.contents);
@@ -42,6 +48,8 @@ export function pluginMocks(options: MocksOptions = {}): Plugin {
           const r = resource.resource;
           add(mocksNaming.indexFile(resource), emitMockIndex(model, resource, [[`${r}.fixtures`, fixtures], [`${r}.handlers`, handlers], [`${r}.scenarios`, scenarios]]));
         }
+        const samples = shared.emit(model);
+        if (samples !== undefined) add(mocksNaming.sharedFixturesFile(), samples);
       });
     },
   });

@@ -45,6 +45,32 @@ const HARD_DEPTH = 32;
 const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 /** Result of a schema that has no value. */
 const IMPOSSIBLE: unique symbol = Symbol('impossible');
+/** Objects and arrays the sampler built (never a contract example, which may appear in several places). */
+const BUILT = new WeakSet<object>();
+/** The named schema a built value is a sample of, when it stands where the client's type is that schema's type. */
+const ORIGIN = new WeakMap<object, string>();
+
+/**
+ * The named schema (`ApiModel.schemas` key) a sampled object or array is a value of, when it stands where the
+ * client types it as that schema's type (a `$ref` property, array item, map value or union variant without a
+ * discriminator): a constant of that type may replace it. Undefined for anything else.
+ * @param value part of a value from {@link sampleSchema}
+ */
+export function sampleOrigin(value: unknown): string | undefined {
+  return value !== null && typeof value === 'object' ? ORIGIN.get(value) : undefined;
+}
+
+function built<T extends object>(value: T): T {
+  BUILT.add(value);
+  return value;
+}
+
+/** Forgets the origin of a value and of everything in it (it stands where its schema's type alone does not fit). */
+function disown(value: unknown, depth = 0): void {
+  if (value === null || typeof value !== 'object' || depth > HARD_DEPTH * 2) return;
+  ORIGIN.delete(value);
+  for (const v of Object.values(value)) disown(v, depth + 1);
+}
 
 interface Ctx {
   o: SampleOptions;
@@ -138,6 +164,7 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
       ctx.stack.push(node.target);
       const value = sample(target.schema, ctx, withHint(slot, found[0]));
       ctx.stack.pop();
+      if (value !== null && typeof value === 'object' && BUILT.has(value)) ORIGIN.set(value, node.target);
       return value;
     }
     case 'array':
@@ -200,7 +227,7 @@ function visible(node: ObjectSchema, ctx: Ctx): PropertyNode[] {
 }
 
 function sampleObject(node: ObjectSchema, ctx: Ctx, slot: Slot, hint: Record<string, unknown> | undefined): unknown {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = built({});
   const props = visible(node, ctx);
   const depth = slot.depth + 1;
   for (const p of props) {
@@ -239,7 +266,7 @@ function sampleArray(node: ArraySchema, ctx: Ctx, slot: Slot, hint: unknown[] | 
   if (ctx.o.empty || (!hint && (ctx.budget <= 0 || recursive(node.items, ctx)))) count = Math.min(min, max);
   else if (hint) count = Math.min(Math.max(hint.length, min), max);
   else count = Math.min(Math.max(min, 1), max);
-  const out: unknown[] = [];
+  const out: unknown[] = built([]);
   for (let j = 0; j < count; j++) {
     const item: Slot = { name: slot.name, index: (slot.index - 1) * count + j + 1, position: j, depth: slot.depth + 1 };
     if (hint && j < hint.length) item.hint = { value: hint[j] };
@@ -278,7 +305,11 @@ function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]):
     let value = sample(v, ctx, withHint(slot, hint));
     if (value === IMPOSSIBLE) continue;
     const d = node.discriminator;
-    if (d && isObject(value) && values.length > 0 && !values.includes(value[d.propertyName] as string)) value = { ...value, [d.propertyName]: values[0] };
+    // The client types a mapped variant `V & { <property>: <value> }`: only an object can carry the property
+    // (an array or scalar variant, like GitHub's `content-directory` mapped as `array`, has no possible value).
+    if (d && values.length > 0 && !isObject(value) && !ctx.lenient) continue;
+    // A copy: the client types this variant `V & { <property>: <value> }`, which a constant of type `V` does not fit.
+    if (d && isObject(value) && values.length > 0) value = built({ ...value, [d.propertyName]: values.includes(value[d.propertyName] as string) ? value[d.propertyName] : values[0] });
     if (!exact || node.variants.every((other, j) => j === i || !mayValidate(value, other, ctx))) return value;
     first ??= { value };
   }
@@ -325,11 +356,18 @@ function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, foun
   const parts = members.map((m) => ({ n: deref(m, ctx), value: sample(m, ctx, { ...withHint(slot, found[0]), optional: false }) }));
   if (parts.some((p) => p.value === IMPOSSIBLE)) return IMPOSSIBLE;
   const objects = parts.filter((p) => isObject(p.value));
-  if (objects.length === 0) return parts[0]?.value ?? null;
+  // The client types the value as the intersection: a constant typed as one member's schema may not fit it.
+  if (objects.length === 0) {
+    disown(parts[0]?.value);
+    return parts[0]?.value ?? null;
+  }
   // Maps first, so declared properties win over map entries sampled from the same example.
   const isMap = (p: (typeof parts)[number]) => p.n?.kind === 'object' && p.n.properties.length === 0;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = built({});
   for (const p of [...objects.filter(isMap), ...objects.filter((p) => !isMap(p))]) for (const [k, v] of Object.entries(p.value as object)) setOwn(out, k, v);
+  // A property more than one member may declare has the intersection of their types: no constant of one of them fits it.
+  const declares = (p: (typeof parts)[number], k: string) => (p.n?.kind === 'object' ? p.n.properties.some((x) => x.name === k) || p.n.additionalProperties !== undefined : isObject(p.value) && Object.hasOwn(p.value, k));
+  for (const k of Object.keys(out)) if (parts.filter((p) => declares(p, k)).length > 1) disown(out[k]);
   // A typed map (`Record<string, T>`) constrains every key of the intersection.
   const required = new Set(parts.flatMap((p) => (p.n?.kind === 'object' ? p.n.properties.filter((x) => x.required).map((x) => x.name) : [])));
   for (const p of objects) {

@@ -6,7 +6,7 @@ import { PLUGIN_CLIENT } from '@reslayer/plugin-client';
 import pluginMocksDefault, * as api from '@reslayer/plugin-mocks';
 import { PLUGIN_MOCKS, mocksNaming, pluginMocks } from '@reslayer/plugin-mocks';
 import { resolveMocksOptions, type MocksOptions } from '../src/options.js';
-import { morePreciseTemplates, mswPattern } from '../src/pattern.js';
+import { morePreciseTemplates, mswPattern, RouteIndex } from '../src/pattern.js';
 import { notesModel, statsModel } from './fixtures/models.js';
 import { DEMO_CONTRACT, REPO_ROOT, emitResourceFiles, expectGolden, generate } from './helpers.js';
 
@@ -81,10 +81,67 @@ describe('morePreciseTemplates (paths a `*`-based handler steps aside for)', () 
   });
 });
 
+describe('RouteIndex (the per-model index behind step-aside and yield-to lists)', () => {
+  /** The former per-operation scans over every path, kept as the reference. */
+  const param = (seg: string) => /^\{([^{}]+)\}$/.exec(seg)?.[1];
+  function naiveShadowed(path: string, others: readonly string[]): Array<{ path: string; pairs: Array<[string, string]> }> {
+    const mine = path.split('/');
+    const out: Array<{ path: string; pairs: Array<[string, string]> }> = [];
+    for (const other of others) {
+      const theirs = other.split('/');
+      if (other === path || theirs.length !== mine.length) continue;
+      const pairs: Array<[string, string]> = [];
+      let shadowed = true;
+      for (let i = 0; i < mine.length && shadowed; i++) {
+        const [a, b] = [mine[i] ?? '', theirs[i] ?? ''];
+        const [pa, pb] = [param(a), param(b)];
+        if (pa !== undefined && pb === undefined && !b.includes('{')) pairs.push([pa, b]);
+        else if (pa === undefined && pb === undefined) shadowed = a === b;
+        else shadowed = pa !== undefined && pb !== undefined;
+      }
+      if (shadowed && pairs.length > 0 && !out.some((o) => o.path === other)) out.push({ path: other, pairs });
+    }
+    return out;
+  }
+  function naiveMorePrecise(path: string, others: readonly string[]): string[] {
+    const rank = (t: string) => [t.split('/').slice(1).filter((x) => !x.includes('{')).length, t.replace(/\{[^{}]*\}/g, '').replace(/\//g, '').length] as const;
+    const meet = (m: string, t: string) => (!m.includes('{') ? t === m : param(m) !== undefined ? t !== '' : param(t) === undefined);
+    const mine = path.split('/').slice(1);
+    const out = new Set<string>();
+    for (const other of others) {
+      const theirs = other.split('/').slice(1);
+      const [[l0, c0], [l1, c1]] = [rank(path), rank(other)];
+      if (other === path || l1 < l0 || (l1 === l0 && c1 <= c0) || theirs.length < mine.length) continue;
+      let ok = true;
+      for (let k = 1; k <= mine.length && ok; k++) ok = meet(mine[mine.length - k] ?? '', theirs[theirs.length - k] ?? '');
+      if (ok) out.add(other);
+    }
+    return [...out].sort();
+  }
+  /** Deterministic path templates mixing literals, whole and partial parameters, empty segments and duplicates. */
+  function paths(n: number, seed: number): string[] {
+    let x = seed;
+    const next = (k: number) => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      return x % k;
+    };
+    const segs = ['a', 'b', 'pets', 'search', 'assets', 'tags', '{id}', '{petId}', '{name}', '{id}.json', 'v1', ''];
+    return Array.from({ length: n }, () => `/${Array.from({ length: 1 + next(4) }, () => segs[next(segs.length)]).join('/')}`);
+  }
+  it.each([1, 2, 3, 4, 5])('answers as the per-operation scans (seed %i)', (seed) => {
+    const all = paths(150, seed);
+    const index = new RouteIndex(all);
+    for (const path of all) {
+      expect(index.shadowed(path)).toEqual(naiveShadowed(path, all));
+      expect(index.morePrecise(path)).toEqual(naiveMorePrecise(path, all));
+    }
+  });
+});
+
 describe('options', () => {
   it('defaults', () => {
-    expect(resolveMocksOptions()).toEqual({ baseUrl: '*', delayMs: 1500, fixtureCount: 3 });
-    expect(resolveMocksOptions({ baseUrl: 'https://api.example.test/', delayMs: 0 })).toEqual({ baseUrl: 'https://api.example.test', delayMs: 0, fixtureCount: 3 });
+    expect(resolveMocksOptions()).toEqual({ baseUrl: '*', delayMs: 1500, fixtureCount: 3, shareFixtures: false });
+    expect(resolveMocksOptions({ baseUrl: 'https://api.example.test/', delayMs: 0 })).toEqual({ baseUrl: 'https://api.example.test', delayMs: 0, fixtureCount: 3, shareFixtures: false });
   });
 
   const bad: Array<[string, unknown]> = [
@@ -152,6 +209,7 @@ describe('demo contract', () => {
     const mocks = first.files.filter((f) => f.plugin === PLUGIN_MOCKS);
     expect(first.model.resources).toHaveLength(6);
     expect(mocks).toHaveLength(24);
+    expect(mocks.filter((f) => f.path.split('/').length === 3)).toEqual([]);
     for (const r of first.model.resources) {
       expect(mocks.filter((f) => f.path.startsWith(`shared/mocks/${r.resource}/`)).map((f) => f.path.split('/').pop()).sort())
         .toEqual([`${r.resource}.fixtures.ts`, `${r.resource}.handlers.ts`, `${r.resource}.scenarios.ts`, 'index.ts'].sort());
@@ -169,7 +227,7 @@ describe('demo contract', () => {
     await writeFile(contract, JSON.stringify(bigContract(240)), 'utf8');
     const result = await generate(contract, tmp, {}, false);
     expect(result.model.operations).toHaveLength(1200);
-    expect(result.files.filter((f) => f.plugin === PLUGIN_MOCKS)).toHaveLength(240 * 4);
+    expect(result.files.filter((f) => f.plugin === PLUGIN_MOCKS && f.path.split('/').length === 4)).toHaveLength(240 * 4);
     const ms = result.report.timings.filter((t) => t.plugin === PLUGIN_MOCKS).reduce((sum, t) => sum + t.ms, 0);
     expect(ms).toBeLessThan(1000);
   });

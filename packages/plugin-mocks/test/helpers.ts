@@ -61,7 +61,8 @@ export function emitResourceFiles(model: ApiModel, count = 2, options: MocksOpti
   if (!r) throw new Error('no resource');
   const plan = planResource(model, r, count);
   const fixtures = emitFixtures(model, plan);
-  const handlers = emitHandlers(model, plan, resolveMocksOptions(options));
+  const resolved = resolveMocksOptions(options);
+  const handlers = emitHandlers(model, plan, { baseUrl: resolved.baseUrl, delayMs: resolved.delayMs });
   const scenarios = emitScenarios(model, plan);
   const index = emitMockIndex(model, r, [[`${r.resource}.fixtures`, fixtures], [`${r.resource}.handlers`, handlers], [`${r.resource}.scenarios`, scenarios]]);
   return {
@@ -91,4 +92,7 @@ export async function transpileMocks(srcRoot: string, out: string): Promise<void
   await writeFile(path.join(out, 'package.json'), '{ "type": "module" }\n', 'utf8');
   await mkdir(path.join(out, 'node_modules'), { recursive: true });
   await symlink(path.join(REPO_ROOT, 'node_modules/msw'), path.join(out, 'node_modules/msw'), 'dir');
+  // The handlers import their shared helpers from `@reslayer/runtime/mocks` (built to packages/runtime/dist).
+  await mkdir(path.join(out, 'node_modules/@reslayer'), { recursive: true });
+  await symlink(path.join(REPO_ROOT, 'packages/runtime'), path.join(out, 'node_modules/@reslayer/runtime'), 'dir');
 }

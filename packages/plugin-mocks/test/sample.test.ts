@@ -227,6 +227,20 @@ describe('sampleValue: objects, arrays, composition', () => {
     expect(sampleSchema(onlyA, { schemas }).exact).toBe(false);
   });
 
+  it('skips a mapped variant that is not an object (`V[] & { type: \'array\' }` has no value), even when the example fits it', () => {
+    const item = obj([['name', str(), true]]);
+    const schemas = new Map([
+      named('Directory', s({ kind: 'array', items: item })),
+      named('File', obj([['type', str({ enum: ['file'] }), true], ['name', str(), true]])),
+    ]);
+    const mapping = [{ value: 'array', variant: 0 }, { value: 'file', variant: 1 }];
+    const given = s({ kind: 'union', source: 'oneOf', variants: [ref('Directory'), ref('File')], discriminator: { propertyName: 'type', mapping } });
+    expect(sampleSchema(given, { schemas, example: [{ name: 'lib' }] })).toEqual({ value: { name: 'name-1', type: 'file' }, exact: true });
+    expect(sampleSchema(given, { schemas, empty: true })).toEqual({ value: { name: 'name-1', type: 'file' }, exact: true });
+    const onlyArray = s({ kind: 'union', source: 'oneOf', variants: [ref('Directory')], discriminator: { propertyName: 'type', mapping: [mapping[0] as (typeof mapping)[number]] } });
+    expect(sampleSchema(onlyArray, { schemas }).exact).toBe(false);
+  });
+
   it('intersection merges object members', () => {
     const schemas = new Map([named('Base', obj([['id', int(), true]]))]);
     const given = s({ kind: 'intersection', members: [ref('Base'), obj([['name', str(), true]])] });

@@ -48,11 +48,14 @@ export { first, stored, error, total, wrong };
 
 const EDGE_CONTRACT = path.join(TEST_DIR, 'fixtures/edge.yaml');
 const STORES_CONTRACT = path.join(TEST_DIR, 'fixtures/stores.yaml');
+const DISCRIMINATED_CONTRACT = path.join(TEST_DIR, 'fixtures/discriminated-array.yaml');
 
 describe.each([
+  // 4 files per resource (fixture sharing is off by default, so no components.fixtures.ts).
   ['the demo contract', DEMO_CONTRACT, USAGE, 24],
   ['the edge-case contract (union entity, cursor pages, HEAD, text, binary, recursion, odd paths)', EDGE_CONTRACT, undefined, 24],
   ['the stores-and-routing contract (enum and wrapped keys, merges, more precise paths)', STORES_CONTRACT, undefined, 36],
+  ['a discriminated union mapping an array variant (GitHub contents, TS2322)', DISCRIMINATED_CONTRACT, undefined, 4],
 ])('type-check of the generated client + mocks for %s', (_name, contract, usage, files) => {
   let dir: string;
 
@@ -82,7 +85,7 @@ describe.each([
         lib: ['ES2023', 'DOM', 'DOM.Iterable'],
         types: [],
         noEmit: true,
-        paths: { '@reslayer/runtime': [runtime] },
+        paths: { '@reslayer/runtime': [runtime], '@reslayer/runtime/mocks': [path.join(REPO_ROOT, 'packages/runtime/src/mocks.ts')] },
       },
       include: ['src/**/*.ts'],
     };

@@ -4,6 +4,7 @@ import { clientNaming } from '@reslayer/plugin-client';
 import { printValue } from '../literal.js';
 import { mocksNaming } from '../naming.js';
 import type { MockPlan } from '../plan.js';
+import type { SharedSamples } from '../share.js';
 
 /** A generated module and the names it exports (the index re-exports them). */
 export interface EmittedModule {
@@ -19,22 +20,30 @@ export interface EmittedModule {
  * @param plan the resource's mock plan
  * @returns the file contents and its exports
  */
-export function emitFixtures(model: ApiModel, plan: MockPlan): EmittedModule {
+export function emitFixtures(model: ApiModel, plan: MockPlan, shared?: SharedSamples): EmittedModule {
   const file = mocksNaming.fixturesFile(plan.resource);
   const types = [...new Set(plan.fixtures.map((f) => f.type))].sort();
-  const lines: string[] = [banner(model.meta)];
-  if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(plan.resource))}';`, '');
-  if (plan.fixtures.length === 0) lines.push(`/** \`${plan.resource.resource}\` has no JSON bodies to mock. */`, 'export {};');
+  const used = new Set<string>();
+  const ref = shared?.resolver(plan.fixtures, used);
+  const body: string[] = [];
+  if (plan.fixtures.length === 0) body.push(`/** \`${plan.resource.resource}\` has no JSON bodies to mock. */`, 'export {};');
   for (const f of plan.fixtures) {
     const type = `${f.type}${f.array ? '[]' : ''}`;
     const head = `export const ${f.name}: ${type} = `;
-    const value = printValue(f.value, 0, 100, head.length);
+    // A shared sample stands for the value (or the values inside it) where the fixture's type has the sample's type.
+    const exact = f.exact !== false;
+    const whole = exact && ref && f.value !== null && typeof f.value === 'object' ? ref(f.value) : undefined;
+    const value = whole ?? printValue(f.value, 0, 100, head.length, exact ? ref : undefined);
     if (f.exact === false) {
-      lines.push('/**', ` * ${f.doc}`, ' * The contract allows no value of this type (a discriminator or map contradicts a property),', ' * so this best-effort sample is cast.', ' */');
-      lines.push(`${head}${value} as unknown as ${type};`, '');
+      body.push('/**', ` * ${f.doc}`, ' * The contract allows no value of this type (a discriminator or map contradicts a property),', ' * so this best-effort sample is cast.', ' */');
+      body.push(`${head}${value} as unknown as ${type};`, '');
       continue;
     }
-    lines.push(`/** ${f.doc} */`, `${head}${value};`, '');
+    body.push(`/** ${f.doc} */`, `${head}${value};`, '');
   }
-  return { contents: lines.join('\n'), values: plan.fixtures.map((f) => f.name), types: [] };
+  const lines: string[] = [banner(model.meta)];
+  if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(plan.resource))}';`);
+  if (used.size > 0) lines.push(`import { ${[...used].sort().join(', ')} } from '${importPath(file, mocksNaming.sharedFixturesFile())}';`);
+  if (types.length > 0 || used.size > 0) lines.push('');
+  return { contents: [...lines, ...body].join('\n'), values: plan.fixtures.map((f) => f.name), types: [] };
 }

@@ -1,37 +1,42 @@
 import type { ApiModel } from '@reslayer/core';
-import { banner, commentLines, importPath, stringLiteral } from '@reslayer/core';
+import { banner, importPath, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client';
 import { mocksNaming } from '../naming.js';
 import type { MockPlan, StorePlan } from '../plan.js';
 import type { Fields } from '../planStore.js';
 import { flatValue } from '../literal.js';
-import type { ResolvedMocksOptions } from '../options.js';
 import type { EmittedModule } from './emitFixtures.js';
 import { access, useType, writeHandler, type Needs } from './resolvers.js';
 
 /**
  * Emits `<resource>.handlers.ts`: MSW 3 request handlers for every operation of the resource,
  * built by `create<R>Handlers({ scenario, baseUrl, delayMs })`, plus the default (`success`) list.
- * A store-backed CRUD resource also gets its in-memory store and `reset<R>Store()`.
+ * A store-backed CRUD resource also gets its in-memory store and `reset<R>Store()`. Options, scenario
+ * names and helpers come from `@reslayer/runtime/mocks`.
  * @param model the API model (for the banner)
  * @param plan the resource's mock plan
- * @param options resolved plugin options (default base URL and slow delay)
  * @returns the file contents and its exports
  * @see https://mswjs.io/docs/api/http
  */
-export function emitHandlers(model: ApiModel, plan: MockPlan, options: ResolvedMocksOptions): EmittedModule {
+export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: { baseUrl: string; delayMs: number } = { baseUrl: '*', delayMs: 1500 }): EmittedModule {
   const r = plan.resource;
   const file = mocksNaming.handlersFile(r);
-  const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), jsonBodyType: false };
+  const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), jsonBodyType: false, pathParams: false };
   const handlers = plan.ops.flatMap((op) => writeHandler(plan, op, needs).map((l) => `    ${l}`));
   if (plan.store) needs.fixtures.add(mocksNaming.entityFixtures(r));
-  const body = [...store(plan, needs), ...helpers(plan, needs), ...factory(plan, options, handlers)].join('\n');
-  const msw = ['delay', 'http', 'HttpResponse', 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : []), ...(needs.helpers.has('claimedElsewhere') ? ['matchRequestUrl'] : [])];
+  const body = [...store(plan, needs), ...fieldLists(plan, needs), ...factory(plan, handlers, defaults)].join('\n');
+  const msw = ['http', 'HttpResponse', 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : []), ...(needs.pathParams ? ['type PathParams'] : [])];
+  const support = [
+    ...['claimedElsewhere', 'filterItems', 'intParam', 'merge', 'mockSetup', 'readJson'].filter((h) => h === 'mockSetup' || needs.helpers.has(h)),
+    ...(needs.helpers.has('merge') ? ['type Fields'] : []),
+    ...(needs.helpers.has('filterItems') ? ['type Filters'] : []),
+    'type HandlersOptions',
+  ];
   const lines = [banner(model.meta), `import { ${msw.join(', ')} } from 'msw';`];
   const types = [...needs.types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, local]) => (t === local ? t : `${t} as ${local}`));
   if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(r))}';`);
   if (needs.fixtures.size > 0) lines.push(`import { ${[...needs.fixtures].sort().join(', ')} } from './${r.resource}.fixtures.js';`);
-  lines.push(`import type { ${mocksNaming.scenarioNameType(r)} } from './${r.resource}.scenarios.js';`, '', body);
+  lines.push(`import { ${support.join(', ')} } from '${mocksNaming.supportModule}';`, '', body);
   const values = [mocksNaming.handlersFactory(r), mocksNaming.handlers(r), ...(plan.store ? [mocksNaming.store(r), mocksNaming.resetStore(r)] : [])];
   return { contents: lines.join('\n'), values, types: [mocksNaming.handlersOptionsType(r)] };
 }
@@ -69,7 +74,7 @@ function store(plan: MockPlan, needs: Needs): string[] {
   if (needs.helpers.has('filterItems')) {
     const filters = s.list?.filters ?? [];
     lines.push('/** List filters: query parameter, entity property, list separator (`\'\'`: repeated parameter). */');
-    lines.push(`const FILTERS: ReadonlyArray<readonly [string, string, string]> = [${filters.map((f) => `[${f.map(stringLiteral).join(', ')}]`).join(', ')}];`, '');
+    lines.push(`const FILTERS: Filters = [${filters.map((f) => `[${f.map(stringLiteral).join(', ')}]`).join(', ')}];`, '');
   }
   return lines;
 }
@@ -107,50 +112,14 @@ function nextId(s: StorePlan, map: string): string[] {
   ];
 }
 
-function helpers(plan: MockPlan, needs: Needs): string[] {
-  const h = needs.helpers;
-  const out: string[] = [];
-  if (h.has('readJson')) {
-    out.push('/** The JSON object body of a request, or `{}` when it has none. */');
-    out.push('async function readJson(request: Request): Promise<Record<string, unknown>> {', '  try {', '    const body: unknown = await request.json();');
-    out.push('    return body !== null && typeof body === \'object\' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};');
-    out.push('  } catch {', '    return {};', '  }', '}', '');
-  }
-  if (h.has('merge')) out.push(...mergeHelper(plan, needs));
-  if (h.has('claimedElsewhere')) {
-    out.push('/**', ' * True when the request matches one of these more precise paths of the contract (after the same base): the');
-    out.push(" * handler of that path answers it, so this one steps aside (with the `*` base, `/assets` also matches `/tags/assets`).", ' */');
-    out.push('function claimedElsewhere(request: Request, base: string, patterns: readonly string[]): boolean {');
-    out.push('  const url = new URL(request.url);', '  return patterns.some((pattern) => matchRequestUrl(url, base + pattern).matches);', '}', '');
-  }
-  if (h.has('intParam')) {
-    out.push('/** An integer query parameter, or `fallback` when it is absent or not a number. */');
-    out.push('function intParam(query: URLSearchParams, name: string, fallback: number): number {');
-    out.push("  const value = Number.parseInt(query.get(name) ?? '', 10);", '  return Number.isNaN(value) ? fallback : value;', '}', '');
-  }
-  if (h.has('filterItems') && plan.store) {
-    const t = useType(needs, plan.store.entityType);
-    out.push('/** The items whose property equals one of the values of each filter parameter present in the query. */');
-    out.push(`function filterItems(items: ${t}[], query: URLSearchParams): ${t}[] {`, '  return items.filter((item) =>');
-    out.push('    FILTERS.every(([name, property, separator]) => {');
-    out.push('      const wanted = query.getAll(name).flatMap((value) => (separator ? value.split(separator) : [value]));');
-    out.push('      return wanted.length === 0 || wanted.includes(String((item as Record<string, unknown>)[property]));');
-    out.push('    }),', '  );', '}', '');
-  }
-  return out;
-}
-
 /** A field list as a TypeScript literal. */
 function printFields(fields: Fields): string {
   return `[${fields.map((f) => (typeof f === 'string' ? stringLiteral(f) : `[${stringLiteral(f[0])}, ${printFields(f[1])}]`)).join(', ')}]`;
 }
 
-function mergeHelper(plan: MockPlan, needs: Needs): string[] {
-  const out = [
-    '/** Properties a merge copies: a name, or `[name, fields]` to merge an object value into the object already there. */',
-    'type Fields = ReadonlyArray<string | readonly [string, Fields]>;',
-    '',
-  ];
+/** The field lists of the store's create and update handlers (what `merge` copies), and PUT's server fields. */
+function fieldLists(plan: MockPlan, needs: Needs): string[] {
+  const out: string[] = [];
   if (needs.helpers.has('SERVER_FIELDS') && plan.store) {
     out.push('/** The key and readOnly properties: PUT keeps them from the stored item. */');
     out.push(`const SERVER_FIELDS: Fields = ${printFields(plan.store.entity.serverFields)};`, '');
@@ -160,46 +129,15 @@ function mergeHelper(plan: MockPlan, needs: Needs): string[] {
     const what = fields.length === 0 ? ': nothing (no JSON payload, or no property of the same shape)' : '';
     out.push(`/** What \`${op}\` copies from the payload into the stored item${what}. */`, `const ${name}: Fields = ${printFields(fields)};`, '');
   }
-  out.push(
-    '/** Copies the given properties of `source` into `target` (nested fields into the object `target` holds) and returns `target`. */',
-    'function merge<T extends object>(target: T, source: object, fields: Fields): T {',
-    '  const to = target as Record<string, unknown>;',
-    '  const from = source as Record<string, unknown>;',
-    '  for (const field of fields) {',
-    "    const [name, nested] = typeof field === 'string' ? [field, undefined] : field;",
-    '    const value = Object.hasOwn(from, name) ? from[name] : undefined;',
-    '    if (value === undefined) continue;',
-    '    const current = Object.hasOwn(to, name) ? to[name] : undefined;',
-    "    if (!nested) Object.defineProperty(to, name, { value, enumerable: true, writable: true, configurable: true });",
-    "    else if (value !== null && typeof value === 'object' && current !== null && typeof current === 'object') merge(current, value, nested);",
-    '  }',
-    '  return target;',
-    '}',
-    '',
-  );
   return out;
 }
 
-function factory(plan: MockPlan, options: ResolvedMocksOptions, handlers: string[]): string[] {
+function factory(plan: MockPlan, handlers: string[], defaults: { baseUrl: string; delayMs: number }): string[] {
   const r = plan.resource;
-  const scenarioType = mocksNaming.scenarioNameType(r);
   const optionsType = mocksNaming.handlersOptionsType(r);
-  const base = commentLines(stringLiteral(options.baseUrl), 200).join(' ');
   return [
-    `/** Default prefix of every handler path (\`*\` matches any origin and any base path). */`,
-    `const BASE_URL = ${stringLiteral(options.baseUrl)};`,
-    '/** Default delay of the `slow` scenario, in milliseconds. */',
-    `const SLOW_DELAY_MS = ${options.delayMs};`,
-    '',
-    `/** Options of {@link ${mocksNaming.handlersFactory(r)}}. */`,
-    `export interface ${optionsType} {`,
-    `  /** How every handler answers. @default 'success' */`,
-    `  scenario?: ${scenarioType};`,
-    `  /** Prefix of every handler path, e.g. \`https://api.example.test\`; \`*\` matches any origin and base path. @default ${base} */`,
-    '  baseUrl?: string;',
-    `  /** Delay of the \`slow\` scenario, in milliseconds. @default ${options.delayMs} */`,
-    '  delayMs?: number;',
-    '}',
+    `/** Options of {@link ${mocksNaming.handlersFactory(r)}}: scenario, base URL prefix and \`slow\` delay. */`,
+    `export type ${optionsType} = HandlersOptions;`,
     '',
     '/**',
     ` * Creates the MSW request handlers of \`${r.resource}\`, one per operation, answering as the scenario says:`,
@@ -209,12 +147,7 @@ function factory(plan: MockPlan, options: ResolvedMocksOptions, handlers: string
     ' * @returns the handlers, for `setupServer(...)`, `setupWorker(...)` or `server.use(...)`',
     ' */',
     `export function ${mocksNaming.handlersFactory(r)}(options: ${optionsType} = {}): HttpHandler[] {`,
-    "  const scenario = options.scenario ?? 'success';",
-    "  const base = (options.baseUrl ?? BASE_URL).replace(/\\/+$/, '');",
-    '  const delayMs = options.delayMs ?? SLOW_DELAY_MS;',
-    '  const settle = async (): Promise<void> => {',
-    "    if (scenario === 'slow') await delay(delayMs);",
-    '  };',
+    `  const { scenario, base, settle } = mockSetup(options, { baseUrl: ${stringLiteral(defaults.baseUrl)}, delayMs: ${defaults.delayMs} });`,
     '  return [',
     ...handlers,
     '  ];',

@@ -7,6 +7,7 @@ import type { EmittedModule } from './emitFixtures.js';
 /**
  * Emits `<resource>.scenarios.ts`: the scenario names, one handler set per scenario, and a
  * function that returns a scenario's handlers by name (fresh ones when options are given).
+ * The names and option types are the shared ones of `mock-support.ts`, under the resource's names.
  * @param model the API model (for the banner)
  * @param plan the resource's mock plan
  * @returns the file contents and its exports
@@ -17,20 +18,21 @@ export function emitScenarios(model: ApiModel, plan: MockPlan): EmittedModule {
   const names = mocksNaming.scenarioNames(r);
   const factory = mocksNaming.handlersFactory(r);
   const scenarios = mocksNaming.scenarios(r);
-  const optionsType = mocksNaming.handlersOptionsType(r);
+  const file = mocksNaming.scenariosFile(r);
   const lines = [
     banner(model.meta),
     "import type { HttpHandler } from 'msw';",
-    `import { ${factory}, ${mocksNaming.handlers(r)}, type ${optionsType} } from './${r.resource}.handlers.js';`,
+    `import { scenarioNames, type HandlersOptions, type ScenarioName } from '${mocksNaming.supportModule}';`,
+    `import { ${factory}, ${mocksNaming.handlers(r)} } from './${r.resource}.handlers.js';`,
     '',
     `/** Names of the mock scenarios of \`${r.resource}\`. */`,
-    `export const ${names} = [${mocksNaming.scenarioList.map((s) => `'${s}'`).join(', ')}] as const;`,
+    `export const ${names} = scenarioNames;`,
     '',
     '/**',
     ' * A scenario: `success` (fixtures and store), `empty` (empty lists, 404 for items), `error` (the',
     " * contract's first error status, else 500) or `slow` (success after a delay).",
     ' */',
-    `export type ${nameType} = (typeof ${names})[number];`,
+    `export type ${nameType} = ScenarioName;`,
     '',
     '/**',
     ` * The handlers of \`${r.resource}\` by scenario. Switch at runtime with \`server.use(...${scenarios}.error)\``,
@@ -46,7 +48,7 @@ export function emitScenarios(model: ApiModel, plan: MockPlan): EmittedModule {
     ' * @param options base URL or delay; when given, fresh handlers are created with them',
     ' * @returns the handlers, e.g. for `server.use(...)`',
     ' */',
-    `export function ${mocksNaming.getScenario(r)}(name: ${nameType}, options?: Omit<${optionsType}, 'scenario'>): HttpHandler[] {`,
+    `export function ${mocksNaming.getScenario(r)}(name: ${nameType}, options?: Omit<HandlersOptions, 'scenario'>): HttpHandler[] {`,
     `  return options ? ${factory}({ ...options, scenario: name }) : ${scenarios}[name];`,
     '}',
   ];

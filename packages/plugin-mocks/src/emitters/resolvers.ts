@@ -4,18 +4,21 @@ import { printValue } from '../literal.js';
 import { mocksNaming } from '../naming.js';
 import type { Body, ErrorAnswer, MockPlan, OperationPlan, StorePlan } from '../plan.js';
 import type { Fields, Pagination } from '../planStore.js';
+import { SUPPORT_EXPORTS } from './supportExports.js';
 
 /** What the handlers file must declare or import for the resolvers written so far. */
 export interface Needs {
   fixtures: Set<string>;
   /** Client types used (entity and list response): type name → local name. */
   types: Map<string, string>;
-  /** File-local helpers: `readJson`, `merge`, `intParam`, `filterItems`, `nextId`, `SERVER_FIELDS`, `claimedElsewhere`. */
+  /** Helpers: `readJson`, `merge`, `intParam`, `filterItems`, `claimedElsewhere` (from `mock-support.ts`), `nextId`, `SERVER_FIELDS` (file-local). */
   helpers: Set<string>;
   /** Payload field lists of create/update operations, by constant name. */
   fields: Map<string, Fields>;
-  /** True when a body needs `as JsonBodyType`. */
+  /** True when a handler answers JSON (`HttpResponse.json<JsonBodyType>`). */
   jsonBodyType: boolean;
+  /** True when a handler's path parameters are typed `PathParams` (it reads none). */
+  pathParams: boolean;
 }
 
 /**
@@ -41,7 +44,11 @@ export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): s
   }
   const lines = [...guard, 'await settle();', `if (scenario === 'error') return ${answer(op.error, needs)};`, ...body];
   const uses = ['params', 'request'].filter((v) => lines.some((l) => new RegExp(`(?<![\\w/'"-])${v}[.,)]`).test(l)));
-  const generic = uses.includes('params') && op.params.size > 0 ? `<{ ${[...op.params.values()].map((n) => `${n}: string`).join('; ')} }>` : '';
+  // Explicit type arguments: TypeScript then infers nothing from the resolver (inference over msw's resolver
+  // types is most of the cost of type-checking a handler).
+  const readsParams = uses.includes('params') && op.params.size > 0;
+  if (!readsParams) needs.pathParams = true;
+  const generic = readsParams ? `<{ ${[...op.params.values()].map((n) => `${n}: string`).join('; ')} }>` : '<PathParams>';
   const where = `${op.sig.node.method.toUpperCase()} ${commentLines(op.sig.node.path, 300).join(' ')}`;
   return [
     `// ${op.sig.method}: ${where}`,
@@ -51,8 +58,8 @@ export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): s
   ];
 }
 
-/** Names the handlers file imports from msw; a client type with one of these names is imported under an alias. */
-const MSW_NAMES: ReadonlySet<string> = new Set(['delay', 'http', 'HttpResponse', 'HttpHandler', 'JsonBodyType', 'matchRequestUrl', 'Fields']);
+/** Names the handlers file imports from msw and `mock-support.ts`; a client type with one of these names is imported under an alias. */
+const MSW_NAMES: ReadonlySet<string> = new Set(['http', 'HttpResponse', 'HttpHandler', 'JsonBodyType', 'PathParams', ...SUPPORT_EXPORTS.values, ...SUPPORT_EXPORTS.types]);
 
 /**
  * Records a client type the handlers use and returns its local name (`<Name>Body` when msw has the name).
@@ -65,30 +72,42 @@ export function useType(needs: Needs, type: string): string {
   return local;
 }
 
+/**
+ * A JSON response: `HttpResponse.json<JsonBodyType>(body, { status })`. The explicit type argument spares TypeScript
+ * inferring (and instantiating `HttpResponse<T>` for) every body type; the body's own type was checked where it was declared.
+ */
+function json(needs: Needs, body: string, status: number): string {
+  needs.jsonBodyType = true;
+  return `HttpResponse.json<JsonBodyType>(${body}, { status: ${status} })`;
+}
+
+/** A response without a body (`<null>`: nothing for TypeScript to infer). */
+function empty(status: number): string {
+  return `new HttpResponse<null>(null, { status: ${status} })`;
+}
+
 /** An error or not-found response expression. */
 function answer(e: ErrorAnswer, needs: Needs): string {
-  if (!e.fixture) return `new HttpResponse(null, { status: ${e.status} })`;
+  if (!e.fixture) return empty(e.status);
   needs.fixtures.add(e.fixture);
-  if (e.cast) needs.jsonBodyType = true;
-  return `HttpResponse.json(${e.fixture}${e.cast ? ' as JsonBodyType' : ''}, { status: ${e.status} })`;
+  return json(needs, `${e.fixture}${e.cast ? ' as JsonBodyType' : ''}`, e.status);
 }
 
 function success(op: OperationPlan, body: Body, entity: string | undefined, needs: Needs): string {
   switch (body.kind) {
     case 'none':
-      return `new HttpResponse(null, { status: ${op.status} })`;
+      return empty(op.status);
     case 'entity':
-      return `HttpResponse.json(${entity ?? 'null'}, { status: ${op.status} })`;
+      return json(needs, entity ?? 'null', op.status);
     case 'json': {
       needs.fixtures.add(body.fixture).add(body.emptyFixture);
-      if (body.cast) needs.jsonBodyType = true;
       const value = body.emptyFixture === body.fixture ? body.fixture : `scenario === 'empty' ? ${body.emptyFixture} : ${body.fixture}`;
       const cast = value === body.fixture ? `${value} as JsonBodyType` : `(${value}) as JsonBodyType`;
-      return `HttpResponse.json(${body.cast ? cast : value}, { status: ${op.status} })`;
+      return json(needs, body.cast ? cast : value, op.status);
     }
     case 'text':
       needs.fixtures.add(body.fixture);
-      return `new HttpResponse(${body.fixture}, { status: ${op.status}, headers: { 'Content-Type': ${stringLiteral(body.mediaType)} } })`;
+      return `new HttpResponse<string>(${body.fixture}, { status: ${op.status}, headers: { 'Content-Type': ${stringLiteral(body.mediaType)} } })`;
     case 'blob': {
       const type = stringLiteral(body.mediaType);
       return `new HttpResponse(new Blob([${stringLiteral(`Mock content of ${op.sig.method}.`)}], { type: ${type} }), { status: ${op.status}, headers: { 'Content-Type': ${type} } })`;
@@ -108,7 +127,7 @@ function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: N
   const entity = useType(needs, store.entityType);
   // The item key is the operation's last path parameter (the read operation's when it has none).
   const key = `params.${[...op.params.values()].pop() ?? store.keyParam}`;
-  const notFound = () => (op.notFound ? answer(op.notFound, needs) : 'new HttpResponse(null, { status: 404 })');
+  const notFound = () => (op.notFound ? answer(op.notFound, needs) : empty(404));
   const defaults = mocksNaming.entityDefaults(plan.resource);
   /** `merge(<target>, payload, <op>Fields)`: the payload properties this operation may copy. */
   const merged = (target: string) => {
@@ -200,12 +219,12 @@ function listBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: Ne
   const usesQuery = list.filters.length > 0 || list.pagination.kind !== 'none';
   const lines = [
     ...(usesQuery ? ['const query = new URL(request.url).searchParams;'] : []),
-    `const all: ${useType(needs, store.entityType)}[] = scenario === 'empty' ? [] : ${list.filters.length > 0 ? `filterItems(${values}, query)` : values};`,
+    `const all: ${useType(needs, store.entityType)}[] = scenario === 'empty' ? [] : ${list.filters.length > 0 ? `filterItems(${values}, query, FILTERS)` : values};`,
     ...windowLines(list.pagination, needs),
     'const items = all.slice(start, start + size);',
   ];
   if (list.fields.some((f) => f.expr === 'next')) lines.push('const next = start + size < all.length ? String(start + size) : undefined;');
-  if (list.shape === 'array') return [...lines, `const body: ${responseType} = items;`, `return HttpResponse.json(body, { status: ${op.status} });`];
+  if (list.shape === 'array') return [...lines, `const body: ${responseType} = items;`, `return ${json(needs, 'body', op.status)};`];
   const members = list.fields.map((f) => {
     if (f.expr === undefined) return `${propertyKey(f.name)}: ${printValue(f.sample, 2)}`;
     if (f.expr !== 'next') return f.expr === f.name ? f.name : `${propertyKey(f.name)}: ${f.expr}`;
@@ -214,5 +233,5 @@ function listBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: Ne
   });
   const flat = `const body: ${responseType} = { ${members.join(', ')} };`;
   const body = flat.length <= 100 && !flat.includes('\n') ? [flat] : [`const body: ${responseType} = {`, ...members.map((m) => `  ${m},`), '};'];
-  return [...lines, ...body, `return HttpResponse.json(body, { status: ${op.status} });`];
+  return [...lines, ...body, `return ${json(needs, 'body', op.status)};`];
 }
