@@ -9,7 +9,7 @@ const tmp = new TempDir();
 afterAll(() => tmp.cleanup());
 
 const plugin = definePlugin({ name: 'p', apply: () => undefined });
-const configFile = path.resolve('/work/project/config/generator.config.ts');
+const configFile = path.resolve('/home/dev/project/config/generator.config.ts');
 
 /** Returns the GeneratorError thrown by `fn`. */
 function thrown(fn: () => unknown): GeneratorError {
@@ -26,8 +26,8 @@ describe('resolveConfig', () => {
   it('resolves paths relative to the config file’s folder and applies defaults', () => {
     expect(resolveConfig({ input: './openapi.yaml', plugins: [plugin] }, configFile)).toEqual({
       configFile,
-      input: path.resolve('/work/project/config/openapi.yaml'),
-      outputRoot: path.resolve('/work/project/config/generated'),
+      input: path.resolve('/home/dev/project/config/openapi.yaml'),
+      outputRoot: path.resolve('/home/dev/project/config/generated'),
       srcDir: 'src',
       plugins: [plugin],
       allowRemoteRefs: false,
@@ -37,19 +37,19 @@ describe('resolveConfig', () => {
   const cases: Array<[string, { given: Record<string, unknown>; want: { input: string; outputRoot: string; srcDir: string; allowRemoteRefs: boolean } }]> = [
     [
       'output as a string, parent folder input',
-      { given: { input: '../api/openapi.json', output: '../web/gen' }, want: { input: '/work/project/api/openapi.json', outputRoot: '/work/project/web/gen', srcDir: 'src', allowRemoteRefs: false } },
+      { given: { input: '../api/openapi.json', output: '../web/gen' }, want: { input: '/home/dev/project/api/openapi.json', outputRoot: '/home/dev/project/web/gen', srcDir: 'src', allowRemoteRefs: false } },
     ],
     [
       'output object with srcDir',
-      { given: { input: 'openapi.yaml', output: { root: 'out', srcDir: 'app' } }, want: { input: '/work/project/config/openapi.yaml', outputRoot: '/work/project/config/out', srcDir: 'app', allowRemoteRefs: false } },
+      { given: { input: 'openapi.yaml', output: { root: 'out', srcDir: 'app' } }, want: { input: '/home/dev/project/config/openapi.yaml', outputRoot: '/home/dev/project/config/out', srcDir: 'app', allowRemoteRefs: false } },
     ],
     [
       'output object without srcDir defaults to src',
-      { given: { input: 'openapi.yaml', output: { root: 'out' } }, want: { input: '/work/project/config/openapi.yaml', outputRoot: '/work/project/config/out', srcDir: 'src', allowRemoteRefs: false } },
+      { given: { input: 'openapi.yaml', output: { root: 'out' } }, want: { input: '/home/dev/project/config/openapi.yaml', outputRoot: '/home/dev/project/config/out', srcDir: 'src', allowRemoteRefs: false } },
     ],
     [
       'srcDir "." is allowed',
-      { given: { input: 'openapi.yaml', output: { root: 'out', srcDir: '.' } }, want: { input: '/work/project/config/openapi.yaml', outputRoot: '/work/project/config/out', srcDir: '.', allowRemoteRefs: false } },
+      { given: { input: 'openapi.yaml', output: { root: 'out', srcDir: '.' } }, want: { input: '/home/dev/project/config/openapi.yaml', outputRoot: '/home/dev/project/config/out', srcDir: '.', allowRemoteRefs: false } },
     ],
     [
       'absolute paths stay as they are',
@@ -57,11 +57,11 @@ describe('resolveConfig', () => {
     ],
     [
       'allowRemoteRefs: true',
-      { given: { input: 'openapi.yaml', allowRemoteRefs: true }, want: { input: '/work/project/config/openapi.yaml', outputRoot: '/work/project/config/generated', srcDir: 'src', allowRemoteRefs: true } },
+      { given: { input: 'openapi.yaml', allowRemoteRefs: true }, want: { input: '/home/dev/project/config/openapi.yaml', outputRoot: '/home/dev/project/config/generated', srcDir: 'src', allowRemoteRefs: true } },
     ],
     [
       'allowRemoteRefs only counts when it is exactly true',
-      { given: { input: 'openapi.yaml', allowRemoteRefs: 'yes' }, want: { input: '/work/project/config/openapi.yaml', outputRoot: '/work/project/config/generated', srcDir: 'src', allowRemoteRefs: false } },
+      { given: { input: 'openapi.yaml', allowRemoteRefs: 'yes' }, want: { input: '/home/dev/project/config/openapi.yaml', outputRoot: '/home/dev/project/config/generated', srcDir: 'src', allowRemoteRefs: false } },
     ],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
