@@ -59,7 +59,7 @@ export async function commit(location: OutputLocation, staged: readonly StagedFi
 /**
  * Rolls back a write that was interrupted during its commit phase (journal present): restores every
  * backed-up previous version, deletes files the interrupted run created, and drops leftover temporary
- * files. Does nothing when there is no journal.
+ * files. Without a journal it only drops leftover temporary files and backups.
  * @param location output root and source folder
  * @returns true when something was rolled back
  */
@@ -80,7 +80,15 @@ export async function recoverInterruptedWrite(location: OutputLocation): Promise
 export async function recoverFromScan(location: OutputLocation, scan: OutputScan): Promise<OutputScan> {
   await inBatches(scan.temps, (rel) => rm(resolveInside(location, rel), { force: true }));
   scan.temps = [];
-  if (!scan.files.has(JOURNAL_NAME)) return scan;
+  if (!scan.files.has(JOURNAL_NAME)) {
+    // No journal but backups: the run died before its journal was written (no rename had happened) or
+    // after it was removed (every rename had happened). Either way the backups are leftovers.
+    if ([...scan.files.keys()].some((rel) => rel.startsWith(`${BACKUP_DIR}/`))) {
+      await rm(resolveInside(location, BACKUP_DIR), { recursive: true, force: true });
+      return scanOutput(location);
+    }
+    return scan;
+  }
   const journalPath = resolveInside(location, JOURNAL_NAME);
   let journal: Journal = { entries: [] };
   try {
