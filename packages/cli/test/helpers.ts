@@ -118,17 +118,6 @@ export default {
 export const CONTRACTS = {
   malformed: 'openapi: 3.0.3\ninfo: [\n',
   notOpenApi: 'name: just some yaml\nitems: [1, 2]\n',
-  unresolvedRef: `openapi: 3.0.3
-info: { title: Broken, version: '1' }
-paths:
-  /widgets:
-    get:
-      operationId: listWidgets
-      responses:
-        '200':
-          description: ok
-          content: { application/json: { schema: { $ref: '#/components/schemas/Missing' } } }
-`,
   warnings: `openapi: 3.0.3
 info: { title: Warn, version: '1' }
 paths:
