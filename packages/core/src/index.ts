@@ -84,7 +84,13 @@ export {
 export { CACHE_RECORD_NAME, recordPathFor, type CacheRecord, type FileStamp, type RunSummary } from './emit/cacheRecord.js';
 export { camelCase, kebabCase, pascalCase, plural, singular } from './naming/casing.js';
 export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
-export { commentLines, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
+export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
+export { memoOnModel } from './analysis/memo.js';
+export { describeOperation, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
+export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
+export { containsRef } from './analysis/schemaQueries.js';
+export { printType, docComment, type PrintOptions } from './print/printType.js';
+export { declareArguments, paramsAccess, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
 export { defineConfig } from './config/defineConfig.js';
 export { loadConfig, resolveConfig } from './config/loadConfig.js';
 export type { OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';

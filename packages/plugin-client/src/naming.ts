@@ -1,5 +1,8 @@
-import type { ResourceNode, ResourceOperation } from '@reslayer/core';
-import { pascalCase } from '@reslayer/core';
+import type { ArgumentDeclaration, OperationSignature, ResourceNode, ResourceOperation } from '@reslayer/core';
+import { declareArguments, pascalCase } from '@reslayer/core';
+
+/** Name of plugin-client: its tap name, and what other plugins list in `requires`. */
+export const PLUGIN_CLIENT = 'plugin-client';
 
 /** Folder of the generated client layer, relative to the source root. */
 export const CLIENT_ROOT = 'shared/api/generated';
@@ -57,6 +60,18 @@ export const clientNaming = {
     op.role === 'list' ? 'list' : op.role === 'read' ? 'detail' : QUERY_KEY_MEMBERS.has(op.name) ? `${op.name}Query` : op.name,
   /** PascalCase base of an operation's type names (`listContacts` → `ListContacts`), always a valid identifier start. */
   typeBase: (op: Pick<ResourceOperation, 'name'>): string => typeBase(op.name),
+  /**
+   * The positional parameter list of an operation's client method (without `options`): path parameters
+   * as `string | number`, `payload` typed `<Op>Payload`, `params` typed `<Op>Params`.
+   */
+  argumentList: (s: OperationSignature): ArgumentDeclaration[] =>
+    declareArguments(
+      s.args.map((a) => ({
+        name: a.name,
+        type: a.role === 'path' ? 'string | number' : a.role === 'body' ? `${typeBase(s.op.name)}Payload` : `${typeBase(s.op.name)}Params`,
+        optional: !a.required,
+      })),
+    ),
   /** Namespace the types file imports the component types under. */
   schemasNamespace: 'Schemas',
 } as const;

@@ -1,17 +1,12 @@
 import type { EmitContext, Plugin } from '@reslayer/core';
-import { definePlugin, EmitStage } from '@reslayer/core';
+import { definePlugin, describeOperation, EmitStage, getSchemaTypeNames } from '@reslayer/core';
 import { resolveClientOptions, type ClientOptions } from './options.js';
-import { clientNaming } from './naming.js';
-import { getSchemaTypeNames } from './printType.js';
-import { describeOperation } from './signature.js';
+import { clientNaming, PLUGIN_CLIENT } from './naming.js';
 import { emitComponents } from './emitters/emitComponents.js';
 import { emitResourceTypes } from './emitters/emitResourceTypes.js';
 import { emitResourceClient } from './emitters/emitResourceClient.js';
 import { emitQueryKeys } from './emitters/emitQueryKeys.js';
 import { emitClientIndex } from './emitters/emitClientIndex.js';
-
-/** Name of the client plugin (also its tap name). */
-export const PLUGIN_CLIENT = 'plugin-client';
 
 /**
  * The client plugin: emits `components.types.ts` once and, per resource, the typed fetch client,

@@ -1,6 +1,6 @@
 import type { EmitContext, Plugin } from '@reslayer/core';
 import { definePlugin, EmitStage } from '@reslayer/core';
-import { PLUGIN_CLIENT } from '@reslayer/plugin-client';
+import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
 import { resolveConfigMetaOptions, type ConfigMetaOptions } from './options.js';
 import { configMetaNaming } from './naming.js';
 import { describeResource } from './analyze/describeResource.js';

@@ -1,6 +1,6 @@
 import type { ResourceNode, ResourceOperation } from '@reslayer/core';
 import { pascalCase } from '@reslayer/core';
-import { clientNaming } from '@reslayer/plugin-client';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 
 /**
  * File and symbol names of plugin-hooks (architecture guide G6): pure functions other plugins may import.

@@ -1,6 +1,7 @@
 import type { ApiModel, EmitContext, Plugin, ResourceNode } from '@reslayer/core';
 import { definePlugin, EmitStage, pathShape, UniqueNames } from '@reslayer/core';
-import { PLUGIN_CLIENT, describeOperation, type OperationSignature } from '@reslayer/plugin-client';
+import { describeOperation, type OperationSignature } from '@reslayer/core';
+import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
 import { resolveHooksOptions, type HookAdapter, type HooksOptions } from './options.js';
 import { hooksNaming } from './naming.js';
 import type { InvalidationTarget } from './emitters/hookParts.js';

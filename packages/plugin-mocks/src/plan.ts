@@ -1,6 +1,7 @@
 import type { ApiModel, CrudRole, ResourceNode, ResponseNode, SchemaNode } from '@reslayer/core';
 import { isJsonMediaType } from '@reslayer/core';
-import { clientNaming, describeOperation, getSchemaTypeNames, type OperationSignature, type SchemaTypeNames } from '@reslayer/plugin-client';
+import { describeOperation, getSchemaTypeNames, type OperationSignature, type SchemaTypeNames } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from './naming.js';
 import { flatValue } from './literal.js';
 import { sampleSchema, sampleValue } from './sample.js';
@@ -165,7 +166,7 @@ function planStore(resource: ResourceNode, sigs: OperationSignature[], names: Sc
   const defaults = sampleSchema(entity.schema, { ...sampling(names), index: 1, requiredOnly: true });
   // An entity type without a possible value (see `Sample.exact`) cannot back a typed store.
   if (!exact || !defaults.exact) return undefined;
-  const doc = `Entities of \`${resource.resource}\` (the response type of \`${read.method}\`): the seed of the handlers' store.`;
+  const doc = `Entities of \`${resource.resource}\` (the response type of \`${clientNaming.method(read.op)}\`): the seed of the handlers' store.`;
   fixtures.push({ name: mocksNaming.entityFixtures(resource), type: entityType, array: true, value: items, doc });
   fixtures.push({
     name: mocksNaming.entityDefaults(resource), type: entityType, doc: `What a created \`${resource.resource}\` entity starts from before the payload is merged in: the required fields.`,
@@ -212,7 +213,7 @@ function planOperation(sig: OperationSignature, store: StorePlan | undefined, na
   // An item operation answers 404 in the `empty` scenario; only reads (lists, searches, summaries) get an empty variant.
   const body = bodyOf(sig, store, role, status, names, fixtures, !missing && sig.node.method === 'get');
   const first = sig.errors[0];
-  const doc = `Error body of \`${sig.method}\` in the \`error\` scenario (status ${first ? statusOf(first.status, 500) : 500}).`;
+  const doc = `Error body of \`${clientNaming.method(sig.op)}\` in the \`error\` scenario (status ${first ? statusOf(first.status, 500) : 500}).`;
   // A HEAD response has no body, so its errors carry none either.
   const head = sig.node.method === 'head';
   const error = head ? { status: first ? statusOf(first.status, 500) : 500, cast: false } : errorAnswer(sig, first, mocksNaming.errorFixture(sig.op), names, fixtures, doc);
@@ -224,7 +225,7 @@ function planOperation(sig: OperationSignature, store: StorePlan | undefined, na
   }
   if (missing) {
     const r = r404 ?? sig.errors.find((e) => /^4XX$/i.test(e.status)) ?? sig.errors.find((e) => e.status === 'default') ?? sig.errors.find((e) => jsonSchema(e));
-    const doc404 = `Error body of \`${sig.method}\` for a missing item (status 404).`;
+    const doc404 = `Error body of \`${clientNaming.method(sig.op)}\` for a missing item (status 404).`;
     const nf = r === first || head ? { ...error } : errorAnswer(sig, r, mocksNaming.notFoundFixture(sig.op), names, fixtures, doc404, error.fixture);
     plan.notFound = { ...nf, status: 404 };
   }
@@ -268,8 +269,8 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
       return { kind: 'blob', mediaType: content?.mediaType ?? 'application/octet-stream' };
     case 'text': {
       const sample = content?.schema ? sampleValue(content.schema, { ...sampling(names), example: content.example, name: 'text' }) : content?.example;
-      const value = typeof sample === 'string' ? sample : `${sig.method} response`;
-      fixtures.push({ name: mocksNaming.fixture(sig.op), type: clientNaming.responseType(sig.op), value, doc: `Text response of \`${sig.method}\`.` });
+      const value = typeof sample === 'string' ? sample : `${clientNaming.method(sig.op)} response`;
+      fixtures.push({ name: mocksNaming.fixture(sig.op), type: clientNaming.responseType(sig.op), value, doc: `Text response of \`${clientNaming.method(sig.op)}\`.` });
       return { kind: 'text', fixture: mocksNaming.fixture(sig.op), mediaType: content?.mediaType ?? 'text/plain' };
     }
     case 'json': {
@@ -282,11 +283,11 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
       const { value, exact } = content?.schema === undefined && content?.example === undefined ? { value: {}, exact: true } : sample;
       const empty = withEmpty ? sampleSchema(schema, { ...sampling(names), example: content?.example, empty: true }) : { value, exact };
       const fixture = mocksNaming.fixture(sig.op);
-      fixtures.push({ name: fixture, type, value, doc: `Success response of \`${sig.method}\` (status ${status}).`, exact });
+      fixtures.push({ name: fixture, type, value, doc: `Success response of \`${clientNaming.method(sig.op)}\` (status ${status}).`, exact });
       let emptyFixture = fixture;
       if (flatValue(empty.value) !== flatValue(value)) {
         emptyFixture = mocksNaming.emptyFixture(sig.op);
-        const doc = `Response of \`${sig.method}\` in the \`empty\` scenario: arrays empty, numbers at their minimum.`;
+        const doc = `Response of \`${clientNaming.method(sig.op)}\` in the \`empty\` scenario: arrays empty, numbers at their minimum.`;
         fixtures.push({ name: emptyFixture, type, value: empty.value, doc, exact: empty.exact });
       }
       const schemas = sig.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));

@@ -1,6 +1,6 @@
 import type { NamedSchema, ParameterNode, PropertyNode, SchemaNode } from '@reslayer/core';
 import { camelCase } from '@reslayer/core';
-import type { OperationSignature, SchemaTypeNames } from '@reslayer/plugin-client';
+import type { OperationSignature, SchemaTypeNames } from '@reslayer/core';
 import { deref, objectView, sameType, sampling, unknownNodes } from './schemaView.js';
 import { sampleValue } from './sample.js';
 import { fits, satisfies } from './samplePrimitive.js';

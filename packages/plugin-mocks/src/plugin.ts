@@ -1,6 +1,7 @@
 import type { EmitContext, Plugin } from '@reslayer/core';
 import { definePlugin, EmitStage } from '@reslayer/core';
-import { getSchemaTypeNames, PLUGIN_CLIENT } from '@reslayer/plugin-client';
+import { getSchemaTypeNames } from '@reslayer/core';
+import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
 import { resolveMocksOptions, type MocksOptions } from './options.js';
 import { mocksNaming } from './naming.js';
 import { planResource } from './plan.js';

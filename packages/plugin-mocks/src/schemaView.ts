@@ -1,5 +1,5 @@
 import type { NamedSchema, PropertyNode, SchemaNode } from '@reslayer/core';
-import { printType, type SchemaTypeNames } from '@reslayer/plugin-client';
+import { printType, type SchemaTypeNames } from '@reslayer/core';
 
 const NONE: ReadonlySet<SchemaNode> = new Set();
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ApiModel } from '@reslayer/core';
 import { banner, importPath, valueLiteral } from '@reslayer/core';
-import { clientNaming, type SchemaTypeNames } from '@reslayer/plugin-client';
+import type { SchemaTypeNames } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import { printValue, type ValueRef } from './literal.js';
 import { mocksNaming } from './naming.js';
 import type { FixtureDecl } from './plan.js';

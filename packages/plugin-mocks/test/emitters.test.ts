@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { EmitStage, GeneratorError, banner, type ApiModel, type PluginHooks } from '@reslayer/core';
-import { PLUGIN_CLIENT } from '@reslayer/plugin-client';
+import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
 import pluginMocksDefault, * as api from '@reslayer/plugin-mocks';
 import { PLUGIN_MOCKS, mocksNaming, pluginMocks } from '@reslayer/plugin-mocks';
 import { resolveMocksOptions, type MocksOptions } from '../src/options.js';

@@ -1,5 +1,5 @@
 import { createApiModel, createSchema, type NamedSchema, type RefSchema, type SchemaNode, type StringSchema } from '@reslayer/core';
-import type { SchemaTypeNames } from '@reslayer/plugin-client';
+import type { SchemaTypeNames } from '@reslayer/core';
 import { sampleOrigin, sampleSchema } from '../src/sample.js';
 import { SharedSamples } from '../src/share.js';
 import type { FixtureDecl } from '../src/plan.js';

@@ -3,7 +3,8 @@
 // response must look like, and which declared error status can be forced.
 import path from 'node:path';
 import { Diagnostics, detectResources, loadContract, normalizeContract, type ApiModel, type SchemaNode } from '@reslayer/core';
-import { clientNaming, describeOperation, type OperationSignature } from '@reslayer/plugin-client';
+import { describeOperation, type OperationSignature } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import type { AuthConfig } from '@reslayer/runtime';
 import { Sampler, type SampleMode } from './sample.js';
 
@@ -81,10 +82,10 @@ function planCall(sig: OperationSignature, sampler: Sampler): PlannedCall {
   const forcedError = pickErrorStatus(sig);
   const call: PlannedCall = {
     key: sig.node.key,
-    label: `${clientNaming.clientObject(sig.resource)}.${sig.method} (${sig.node.key})`,
+    label: `${clientNaming.clientObject(sig.resource)}.${clientNaming.method(sig.op)} (${sig.node.key})`,
     resource: sig.resource.resource,
     clientObject: clientNaming.clientObject(sig.resource),
-    method: sig.method,
+    method: clientNaming.method(sig.op),
     clientFile: clientNaming.clientFile(sig.resource),
     args,
     responseType: sig.response.responseType,

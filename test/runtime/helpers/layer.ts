@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { CLIENT_ROOT } from '@reslayer/plugin-client';
+import { CLIENT_ROOT } from '@reslayer/plugin-client/naming';
 import { listFiles, runCli } from '../../helpers/cli.js';
 import { ROOT } from '../../helpers/paths.js';
 

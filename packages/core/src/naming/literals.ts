@@ -78,3 +78,13 @@ export function valueLiteral(value: unknown, keepOrder = false): string {
   }
   return 'undefined';
 }
+
+/**
+ * A key of an object literal the generated code builds at run time. `__proto__` is written as a computed key:
+ * `{ __proto__: x }` and `{ '__proto__': x }` set the object's prototype instead of adding a property.
+ * @param name the key
+ * @returns the key text: bare identifier, quoted string, or `['__proto__']`
+ */
+export function objectKey(name: string): string {
+  return name === '__proto__' ? `[${stringLiteral(name)}]` : propertyKey(name);
+}

@@ -1,6 +1,5 @@
-import type { ApiModel } from '@reslayer/core';
-import { banner } from '@reslayer/core';
-import { docComment, printType, type SchemaTypeNames } from '../printType.js';
+import type { ApiModel, SchemaTypeNames } from '@reslayer/core';
+import { banner, docComment, printType } from '@reslayer/core';
 
 /**
  * Emits `components.types.ts`: one exported type per named schema (read mode), plus a

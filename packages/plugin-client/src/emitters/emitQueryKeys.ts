@@ -1,7 +1,6 @@
-import type { ApiModel, ResourceNode } from '@reslayer/core';
+import type { ApiModel, OperationSignature, ResourceNode } from '@reslayer/core';
 import { banner, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
-import type { OperationSignature } from '../signature.js';
 
 /**
  * Emits `<resource>.query-keys.ts`: a hierarchical query key factory (`all`, `lists()`, `list(params)`,
@@ -33,7 +32,7 @@ export function emitQueryKeys(model: ApiModel, resource: ResourceNode, signature
     ];
     const prefix = s.op.role === 'list' ? '...lists()' : s.op.role === 'read' ? '...details()' : `...all, ${stringLiteral(s.op.name)}`;
     const parts = [prefix, ...s.pathArgs.map((a) => a.ident), ...(s.params.length > 0 ? [s.paramsRequired ? 'params' : 'params ?? {}'] : [])];
-    lines.push(`  /** Key of \`${s.method}\`. */`);
+    lines.push(`  /** Key of \`${clientNaming.method(s.op)}\`. */`);
     lines.push(`  ${member}: (${args.join(', ')}) => [${parts.join(', ')}] as const,`);
   }
   lines.push('};');

@@ -1,7 +1,6 @@
-import type { ApiModel, ResourceNode } from '@reslayer/core';
-import { banner, commentLines, createWriter, stringLiteral } from '@reslayer/core';
+import type { ApiModel, OperationSignature, ResourceNode } from '@reslayer/core';
+import { banner, commentLines, createWriter, objectKey, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
-import { objectKey, type OperationSignature } from '../signature.js';
 
 /**
  * Emits `<resource>.client.ts`: the `<resource>Client` object with one fetch-based method per operation.
@@ -50,8 +49,8 @@ function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature):
   w.writeLine(` * @throws ${clientNaming.errorType(s.op)} for a non-2xx response`);
   w.writeLine(' */');
   const responseType = clientNaming.responseType(s.op);
-  const args = [...s.argumentDeclarations, 'options?: RequestOptions'].join(', ');
-  w.write(`${s.method}(${args}): Promise<${responseType}> `).inlineBlock(() => {
+  const args = [...clientNaming.argumentList(s).map((d) => d.text), 'options?: RequestOptions'].join(', ');
+  w.write(`${clientNaming.method(s.op)}(${args}): Promise<${responseType}> `).inlineBlock(() => {
     w.write(`return request<${responseType}>(`).inlineBlock(() => {
         w.writeLine(`method: '${s.node.method.toUpperCase()}',`);
         w.writeLine(`path: ${stringLiteral(s.node.path)},`);

@@ -1,8 +1,6 @@
-import type { ApiModel, ResourceNode } from '@reslayer/core';
-import { banner, commentLines, importPath, propertyKey } from '@reslayer/core';
+import type { ApiModel, OperationSignature, ResourceNode, SchemaTypeNames } from '@reslayer/core';
+import { banner, commentLines, docComment, importPath, printType, propertyKey } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
-import { docComment, printType, type SchemaTypeNames } from '../printType.js';
-import type { OperationSignature } from '../signature.js';
 
 /**
  * Emits `<resource>.types.ts`: for each operation its params, payload, response and error types.
@@ -27,7 +25,7 @@ export function emitResourceTypes(
   for (const s of signatures) {
     const where = `\`${s.node.method.toUpperCase()} ${commentLines(s.node.path, 300).join(' ')}\``;
     if (s.params.length > 0) {
-      body.push(`/** Query, header and cookie parameters of \`${s.method}\` (${where}). */`);
+      body.push(`/** Query, header and cookie parameters of \`${clientNaming.method(s.op)}\` (${where}). */`);
       body.push(`export interface ${clientNaming.paramsType(s.op)} {`);
       for (const p of s.params) {
         const doc = docComment({ description: p.param.description ?? p.param.schema.description, deprecated: p.param.deprecated ?? false }, 1);
@@ -40,15 +38,15 @@ export function emitResourceTypes(
       const kind = s.payload.bodyKind;
       const schema = s.payload.content.schema;
       const type = schema ? printType(schema, write) : kind === 'binary' ? 'Blob' : kind === 'text' ? 'string' : 'unknown';
-      body.push(`/** Request body of \`${s.method}\` (\`${commentLines(s.payload.content.mediaType, 100).join(' ')}\`). */`);
+      body.push(`/** Request body of \`${clientNaming.method(s.op)}\` (\`${commentLines(s.payload.content.mediaType, 100).join(' ')}\`). */`);
       body.push(`export type ${clientNaming.payloadType(s.op)} = ${kind === 'binary' && type === 'string' ? 'Blob' : type};`, '');
     }
-    body.push(`/** Success response body of \`${s.method}\`. */`);
+    body.push(`/** Success response body of \`${clientNaming.method(s.op)}\`. */`);
     body.push(`export type ${clientNaming.responseType(s.op)} = ${responseTypeText(s, read)};`, '');
     const errorTypes = [...new Set(s.errors.flatMap((r) => r.contents.filter((c) => c.schema).map((c) => printType(c.schema!, read))))];
-    body.push(`/** Parsed body of an error response of \`${s.method}\`. */`);
+    body.push(`/** Parsed body of an error response of \`${clientNaming.method(s.op)}\`. */`);
     body.push(`export type ${clientNaming.errorBodyType(s.op)} = ${errorTypes.length ? errorTypes.join(' | ') : 'unknown'};`);
-    body.push(`/** Error thrown by \`${s.method}\` for a non-2xx response. */`);
+    body.push(`/** Error thrown by \`${clientNaming.method(s.op)}\` for a non-2xx response. */`);
     body.push(`export type ${clientNaming.errorType(s.op)} = ApiError<${clientNaming.errorBodyType(s.op)}>;`, '');
   }
   const entity = entityAlias(resource, signatures, names, read);

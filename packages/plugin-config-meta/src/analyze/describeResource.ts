@@ -1,7 +1,8 @@
 import type { ApiModel, CrudRole, ResourceNode } from '@reslayer/core';
 import { CRUD_ROLES, cmp, UniqueNames } from '@reslayer/core';
-import { clientNaming, describeOperation, getSchemaTypeNames } from '@reslayer/plugin-client';
-import type { OperationSignature } from '@reslayer/plugin-client';
+import { describeOperation, getSchemaTypeNames } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
+import type { OperationSignature } from '@reslayer/core';
 import type { OperationInfo, ResourceMeta } from './types.js';
 import { formFields } from './formFields.js';
 import { collectionOperation, listColumns, listFilters } from './listing.js';

@@ -1,5 +1,5 @@
 import type { PropertyNode } from '@reslayer/core';
-import type { OperationSignature } from '@reslayer/plugin-client';
+import type { OperationSignature } from '@reslayer/core';
 import type { FieldInfo } from './types.js';
 import type { SchemaIndex } from './resolveSchema.js';
 import { jsonValue, objectProperties, resolveSchema } from './resolveSchema.js';

@@ -1,5 +1,5 @@
 import type { ParameterNode, PropertyNode, SchemaNode } from '@reslayer/core';
-import type { OperationSignature } from '@reslayer/plugin-client';
+import type { OperationSignature } from '@reslayer/core';
 import type { ColumnInfo, FilterInfo } from './types.js';
 import type { SchemaIndex } from './resolveSchema.js';
 import { objectProperties, resolveSchema } from './resolveSchema.js';

@@ -1,4 +1,4 @@
-import type { OperationSignature } from '@reslayer/plugin-client';
+import type { OperationSignature } from '@reslayer/core';
 import type { ApiModel } from '@reslayer/core';
 import { hookFile, layerImports, mutationFactory, planHook, queryFactory, type InvalidationTarget } from './hookParts.js';
 

@@ -1,5 +1,6 @@
 import type { ApiModel } from '@reslayer/core';
-import { clientNaming, type OperationSignature } from '@reslayer/plugin-client';
+import type { OperationSignature } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import { docBlock, factoryDoc, hookFile, layerImports, mutationFactory, mutationHookBody, planHook, queryFactory, type HookPlan, type QueryPlan, type InvalidationTarget } from './hookParts.js';
 
@@ -49,11 +50,11 @@ function reactQuery(p: HookPlan, q: QueryPlan, factory: string): string {
       `A \`useQuery\` hook of \`${REACT_QUERY_MODULE}\`.`,
       '@param options more `useQuery` options (`enabled`, `staleTime`, `refetchInterval`…), all but `queryKey` and `queryFn`',
     ]),
-    `export function ${p.hookName}(${[...p.s.argumentDeclarations, options].join(', ')}) {`,
+    `export function ${p.hookName}(${[...clientNaming.argumentList(p.s).map((d) => d.text), options].join(', ')}) {`,
     '  return useQuery({',
     '    ...options,',
     `    queryKey: ${p.keys}.${q.member}(${q.keyArgs.join(', ')}),`,
-    `    queryFn: ({ signal }) => ${p.client}.${p.s.method}(${[...q.callArgs, '{ signal }'].join(', ')}),`,
+    `    queryFn: ({ signal }) => ${p.client}.${clientNaming.method(p.s.op)}(${[...q.callArgs, '{ signal }'].join(', ')}),`,
     '  });',
     '}',
   ];

@@ -1,5 +1,6 @@
 import type { ApiModel } from '@reslayer/core';
-import { clientNaming, type OperationSignature } from '@reslayer/plugin-client';
+import type { OperationSignature } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import { docBlock, factoryDoc, hookFile, layerImports, mutationFactory, mutationHookBody, planHook, queryFactory, type HookPlan, type InvalidationTarget, type QueryPlan } from './hookParts.js';
 
@@ -50,10 +51,10 @@ function vueQuery(p: HookPlan, q: QueryPlan, factory: string): string {
   const response = clientNaming.responseType(p.s.op);
   const keyType = `ReturnType<typeof ${p.keys}.${q.member}>`;
   const key = `${p.keys}.${q.member}(${q.keyArgs.map((a) => `toValue(${a})`).join(', ')})`;
-  const call = `${p.client}.${p.s.method}(${[...q.callArgs.map((a) => `toValue(${a})`), '{ signal }'].join(', ')})`;
+  const call = `${p.client}.${clientNaming.method(p.s.op)}(${[...q.callArgs.map((a) => `toValue(${a})`), '{ signal }'].join(', ')})`;
   const vue = [...(q.keyArgs.length > 0 ? ['computed'] : []), ...(q.callArgs.length > 0 ? ['toValue', 'type MaybeRefOrGetter'] : [])];
   const options = `options?: Omit<QueryOptions<${response}, DefaultError, ${response}, ${response}, ${keyType}>, 'queryKey' | 'queryFn'>`;
-  const params = p.s.argumentNames;
+  const params = p.s.args.map((a) => a.name);
   const body = [
     ...queryFactory(p, q, factory, factoryDoc(p)),
     '',
@@ -64,7 +65,7 @@ function vueQuery(p: HookPlan, q: QueryPlan, factory: string): string {
       ...params.map((a) => `@param ${a} a value, a ref or a getter`),
       '@param options more `useQuery` options (`enabled`, `staleTime`, `refetchInterval`…), all but `queryKey` and `queryFn`',
     ]),
-    `export function ${p.hookName}(${[...p.s.argumentDeclarations.map(reactiveDeclaration), options].join(', ')}) {`,
+    `export function ${p.hookName}(${[...clientNaming.argumentList(p.s).map((d) => d.text).map(reactiveDeclaration), options].join(', ')}) {`,
     '  return useQuery({',
     '    ...options,',
     `    queryKey: ${q.keyArgs.length > 0 ? `computed(() => ${key})` : key},`,

@@ -1,6 +1,7 @@
 import type { ApiModel, ResourceNode } from '@reslayer/core';
 import { banner, commentLines, importPath } from '@reslayer/core';
-import { clientNaming, type OperationSignature } from '@reslayer/plugin-client';
+import type { OperationSignature } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 
 /** A resource whose query keys a mutation makes stale, with the arguments of its `detail` key. */
@@ -68,20 +69,20 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
   const client = clientNaming.clientObject(r);
   const doc = [
     ...(s.node.summary ? commentLines(s.node.summary, 300) : []),
-    `\`${s.node.method.toUpperCase()} ${commentLines(s.node.path, 300).join(' ')}\` through \`${client}.${s.method}\`.`,
+    `\`${s.node.method.toUpperCase()} ${commentLines(s.node.path, 300).join(' ')}\` through \`${client}.${clientNaming.method(s.op)}\`.`,
   ];
   const base: HookBase = { model, s, hookName, file: hooksNaming.hookFile(r, hookName), client, keys: clientNaming.queryKeysObject(r), doc, targets };
   if (!hooksNaming.isQuery(s.node.method)) return { ...base, mutation: planMutation(s, targets) };
   const keyArgs = [...s.pathArgs.map((a) => a.ident), ...(s.params.length > 0 ? ['params'] : [])];
-  return { ...base, query: { member: clientNaming.queryKey(s.op), keyArgs, callArgs: [...s.argumentNames] } };
+  return { ...base, query: { member: clientNaming.queryKey(s.op), keyArgs, callArgs: [...s.args.map((a) => a.name)] } };
 }
 
 function planMutation(s: OperationSignature, targets: InvalidationTarget[]): MutationPlan {
-  const argTypes = s.argumentDeclarations.map((d) => d.replace(/^(\w+): (.*) \| undefined$/, '$1?: $2'));
-  const single = s.argumentNames.length === 1;
+  const argTypes = clientNaming.argumentList(s).map((d) => d.text).map((d) => d.replace(/^(\w+): (.*) \| undefined$/, '$1?: $2'));
+  const single = s.args.map((a) => a.name).length === 1;
   let variablesDecl: string;
   let callArgs: string[];
-  if (s.argumentNames.length === 0) {
+  if (s.args.map((a) => a.name).length === 0) {
     variablesDecl = 'void';
     callArgs = [];
   } else if (single) {
@@ -91,7 +92,7 @@ function planMutation(s: OperationSignature, targets: InvalidationTarget[]): Mut
     callArgs = ['variables'];
   } else {
     variablesDecl = `{ ${argTypes.join('; ')} }`;
-    callArgs = s.argumentNames.map((n) => `variables.${n}`);
+    callArgs = s.args.map((a) => a.name).map((n) => `variables.${n}`);
   }
   const byName = new Map(s.pathArgs.map((a) => [a.ident, single ? 'variables' : `variables.${a.ident}`] as const));
   const stale: string[] = [];
@@ -138,10 +139,10 @@ export function docBlock(lines: string[]): string[] {
 export function queryFactory(p: HookPlan, q: QueryPlan, name: string, docTail: string[]): string[] {
   return [
     ...docBlock([...p.doc, ...docTail]),
-    `export function ${name}(${p.s.argumentDeclarations.join(', ')}) {`,
+    `export function ${name}(${clientNaming.argumentList(p.s).map((d) => d.text).join(', ')}) {`,
     '  return {',
     `    queryKey: ${p.keys}.${q.member}(${q.keyArgs.join(', ')}),`,
-    `    queryFn: ({ signal }: { signal: AbortSignal }) => ${p.client}.${p.s.method}(${[...q.callArgs, '{ signal }'].join(', ')}),`,
+    `    queryFn: ({ signal }: { signal: AbortSignal }) => ${p.client}.${clientNaming.method(p.s.op)}(${[...q.callArgs, '{ signal }'].join(', ')}),`,
     '  };',
     '}',
   ];
@@ -153,14 +154,14 @@ export function queryFactory(p: HookPlan, q: QueryPlan, name: string, docTail: s
  */
 export function mutationFactory(p: HookPlan, m: MutationPlan, name: string, docTail: string[]): string[] {
   return [
-    `/** Variables of \`${p.hookName}\`: the arguments of \`${p.client}.${p.s.method}\`. */`,
+    `/** Variables of \`${p.hookName}\`: the arguments of \`${p.client}.${clientNaming.method(p.s.op)}\`. */`,
     `export type ${m.variables} = ${m.variablesDecl};`,
     '',
     ...docBlock([...p.doc, ...docTail]),
     `export function ${name}() {`,
     '  return {',
-    `    mutationKey: [...${p.keys}.all, '${p.s.method}'] as const,`,
-    `    mutationFn: (variables: ${m.variables}) => ${p.client}.${p.s.method}(${m.callArgs.join(', ')}),`,
+    `    mutationKey: [...${p.keys}.all, '${clientNaming.method(p.s.op)}'] as const,`,
+    `    mutationFn: (variables: ${m.variables}) => ${p.client}.${clientNaming.method(p.s.op)}(${m.callArgs.join(', ')}),`,
     `    invalidates: (${m.usesVariables ? 'variables' : '_variables'}: ${m.variables}) => [${m.stale.join(', ')}] as const,`,
     '  };',
     '}',

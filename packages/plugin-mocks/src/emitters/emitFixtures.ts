@@ -1,6 +1,6 @@
 import type { ApiModel } from '@reslayer/core';
 import { banner, importPath } from '@reslayer/core';
-import { clientNaming } from '@reslayer/plugin-client';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import { printValue } from '../literal.js';
 import { mocksNaming } from '../naming.js';
 import type { MockPlan } from '../plan.js';

@@ -1,6 +1,6 @@
 import type { ApiModel } from '@reslayer/core';
 import { banner, importPath, stringLiteral } from '@reslayer/core';
-import { clientNaming } from '@reslayer/plugin-client';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { MockPlan, StorePlan } from '../plan.js';
 import type { Fields } from '../planStore.js';

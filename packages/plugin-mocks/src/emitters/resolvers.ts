@@ -1,5 +1,5 @@
 import { commentLines, propertyKey, stringLiteral } from '@reslayer/core';
-import { clientNaming } from '@reslayer/plugin-client';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import { printValue } from '../literal.js';
 import { mocksNaming } from '../naming.js';
 import type { Body, ErrorAnswer, MockPlan, OperationPlan, StorePlan } from '../plan.js';
@@ -51,7 +51,7 @@ export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): s
   const generic = readsParams ? `<{ ${[...op.params.values()].map((n) => `${n}: string`).join('; ')} }>` : '<PathParams>';
   const where = `${op.sig.node.method.toUpperCase()} ${commentLines(op.sig.node.path, 300).join(' ')}`;
   return [
-    `// ${op.sig.method}: ${where}`,
+    `// ${clientNaming.method(op.sig.op)}: ${where}`,
     `http.${op.method}${generic}(base + ${stringLiteral(op.pattern)}, async (${uses.length ? `{ ${uses.join(', ')} }` : ''}) => {`,
     ...lines.map((l) => `  ${l}`),
     '}),',
@@ -110,7 +110,7 @@ function success(op: OperationPlan, body: Body, entity: string | undefined, need
       return `new HttpResponse<string>(${body.fixture}, { status: ${op.status}, headers: { 'Content-Type': ${stringLiteral(body.mediaType)} } })`;
     case 'blob': {
       const type = stringLiteral(body.mediaType);
-      return `new HttpResponse(new Blob([${stringLiteral(`Mock content of ${op.sig.method}.`)}], { type: ${type} }), { status: ${op.status}, headers: { 'Content-Type': ${type} } })`;
+      return `new HttpResponse(new Blob([${stringLiteral(`Mock content of ${clientNaming.method(op.sig.op)}.`)}], { type: ${type} }), { status: ${op.status}, headers: { 'Content-Type': ${type} } })`;
     }
   }
 }

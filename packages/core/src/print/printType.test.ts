@@ -1,6 +1,8 @@
 // Table-driven tests of the schema → TypeScript printer (exact strings).
-import { createApiModel, type NamedSchema, type SchemaNode } from '@reslayer/core';
-import { printType, schemaTypeNames } from '../src/printType.js';
+import { createApiModel } from '../model/factory.js';
+import type { NamedSchema, SchemaNode } from '../model/types.js';
+import { schemaTypeNames } from '../analysis/schemaTypeNames.js';
+import { printType } from './printType.js';
 
 /** A schema node with a default pointer (loosely typed for table brevity). */
 const s = (node: Record<string, unknown>): SchemaNode => ({ pointer: '#', ...node }) as unknown as SchemaNode;

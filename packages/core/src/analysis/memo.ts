@@ -1,0 +1,28 @@
+import type { ApiModel } from '../model/types.js';
+
+/** Symbol under which a model carries its memoized analysis results (non-enumerable, never serialized). */
+const ANALYSIS = Symbol('reslayer.analysis');
+
+type Carrier = ApiModel & { [ANALYSIS]?: Map<string, unknown> };
+
+/**
+ * Computes a value once per model and keeps it *on the model object* (a non-enumerable symbol-keyed
+ * property), so every plugin of a run shares it and nothing outlives the model: no module-level state.
+ * A `detect` tap that returns a new model object starts a fresh memo.
+ * @param model the API model the value is derived from
+ * @param key a key unique to the analysis (e.g. `'schemaTypeNames'`)
+ * @param compute builds the value from the model; called at most once per model and key
+ * @returns the memoized value
+ */
+export function memoOnModel<T>(model: ApiModel, key: string, compute: () => T): T {
+  const carrier = model as Carrier;
+  let memo = carrier[ANALYSIS];
+  if (!memo) {
+    memo = new Map();
+    Object.defineProperty(carrier, ANALYSIS, { value: memo, enumerable: false, configurable: true, writable: false });
+  }
+  if (memo.has(key)) return memo.get(key) as T;
+  const value = compute();
+  memo.set(key, value);
+  return value;
+}

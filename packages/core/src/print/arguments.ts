@@ -1,0 +1,57 @@
+import { isIdentifierName } from '../naming/identifiers.js';
+import { stringLiteral } from '../naming/literals.js';
+
+/** One argument to declare: its name, printed type and whether the caller may leave it out. */
+export interface ArgumentSpec {
+  name: string;
+  type: string;
+  optional: boolean;
+}
+
+/** An argument as declared in a positional parameter list. */
+export interface ArgumentDeclaration extends ArgumentSpec {
+  /**
+   * The declaration text: `name: T`, `name?: T`, or `name: T | undefined` for an optional argument
+   * followed by a required one (TypeScript allows no `?` there).
+   */
+  text: string;
+}
+
+/**
+ * Declares a positional parameter list. An optional argument before a required one must accept
+ * `undefined` explicitly instead of using `?`.
+ * @param args the arguments in order
+ * @returns one declaration per argument, same order
+ */
+export function declareArguments(args: readonly ArgumentSpec[]): ArgumentDeclaration[] {
+  const out: ArgumentDeclaration[] = [];
+  let laterRequired = false;
+  for (let i = args.length - 1; i >= 0; i--) {
+    const a = args[i];
+    if (!a) continue;
+    if (!a.optional) laterRequired = true;
+    const text = a.optional ? (laterRequired ? `${a.name}: ${a.type} | undefined` : `${a.name}?: ${a.type}`) : `${a.name}: ${a.type}`;
+    out.unshift({ ...a, text });
+  }
+  return out;
+}
+
+/**
+ * Names every plain object inherits from `Object.prototype`. Reading `params.constructor` when the caller left
+ * the parameter out gives the inherited member (a function), which would be sent as the parameter's value.
+ */
+const INHERITED_NAMES: ReadonlySet<string> = new Set([
+  '__proto__', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'constructor',
+  'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString', 'valueOf',
+]);
+
+/**
+ * The expression that reads one member of a method's `params` argument: `params?.page`,
+ * `params?.['X-Id']`, or, for an inherited name, an own-property read that yields `undefined` when omitted.
+ * @param key the member's key in the params object
+ * @returns a TypeScript expression
+ */
+export function paramsAccess(key: string): string {
+  if (INHERITED_NAMES.has(key)) return `(params !== undefined && Object.hasOwn(params, ${stringLiteral(key)}) ? params[${stringLiteral(key)}] : undefined)`;
+  return isIdentifierName(key) ? `params?.${key}` : `params?.[${stringLiteral(key)}]`;
+}

@@ -1,0 +1,127 @@
+import type { SchemaNode } from '../model/types.js';
+import { commentLines, propertyKey, stringLiteral } from '../naming/literals.js';
+import { containsRef } from '../analysis/schemaQueries.js';
+import type { SchemaTypeNames, TypeMode } from '../analysis/schemaTypeNames.js';
+
+/** Options of {@link printType}. */
+export interface PrintOptions {
+  mode: TypeMode;
+  names: SchemaTypeNames;
+  /** Prefix for named schema references, e.g. `Schemas.` when imported as a namespace. */
+  refPrefix?: string;
+  /** Indentation level (2 spaces each) of the line the type starts on. */
+  indent?: number;
+}
+
+const pad = (n: number) => '  '.repeat(n);
+
+/**
+ * Prints a schema node as TypeScript type text.
+ *
+ * - `nullable` adds `| null`; `enum`/`const` become literal unions; `format: binary` becomes `Blob`.
+ * - Objects become type literals (optional properties use `?`), `additionalProperties` an index signature.
+ * - `allOf` becomes an intersection, `oneOf`/`anyOf` a union; a discriminator adds its literal to each member.
+ * - In `write` mode readOnly properties are left out and references use Writable variants; in `read` mode writeOnly ones are.
+ *
+ * @param node the schema
+ * @param options mode, naming table, reference prefix and indentation
+ * @returns type text, possibly multi-line; never `any`
+ * @see https://spec.openapis.org/oas/v3.1.0#schema-object
+ */
+export function printType(node: SchemaNode, options: PrintOptions): string {
+  if (options.names.cut.has(node)) return 'unknown';
+  const text = printBare(node, options);
+  if (node.nullable && node.kind !== 'null' && node.kind !== 'unknown') return `${wrap(text)} | null`;
+  return text;
+}
+
+/** Parenthesizes type text that contains a union or intersection operator (extra parentheses are harmless). */
+function wrap(text: string): string {
+  return /[|&]/.test(text) ? `(${text})` : text;
+}
+
+function literalUnion(values: Array<string | number | boolean>): string {
+  const seen = new Set<string>();
+  for (const v of values) seen.add(typeof v === 'string' ? stringLiteral(v) : String(v));
+  return seen.size === 0 ? 'never' : [...seen].join(' | ');
+}
+
+function printBare(node: SchemaNode, o: PrintOptions): string {
+  const indent = o.indent ?? 0;
+  switch (node.kind) {
+    case 'ref':
+      return (o.refPrefix ?? '') + o.names.typeName(node.target, o.mode);
+    case 'string':
+      if (node.enum && node.enum.length > 0) return literalUnion(node.enum);
+      return node.format === 'binary' ? 'Blob' : 'string';
+    case 'number':
+      if (node.enum && node.enum.length > 0) return literalUnion(node.enum);
+      return 'number';
+    case 'boolean':
+      if (node.enum && node.enum.length > 0) return literalUnion(node.enum);
+      return 'boolean';
+    case 'null':
+      return 'null';
+    case 'unknown':
+      return 'unknown';
+    case 'array': {
+      const item = printType(node.items, { ...o, indent });
+      return /^[\w.$]+$/.test(item) ? `${item}[]` : `Array<${item}>`;
+    }
+    case 'object':
+      return printObject(node, o, indent);
+    case 'union': {
+      const d = node.discriminator;
+      const parts = node.variants.map((v, i) => {
+        const text = printType(v, { ...o, indent });
+        const values = d?.mapping.filter((m) => m.variant === i).map((m) => m.value) ?? [];
+        if (!d || values.length === 0) return wrap(text);
+        return `(${wrap(text)} & { ${propertyKey(d.propertyName)}: ${literalUnion(values)} })`;
+      });
+      return dedupe(parts).join(' | ') || 'unknown';
+    }
+    case 'intersection': {
+      const parts = node.members.filter((m) => m.kind !== 'unknown' && !o.names.cut.has(m)).map((m) => wrap(printType(m, { ...o, indent })));
+      return dedupe(parts).join(' & ') || 'unknown';
+    }
+  }
+}
+
+function dedupe(parts: string[]): string[] {
+  return [...new Set(parts)];
+}
+
+function printObject(node: Extract<SchemaNode, { kind: 'object' }>, o: PrintOptions, indent: number): string {
+  const props = node.properties.filter((p) => !(o.mode === 'write' ? p.schema.readOnly : p.schema.writeOnly));
+  const ap = node.additionalProperties;
+  if (props.length === 0) {
+    // An object whose properties are all left out in this mode is still an object: `Record<string, never>`
+    // would turn every property of an intersection it is part of (`Base & Timestamps`) into `never`.
+    if (ap === undefined || ap === true) return 'Record<string, unknown>';
+    // `Record<string, T>` is resolved eagerly, so a map of a schema that contains the map (TS2456) needs an index signature.
+    return containsRef(ap) ? `{ [key: string]: ${printType(ap, { ...o, indent })} }` : `Record<string, ${printType(ap, { ...o, indent })}>`;
+  }
+  const lines: string[] = ['{'];
+  for (const p of props) {
+    const doc = docComment(p.schema, indent + 1);
+    if (doc) lines.push(doc);
+    lines.push(`${pad(indent + 1)}${propertyKey(p.name)}${p.required ? '' : '?'}: ${printType(p.schema, { ...o, indent: indent + 1 })};`);
+  }
+  if (ap !== undefined) lines.push(`${pad(indent + 1)}[key: string]: unknown;`);
+  lines.push(`${pad(indent)}}`);
+  return lines.join('\n');
+}
+
+/**
+ * A TSDoc comment for a schema's title/description/deprecation, or `''` when it has none.
+ * Contract text is escaped so it cannot close the comment.
+ * @param node the schema
+ * @param indent indentation level of the comment
+ */
+export function docComment(node: { title?: string | undefined; description?: string | undefined; deprecated?: boolean | undefined }, indent: number): string {
+  const text = [...new Set([node.title, node.description])].filter((t): t is string => typeof t === 'string' && t.trim() !== '');
+  if (text.length === 0 && !node.deprecated) return '';
+  const body = text.flatMap((t) => commentLines(t, 1000));
+  if (node.deprecated) body.push('@deprecated');
+  return body.length === 1 ? `${pad(indent)}/** ${body[0]} */` : [`${pad(indent)}/**`, ...body.map((l) => `${pad(indent)} *${l ? ` ${l}` : ''}`), `${pad(indent)} */`].join('\n');
+}
