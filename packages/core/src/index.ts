@@ -88,11 +88,21 @@ export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } fro
 export { memoOnModel } from './analysis/memo.js';
 export { describeOperation, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
 export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
-export { containsRef } from './analysis/schemaQueries.js';
+export { containsRef, deref, enumValues, objectProperties, type ObjectProperties } from './analysis/schemaQueries.js';
 export { printType, docComment, type PrintOptions } from './print/printType.js';
 export { declareArguments, paramsAccess, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
 export { defineConfig } from './config/defineConfig.js';
 export { loadConfig, resolveConfig } from './config/loadConfig.js';
+export {
+  resolvePluginOptions,
+  RUNTIME_MODULE_RULE,
+  type BooleanRule,
+  type EnumRule,
+  type IntegerRule,
+  type OptionRule,
+  type ResolvedOptions,
+  type StringRule,
+} from './config/pluginOptions.js';
 export type { OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
 export { runGenerator, CORE_PLUGIN, type RunOptions, type RunResult } from './run/createGenerator.js';
 export { computeRunKey, stableJson, type RunKey, type RunKeyOptions } from './run/runKey.js';

@@ -1,4 +1,5 @@
-import type { SchemaNode } from '../model/types.js';
+import type { NamedSchema, PropertyNode, SchemaNode } from '../model/types.js';
+import type { SchemaTypeNames, TypeMode } from './schemaTypeNames.js';
 
 /**
  * True when a schema holds a `$ref` anywhere (so its type may recurse).
@@ -22,3 +23,98 @@ export function containsRef(node: SchemaNode): boolean {
   }
 }
 
+/** Longest chain of references {@link deref} follows before it gives up. */
+const MAX_REF_CHAIN = 50;
+
+/**
+ * Follows `$ref`s to the schema they name.
+ * @param node a schema
+ * @param byName named schemas by key (`getSchemaTypeNames(model).byName`)
+ * @returns the first schema that is not a reference; undefined for a dangling reference or a cycle of references
+ */
+export function deref(node: SchemaNode, byName: ReadonlyMap<string, NamedSchema>): SchemaNode | undefined {
+  let n: SchemaNode | undefined = node;
+  for (let i = 0; n?.kind === 'ref' && i < MAX_REF_CHAIN; i++) n = byName.get(n.target)?.schema;
+  return n?.kind === 'ref' ? undefined : n;
+}
+
+/** The properties of an object-like schema, as {@link objectProperties} computes them. */
+export interface ObjectProperties {
+  /** Properties in contract order (first appearance across `allOf` members). */
+  props: PropertyNode[];
+  /** True when the schema, or a reference or member on the way, allows null. */
+  nullable: boolean;
+}
+
+/** Deepest nesting of references, unions and intersections {@link objectProperties} walks. */
+const MAX_DEPTH = 20;
+
+/**
+ * The properties a value of a schema has: the one rule every plugin uses for objects, `allOf` and unions.
+ *
+ * - **object**: its own properties. In `read` mode writeOnly properties are left out, in `write` mode readOnly
+ *   ones; with mode `all`, none.
+ * - **`$ref`**: the target's properties. A reference cut to break a type-alias cycle (`names.cut`) is not
+ *   object-like.
+ * - **`allOf`** (intersection): the members' properties merged. A name defined in several members takes the
+ *   *later* member's schema (the same rule the printer applies to contradicting branches), keeps its first
+ *   position, and is required when any member requires it. Members typed `unknown` are skipped.
+ * - **`oneOf`/`anyOf`** (union): the properties *every* variant has, required only when every variant requires
+ *   them: exactly what TypeScript lets code read on the union without narrowing.
+ *
+ * @param node a schema
+ * @param names the model's schema naming table (named schemas and cut references)
+ * @param mode `read`, `write` or `all` (default `read`)
+ * @returns the properties, or undefined when the schema is not object-like (a primitive, an array, an
+ *   unknown member, a cut reference, a dangling reference, or nesting deeper than 20)
+ * @see https://spec.openapis.org/oas/v3.1.0#composition-and-inheritance-polymorphism
+ */
+export function objectProperties(node: SchemaNode, names: Pick<SchemaTypeNames, 'byName' | 'cut'>, mode: TypeMode | 'all' = 'read', depth = 0): ObjectProperties | undefined {
+  if (depth > MAX_DEPTH || names.cut.has(node)) return undefined;
+  const nullable = node.nullable === true;
+  switch (node.kind) {
+    case 'ref': {
+      const target = names.byName.get(node.target);
+      const view = target ? objectProperties(target.schema, names, mode, depth + 1) : undefined;
+      return view && { props: view.props, nullable: view.nullable || nullable };
+    }
+    case 'object':
+      return { props: node.properties.filter((p) => (mode === 'read' ? !p.schema.writeOnly : mode === 'write' ? !p.schema.readOnly : true)), nullable };
+    case 'union': {
+      const views = node.variants.map((v) => objectProperties(v, names, mode, depth + 1));
+      if (views.length === 0 || views.some((v) => v === undefined)) return undefined;
+      const [first, ...rest] = views as ObjectProperties[];
+      const props = (first?.props ?? []).flatMap((p) => {
+        const same = rest.map((v) => v.props.find((q) => q.name === p.name));
+        return same.every((q) => q !== undefined) ? [{ ...p, required: p.required && same.every((q) => q?.required) }] : [];
+      });
+      return { props, nullable: nullable || views.some((v) => v?.nullable) };
+    }
+    case 'intersection': {
+      const merged = new Map<string, PropertyNode>();
+      for (const member of node.members) {
+        if (member.kind === 'unknown' || names.cut.has(member)) continue;
+        const view = objectProperties(member, names, mode, depth + 1);
+        if (!view) return undefined;
+        for (const p of view.props) merged.set(p.name, { ...p, required: p.required || merged.get(p.name)?.required === true });
+      }
+      return { props: [...merged.values()], nullable };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The values a schema is pinned to: its `enum` (or `const`, normalized to a one-value enum) after following
+ * references.
+ * @param node a schema
+ * @param byName named schemas by key
+ * @returns the values in contract order, or undefined when the schema has no enum
+ * @see https://spec.openapis.org/oas/v3.1.0#schema-object
+ */
+export function enumValues(node: SchemaNode, byName: ReadonlyMap<string, NamedSchema>): ReadonlyArray<string | number | boolean> | undefined {
+  const n = deref(node, byName);
+  if (!n || (n.kind !== 'string' && n.kind !== 'number' && n.kind !== 'boolean')) return undefined;
+  return n.enum && n.enum.length > 0 ? n.enum : undefined;
+}
