@@ -105,6 +105,10 @@ export {
 } from './config/pluginOptions.js';
 export type { OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
 export { runGenerator, CORE_PLUGIN, type RunOptions, type RunResult } from './run/createGenerator.js';
-export { computeRunKey, stableJson, type RunKey, type RunKeyOptions } from './run/runKey.js';
+export { computeRunKey, stableJson, type BuiltinPlugin, type RunKey, type RunKeyOptions } from './run/runKey.js';
 export { readBuildIdentity, type BuildIdentity } from './run/buildInfo.js';
 export { cacheRecordFor, probeNoChangeCache, refreshRecord, type CacheHit, type CacheProbe, type CacheStatus } from './run/noChangeCache.js';
+export { generate, type GenerateOptions, type GenerateResult } from './run/generate.js';
+export { check, type CheckOptions, type CheckResult } from './run/check.js';
+export type { CacheOutcome, ProtocolOptions, ProtocolPhase, RunProfileData } from './run/protocol.js';
+export { findInterruptedWrite, type InterruptedWrite } from './emit/journal.js';

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { loadConfig, resolveConfig, type Plugin, type ResolvedConfig } from '@reslayer/core';
+import { loadConfig, resolveConfig, type BuiltinPlugin, type Plugin, type ResolvedConfig } from '@reslayer/core';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
 import { pluginHooks } from '@reslayer/plugin-hooks';
@@ -43,13 +44,30 @@ export async function resolveCliConfig(input: CliInput, cwd: string): Promise<Re
   );
 }
 
+/** The four built-in plugins: their npm packages and factories (in the order contract mode runs them). */
+const BUILTIN_PACKAGES: ReadonlyArray<readonly [string, () => Plugin]> = [
+  ['@reslayer/plugin-client', pluginClient],
+  ['@reslayer/plugin-hooks', pluginHooks],
+  ['@reslayer/plugin-config-meta', pluginConfigMeta],
+  ['@reslayer/plugin-mocks', pluginMocks],
+];
+
+let builtins: BuiltinPlugin[] | undefined;
+
 /**
- * Fresh instances of the four built-in plugins by name, for the no-change cache: a configured plugin
- * with one of these names and the same `apply` source is built in (its code is in the build hash), so
- * it needs no `version`.
+ * The four built-in plugins by package, for core's run key (no-change cache): each plugin's name with
+ * its npm package name and the version in that package's installed `package.json`. A configured plugin
+ * of one of these names that declares no `version` of its own is keyed by that package and version.
+ * Read once per process.
  */
-export function builtinPluginReferences(): Map<string, Plugin> {
-  return new Map([pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()].map((p) => [p.name, p] as const));
+export function builtinPlugins(): readonly BuiltinPlugin[] {
+  if (builtins) return builtins;
+  const require = createRequire(import.meta.url);
+  builtins = BUILTIN_PACKAGES.map(([pkg, factory]) => {
+    const manifest = require(`${pkg}/package.json`) as { name: string; version: string };
+    return { name: factory().name, package: manifest.name, version: manifest.version };
+  });
+  return builtins;
 }
 
 /**
