@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { GeneratedFile, RunResult } from '@reslayer/core';
 import { runGenerator } from '@reslayer/core';
-import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta, PLUGIN_CONFIG_META } from '@reslayer/plugin-config-meta';
 import { DEMO_CONTRACT } from './helpers.js';
 
-/** Runs the real pipeline (load → normalize → detect → emit) with plugin-client and plugin-config-meta. */
+/** Runs the real pipeline (load → normalize → detect → emit) with plugin-config-meta alone: it needs no other plugin. */
 export async function runDemo(input = DEMO_CONTRACT, outputRoot = os.tmpdir()): Promise<RunResult> {
-  return runGenerator({ input, outputRoot, srcDir: 'src', plugins: [pluginClient(), pluginConfigMeta()], allowRemoteRefs: false });
+  return runGenerator({ input, outputRoot, srcDir: 'src', plugins: [pluginConfigMeta()], allowRemoteRefs: false });
 }
 
 describe('plugin-config-meta on the demo contract', () => {

@@ -1,36 +1,36 @@
-import type { ApiModel, CrudRole, ResourceNode } from '@reslayer/core';
-import { CRUD_ROLES, cmp, UniqueNames } from '@reslayer/core';
-import { describeOperation, getSchemaTypeNames } from '@reslayer/core';
-import { clientNaming } from '@reslayer/plugin-client/naming';
-import type { OperationSignature } from '@reslayer/core';
+import type { ApiModel, CrudRole, OperationSignature, ResourceNode } from '@reslayer/core';
+import { CRUD_ROLES, cmp, describeOperation, getSchemaTypeNames, UniqueNames } from '@reslayer/core';
 import type { OperationInfo, ResourceMeta } from './types.js';
 import { formFields } from './formFields.js';
 import { collectionOperation, listColumns, listFilters } from './listing.js';
 import { detectPagination } from './detectPagination.js';
-import { cleanLabel, humanize } from '../humanize.js';
+import { cleanLabel, humanize } from './humanize.js';
 import { configMetaNaming } from '../naming.js';
 
 const CRUD: ReadonlySet<string> = new Set<CrudRole>(CRUD_ROLES);
 
 /**
- * Everything the four metadata files of a resource are printed from.
+ * Everything the four metadata files of a resource are printed from. Reads the contract through core's
+ * analysis layer: the operation signatures (`describeOperation`) and the schema table
+ * (`getSchemaTypeNames`) every plugin shares, so all of them choose the same request body and response.
  * @param model the API model
  * @param resource the resource
  * @param textareaThreshold see the `textareaThreshold` option
+ * @returns the resource description
  */
 export function describeResource(model: ApiModel, resource: ResourceNode, textareaThreshold: number): ResourceMeta {
-  const schemas = getSchemaTypeNames(model).byName;
+  const names = getSchemaTypeNames(model);
   const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
   const collection = collectionOperation(signatures);
-  const { pagination, params } = detectPagination(collection, schemas);
-  const fields = formFields(signatures, schemas, textareaThreshold);
-  const columns = listColumns(signatures, schemas);
+  const { pagination, params } = detectPagination(collection, names);
+  const fields = formFields(signatures, names, textareaThreshold);
+  const columns = listColumns(signatures, names);
   const labels = new Map<string, string>();
   for (const f of [...fields, ...columns]) if (!labels.has(f.name)) labels.set(f.name, f.label);
   return {
     resource: resource.resource,
     title: humanize(resource.resource),
-    config: { fields, filters: listFilters(collection, params, schemas, textareaThreshold), columns, pagination },
+    config: { fields, filters: listFilters(collection, params, names.byName, textareaThreshold), columns, pagination },
     operations: describeOperations(resource, signatures),
     fieldLabels: [...labels].sort(([a], [b]) => cmp(a, b)),
   };
@@ -38,8 +38,8 @@ export function describeResource(model: ApiModel, resource: ResourceNode, textar
 
 /**
  * Permission and action entries, one per operation, in resource order. The key is the CRUD role for
- * the first operation of each role (reserved before any other name), else the operation name, made
- * unique with a numeric suffix (`list2`) when it equals a key already taken.
+ * the first operation of each role (reserved before any other name), else the operation name (`op.name`,
+ * also the client method's name), made unique with a numeric suffix (`list2`) when it equals a key already taken.
  */
 function describeOperations(resource: ResourceNode, signatures: readonly OperationSignature[]): OperationInfo[] {
   const keys = new UniqueNames();
@@ -51,7 +51,7 @@ function describeOperations(resource: ResourceNode, signatures: readonly Operati
     }
   }
   return signatures.map((s) => {
-    const key = roleKeys.get(s) ?? keys.take(clientNaming.method(s.op));
+    const key = roleKeys.get(s) ?? keys.take(s.op.name);
     return {
       key,
       permission: configMetaNaming.permission(resource, key),

@@ -5,6 +5,8 @@
  * Key order in these objects is the key order in the generated files.
  */
 
+import type { SchemaTypeNames } from '@reslayer/core';
+
 /** Form control kind; see `InputType` in `@reslayer/runtime`. */
 export type InputKind =
   | 'text' | 'textarea' | 'email' | 'url' | 'password' | 'tel' | 'number' | 'checkbox'
@@ -100,3 +102,9 @@ export interface ResourceMeta {
   /** Field labels for the i18n catalog: form fields and columns, sorted by name. */
   fieldLabels: Array<[name: string, label: string]>;
 }
+
+/**
+ * What the planners look schemas up in: the model's named schemas and the references cut to break
+ * type-alias cycles (`getSchemaTypeNames(model)`), as core's `objectProperties` needs them.
+ */
+export type SchemaLookup = Pick<SchemaTypeNames, 'byName' | 'cut'>;

@@ -1,29 +1,32 @@
-import type { SchemaNode } from '@reslayer/core';
+import type { NamedSchema, SchemaNode } from '@reslayer/core';
+import { enumValues, resolveSchema } from '@reslayer/core';
 import type { CellKind, Constraints, EnumValue, InputKind } from './types.js';
-import type { SchemaIndex } from './resolveSchema.js';
-import { resolveSchema } from './resolveSchema.js';
 
 const URL_FORMATS: ReadonlySet<string> = new Set(['uri', 'url', 'iri', 'uri-reference', 'iri-reference']);
 const TEL_FORMATS: ReadonlySet<string> = new Set(['tel', 'phone', 'phone-number']);
 
-/** The enum of a string/number/boolean leaf, or undefined. */
-export function enumOf(leaf: SchemaNode): EnumValue[] | undefined {
-  if ((leaf.kind === 'string' || leaf.kind === 'number' || leaf.kind === 'boolean') && leaf.enum && leaf.enum.length > 0) {
-    return [...new Set<EnumValue>(leaf.enum)];
-  }
-  return undefined;
+/**
+ * The enum values a control offers: core's `enumValues` without duplicates, in contract order.
+ * @param leaf a resolved leaf (see core's `resolveSchema`)
+ * @param byName named schemas by key
+ * @returns the values, or undefined when the schema is not a string/number/boolean enum
+ */
+export function enumOf(leaf: SchemaNode, byName: ReadonlyMap<string, NamedSchema>): EnumValue[] | undefined {
+  const values = enumValues(leaf, byName);
+  return values ? [...new Set<EnumValue>(values)] : undefined;
 }
 
 /**
  * The form control of a resolved schema, and the enum values a select offers.
- * @param leaf a resolved leaf (see `resolveSchema`)
- * @param schemas named schemas (to resolve array items)
+ * @param leaf a resolved leaf (see core's `resolveSchema`)
+ * @param byName named schemas by key (to resolve array items)
  * @param textareaThreshold strings with a larger `maxLength` are textareas
+ * @returns the input kind, and the enum values for a select or multiselect
  */
-export function inputOf(leaf: SchemaNode, schemas: SchemaIndex, textareaThreshold: number): { input: InputKind; enum?: EnumValue[] } {
+export function inputOf(leaf: SchemaNode, byName: ReadonlyMap<string, NamedSchema>, textareaThreshold: number): { input: InputKind; enum?: EnumValue[] } {
   switch (leaf.kind) {
     case 'string': {
-      const values = enumOf(leaf);
+      const values = enumOf(leaf, byName);
       if (values) return { input: 'select', enum: values };
       const format = leaf.format?.toLowerCase() ?? '';
       if (format === 'binary') return { input: 'file' };
@@ -37,14 +40,14 @@ export function inputOf(leaf: SchemaNode, schemas: SchemaIndex, textareaThreshol
       return { input: leaf.maxLength !== undefined && leaf.maxLength > textareaThreshold ? 'textarea' : 'text' };
     }
     case 'number': {
-      const values = enumOf(leaf);
+      const values = enumOf(leaf, byName);
       return values ? { input: 'select', enum: values } : { input: 'number' };
     }
     case 'boolean':
       return { input: 'checkbox' };
     case 'array': {
-      const item = resolveSchema(leaf.items, schemas).leaf;
-      const values = enumOf(item);
+      const item = resolveSchema(leaf.items, byName).leaf;
+      const values = enumOf(item, byName);
       if (values && item.kind !== 'boolean') return { input: 'multiselect', enum: values };
       if (item.kind === 'string' && item.format === 'binary') return { input: 'file' };
       if (item.kind === 'string') return { input: 'tags' };
@@ -58,11 +61,13 @@ export function inputOf(leaf: SchemaNode, schemas: SchemaIndex, textareaThreshol
 /**
  * The table cell kind of a resolved schema.
  * @param leaf a resolved leaf
+ * @param byName named schemas by key
+ * @returns the cell kind
  */
-export function cellOf(leaf: SchemaNode): CellKind {
+export function cellOf(leaf: SchemaNode, byName: ReadonlyMap<string, NamedSchema>): CellKind {
   switch (leaf.kind) {
     case 'string': {
-      if (enumOf(leaf)) return 'enum';
+      if (enumOf(leaf, byName)) return 'enum';
       const format = leaf.format?.toLowerCase() ?? '';
       if (format === 'date') return 'date';
       if (format === 'date-time') return 'datetime';
@@ -72,7 +77,7 @@ export function cellOf(leaf: SchemaNode): CellKind {
       return 'text';
     }
     case 'number':
-      return enumOf(leaf) ? 'enum' : 'number';
+      return enumOf(leaf, byName) ? 'enum' : 'number';
     case 'boolean':
       return 'boolean';
     case 'array':
