@@ -5,7 +5,8 @@ import ts from 'typescript';
 import { createGeneratedFile, runGenerator, writeFileSet, type ApiModel, type ResolvedConfig, type RunResult } from '@reslayer/core';
 import { pluginClient } from '@reslayer/plugin-client';
 import { mocksNaming, pluginMocks, type MocksOptions } from '@reslayer/plugin-mocks';
-import { planResource } from '../src/plan.js';
+import { createPlanContext } from '../src/plan/planContext.js';
+import { planResource } from '../src/plan/planResource.js';
 import { emitFixtures } from '../src/emitters/emitFixtures.js';
 import { emitHandlers } from '../src/emitters/emitHandlers.js';
 import { emitScenarios } from '../src/emitters/emitScenarios.js';
@@ -59,11 +60,11 @@ export async function expectGolden(name: string, contents: string): Promise<void
 export function emitResourceFiles(model: ApiModel, count = 2, options: MocksOptions = {}): Record<string, string> {
   const r = model.resources[0];
   if (!r) throw new Error('no resource');
-  const plan = planResource(model, r, count);
+  const plan = planResource(createPlanContext(model), r, count);
   const fixtures = emitFixtures(model, plan);
   const resolved = resolveMocksOptions(options);
-  const handlers = emitHandlers(model, plan, { baseUrl: resolved.baseUrl, delayMs: resolved.delayMs });
-  const scenarios = emitScenarios(model, plan);
+  const handlers = emitHandlers(model, plan, { baseUrl: resolved.baseUrl, delayMs: resolved.delayMs, runtimeModule: resolved.runtimeModule });
+  const scenarios = emitScenarios(model, plan, resolved.runtimeModule);
   const index = emitMockIndex(model, r, [[`${r.resource}.fixtures`, fixtures], [`${r.resource}.handlers`, handlers], [`${r.resource}.scenarios`, scenarios]]);
   return {
     [mocksNaming.fixturesFile(r)]: fixtures.contents,

@@ -1,9 +1,7 @@
-import { propertyKey as coreKey, stringLiteral, valueLiteral } from '@reslayer/core';
-import { BlobSample } from './samplePrimitive.js';
+import { objectKey, valueLiteral } from '@reslayer/core';
+import { BlobSample } from './sampleString.js';
 
 const pad = (n: number) => '  '.repeat(n);
-/** A property key; `__proto__` is computed so the literal defines a property instead of setting the prototype. */
-const propertyKey = (k: string) => (k === '__proto__' ? `[${stringLiteral(k)}]` : coreKey(k));
 
 /** The name of a constant to print instead of an object or array (nested ones; the value itself is never replaced), if any. */
 export type ValueRef = (value: object) => string | undefined;
@@ -11,7 +9,7 @@ export type ValueRef = (value: object) => string | undefined;
 /**
  * A sample value as a TypeScript expression, on one line when it fits in `width` columns, else
  * one element or property per line. Strings and keys are escaped with core's `valueLiteral` and
- * `propertyKey`; object keys are sorted (deterministic output). A {@link BlobSample} prints as `new Blob([])`.
+ * `objectKey` (`__proto__` is a computed key); object keys are sorted (deterministic output). A {@link BlobSample} prints as `new Blob([])`.
  * @param value JSON-like data from `sampleValue`
  * @param indent indentation level of the line the value starts on
  * @param width preferred line width
@@ -25,7 +23,7 @@ export function printValue(value: unknown, indent = 0, width = 100, offset = 0, 
   const item = (v: unknown) => (ref && v !== null && typeof v === 'object' && ref(v)) || printValue(v, indent + 1, width, 0, ref);
   if (Array.isArray(value)) return `[\n${value.map((v) => `${pad(indent + 1)}${item(v)},`).join('\n')}\n${pad(indent)}]`;
   const entries = sortedEntries(value as Record<string, unknown>);
-  return `{\n${entries.map(([k, v]) => `${pad(indent + 1)}${propertyKey(k)}: ${item(v)},`).join('\n')}\n${pad(indent)}}`;
+  return `{\n${entries.map(([k, v]) => `${pad(indent + 1)}${objectKey(k)}: ${item(v)},`).join('\n')}\n${pad(indent)}}`;
 }
 
 /**
@@ -44,7 +42,7 @@ export function flatValue(value: unknown, limit = Infinity, ref?: ValueRef): str
   let length = 2;
   const items: Array<[string, unknown]> = Array.isArray(value) ? value.map((v) => ['', v]) : sortedEntries(value as Record<string, unknown>);
   for (const [k, v] of items) {
-    const key = Array.isArray(value) ? '' : `${propertyKey(k)}: `;
+    const key = Array.isArray(value) ? '' : `${objectKey(k)}: `;
     const name = ref && v !== null && typeof v === 'object' ? ref(v) : undefined;
     const text = name ?? flatValue(v, limit - length - key.length, ref);
     if (text === undefined) return undefined;

@@ -1,17 +1,16 @@
-import { commentLines, propertyKey, stringLiteral } from '@reslayer/core';
+import { commentLines, isIdentifierName, objectKey, stringLiteral } from '@reslayer/core';
+import { MOCK_EXPORTS } from '@reslayer/runtime';
 import { clientNaming } from '@reslayer/plugin-client/naming';
-import { printValue } from '../literal.js';
 import { mocksNaming } from '../naming.js';
-import type { Body, ErrorAnswer, MockPlan, OperationPlan, StorePlan } from '../plan.js';
-import type { Fields, Pagination } from '../planStore.js';
-import { SUPPORT_EXPORTS } from './supportExports.js';
+import type { Body, ErrorAnswer, Fields, MockPlan, OperationPlan, Pagination, StorePlan } from '../plan/mockPlan.js';
+import { printValue } from '../plan/printValue.js';
 
 /** What the handlers file must declare or import for the resolvers written so far. */
 export interface Needs {
   fixtures: Set<string>;
   /** Client types used (entity and list response): type name → local name. */
   types: Map<string, string>;
-  /** Helpers: `readJson`, `merge`, `intParam`, `filterItems`, `claimedElsewhere` (from `mock-support.ts`), `nextId`, `SERVER_FIELDS` (file-local). */
+  /** Helpers: `readJson`, `merge`, `intParam`, `filterItems`, `claimedElsewhere` (from `<runtimeModule>/mocks`), `nextId`, `SERVER_FIELDS` (file-local). */
   helpers: Set<string>;
   /** Payload field lists of create/update operations, by constant name. */
   fields: Map<string, Fields>;
@@ -58,8 +57,8 @@ export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): s
   ];
 }
 
-/** Names the handlers file imports from msw and `mock-support.ts`; a client type with one of these names is imported under an alias. */
-const MSW_NAMES: ReadonlySet<string> = new Set(['http', 'HttpResponse', 'HttpHandler', 'JsonBodyType', 'PathParams', ...SUPPORT_EXPORTS.values, ...SUPPORT_EXPORTS.types]);
+/** Names the handlers file imports from msw and `<runtimeModule>/mocks`; a client type with one of these names is imported under an alias. */
+const MSW_NAMES: ReadonlySet<string> = new Set(['http', 'HttpResponse', 'HttpHandler', 'JsonBodyType', 'PathParams', ...MOCK_EXPORTS.values, ...MOCK_EXPORTS.types]);
 
 /**
  * Records a client type the handlers use and returns its local name (`<Name>Body` when msw has the name).
@@ -183,10 +182,13 @@ function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: N
   }
 }
 
-/** Property access in code: `.name`, or `['na-me']` when the name is not an identifier. */
+/**
+ * Property access in code: `.name`, or `['na-me']` when the name is not an identifier.
+ * @param name the property name
+ * @returns the access text
+ */
 export function access(name: string): string {
-  const key = propertyKey(name);
-  return key === name ? `.${name}` : `[${key}]`;
+  return isIdentifierName(name) ? `.${name}` : `[${stringLiteral(name)}]`;
 }
 
 function windowLines(p: Pagination, needs: Needs): string[] {
@@ -226,10 +228,10 @@ function listBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: Ne
   if (list.fields.some((f) => f.expr === 'next')) lines.push('const next = start + size < all.length ? String(start + size) : undefined;');
   if (list.shape === 'array') return [...lines, `const body: ${responseType} = items;`, `return ${json(needs, 'body', op.status)};`];
   const members = list.fields.map((f) => {
-    if (f.expr === undefined) return `${propertyKey(f.name)}: ${printValue(f.sample, 2)}`;
-    if (f.expr !== 'next') return f.expr === f.name ? f.name : `${propertyKey(f.name)}: ${f.expr}`;
-    if (f.fit === 'optional') return `...(next === undefined ? {} : { ${propertyKey(f.name)}: next })`;
-    return `${propertyKey(f.name)}: next ?? ${f.fit === 'nullable' ? 'null' : "''"}`;
+    if (f.expr === undefined) return `${objectKey(f.name)}: ${printValue(f.sample, 2)}`;
+    if (f.expr !== 'next') return f.expr === f.name ? f.name : `${objectKey(f.name)}: ${f.expr}`;
+    if (f.fit === 'optional') return `...(next === undefined ? {} : { ${objectKey(f.name)}: next })`;
+    return `${objectKey(f.name)}: next ?? ${f.fit === 'nullable' ? 'null' : "''"}`;
   });
   const flat = `const body: ${responseType} = { ${members.join(', ')} };`;
   const body = flat.length <= 100 && !flat.includes('\n') ? [flat] : [`const body: ${responseType} = {`, ...members.map((m) => `  ${m},`), '};'];

@@ -3,11 +3,10 @@ import type { ApiModel } from '@reslayer/core';
 import { banner, importPath, valueLiteral } from '@reslayer/core';
 import type { SchemaTypeNames } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
-import { printValue, type ValueRef } from './literal.js';
-import { mocksNaming } from './naming.js';
-import type { FixtureDecl } from './plan.js';
-import { sampleOrigin } from './sample.js';
-import { BlobSample } from './samplePrimitive.js';
+import { mocksNaming } from '../naming.js';
+import type { FixtureDecl } from './mockPlan.js';
+import { printValue, type ValueRef } from './printValue.js';
+import { BlobSample } from './sampleString.js';
 
 /** Shortest canonical text of a value worth a shared constant (smaller ones stay inline). */
 const MIN_TEXT = 40;
@@ -46,8 +45,14 @@ export class SharedSamples {
   private hashes = new WeakMap<object, string>();
   private counting = true;
 
-  /** @param names plugin-client's naming table (type names of the named schemas) */
-  constructor(private readonly names: SchemaTypeNames) {}
+  /**
+   * @param names the model's naming table (type names of the named schemas)
+   * @param origins the named schema of each sampled value, as sampling recorded them (`SampleScope.origins`)
+   */
+  constructor(
+    private readonly names: SchemaTypeNames,
+    private readonly origins: WeakMap<object, string>,
+  ) {}
 
   /**
    * Pass 1: records the named-schema values of these fixtures.
@@ -150,7 +155,7 @@ export class SharedSamples {
   private serialize(v: unknown, found: string[] | undefined): string {
     if (v instanceof BlobSample) return 'new Blob([])';
     if (v === null || typeof v !== 'object') return valueLiteral(v);
-    const origin = sampleOrigin(v);
+    const origin = this.origins.get(v);
     if (origin === undefined) return this.inner(v, found);
     const h = this.register(v, origin);
     found?.push(h);

@@ -1,12 +1,13 @@
-import type { ArraySchema, IntersectionSchema, NamedSchema, ObjectSchema, PropertyNode, SchemaNode, UnionSchema } from '@reslayer/core';
-import { BlobSample, fits, matchesPattern, sampleNumber, sampleString, satisfies } from './samplePrimitive.js';
+import type { ArraySchema, IntersectionSchema, ObjectSchema, SchemaNode, UnionSchema } from '@reslayer/core';
+import { deref } from '@reslayer/core';
+import { conforms, discriminatorValues, isObject, mayValidate, visibleProperties, type CheckScope } from './conforms.js';
+import type { SampleScope } from './planContext.js';
+import { sampleNumber } from './sampleNumber.js';
+import { sampleString } from './sampleString.js';
+import { fits, matchesPattern, satisfies } from './satisfies.js';
 
-export { BlobSample, sampleNumber, sampleUuid } from './samplePrimitive.js';
-
-/** Options of {@link sampleValue}. */
-export interface SampleOptions {
-  /** Named schemas by key (`ApiModel.schemas`), to follow references. */
-  schemas: ReadonlyMap<string, NamedSchema>;
+/** Options of {@link sampleSchema}: the run's {@link SampleScope} and what this sample is for. */
+export interface SampleOptions extends SampleScope {
   /** 1-based sequence number: varies UUIDs, e-mails, dates, numbers and plain strings. @default 1 */
   index?: number;
   /** Name of the property the value is for; seeds plain strings (`title-1`). @default 'string' */
@@ -21,12 +22,11 @@ export interface SampleOptions {
   requiredOnly?: boolean;
   /** Ignore examples and defaults (for unique keys). @default false */
   ignoreExamples?: boolean;
-  /** Schema nodes the client types as `unknown` (plugin-client's cut `$ref`s); intersections leave them out. */
-  unknownNodes?: ReadonlySet<SchemaNode>;
 }
 
 /** A sample and whether it fits the schema's TypeScript type. */
 export interface Sample {
+  /** The sampled JSON-like value (never `undefined`). */
   value: unknown;
   /**
    * False when the schema's type has no possible value (e.g. a discriminator value that contradicts
@@ -45,40 +45,19 @@ const HARD_DEPTH = 32;
 const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 /** Result of a schema that has no value. */
 const IMPOSSIBLE: unique symbol = Symbol('impossible');
-/** Objects and arrays the sampler built (never a contract example, which may appear in several places). */
-const BUILT = new WeakSet<object>();
-/** The named schema a built value is a sample of, when it stands where the client's type is that schema's type. */
-const ORIGIN = new WeakMap<object, string>();
+/** No node is typed `unknown` (when the options name none). */
+const NO_NODES: ReadonlySet<SchemaNode> = new Set();
 
-/**
- * The named schema (`ApiModel.schemas` key) a sampled object or array is a value of, when it stands where the
- * client types it as that schema's type (a `$ref` property, array item, map value or union variant without a
- * discriminator): a constant of that type may replace it. Undefined for anything else.
- * @param value part of a value from {@link sampleSchema}
- */
-export function sampleOrigin(value: unknown): string | undefined {
-  return value !== null && typeof value === 'object' ? ORIGIN.get(value) : undefined;
-}
-
-function built<T extends object>(value: T): T {
-  BUILT.add(value);
-  return value;
-}
-
-/** Forgets the origin of a value and of everything in it (it stands where its schema's type alone does not fit). */
-function disown(value: unknown, depth = 0): void {
-  if (value === null || typeof value !== 'object' || depth > HARD_DEPTH * 2) return;
-  ORIGIN.delete(value);
-  for (const v of Object.values(value)) disown(v, depth + 1);
-}
-
-interface Ctx {
+/** The state of one {@link sampleSchema} call. */
+interface Ctx extends CheckScope {
   o: SampleOptions;
   /** Named schemas being sampled on the current path (recursion guard). */
   stack: string[];
   budget: number;
   /** Best-effort mode: never answers {@link IMPOSSIBLE}. */
   lenient: boolean;
+  /** Objects and arrays this call built (never a contract example, which may appear in several places). */
+  built: WeakSet<object>;
 }
 
 interface Slot {
@@ -100,17 +79,21 @@ interface Slot {
  * (writeOnly ones left out in read mode); unions take the first possible variant (or the one the
  * example fits) with its discriminator value; intersections merge their members. Recursive schemas
  * terminate: a recursive optional property is left out, a recursive array is empty, a recursive
- * nullable value is null.
+ * nullable value is null. With `origins`, records which built values are samples of which named schema.
  * @param schema the schema
  * @param options see {@link SampleOptions}
  * @returns the value (never `undefined`) and whether it fits the schema's type
  * @see https://spec.openapis.org/oas/v3.1.0#schema-object
  */
 export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample {
+  const names = { byName: options.schemas, cut: options.unknownNodes ?? NO_NODES };
+  const built = new WeakSet<object>();
   const run = (lenient: boolean) => {
     const slot: Slot = { name: options.name ?? 'string', index: options.index ?? 1, position: 0, depth: 0 };
     if (options.example !== undefined && !options.ignoreExamples) slot.hint = { value: options.example };
-    return sample(schema, { o: options, stack: [], budget: BUDGET, lenient }, slot);
+    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built };
+    if (options.patterns) ctx.patterns = options.patterns;
+    return sample(schema, ctx, slot);
   };
   const value = run(false);
   if (value !== IMPOSSIBLE) return { value: value ?? null, exact: true };
@@ -121,20 +104,22 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
  * {@link sampleSchema} without the exactness flag.
  * @param schema the schema
  * @param options see {@link SampleOptions}
+ * @returns the value
  */
 export function sampleValue(schema: SchemaNode, options: SampleOptions): unknown {
   return sampleSchema(schema, options).value;
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof BlobSample);
+function built<T extends object>(ctx: Ctx, value: T): T {
+  ctx.built.add(value);
+  return value;
 }
 
-/** Follows references; undefined for a dangling one. */
-function deref(node: SchemaNode, ctx: Ctx): SchemaNode | undefined {
-  let n: SchemaNode | undefined = node;
-  for (let i = 0; n?.kind === 'ref' && i < 50; i++) n = ctx.o.schemas.get(n.target)?.schema;
-  return n?.kind === 'ref' ? undefined : n;
+/** Forgets the origin of a value and of everything in it (it stands where its schema's type alone does not fit). */
+function disown(ctx: Ctx, value: unknown, depth = 0): void {
+  if (!ctx.o.origins || value === null || typeof value !== 'object' || depth > HARD_DEPTH * 2) return;
+  ctx.o.origins.delete(value);
+  for (const v of Object.values(value)) disown(ctx, v, depth + 1);
 }
 
 /** True when the schema (through arrays) refers to a named schema being sampled. */
@@ -153,7 +138,7 @@ const withHint = (slot: Slot, value: unknown): Slot => ({ ...slot, hint: value =
 function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
   ctx.budget--;
   const found = ctx.o.ignoreExamples ? [] : [slot.hint?.value, node.example, node.default].filter((v) => v !== undefined);
-  if (ctx.o.unknownNodes?.has(node)) return found[0] ?? null;
+  if (ctx.names.cut.has(node)) return found[0] ?? null;
   if (node.nullable && found[0] === null) return null;
   if (slot.depth > HARD_DEPTH) return terminal(node, ctx);
   switch (node.kind) {
@@ -164,7 +149,7 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
       ctx.stack.push(node.target);
       const value = sample(target.schema, ctx, withHint(slot, found[0]));
       ctx.stack.pop();
-      if (value !== null && typeof value === 'object' && BUILT.has(value)) ORIGIN.set(value, node.target);
+      if (value !== null && typeof value === 'object' && ctx.built.has(value)) ctx.o.origins?.set(value, node.target);
       return value;
     }
     case 'array':
@@ -177,12 +162,12 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
       return sampleIntersection(node, ctx, slot, found);
     default: {
       // An example or default that breaks the schema's own constraints (pattern, format, length, range) is not used.
-      const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node) && satisfies(v, node));
+      const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node) && satisfies(v, node, ctx.patterns));
       if (fit !== undefined) return fit;
       if (node.kind === 'string') {
-        const value = sampleString(node, slot.name, slot.index, slot.position);
+        const value = sampleString(node, slot.name, slot.index, slot.position, ctx.patterns);
         // No string matching the pattern was found (or none exists): an optional property is left out.
-        const unmatched = typeof value === 'string' && node.pattern !== undefined && matchesPattern(node.pattern, value) === false;
+        const unmatched = typeof value === 'string' && node.pattern !== undefined && matchesPattern(node.pattern, value, ctx.patterns) === false;
         return unmatched && slot.optional ? undefined : value;
       }
       if (node.kind === 'number') return node.enum?.length ? node.enum[slot.position % node.enum.length] : sampleNumber(node, slot.index, ctx.o.empty);
@@ -194,7 +179,7 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
 
 /** A value that ends recursion: null, an empty array or object, or a plain primitive. */
 function terminal(node: SchemaNode, ctx: Ctx): unknown {
-  const n = deref(node, ctx);
+  const n = deref(node, ctx.names.byName);
   if (!n || node.nullable || n.nullable) return null;
   if (n.kind === 'array') return [];
   if (n.kind === 'object' || n.kind === 'intersection') return {};
@@ -202,40 +187,16 @@ function terminal(node: SchemaNode, ctx: Ctx): unknown {
   return n.kind === 'null' || n.kind === 'unknown' ? null : sample(n, ctx, { name: 'string', index: 1, position: 0, depth: 0 });
 }
 
-/** Deep check that a JSON value fits a schema's type (to pick a union variant, or to check a typed map). */
-function conforms(v: unknown, node: SchemaNode, ctx: Ctx, depth = 0): boolean {
-  if (ctx.o.unknownNodes?.has(node)) return v !== undefined;
-  const n = deref(node, ctx);
-  if (!n || depth > 20) return false;
-  if (v === null) return node.nullable === true || n.nullable === true || n.kind === 'null' || n.kind === 'unknown';
-  if (n.kind === 'array') return Array.isArray(v) && v.every((x) => conforms(x, n.items, ctx, depth + 1));
-  if (n.kind === 'union') return n.variants.some((x) => conforms(v, x, ctx, depth + 1));
-  if (n.kind === 'intersection') return n.members.every((x) => conforms(v, x, ctx, depth + 1));
-  if (n.kind !== 'object') return fits(v, n);
-  if (!isObject(v)) return false;
-  const props = visible(n, ctx);
-  const known = new Set(props.map((p) => p.name));
-  const ap = n.additionalProperties;
-  return props.every((p) => (p.name in v ? conforms(v[p.name], p.schema, ctx, depth + 1) : !p.required)) &&
-    (n.properties.length === 0 || ap !== undefined || Object.keys(v).every((k) => known.has(k))) &&
-    (props.length > 0 || typeof ap !== 'object' || Object.values(v).every((x) => conforms(x, ap, ctx, depth + 1)));
-}
-
-function visible(node: ObjectSchema, ctx: Ctx): PropertyNode[] {
-  const write = ctx.o.mode === 'write';
-  return node.properties.filter((p) => !(write ? p.schema.readOnly : p.schema.writeOnly));
-}
-
 function sampleObject(node: ObjectSchema, ctx: Ctx, slot: Slot, hint: Record<string, unknown> | undefined): unknown {
-  const out: Record<string, unknown> = built({});
-  const props = visible(node, ctx);
+  const out: Record<string, unknown> = built(ctx, {});
+  const props = visibleProperties(node, ctx);
   const depth = slot.depth + 1;
   for (const p of props) {
     const has = hint !== undefined && Object.hasOwn(hint, p.name) && hint[p.name] !== undefined;
     // An optional property named like an `Object.prototype` member must be present: TypeScript checks
     // the inherited member (`hasOwnProperty: () => boolean`) against the property's type when it is missing.
     if (!p.required && !INHERITED.has(p.name)) {
-      const n = deref(p.schema, ctx);
+      const n = deref(p.schema, ctx.names.byName);
       if (ctx.o.requiredOnly || (n?.kind === 'string' && n.format === 'binary')) continue;
       if (!has && (ctx.budget <= 0 || depth > OPTIONAL_DEPTH || recursive(p.schema, ctx))) continue;
     }
@@ -266,7 +227,7 @@ function sampleArray(node: ArraySchema, ctx: Ctx, slot: Slot, hint: unknown[] | 
   if (ctx.o.empty || (!hint && (ctx.budget <= 0 || recursive(node.items, ctx)))) count = Math.min(min, max);
   else if (hint) count = Math.min(Math.max(hint.length, min), max);
   else count = Math.min(Math.max(min, 1), max);
-  const out: unknown[] = built([]);
+  const out: unknown[] = built(ctx, []);
   for (let j = 0; j < count; j++) {
     const item: Slot = { name: slot.name, index: (slot.index - 1) * count + j + 1, position: j, depth: slot.depth + 1 };
     if (hint && j < hint.length) item.hint = { value: hint[j] };
@@ -274,22 +235,6 @@ function sampleArray(node: ArraySchema, ctx: Ctx, slot: Slot, hint: unknown[] | 
     if (value !== IMPOSSIBLE) out.push(value ?? null);
   }
   return out.length < Math.min(min, max) && !ctx.lenient ? IMPOSSIBLE : out;
-}
-
-/** Discriminator values of a variant that its own discriminator property accepts (all of them when unconstrained). */
-function discriminatorValues(node: UnionSchema, i: number, ctx: Ctx): string[] {
-  const d = node.discriminator;
-  const values = d?.mapping.filter((m) => m.variant === i).map((m) => m.value) ?? [];
-  const variant = node.variants[i];
-  if (!d || values.length === 0 || !variant || ctx.lenient) return values;
-  const members = [variant];
-  const props: PropertyNode[] = [];
-  for (let k = 0; k < members.length && k < 20; k++) {
-    const n = deref(members[k] as SchemaNode, ctx);
-    if (n?.kind === 'object') props.push(...n.properties.filter((p) => p.name === d.propertyName));
-    if (n?.kind === 'intersection') members.push(...n.members);
-  }
-  return values.filter((v) => props.every((p) => fits(v, deref(p.schema, ctx) ?? p.schema)));
 }
 
 function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
@@ -300,7 +245,7 @@ function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]):
   const exact = node.source === 'oneOf' && node.variants.length > 1;
   let first: { value: unknown } | undefined;
   for (const { v, i, hint } of order) {
-    const values = discriminatorValues(node, i, ctx);
+    const values = discriminatorValues(node, i, ctx, ctx.lenient);
     if (node.discriminator && !ctx.lenient && values.length === 0 && node.discriminator.mapping.some((m) => m.variant === i)) continue;
     let value = sample(v, ctx, withHint(slot, hint));
     if (value === IMPOSSIBLE) continue;
@@ -309,7 +254,7 @@ function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]):
     // (an array or scalar variant, like GitHub's `content-directory` mapped as `array`, has no possible value).
     if (d && values.length > 0 && !isObject(value) && !ctx.lenient) continue;
     // A copy: the client types this variant `V & { <property>: <value> }`, which a constant of type `V` does not fit.
-    if (d && isObject(value) && values.length > 0) value = built({ ...value, [d.propertyName]: values.includes(value[d.propertyName] as string) ? value[d.propertyName] : values[0] });
+    if (d && isObject(value) && values.length > 0) value = built(ctx, { ...value, [d.propertyName]: values.includes(value[d.propertyName] as string) ? value[d.propertyName] : values[0] });
     if (!exact || node.variants.every((other, j) => j === i || !mayValidate(value, other, ctx))) return value;
     first ??= { value };
   }
@@ -317,57 +262,24 @@ function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]):
   return ctx.lenient ? null : IMPOSSIBLE;
 }
 
-/**
- * False only when a JSON value certainly does not validate against a schema (JSON Schema rules: objects
- * accept unknown properties, since the model does not tell `additionalProperties: false` from its absence;
- * a pattern that does not compile and an unchecked format accept anything). Used to make `oneOf` samples exact.
- */
-function mayValidate(v: unknown, node: SchemaNode, ctx: Ctx, depth = 0): boolean {
-  if (ctx.o.unknownNodes?.has(node) || depth > 20) return true;
-  const n = deref(node, ctx);
-  if (!n) return true;
-  if (v === null) return node.nullable === true || n.nullable === true || n.kind === 'null' || n.kind === 'unknown';
-  switch (n.kind) {
-    case 'array':
-      return Array.isArray(v) && v.length >= (n.minItems ?? 0) && v.length <= (n.maxItems ?? Infinity) && v.every((x) => mayValidate(x, n.items, ctx, depth + 1));
-    case 'union':
-      return n.variants.some((x) => mayValidate(v, x, ctx, depth + 1));
-    case 'intersection':
-      return n.members.every((x) => mayValidate(v, x, ctx, depth + 1));
-    case 'object': {
-      if (!isObject(v)) return false;
-      const ap = n.additionalProperties;
-      const declared = new Set(n.properties.map((p) => p.name));
-      return n.properties.every((p) => (Object.hasOwn(v, p.name) ? mayValidate(v[p.name], p.schema, ctx, depth + 1) : !p.required)) &&
-        (typeof ap !== 'object' || Object.keys(v).every((k) => declared.has(k) || mayValidate(v[k], ap, ctx, depth + 1)));
-    }
-    case 'unknown':
-      return true;
-    case 'null':
-      return false;
-    default:
-      return v instanceof BlobSample || (fits(v, n) && satisfies(v, n));
-  }
-}
-
 function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
-  const members = node.members.filter((m) => m.kind !== 'unknown' && !ctx.o.unknownNodes?.has(m));
+  const members = node.members.filter((m) => m.kind !== 'unknown' && !ctx.names.cut.has(m));
   if (members.length === 0) return found[0] ?? null;
-  const parts = members.map((m) => ({ n: deref(m, ctx), value: sample(m, ctx, { ...withHint(slot, found[0]), optional: false }) }));
+  const parts = members.map((m) => ({ n: deref(m, ctx.names.byName), value: sample(m, ctx, { ...withHint(slot, found[0]), optional: false }) }));
   if (parts.some((p) => p.value === IMPOSSIBLE)) return IMPOSSIBLE;
   const objects = parts.filter((p) => isObject(p.value));
   // The client types the value as the intersection: a constant typed as one member's schema may not fit it.
   if (objects.length === 0) {
-    disown(parts[0]?.value);
+    disown(ctx, parts[0]?.value);
     return parts[0]?.value ?? null;
   }
   // Maps first, so declared properties win over map entries sampled from the same example.
   const isMap = (p: (typeof parts)[number]) => p.n?.kind === 'object' && p.n.properties.length === 0;
-  const out: Record<string, unknown> = built({});
+  const out: Record<string, unknown> = built(ctx, {});
   for (const p of [...objects.filter(isMap), ...objects.filter((p) => !isMap(p))]) for (const [k, v] of Object.entries(p.value as object)) setOwn(out, k, v);
   // A property more than one member may declare has the intersection of their types: no constant of one of them fits it.
   const declares = (p: (typeof parts)[number], k: string) => (p.n?.kind === 'object' ? p.n.properties.some((x) => x.name === k) || p.n.additionalProperties !== undefined : isObject(p.value) && Object.hasOwn(p.value, k));
-  for (const k of Object.keys(out)) if (parts.filter((p) => declares(p, k)).length > 1) disown(out[k]);
+  for (const k of Object.keys(out)) if (parts.filter((p) => declares(p, k)).length > 1) disown(ctx, out[k]);
   // A typed map (`Record<string, T>`) constrains every key of the intersection.
   const required = new Set(parts.flatMap((p) => (p.n?.kind === 'object' ? p.n.properties.filter((x) => x.required).map((x) => x.name) : [])));
   for (const p of objects) {
