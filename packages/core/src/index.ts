@@ -88,7 +88,7 @@ export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } fro
 export { memoOnModel } from './analysis/memo.js';
 export { describeOperation, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
 export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
-export { containsRef, deref, enumValues, objectProperties, type ObjectProperties } from './analysis/schemaQueries.js';
+export { containsRef, deref, enumValues, objectProperties, unconstrained, type ObjectProperties } from './analysis/schemaQueries.js';
 export { jsonValue, resolveSchema, type ResolvedSchema } from './analysis/resolveSchema.js';
 export { printType, docComment, type PrintOptions } from './print/printType.js';
 export { declareArguments, paramsAccess, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
