@@ -1,3 +1,4 @@
+import { expectGolden as expectGoldenFile } from '../../../test/utils/golden.js';
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,12 +44,7 @@ export async function generate(input: string, outputRoot: string, options: Mocks
  */
 export async function expectGolden(name: string, contents: string): Promise<void> {
   const actual = createGeneratedFile({ path: name, contents, plugin: 'test' }).contents;
-  const file = path.join(GOLDEN_DIR, `${name}.golden`);
-  if (process.env.UPDATE_GOLDEN === '1') {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, actual, 'utf8');
-  }
-  expect(actual).toBe(await readFile(file, 'utf8'));
+  expectGoldenFile(path.join(GOLDEN_DIR, `${name}.golden`), actual);
 }
 
 /**

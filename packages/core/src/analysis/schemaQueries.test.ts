@@ -61,6 +61,11 @@ describe('objectProperties: one rule for objects, allOf and unions', () => {
     expect(channel?.kind === 'union' ? channel.variants : []).toEqual([a, b]);
   });
 
+  it('union: a shared property declared with equal schemas (other pointers) keeps one schema', () => {
+    const view = objectProperties(s({ kind: 'union', source: 'oneOf', variants: [s({ kind: 'object', properties: [prop('n', s({ kind: 'number', pointer: '#/a' }))] }), s({ kind: 'object', properties: [prop('n', s({ kind: 'number', pointer: '#/b' }))] })] }), names);
+    expect(view?.props[0]?.schema).toEqual({ kind: 'number', pointer: '#/a' });
+  });
+
   it('union: a shared enum property declared with different values gets every value', () => {
     const view = objectProperties(s({ kind: 'union', source: 'oneOf', variants: [s({ kind: 'object', properties: [prop('channel', s({ kind: 'string', enum: ['email'] }), true)] }), s({ kind: 'object', properties: [prop('channel', s({ kind: 'string', enum: ['sms', 'email'] }), true)] })] }), names);
     const channel = view?.props[0]?.schema;

@@ -91,7 +91,7 @@ export function objectProperties(node: SchemaNode, names: Pick<SchemaTypeNames, 
         if (!same.every((q) => q !== undefined)) return [];
         const required = p.required && same.every((q) => q?.required);
         // A property every variant declares with its own schema is the union of those schemas.
-        const schemas = [p.schema, ...same.map((q) => (q as PropertyNode).schema)].filter((x, i, all) => all.indexOf(x) === i);
+        const schemas = distinctSchemas([p.schema, ...same.map((q) => (q as PropertyNode).schema)]);
         const schema: SchemaNode = schemas.length === 1 ? p.schema : (mergeEnums(schemas) ?? { kind: 'union', source: 'anyOf', variants: schemas, pointer: p.schema.pointer });
         return [{ ...p, required, schema }];
       });
@@ -110,6 +110,17 @@ export function objectProperties(node: SchemaNode, names: Pick<SchemaTypeNames, 
     default:
       return undefined;
   }
+}
+
+/** The schemas with structural duplicates removed (two nodes equal but for their JSON pointers count once). */
+function distinctSchemas(schemas: SchemaNode[]): SchemaNode[] {
+  const seen = new Set<string>();
+  return schemas.filter((node) => {
+    const key = JSON.stringify(node, (k, v: unknown) => (k === 'pointer' ? undefined : v));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**
