@@ -134,6 +134,12 @@ describe('reslayer generate --watch', () => {
     expect(await w.stop()).toBe(0);
   }, 90_000);
 
+  test('with no config to find and no contract, it stops with exit 2 instead of watching nothing', () => {
+    const run = runCli(['generate', '--watch'], tmpDir());
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('RSL_USAGE: missing input: no config found');
+  });
+
   test.each(['--dry-run', '--json'])('--watch does not go with %s', (extra) => {
     const run = runCli(['generate', 'x.yaml', '--watch', extra]);
     expect(run.status).toBe(2);

@@ -87,6 +87,11 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   };
 
   await runAll(true);
+  if (watched.size === 0) {
+    // Nothing to watch (no config found and no contract given): the error is printed; stop.
+    await watcher.close();
+    return lastExit;
+  }
   waiting();
 
   return new Promise<number>((resolve) => {
