@@ -360,7 +360,45 @@ function benchDemo(opts) {
   recordOurs('demo', 'generate (config .ts)', r);
 }
 
+/**
+ * Times `generate --watch` on a synthetic contract (scripts/lib/watch-timing.mjs): from saving an edit of
+ * one operation's summary to the files being written, the debounce included. Recorded as a row
+ * `watch: 1-operation edit → written` (wall = median over the edits).
+ */
+function benchWatch(input, contract, output, opts) {
+  const edits = Math.max(opts.repeat, 3);
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/lib/watch-timing.mjs'), CLI, contract, output, String(edits)], { cwd: ROOT, encoding: 'utf8', timeout: 15 * 60_000 });
+  let out;
+  try {
+    out = JSON.parse((r.stdout ?? '').trim().split('\n').pop() ?? '');
+  } catch {
+    out = { ok: false, error: lastLines(r.stderr || r.stdout || String(r.error?.message ?? 'no output')) };
+  }
+  if (!out.ok) {
+    ownFailure = true;
+    process.stdout.write(`  FAILED: reslayer generate --watch ${input}: ${out.error}\n`);
+  }
+  results.runs.push({
+    tool: 'reslayer',
+    input,
+    label: 'watch: 1-operation edit → written',
+    ok: out.ok === true,
+    exitCode: out.ok ? 0 : 1,
+    wallMs: out.medianMs ?? null,
+    walls: out.edits ?? [],
+    rssKb: null,
+    rssSource: null,
+    files: null,
+    bytes: null,
+    phases: null,
+    watch: out,
+  });
+  emptyDir(output);
+}
+
 function benchSynthetic(opts) {
+  // The watch timing runs on the largest size up to 1,000 (the smallest when all are larger).
+  const watchSize = Math.max(...opts.sizes.filter((n) => n <= 1000), 0) || Math.min(...opts.sizes);
   for (const n of opts.sizes) {
     progress(`synthetic N=${n}`);
     const contract = path.join(BENCH, 'contracts', `synthetic-${n}.json`);
@@ -370,6 +408,7 @@ function benchSynthetic(opts) {
     const output = path.join(OUT, `synthetic-${n}`);
     const { row } = freshGenerate(`synthetic-${n}`, 'generate', contract, output, opts.repeat);
     if (row) row.contractBytes = Buffer.byteLength(text);
+    if (n === watchSize) benchWatch(`synthetic-${n}`, contract, path.join(OUT, `synthetic-${n}-watch`), opts);
     // Free the disk: N=5000 writes hundreds of MB.
     if (n >= 1000) emptyDir(output);
   }

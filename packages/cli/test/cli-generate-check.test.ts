@@ -173,8 +173,10 @@ describe('check --report html', () => {
     expect(html).toContain('<code>contacts</code>');
     expect(html).not.toMatch(/<script|<link|src=|url\(/i);
     expect(html).not.toContain(cwd);
+    // Paths are relative to the working directory (the project root), not to the report's folder.
+    expect(html).toContain('output <code>out</code>');
     rmSync(file);
-    expect(runCli(['check', DEMO_CONTRACT, '--output', out, '--report', 'html', '--report-file', file]).status).toBe(0);
+    expect(runCli(['check', DEMO_CONTRACT, '--output', out, '--report', 'html', '--report-file', file], cwd).status).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(html);
   });
 

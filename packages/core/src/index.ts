@@ -43,6 +43,8 @@ export {
 } from './model/queries.js';
 export { createApiModel, createOperation, createResource, createSchema } from './model/factory.js';
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes.js';
+export { DIAGNOSTIC_EXPLANATIONS, EXPLANATION_SECTIONS, defaultHint, explainCode, type Explanation, type ExplanationSection } from './diagnostics/explanations.js';
+export { renderDiagnosticEntry, renderDiagnosticsDoc } from './diagnostics/diagnosticsDoc.js';
 export { Diagnostics, healthScore, cmp, type Diagnostic, type Severity } from './diagnostics/Diagnostics.js';
 export { GeneratorError, PluginError } from './diagnostics/GeneratorError.js';
 export type {
@@ -93,7 +95,17 @@ export { jsonValue, resolveSchema, type ResolvedSchema } from './analysis/resolv
 export { printType, docComment, type PrintOptions } from './print/printType.js';
 export { declareArguments, paramsAccess, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
 export { defineConfig } from './config/defineConfig.js';
-export { loadConfig, resolveConfig } from './config/loadConfig.js';
+export {
+  CONFIG_SEARCH_PLACES,
+  assertDistinctOutputs,
+  findConfig,
+  loadConfig,
+  loadConfigs,
+  resolveConfig,
+  type LoadConfigOptions,
+  type NamedPluginFactory,
+  type ResolveConfigOptions,
+} from './config/loadConfig.js';
 export {
   resolvePluginOptions,
   RUNTIME_MODULE_RULE,

@@ -51,7 +51,7 @@ export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, rep
   ];
   io.out(`${colors.bold(o.title)} ${o.version} → ${colors.cyan(displayPath(outputRoot, io.cwd))}`);
   io.out(...rows.map(([k, v]) => `  ${k.padEnd(13)}${colors.bold(v)}`));
-  if (diagnostics.length > 0) io.out('', ...formatDiagnostics(diagnostics, colors));
+  if (diagnostics.length > 0) io.out('', ...formatDiagnostics(diagnostics, colors, { moreHint: '`reslayer lint --all` lists them' }));
   if (drift.length > 0) {
     io.out('', colors.bold('Drift:'), ...drift.slice(0, MAX_DRIFT_LINES).map((d) => `  ${d.kind.padEnd(9)}  ${d.path}`));
     if (drift.length > MAX_DRIFT_LINES) io.out(colors.dim(`  … and ${drift.length - MAX_DRIFT_LINES} more (--json lists them all)`));

@@ -20,7 +20,7 @@ export function printGenerate(io: RunnerIO, root: string, r: GenerateResult): nu
   }
   const { colors } = io;
   if (failed) {
-    io.out(...formatDiagnostics(diagnostics, colors), '', formatCounts(counts));
+    io.out(...formatDiagnostics(diagnostics, colors, { moreHint: '`reslayer lint --all` lists them' }), '', formatCounts(counts));
     io.out(`${colors.red('✖')} generate failed: the contract has ${counts.errors} error ${counts.errors === 1 ? 'diagnostic' : 'diagnostics'}; nothing was written`);
     return EXIT_FINDINGS;
   }

@@ -1,13 +1,15 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type CheckResult, type ResolvedConfig, type RunResult, GeneratorError, check } from '@reslayer/core';
+import { type CheckResult, type ResolvedConfig, type RunResult, GeneratorError, check, rootRelative } from '@reslayer/core';
+import { createTwoFilesPatch } from 'diff';
 import type { OutputArgs } from '../commands/shared.js';
 import { printCheck } from '../format/printCheck.js';
-import { type CheckReportData, formatHtmlReport } from '../format/formatReport.js';
+import { type CheckReportData, type ReportDrift, formatHtmlReport } from '../format/formatReport.js';
 import { resourcesToJson } from '../format/formatResources.js';
-import { builtinPlugins, portableRelativePath, resolveCliConfig } from '../format/resolveCliConfig.js';
+import { builtinPlugins, displayPath, portableRelativePath } from '../format/resolveCliConfig.js';
 import { CLI_VERSION } from '../version.js';
-import { guard, writeProfile } from './context.js';
+import { guardRuns, writeProfile } from './context.js';
 
 /** Arguments of `check`. */
 export interface CheckArgs extends OutputArgs {
@@ -20,49 +22,103 @@ export interface CheckArgs extends OutputArgs {
  * diffed against the disk; it never writes, and reports an interrupted earlier write instead of
  * repairing it) and prints the diagnostics count, the drift, the health score and any interrupted
  * write. `--report html` needs the model, so it turns the cache off and also writes the HTML report.
- * With `RESLAYER_PROFILE` set, also writes the run profile (see `writeProfile`).
+ * An output root that does not exist is an error (`RSL_OUTPUT_MISSING`, exit 2), not 100 % drift: it
+ * usually means another `--output` than `generate` used. With `RESLAYER_PROFILE` set, also writes the
+ * run profile (see `writeProfile`). A config with several runs checks each (one report per run: the
+ * report file name gets `-<run>` before its extension).
  * @param args parsed command-line arguments
- * @returns 0 when ok, 1 when not, 2 for a config, input or report-writing error
+ * @returns 0 when ok, 1 when not, 2 for a config, input or report-writing error or a missing output root
  */
 export async function runCheck(args: CheckArgs): Promise<number> {
-  return guard('check', args.json, async (io) => {
-    const config = await resolveCliConfig(args, io.cwd);
+  let runNumber = 0;
+  return guardRuns('check', args, async (io, config) => {
+    runNumber++;
+    assertOutputExists(config, io.cwd);
     const skipCache = !args.cache ? '--no-cache' : args.reportFile !== undefined ? '--report html needs the model' : undefined;
     const result = await check(config, { skipCache, builtins: builtinPlugins(), onPhase: io.phase });
     await writeProfile(result.profile, io.cwd);
-    const reportPath = args.reportFile !== undefined && result.run ? await writeHtmlReport(args.reportFile, io.cwd, config, result, result.run) : undefined;
+    const reportFile = args.reportFile !== undefined && runNumber > 1 ? numbered(args.reportFile, runNumber) : args.reportFile;
+    const reportPath = reportFile !== undefined && result.run ? await writeHtmlReport(reportFile, io.cwd, config, result, result.run) : undefined;
     io.endProgress();
     return printCheck(io, config.outputRoot, result, reportPath);
   });
 }
 
+/** `report.html` → `report-2.html` for the second run of a config. */
+function numbered(file: string, run: number): string {
+  const ext = path.extname(file);
+  return `${file.slice(0, file.length - ext.length)}-${run}${ext}`;
+}
+
 /**
- * Writes the HTML report of a check that ran the pipeline.
+ * Refuses to check an output root that does not exist.
+ * @throws GeneratorError `RSL_OUTPUT_MISSING`
+ */
+function assertOutputExists(config: ResolvedConfig, cwd: string): void {
+  if (existsSync(config.outputRoot)) return;
+  const shown = displayPath(config.outputRoot, cwd);
+  const hint = config.configFile
+    ? `Run \`reslayer generate\` with the same config first (its \`output\` is ${shown}).`
+    : `Pass the --output that generate used (the default is ./generated), or run \`reslayer generate\` first.`;
+  throw new GeneratorError('RSL_OUTPUT_MISSING', `the output root ${shown} does not exist, so there is nothing to check`, { hint });
+}
+
+/** Most lines of one file's diff shown in the report; the rest is cut with a note. */
+const MAX_DIFF_LINES = 400;
+
+/**
+ * The unified diff (disk → generated) of every "different" file, for the report.
+ * @param config the resolved config
+ * @param result what check found
+ * @param run the pipeline's result
+ */
+async function driftWithDiffs(config: ResolvedConfig, result: CheckResult, run: RunResult): Promise<ReportDrift[]> {
+  const location = { outputRoot: config.outputRoot, srcDir: config.srcDir };
+  const generated = new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const));
+  return Promise.all(
+    result.drift.map(async (entry): Promise<ReportDrift> => {
+      if (entry.kind !== 'different') return entry;
+      const onDisk = await readFile(path.join(config.outputRoot, entry.path), 'utf8').catch(() => '');
+      const patch = createTwoFilesPatch(`a/${entry.path}`, `b/${entry.path}`, onDisk, generated.get(entry.path) ?? '', 'on disk', 'generated', { context: 3 });
+      const lines = patch.split('\n');
+      // The first line of createTwoFilesPatch is a separator ("====…"); the headers follow.
+      const body = lines[0]?.startsWith('===') ? lines.slice(1) : lines;
+      const cut = body.length > MAX_DIFF_LINES ? [...body.slice(0, MAX_DIFF_LINES), `… ${body.length - MAX_DIFF_LINES} more lines`] : body;
+      return { ...entry, diff: cut.join('\n').trimEnd() };
+    }),
+  );
+}
+
+/**
+ * Writes the HTML report of a check that ran the pipeline. Paths in it are relative to the working
+ * directory (the project root), so the report reads the same wherever it is written.
  * @returns the report's absolute path
  * @throws GeneratorError `RSL_WRITE_FAILED` when it cannot be written
  */
 async function writeHtmlReport(reportFile: string, cwd: string, config: ResolvedConfig, result: CheckResult, run: RunResult): Promise<string> {
   const reportPath = path.resolve(cwd, reportFile);
-  const base = path.dirname(reportPath);
   const data: CheckReportData = {
     title: result.title,
     version: result.version,
-    contract: portableRelativePath(config.input, base),
-    outputRoot: portableRelativePath(config.outputRoot, base),
+    contract: portableRelativePath(config.input, cwd),
+    outputRoot: portableRelativePath(config.outputRoot, cwd),
     generator: CLI_VERSION,
     resources: resourcesToJson(run.model),
     files: result.files,
     diagnostics: result.diagnostics,
-    drift: result.drift,
+    drift: await driftWithDiffs(config, result, run),
     healthScore: result.healthScore,
     ok: result.ok,
     sections: result.sections,
   };
   try {
-    await mkdir(base, { recursive: true });
+    await mkdir(path.dirname(reportPath), { recursive: true });
     await writeFile(reportPath, formatHtmlReport(data), 'utf8');
   } catch (error) {
-    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write the report ${reportFile}: ${(error as Error).message}`, { cause: error });
+    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write the report ${reportFile}: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'Choose a --report-file in a folder you can write to.',
+    });
   }
   return reportPath;
 }

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CacheOutcome, CacheStatus, ProtocolPhase, ResolvedConfig, RunProfileData, RunResult } from '@reslayer/core';
 import { GeneratorError, runGenerator } from '@reslayer/core';
-import { type Colors, colorsFor, printError } from '../format/formatError.js';
-import { type CliInput, resolveCliConfig } from '../format/resolveCliConfig.js';
+import { type Colors, EXIT_USAGE, colorsFor, errorJson, formatError, printError } from '../format/formatError.js';
+import { type CliInput, displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
 
 /** A phase shown by the progress line: core's protocol phases (the pipeline's plus `cache`, `write` and `diff`). */
 export type Phase = ProtocolPhase;
@@ -79,16 +79,50 @@ export async function guard(command: string, json: boolean, body: (io: RunnerIO)
 }
 
 /**
- * Resolves the config and runs the generator in memory, reporting phases to the progress line.
- * @param input config file or contract
+ * Resolves the config (one run or several) and runs `body` for each run, inside {@link guard}.
+ *
+ * With one run, `body` prints as usual. With several (`defineConfig([...])`), the text output gets a
+ * header line per run, an error of one run is printed and the next run goes on, and `--json` prints one
+ * document `{ "ok", "runs": [{ "run", "contract", "outputRoot", ...what the run printed }] }` (a run that
+ * threw has `"ok": false, "error": { code, message, hint }`). The exit code is the highest of the runs'.
+ * @param command command name
+ * @param input the command's input arguments and `--json`
+ * @param body one run's work; returns its exit code
+ * @returns the exit code
+ */
+export async function guardRuns(command: string, input: CliInput & { json: boolean }, body: (io: RunnerIO, config: ResolvedConfig) => Promise<number>): Promise<number> {
+  return guard(command, input.json, async (io) => {
+    const configs = await resolveCliConfigs(input, io.cwd);
+    if (configs.length === 1) return body(io, configs[0] as ResolvedConfig);
+    let exit = 0;
+    const runs: unknown[] = [];
+    for (const [i, config] of configs.entries()) {
+      const about = { run: i + 1, contract: displayPath(config.input, io.cwd), outputRoot: displayPath(config.outputRoot, io.cwd) };
+      const runIO: RunnerIO = io.json ? { ...io, outJson: (value) => void runs.push({ ...about, ...(value as object) }) } : io;
+      if (!io.json) io.out(`${i > 0 ? '\n' : ''}${io.colors.bold(`Run ${i + 1}/${configs.length}:`)} ${about.contract} → ${io.colors.cyan(about.outputRoot)}`);
+      try {
+        exit = Math.max(exit, await body(runIO, config));
+      } catch (error) {
+        io.endProgress();
+        exit = Math.max(exit, EXIT_USAGE);
+        if (io.json) runs.push({ ...about, ok: false, error: errorJson(error) });
+        process.stderr.write(`${formatError(error, colorsFor(process.stderr, io.json))}\n`);
+      }
+    }
+    if (io.json) io.outJson({ ok: exit === 0, runs });
+    return exit;
+  });
+}
+
+/**
+ * Runs the generator in memory for one resolved config, reporting phases to the progress line.
+ * @param config the resolved config
  * @param io the command's output channels
  * @param options `skipEmit` for inspect and lint
- * @returns the resolved config and the run result
+ * @returns the run result
  */
-export async function runPipeline(input: CliInput, io: RunnerIO, options: { skipEmit?: boolean } = {}): Promise<{ config: ResolvedConfig; result: RunResult }> {
-  const config = await resolveCliConfig(input, io.cwd);
-  const result = await runGenerator(config, { skipEmit: options.skipEmit === true, onPhase: io.phase });
-  return { config, result };
+export async function runPipeline(config: ResolvedConfig, io: RunnerIO, options: { skipEmit?: boolean } = {}): Promise<RunResult> {
+  return runGenerator(config, { skipEmit: options.skipEmit === true, onPhase: io.phase });
 }
 
 /** What `--json` says about the cache: `cache` and, unless it hit, `cacheReason`. */

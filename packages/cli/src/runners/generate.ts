@@ -1,33 +1,48 @@
-import { generate } from '@reslayer/core';
+import { type GenerateResult, type ResolvedConfig, generate } from '@reslayer/core';
 import type { OutputArgs } from '../commands/shared.js';
 import { printGenerate } from '../format/printGenerate.js';
-import { builtinPlugins, displayPath, resolveCliConfig } from '../format/resolveCliConfig.js';
-import { guard, writeProfile } from './context.js';
+import { builtinPlugins, displayPath } from '../format/resolveCliConfig.js';
+import { type RunnerIO, guardRuns, writeProfile } from './context.js';
 
 /** Arguments of `generate`. */
 export interface GenerateArgs extends OutputArgs {
   /** Write nothing; list what would change. */
   dryRun: boolean;
+  /** Keep running and regenerate when the contract or the config changes. */
+  watch?: boolean | undefined;
+}
+
+/**
+ * Runs core's `generate` protocol for one config and prints the outcome.
+ * @param io the command's output channels
+ * @param config the resolved config
+ * @param args the command's arguments (`dryRun`, `cache`)
+ * @returns the exit code and what generate did
+ */
+export async function generateOnce(io: RunnerIO, config: ResolvedConfig, args: Pick<GenerateArgs, 'dryRun' | 'cache'>): Promise<{ code: number; result: GenerateResult }> {
+  const result = await generate(config, {
+    dryRun: args.dryRun,
+    skipCache: args.cache ? undefined : '--no-cache',
+    builtins: builtinPlugins(),
+    onPhase: io.phase,
+  });
+  await writeProfile(result.profile, io.cwd);
+  io.endProgress();
+  return { code: printGenerate(io, displayPath(config.outputRoot, io.cwd), result), result };
 }
 
 /**
  * Runs `generate`: resolves the config, runs core's `generate` protocol (no-change cache, pipeline,
- * journaled write or dry-run plan, cache record; see its documentation) and prints the outcome. With
- * `RESLAYER_PROFILE` set, also writes the run profile (see `writeProfile`).
+ * journaled write or dry-run plan, cache record; see its documentation) and prints the outcome, for each
+ * run of the config. With `RESLAYER_PROFILE` set, also writes the run profile (see `writeProfile`).
+ * With `watch`, hands over to `runWatch` (runners/watch.ts), which never returns on its own.
  * @param args parsed command-line arguments
  * @returns 0 on success, 1 when error diagnostics stop the run, 2 for a config, input or write error
  */
 export async function runGenerate(args: GenerateArgs): Promise<number> {
-  return guard('generate', args.json, async (io) => {
-    const config = await resolveCliConfig(args, io.cwd);
-    const result = await generate(config, {
-      dryRun: args.dryRun,
-      skipCache: args.cache ? undefined : '--no-cache',
-      builtins: builtinPlugins(),
-      onPhase: io.phase,
-    });
-    await writeProfile(result.profile, io.cwd);
-    io.endProgress();
-    return printGenerate(io, displayPath(config.outputRoot, io.cwd), result);
-  });
+  if (args.watch) {
+    const { runWatch } = await import('./watch.js');
+    return runWatch(args);
+  }
+  return guardRuns('generate', args, async (io, config) => (await generateOnce(io, config, args)).code);
 }

@@ -2,8 +2,9 @@ import type { ResolvedConfig } from '../config/types.js';
 import { type Diagnostic, healthScore } from '../diagnostics/Diagnostics.js';
 import type { ReportSection } from '../hooks/types.js';
 import type { InterruptedWrite } from '../emit/journal.js';
-import { type DriftEntry, diffOutput } from '../emit/planFileSet.js';
+import { type DriftEntry, diffOutput, rootRelative } from '../emit/planFileSet.js';
 import { type RunResult, runGenerator } from './createGenerator.js';
+import { assertOutputFolders } from './outputFolders.js';
 import { type CacheOutcome, type ProtocolOptions, type RunProfileData, hitProfile, locationOf, openCache, outcomeOf, runProfile } from './protocol.js';
 
 /** Options of {@link check}: those of every protocol (pass `skipCache` when the caller needs `run`, e.g. for a report built from the model). */
@@ -55,10 +56,13 @@ export interface CheckResult {
  * @param config the resolved config
  * @param options see {@link CheckOptions}
  * @returns the summary, the drift, the diagnostics, the health score, any interrupted write, the cache outcome and the profile data
- * @throws GeneratorError for input, config and plugin errors (a plugin's error is a PluginError), and
+ * @throws GeneratorError for input, config and plugin errors (a plugin's error is a PluginError),
+ *   `RSL_OUTPUT_NOT_DIRECTORY` when a file stands where the output needs a folder, and
  *   `RSL_PATH_OUTSIDE_ROOT` when the source folder leaves the output root
  */
 export async function check(config: ResolvedConfig, options: CheckOptions = {}): Promise<CheckResult> {
+  const location = locationOf(config);
+  assertOutputFolders(location);
   const cache = await openCache(config, options);
   if (cache.probe.status === 'hit') {
     const hit = cache.probe;
@@ -66,9 +70,10 @@ export async function check(config: ResolvedConfig, options: CheckOptions = {}):
     return withVerdict({ title, version, resources, files: hit.files.length, diagnostics, drift: [], sections, cache: { status: 'hit' }, profile: hitProfile(hit, cache.ms) });
   }
   const run = await runGenerator(config, options.onPhase ? { onPhase: options.onPhase } : {});
+  assertOutputFolders(location, run.files.map((f) => rootRelative(location, f)));
   options.onPhase?.('diff');
   const start = performance.now();
-  const { drift, interrupted } = await diffOutput(locationOf(config), run.files);
+  const { drift, interrupted } = await diffOutput(location, run.files);
   const profile = runProfile(run, performance.now() - start, cache.probe.status);
   return withVerdict({
     title: run.model.meta.title,

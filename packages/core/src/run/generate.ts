@@ -5,6 +5,7 @@ import { type WritePlan, planOutput, rootRelative } from '../emit/planFileSet.js
 import { writeOutput } from '../emit/writeFileSet.js';
 import { type RunResult, runGenerator } from './createGenerator.js';
 import { cacheRecordFor, refreshRecord } from './noChangeCache.js';
+import { assertOutputFolders } from './outputFolders.js';
 import { type CacheOutcome, type ProtocolOptions, type RunProfileData, hitProfile, locationOf, openCache, outcomeOf, runProfile } from './protocol.js';
 
 /** Options of {@link generate}. */
@@ -34,6 +35,8 @@ export interface GenerateResult {
   interrupted?: (InterruptedWrite & { repaired: boolean }) | undefined;
   /** The pipeline's result (model, files, report); undefined when the cache answered. */
   run?: RunResult | undefined;
+  /** Every contract file the run read (absolute paths; remote refs by URL), the entry first; on a cache hit, those the recorded run read. */
+  contractFiles: string[];
   /** Timings and sizes for `$RESLAYER_PROFILE`. */
   profile: RunProfileData;
 }
@@ -57,19 +60,23 @@ const emptyPlan = (): WritePlan => ({ created: [], updated: [], unchanged: [], r
  * @param config the resolved config
  * @param options see {@link GenerateOptions}
  * @returns the files, the plan, the diagnostics, the cache outcome, any interrupted write and the profile data
- * @throws GeneratorError for input, config and plugin errors (a plugin's error is a PluginError), and
- *   `RSL_WRITE_FAILED` or `RSL_PATH_OUTSIDE_ROOT` when the write fails (the previous output is kept)
+ * @throws GeneratorError for input, config and plugin errors (a plugin's error is a PluginError),
+ *   `RSL_OUTPUT_NOT_DIRECTORY` when a file stands where the output needs a folder (also on a dry run;
+ *   checked before anything is written), and `RSL_WRITE_FAILED` or `RSL_PATH_OUTSIDE_ROOT` when the write
+ *   fails (the previous output is kept)
  */
 export async function generate(config: ResolvedConfig, options: GenerateOptions = {}): Promise<GenerateResult> {
   const location = locationOf(config);
   const dryRun = options.dryRun === true;
+  assertOutputFolders(location);
   const cache = await openCache(config, options);
   if (cache.probe.status === 'hit') {
     const hit = cache.probe;
     const profile = hitProfile(hit, cache.ms);
     if (!dryRun) await refreshRecord(location, hit);
     const plan = { ...emptyPlan(), unchanged: [...hit.files] };
-    return { failed: false, dryRun, files: hit.files, plan, diagnostics: hit.summary.diagnostics, cache: { status: 'hit' }, profile };
+    const contractFiles = hit.record.inputs.map((i) => i.path);
+    return { failed: false, dryRun, files: hit.files, plan, diagnostics: hit.summary.diagnostics, cache: { status: 'hit' }, contractFiles, profile };
   }
   const startedAt = Date.now();
   const run = await runGenerator(config, options.onPhase ? { onPhase: options.onPhase } : {});
@@ -79,6 +86,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
   let interrupted: GenerateResult['interrupted'];
   let writeMs = 0;
   if (!failed) {
+    assertOutputFolders(location, run.files.map((f) => rootRelative(location, f)));
     options.onPhase?.('write');
     const start = performance.now();
     if (dryRun) {
@@ -102,6 +110,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     cache: outcomeOf(cache.probe),
     ...(interrupted ? { interrupted } : {}),
     run,
+    contractFiles: run.contractFiles,
     profile: runProfile(run, writeMs, cache.probe.status),
   };
 }
