@@ -9,10 +9,9 @@
 //   3. the README's commands for the package manager, with RESLAYER set to this repository: install the
 //      tarballs (runtime and msw as dependencies; CLI, core, plugins and TypeScript as dev dependencies),
 //      `reslayer init`, `reslayer generate`, `reslayer check`;
-//   4. tsconfig.json (strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes) and the README's first
-//      lines of code as src/main.ts; `tsc` type-checks them with the generated layer (src/api/), no emit;
-//   5. the same tsc emits JavaScript to build/, and node runs build/src/main.js: the generated MSW handlers
-//      under msw/node answer one call of the generated client.
+//   4. the README's tsconfig.json and first lines of code (src/main.ts), then its "run" block: `tsc`
+//      type-checks them with the generated layer (src/api/), emits JavaScript to build/, and node runs
+//      build/src/main.js: the generated MSW handlers under msw/node answer one call of the generated client.
 //
 // Usage: node scripts/install-test.mjs [--pm npm|pnpm] [--no-build] [--keep]
 //   --pm        run one package manager only (default: npm, then pnpm)
@@ -100,25 +99,6 @@ async function assertInitExists(dir, pm) {
   }
 }
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes: true,
-    isolatedModules: true,
-    verbatimModuleSyntax: true,
-    skipLibCheck: true,
-    noEmit: true,
-    rootDir: '.',
-    outDir: 'build',
-  },
-  // src/main.ts and the generated layer (`reslayer init` puts it in src/api/).
-  include: ['src/**/*.ts'],
-};
 
 /** One pass: a new project, the README's commands for `pm`, the type-check and the run. */
 async function pass(pm, blocks, log) {
@@ -135,15 +115,16 @@ async function pass(pm, blocks, log) {
       timings.push([command, ms]);
     }
     if (!existsSync(path.join(dir, 'generator.config.ts'))) throw new Error(`${pm}: \`reslayer init\` wrote no generator.config.ts in ${dir}`);
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2) + '\n');
+    writeFileSync(path.join(dir, 'tsconfig.json'), blocks.tsconfig.body);
     mkdirSync(path.join(dir, 'src'), { recursive: true });
     writeFileSync(path.join(dir, 'src', 'main.ts'), blocks.code.body);
-    for (const command of [`${exe} tsc -p tsconfig.json`, `${exe} tsc -p tsconfig.json --noEmit false`]) {
-      const { ms } = await sh(command, dir, log);
-      timings.push([command, ms]);
+    let stdout = '';
+    for (const line of commands(blocks.run)) {
+      const command = line.replace(/^npx /, `${exe} `);
+      const run = await sh(command, dir, log);
+      timings.push([command, run.ms]);
+      stdout = run.stdout;
     }
-    const { stdout, ms } = await sh('node build/src/main.js', dir, log);
-    timings.push(['node build/src/main.js', ms]);
     if (!EXPECTED_OUTPUT.test(stdout)) throw new Error(`${pm}: src/main.ts printed ${JSON.stringify(stdout.trim())}, expected ${EXPECTED_OUTPUT}`);
     log(`  main.ts: ${stdout.trim()}`);
     if (!flag('--keep')) rmSync(dir, { recursive: true, force: true });
@@ -161,7 +142,7 @@ let passed = 0;
 let failed = 0;
 try {
   const text = readFileSync(README, 'utf8');
-  const blocks = { pack: readmeBlock(text, 'pack'), npm: readmeBlock(text, 'npm'), pnpm: readmeBlock(text, 'pnpm'), code: readmeBlock(text, 'code') };
+  const blocks = { pack: readmeBlock(text, 'pack'), npm: readmeBlock(text, 'npm'), pnpm: readmeBlock(text, 'pnpm'), code: readmeBlock(text, 'code'), tsconfig: readmeBlock(text, 'tsconfig'), run: readmeBlock(text, 'run') };
   const packCommands = commands(blocks.pack);
   if (packCommands.length !== 1 || !/^(scripts\/run )?pnpm pack:all$/.test(packCommands[0] ?? '')) {
     throw new Error(`README.md: the install-test "pack" block must be the one command \`scripts/run pnpm pack:all\`, found ${JSON.stringify(packCommands)}`);
