@@ -77,16 +77,16 @@ export function compareSymbol(p: TypeProject, s: OutputSymbol): Compatibility | 
       if (best) for (const r of best) if (!reasons.includes(r)) reasons.push(r);
     }
   } else if (!forward) {
-    reasons.push(`the new type is not assignable to the old one (code that reads it no longer compiles): now \`${show(checker, newType)}\``);
+    reasons.push(`reading it: ${why(checker, newType, oldType, '', 'removed')}`);
   }
   if (s.compare === 'type' && INPUT_TYPE.test(s.exportName) && !/ErrorBody$/.test(s.exportName) && !backward) {
-    reasons.push(`values of the old type are no longer accepted (code that builds it no longer compiles)`);
+    reasons.push(`building it: ${why(checker, oldType, newType, '', 'now required')}`);
   }
   const before = propertyNames(checker, oldType);
   const after = propertyNames(checker, newType);
   const removedProperties = [...before].filter((x) => !after.has(x)).sort();
   const addedProperties = [...after].filter((x) => !before.has(x)).sort();
-  if (oldSigs.length === 0 && removedProperties.length > 0) reasons.push(`${removedProperties.length === 1 ? 'property' : 'properties'} ${removedProperties.map((x) => `\`${x}\``).join(', ')} removed`);
+  if (oldSigs.length === 0 && forward && removedProperties.length > 0) reasons.push(`reading it: ${removedProperties.map((x) => `\`${x}\``).join(', ')} removed`);
   return { breaking: reasons.length > 0, reasons, differs: !forward || !backward || removedProperties.length + addedProperties.length > 0, removedProperties, addedProperties };
 }
 
@@ -116,10 +116,61 @@ function callable(checker: ts.TypeChecker, o: ts.Signature, n: ts.Signature): st
     }
     const from = checker.getTypeOfSymbol(param);
     const to = checker.getTypeOfSymbol(target);
-    if (!checker.isTypeAssignableTo(from, to)) reasons.push(`parameter \`${target.getName()}\` no longer accepts \`${show(checker, from)}\` (now \`${show(checker, to)}\`)`);
+    if (!checker.isTypeAssignableTo(from, to)) reasons.push(`parameter \`${target.getName()}\`: ${why(checker, from, to, '', 'now required')}`);
   }
   const oldReturn = o.getReturnType();
   const newReturn = n.getReturnType();
-  if (!checker.isTypeAssignableTo(newReturn, oldReturn)) reasons.push(`the return type is no longer assignable to the old one: now \`${show(checker, newReturn)}\``);
+  if (!checker.isTypeAssignableTo(newReturn, oldReturn)) reasons.push(`return value: ${why(checker, newReturn, oldReturn, '', 'removed')}`);
   return reasons;
+}
+
+/** The element type of an array or readonly array type, else undefined. */
+function elementOf(checker: ts.TypeChecker, type: ts.Type): ts.Type | undefined {
+  return checker.isArrayType(type) ? checker.getTypeArguments(type as ts.TypeReference)[0] : undefined;
+}
+
+/** An object type whose properties can be compared one by one (not a union, primitive or function). */
+const isPlainObject = (type: ts.Type) => (type.flags & ts.TypeFlags.Object) !== 0 && type.getCallSignatures().length === 0;
+
+/**
+ * Why `source` is not assignable to `target`, as the first difference found below them: a property that is
+ * missing (`lastName` removed), a property or element whose type no longer fits (`items[].status`), or a
+ * promise's value. Gives up after a few levels and names the two types.
+ * @param missing the word for a target property the source lacks: `removed` (reading) or `now required` (building)
+ */
+function why(checker: ts.TypeChecker, source: ts.Type, target: ts.Type, at: string, missing: string, depth = 0): string {
+  const generic = () => `${at ? `\`${at}\` is` : 'now'} \`${show(checker, source)}\`${at ? '' : ','} where \`${show(checker, target)}\` was expected`;
+  if (depth > 5) return generic();
+  const awaited = (t: ts.Type) => (t.getSymbol()?.getName() === 'Promise' ? checker.getAwaitedType(t) : undefined);
+  const [sa, ta] = [awaited(source), awaited(target)];
+  if (sa && ta) return why(checker, sa, ta, at, missing, depth + 1);
+  const [se, te] = [elementOf(checker, source), elementOf(checker, target)];
+  if (se && te) return why(checker, se, te, `${at}[]`, missing, depth + 1);
+  const [ss, ts_] = [source.getCallSignatures(), target.getCallSignatures()];
+  if (ss.length === 1 && ts_.length === 1) {
+    const [sig, tig] = [ss[0] as ts.Signature, ts_[0] as ts.Signature];
+    const [sr, tr] = [sig.getReturnType(), tig.getReturnType()];
+    if (!checker.isTypeAssignableTo(sr, tr)) return why(checker, sr, tr, `${at}()`, missing, depth + 1);
+    for (const [i, tp] of tig.getParameters().entries()) {
+      const sp = sig.getParameters()[i];
+      if (!sp) continue;
+      const [tpt, spt] = [checker.getTypeOfSymbol(tp), checker.getTypeOfSymbol(sp)];
+      if (!checker.isTypeAssignableTo(tpt, spt)) return why(checker, tpt, spt, `${at}(${tp.getName()})`, 'now required', depth + 1);
+    }
+  }
+  if (isPlainObject(source) && isPlainObject(target)) {
+    for (const prop of checker.getPropertiesOfType(target)) {
+      const name = prop.getName();
+      const path = at ? `${at}.${name}` : name;
+      const from = source.getProperty(name);
+      const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0;
+      if (!from) {
+        if (!optional || missing === 'removed') return `\`${path}\` ${missing}`;
+        continue;
+      }
+      const [st, tt] = [checker.getTypeOfSymbol(from), checker.getTypeOfSymbol(prop)];
+      if (!checker.isTypeAssignableTo(st, tt)) return why(checker, st, tt, path, missing, depth + 1);
+    }
+  }
+  return generic();
 }
