@@ -111,8 +111,12 @@ export function classifyDiff(d: RawDiff, required: (path: ReadonlyArray<string |
   return { level, code: 'RSL_DIFF_CHANGED', site: 'document' };
 }
 
-function securityCode(d: RawDiff, whole: boolean): { code: DiffCode } {
-  if (d.action === 'add') return { code: 'RSL_DIFF_SECURITY_ADDED' };
+/**
+ * The code of a security change. An added requirement is at least possibly breaking whatever
+ * api-smart-diff says: clients that sent no credentials may now be refused.
+ */
+function securityCode(d: RawDiff, whole: boolean): { code: DiffCode; level?: ChangeLevel } {
+  if (d.action === 'add') return { code: 'RSL_DIFF_SECURITY_ADDED', level: levelOf(d.type) === 'breaking' ? 'breaking' : 'possibly-breaking' };
   if (d.action === 'remove') return { code: whole ? 'RSL_DIFF_SECURITY_REMOVED' : 'RSL_DIFF_SECURITY_CHANGED' };
   return { code: 'RSL_DIFF_SECURITY_CHANGED' };
 }

@@ -144,6 +144,21 @@ function why(checker: ts.TypeChecker, source: ts.Type, target: ts.Type, at: stri
   const awaited = (t: ts.Type) => (t.getSymbol()?.getName() === 'Promise' ? checker.getAwaitedType(t) : undefined);
   const [sa, ta] = [awaited(source), awaited(target)];
   if (sa && ta) return why(checker, sa, ta, at, missing, depth + 1);
+  const members = (t: ts.Type) => (t.isUnion() ? t.types : [t]);
+  if (source.isUnion() || target.isUnion() || source.isLiteral() || target.isLiteral()) {
+    const extra = members(source).filter((m) => !checker.isTypeAssignableTo(m, target));
+    if (extra.length > 0 && extra.every((m) => m.isLiteral() || (m.flags & ts.TypeFlags.BooleanLiteral) !== 0)) {
+      const list = extra.map((m) => `\`${show(checker, m)}\``).join(', ');
+      return missing === 'removed' ? `${at ? `\`${at}\`` : 'it'} can now be ${list}` : `${at ? `\`${at}\`` : 'it'} no longer accepts ${list}`;
+    }
+  }
+  const [sr, tr] = [source as ts.TypeReference, target as ts.TypeReference];
+  const sameGeneric = sr.target !== undefined && source.getSymbol()?.getName() === target.getSymbol()?.getName() && !elementOf(checker, source);
+  if (sameGeneric) {
+    const [sArgs, tArgs] = [checker.getTypeArguments(sr), checker.getTypeArguments(tr)];
+    const i = sArgs.findIndex((a, k) => tArgs[k] !== undefined && !checker.isTypeAssignableTo(a, tArgs[k] as ts.Type));
+    if (i >= 0) return why(checker, sArgs[i] as ts.Type, tArgs[i] as ts.Type, `${at}<${i + 1}>`, missing, depth + 1);
+  }
   const [se, te] = [elementOf(checker, source), elementOf(checker, target)];
   if (se && te) return why(checker, se, te, `${at}[]`, missing, depth + 1);
   const [ss, ts_] = [source.getCallSignatures(), target.getCallSignatures()];

@@ -59,6 +59,9 @@ function fileRole(file: string): { fn: SymbolKind; value: SymbolKind; member: Sy
   return { fn: 'function', value: 'value', member: 'value', literal: 'value' };
 }
 
+/** Text without comments and with whitespace runs collapsed, for the "same text" test only. */
+const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|(^|\s)\/\/[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
+
 /** `(contacts)Client.(listContacts)` in a hook's body: the client method it calls. */
 const CLIENT_CALL = /\b[A-Za-z0-9_$]+Client\.([A-Za-z0-9_$]+)\s*\(/;
 /** `// listContacts: GET /api/v1/contacts` above a mock handler. */
@@ -77,7 +80,8 @@ export function outputSymbols(file: string, contents: string): OutputSymbol[] {
   const sf = ts.createSourceFile(file, contents, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const role = fileRole(file);
   const out: OutputSymbol[] = [];
-  const add = (s: Omit<OutputSymbol, 'id' | 'file'>) => out.push({ id: `${file}#${s.name}`, file, ...s });
+  // Doc comments follow the contract's descriptions: a change there alone is not a change of the symbol.
+  const add = (s: Omit<OutputSymbol, 'id' | 'file'>) => out.push({ id: `${file}#${s.name}`, file, ...s, text: withoutComments(s.text) });
   for (const st of sf.statements) {
     if (!isExported(st)) continue;
     if (ts.isTypeAliasDeclaration(st) || ts.isInterfaceDeclaration(st)) {
