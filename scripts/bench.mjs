@@ -56,7 +56,7 @@ const DEFAULT_SIZES = [10, 100, 1000, 5000];
 // ---------------------------------------------------------------- options
 
 function parseArgs(argv) {
-  const opts = { smoke: false, only: ['demo', 'synthetic', 'github'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined };
+  const opts = { smoke: false, only: ['demo', 'synthetic', 'github', 'diff'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -74,7 +74,7 @@ function parseArgs(argv) {
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
-  for (const o of opts.only) if (!['demo', 'synthetic', 'github'].includes(o)) usage(`--only takes demo, synthetic, github; got ${o}`);
+  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff'].includes(o)) usage(`--only takes demo, synthetic, github, diff; got ${o}`);
   for (const n of opts.sizes) if (!Number.isInteger(n) || n < 1) usage(`--sizes takes positive integers; got ${n}`);
   if (!Number.isInteger(opts.repeat) || opts.repeat < 1) usage('--repeat takes a positive integer');
   if (!(opts.tscTimeout > 0)) usage('--tsc-timeout takes a number of seconds');
@@ -88,7 +88,7 @@ function usage(error) {
     'usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github] [--sizes 10,100,1000,5000]',
     '                              [--no-compare] [--repeat N] [--tsc-timeout S] [--out file.json]',
     '  --smoke       the demo (with its < 0.5 s targets) and the synthetic N=100 input, no network, no comparison tools (CI)',
-    '  --only        inputs to run (default: all three)',
+    '  --only        inputs to run (default: all four; diff: reslayer diff on the GitHub contract with one operation removed)',
     '  --sizes       synthetic sizes (default: 10,100,1000,5000)',
     '  --no-compare  skip orval, openapi-typescript and the tsc runs over orval\'s output',
     `  --repeat      runs per measurement, the median is reported (default 3; runs over ${REPEAT_LIMIT_MS / 1000} s are not repeated)`,
@@ -669,6 +669,52 @@ function recordTool(tool, label, r, outDir) {
   return row;
 }
 
+// ---------------------------------------------------------------- diff
+
+/** Target of `reslayer diff` on the GitHub contract against a copy with one operation removed. */
+const DIFF_TARGET_MS = 15_000;
+
+/**
+ * `reslayer diff` on GitHub's contract and a copy (under .bench/) with one operation removed: two in-memory
+ * generations, api-smart-diff, and the TypeScript checker over the affected symbols.
+ */
+function benchDiff() {
+  const contract = fetchGithubContract();
+  if (!contract) return note('GitHub contract not available: the diff timing is skipped');
+  const doc = JSON.parse(readFileSync(contract, 'utf8'));
+  const [firstPath, item] = Object.entries(doc.paths).find(([, v]) => v && typeof v === 'object' && 'get' in v && 'operationId' in v.get);
+  const removed = `GET ${firstPath}`;
+  delete item.get;
+  const copy = path.join(BENCH, 'github-one-operation-removed.json');
+  writeFileSync(copy, JSON.stringify(doc));
+  progress(`diff: reslayer diff on the GitHub contract, ${removed} removed`);
+  const r = measureProcess(process.execPath, [CLI, 'diff', contract, copy, '--json', '--fail-on', 'never'], { cwd: BENCH });
+  let json = null;
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {
+    // reported below
+  }
+  const ok = r.code === 0 && json !== null && json.changes.some((c) => c.code === 'RSL_DIFF_OPERATION_REMOVED');
+  if (!ok) {
+    ownFailure = true;
+    process.stdout.write(`  diff FAILED (exit ${r.code}): ${lastLines(r.stderr || r.stdout)}\n`);
+  }
+  results.runs.push({ tool: 'reslayer', input: 'github', label: 'diff (one operation removed)', ok, exitCode: r.code, wallMs: r.wallMs, walls: [r.wallMs], rssKb: r.rssKb, rssSource: r.rssSource, timings: json?.timings ?? null, checkedSymbols: json?.checkedSymbols ?? null, removed });
+}
+
+function evaluateDiffTarget(opts) {
+  if (!opts.only.includes('diff')) return;
+  const d = results.runs.find((r) => r.label === 'diff (one operation removed)');
+  const t = d?.timings;
+  target(
+    `diff on the GitHub contract (one operation removed) < ${DIFF_TARGET_MS / 1000} s`,
+    d?.ok,
+    d?.ok && d.wallMs < DIFF_TARGET_MS,
+    d ? `${secs(d.wallMs)}${t ? ` (generate ${secs(t.generateMs)}, contract ${secs(t.contractMs)}, impact ${secs(t.impactMs)}, ${d.checkedSymbols} symbols checked)` : ''}, peak RSS ${mb(d.rssKb)} (target < ${DIFF_TARGET_MS / 1000} s)` : 'did not run',
+  );
+}
+
 // ---------------------------------------------------------------- targets
 
 /** The successful run of `tool` on `input` labelled `label` (or `label without …`, after a plugin failed). */
@@ -871,7 +917,9 @@ function main() {
   if (opts.only.includes('demo')) benchDemo(opts);
   if (opts.only.includes('synthetic')) benchSynthetic(opts);
   if (opts.only.includes('github')) benchGithub(opts);
+  if (opts.only.includes('diff')) benchDiff();
   evaluateTargets(opts);
+  evaluateDiffTarget(opts);
   results.meta.durationS = Math.round((Date.now() - started) / 1000);
   results.meta.loadAverageAtEnd = os.loadavg().map((x) => Number(x.toFixed(2)));
   printResults();

@@ -4,6 +4,7 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { checkCommand } from './commands/check.js';
+import { diffCommand } from './commands/diff.js';
 import { explainCommand } from './commands/explain.js';
 import { generateCommand } from './commands/generate.js';
 import { initCommand } from './commands/init.js';
@@ -15,7 +16,7 @@ import { CLI_VERSION } from './version.js';
 
 const EPILOGUE = [
   'Exit codes: 0 success',
-  '            1 findings (lint failures, drift, a failed check, error diagnostics in generate)',
+  '            1 findings (lint failures, drift, a failed check, error diagnostics in generate, breaking changes in diff)',
   '            2 usage, config or input errors',
 ].join('\n');
 
@@ -23,7 +24,7 @@ const EPILOGUE = [
 class UsageFailure extends Error {}
 
 /** The commands, for "did you mean" on a mistyped one. */
-const COMMANDS = ['init', 'inspect', 'lint', 'generate', 'check', 'explain'] as const;
+const COMMANDS = ['init', 'inspect', 'lint', 'generate', 'check', 'diff', 'explain'] as const;
 
 /**
  * Adds "did you mean" to yargs' "Unknown argument(s): a, b": the closest long option of the command.
@@ -63,8 +64,9 @@ export async function main(args: readonly string[] = hideBin(process.argv)): Pro
     .command(lintCommand(done))
     .command(generateCommand(done))
     .command(checkCommand(done))
+    .command(diffCommand(done))
     .command(explainCommand(done))
-    .demandCommand(1, 'pass a command: init, inspect, lint, generate, check or explain')
+    .demandCommand(1, 'pass a command: init, inspect, lint, generate, check, diff or explain')
     .recommendCommands()
     .strict()
     .version(CLI_VERSION)

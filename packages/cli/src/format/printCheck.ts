@@ -17,11 +17,14 @@ const REPAIR_HINT = 'run `reslayer generate` to repair';
  * @param io the command's output channels
  * @param outputRoot absolute output root
  * @param o what `check` found
- * @param reportPath absolute path of the HTML report written, if any
+ * @param reportPath absolute path of the report written, if any
+ * @param minHealthScore `--min-health-score`: below it, the check fails too (JSON: `minHealthScore`, `ok`)
  * @returns 0 when ok, 1 when not
  */
-export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, reportPath: string | undefined): number {
-  const { diagnostics, drift, ok, interrupted } = o;
+export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, reportPath: string | undefined, minHealthScore?: number): number {
+  const { diagnostics, drift, interrupted } = o;
+  const lowScore = minHealthScore !== undefined && o.healthScore < minHealthScore;
+  const ok = o.ok && !lowScore;
   const counts = countDiagnostics(diagnostics);
   const score = o.healthScore;
   const exit = ok ? EXIT_OK : EXIT_FINDINGS;
@@ -32,6 +35,7 @@ export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, rep
       diagnostics: diagnostics.length,
       drift: drift.length,
       healthScore: score,
+      ...(minHealthScore !== undefined ? { minHealthScore } : {}),
       ok,
       driftFiles: drift,
       diagnosticsList: diagnostics,
@@ -70,6 +74,7 @@ export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, rep
       interrupted?.journal ? `an interrupted write (${REPAIR_HINT})` : '',
       drift.length > 0 ? `${drift.length} drifted ${drift.length === 1 ? 'file' : 'files'} (run \`reslayer generate\`)` : '',
       counts.errors > 0 ? `${counts.errors} error ${counts.errors === 1 ? 'diagnostic' : 'diagnostics'}` : '',
+      lowScore ? `health score ${score} is below --min-health-score ${minHealthScore as number}` : '',
     ]
       .filter(Boolean)
       .join(', ');

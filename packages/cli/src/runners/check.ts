@@ -5,6 +5,7 @@ import { type CheckResult, type ResolvedConfig, type RunResult, GeneratorError, 
 import { createTwoFilesPatch } from 'diff';
 import type { OutputArgs } from '../commands/shared.js';
 import { printCheck } from '../format/printCheck.js';
+import { formatCheckMarkdown } from '../format/formatCheckMarkdown.js';
 import { type CheckReportData, type ReportDrift, formatHtmlReport } from '../format/formatReport.js';
 import { resourcesToJson } from '../format/formatResources.js';
 import { builtinPlugins, displayPath, portableRelativePath } from '../format/resolveCliConfig.js';
@@ -13,8 +14,12 @@ import { guardRuns, writeProfile } from './context.js';
 
 /** Arguments of `check`. */
 export interface CheckArgs extends OutputArgs {
-  /** Where to write the HTML report (`--report html --report-file`), relative to the working directory. */
+  /** Where to write the report (`--report <format> --report-file`), relative to the working directory. */
   reportFile?: string | undefined;
+  /** The report's format (default `html`). */
+  report?: 'html' | 'markdown' | 'json' | undefined;
+  /** Exit 1 when the health score is below this (`--min-health-score`). */
+  minHealthScore?: number | undefined;
 }
 
 /**
@@ -34,13 +39,13 @@ export async function runCheck(args: CheckArgs): Promise<number> {
   return guardRuns('check', args, async (io, config) => {
     runNumber++;
     assertOutputExists(config, io.cwd);
-    const skipCache = !args.cache ? '--no-cache' : args.reportFile !== undefined ? '--report html needs the model' : undefined;
+    const skipCache = !args.cache ? '--no-cache' : args.reportFile !== undefined ? `--report ${args.report ?? 'html'} needs the model` : undefined;
     const result = await check(config, { skipCache, builtins: builtinPlugins(), onPhase: io.phase });
     await writeProfile(result.profile, io.cwd);
     const reportFile = args.reportFile !== undefined && runNumber > 1 ? numbered(args.reportFile, runNumber) : args.reportFile;
-    const reportPath = reportFile !== undefined && result.run ? await writeHtmlReport(reportFile, io.cwd, config, result, result.run) : undefined;
+    const reportPath = reportFile !== undefined && result.run ? await writeHtmlReport(reportFile, io.cwd, config, result, result.run, args.report ?? 'html') : undefined;
     io.endProgress();
-    return printCheck(io, config.outputRoot, result, reportPath);
+    return printCheck(io, config.outputRoot, result, reportPath, args.minHealthScore);
   });
 }
 
@@ -90,12 +95,13 @@ async function driftWithDiffs(config: ResolvedConfig, result: CheckResult, run: 
 }
 
 /**
- * Writes the HTML report of a check that ran the pipeline. Paths in it are relative to the working
+ * Writes the report of a check that ran the pipeline: HTML, markdown (`formatCheckMarkdown`) or JSON (the
+ * report data as is). Paths in it are relative to the working
  * directory (the project root), so the report reads the same wherever it is written.
  * @returns the report's absolute path
  * @throws GeneratorError `RSL_WRITE_FAILED` when it cannot be written
  */
-async function writeHtmlReport(reportFile: string, cwd: string, config: ResolvedConfig, result: CheckResult, run: RunResult): Promise<string> {
+async function writeHtmlReport(reportFile: string, cwd: string, config: ResolvedConfig, result: CheckResult, run: RunResult, format: 'html' | 'markdown' | 'json'): Promise<string> {
   const reportPath = path.resolve(cwd, reportFile);
   const data: CheckReportData = {
     title: result.title,
@@ -113,7 +119,8 @@ async function writeHtmlReport(reportFile: string, cwd: string, config: Resolved
   };
   try {
     await mkdir(path.dirname(reportPath), { recursive: true });
-    await writeFile(reportPath, formatHtmlReport(data), 'utf8');
+    const text = format === 'json' ? `${JSON.stringify(data, null, 2)}\n` : format === 'markdown' ? formatCheckMarkdown(data) : formatHtmlReport(data);
+    await writeFile(reportPath, text, 'utf8');
   } catch (error) {
     throw new GeneratorError('RSL_WRITE_FAILED', `cannot write the report ${reportFile}: ${(error as Error).message}`, {
       cause: error,
