@@ -89,6 +89,7 @@ export { memoOnModel } from './analysis/memo.js';
 export { describeOperation, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
 export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
 export { containsRef, deref, enumValues, objectProperties, type ObjectProperties } from './analysis/schemaQueries.js';
+export { allOfConflicts, findAllOfConflicts, isBareObject, type AllOfConflict, type AllOfConflictReport } from './analysis/allOfConflicts.js';
 export { printType, docComment, type PrintOptions } from './print/printType.js';
 export { declareArguments, paramsAccess, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
 export { defineConfig } from './config/defineConfig.js';

@@ -63,7 +63,7 @@ export class SchemaNormalizer {
     if (raw === true || raw === undefined || raw === null) return { kind: 'unknown', pointer };
     if (raw === false || typeof raw !== 'object' || Array.isArray(raw)) return { kind: 'unknown', pointer };
     const s = raw as Raw;
-    const meta = this.#meta(s, pointer);
+    let meta = this.#meta(s, pointer);
     const ref = s['$ref'];
     if (typeof ref === 'string') return this.#ref(ref, meta, pointer);
 
@@ -73,6 +73,13 @@ export class SchemaNormalizer {
     const allOf = Array.isArray(s['allOf']) ? (s['allOf'] as unknown[]) : undefined;
     const oneOf = Array.isArray(s['oneOf']) ? (s['oneOf'] as unknown[]) : undefined;
     const anyOf = Array.isArray(s['anyOf']) ? (s['anyOf'] as unknown[]) : undefined;
+    // A bare `type: object` (no properties, no additionalProperties) beside allOf/oneOf/anyOf only says "an
+    // object": the composition describes its properties. As a member of its own it would add an open object
+    // (an index signature in the types, any extra key in the mocks' samples).
+    if ((allOf || oneOf || anyOf) && base.kind === 'object' && base.properties.length === 0 && base.additionalProperties === undefined) {
+      if (base.nullable) meta = { ...meta, nullable: true };
+      base = { kind: 'unknown', pointer };
+    }
 
     if (oneOf || anyOf) {
       const source = oneOf ? 'oneOf' : 'anyOf';
@@ -103,7 +110,7 @@ export class SchemaNormalizer {
     if (allOf) {
       const parts = allOf.map((m, i) => this.normalize(m, `${pointer}/allOf/${i}`));
       if (base.kind !== 'unknown') members.unshift(base);
-      members.push(...parts, ...this.#inheritedDiscriminators(allOf, pointer));
+      members.push(...parts, ...this.#inheritedDiscriminators(s, allOf, pointer));
     }
     if (members.length === 0) return base;
     if (members.length === 1 && members[0]) return { ...members[0], ...pick(meta) };
@@ -127,11 +134,55 @@ export class SchemaNormalizer {
         used.add(index);
       }
     }
-    targets.forEach((t, index) => {
-      if (used.has(index) || t === undefined || !t.startsWith(COMPONENT_PREFIX)) return;
+    // A variant the mapping does not name is tagged with the value it pins the property to (its `enum`/`const`,
+    // through `$ref`s and `allOf`); only when it pins nothing, with its component name (the spec's default).
+    list.forEach((v, index) => {
+      if (used.has(index)) return;
+      const pinned = this.#pinnedValues(v, d['propertyName'] as string, new Set());
+      if (pinned) {
+        for (const value of pinned) mapping.push({ value, variant: index });
+        return;
+      }
+      const t = targets[index];
+      if (t === undefined || !t.startsWith(COMPONENT_PREFIX)) return;
       mapping.push({ value: decodeToken(t.slice(COMPONENT_PREFIX.length)), variant: index });
     });
     return { discriminator: { propertyName: d['propertyName'] as string, mapping } };
+  }
+
+  /**
+   * The string values a raw schema pins a property to: the property's `const`, or its `enum` (every value a
+   * string), looking through `$ref`s (of the schema and of the property) and `allOf` members (a later member
+   * wins, as in the printed type). Undefined when the schema leaves the property open.
+   * @param raw a schema object as in the document
+   * @param property the property name (a discriminator's `propertyName`)
+   * @param seen `$ref`s followed so far (cycle guard)
+   */
+  #pinnedValues(raw: unknown, property: string, seen: Set<string>): string[] | undefined {
+    const s = this.#follow(raw, seen);
+    if (!s) return undefined;
+    let pinned: string[] | undefined;
+    const props = s['properties'];
+    if (props && typeof props === 'object' && !Array.isArray(props)) {
+      const prop = this.#follow((props as Raw)[property], new Set(seen));
+      if (prop) pinned = literalStrings(prop);
+    }
+    if (Array.isArray(s['allOf'])) {
+      for (const member of s['allOf'] as unknown[]) pinned = this.#pinnedValues(member, property, new Set(seen)) ?? pinned;
+    }
+    return pinned;
+  }
+
+  /** A raw schema object with its `$ref` chain followed; undefined for a boolean schema, a dangling `$ref` or a cycle. */
+  #follow(raw: unknown, seen: Set<string>): Raw | undefined {
+    let s = raw;
+    for (let hops = 0; s && typeof s === 'object' && !Array.isArray(s) && typeof (s as Raw)['$ref'] === 'string'; hops++) {
+      const ref = (s as Raw)['$ref'] as string;
+      if (seen.has(ref) || hops > 32) return undefined;
+      seen.add(ref);
+      s = resolvePointer(this.#doc, ref);
+    }
+    return s && typeof s === 'object' && !Array.isArray(s) ? (s as Raw) : undefined;
   }
 
   /**
@@ -139,17 +190,20 @@ export class SchemaNormalizer {
    * property fixed to this schema's value(s): the mapping keys that point at it, else its component name.
    * @see https://spec.openapis.org/oas/v3.1.0#discriminator-object (allOf inheritance)
    */
-  #inheritedDiscriminators(allOf: unknown[], pointer: string): SchemaNode[] {
+  #inheritedDiscriminators(s: Raw, allOf: unknown[], pointer: string): SchemaNode[] {
     if (!pointer.startsWith(COMPONENT_PREFIX) || pointer.slice(COMPONENT_PREFIX.length).includes('/')) return [];
     const self = decodeToken(pointer.slice(COMPONENT_PREFIX.length));
     const schemas = ((this.#doc as Raw)['components'] as Raw | undefined)?.['schemas'] as Raw | undefined;
+    // A schema that pins the discriminator property itself (`petType: { const: cat }`) already carries its tag:
+    // adding the mapping key or its name as well would contradict it (the intersection would be `never`).
+    const pinnedHere = (propertyName: string) => this.#pinnedValues(s, propertyName, new Set([pointer])) !== undefined;
     const out: SchemaNode[] = [];
     allOf.forEach((member, i) => {
       const ref = member && typeof member === 'object' ? (member as Raw)['$ref'] : undefined;
       if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX) || ref.slice(COMPONENT_PREFIX.length).includes('/')) return;
       const parentKey = decodeToken(ref.slice(COMPONENT_PREFIX.length));
       const d = (schemas?.[parentKey] as Raw | undefined)?.['discriminator'] as Raw | undefined;
-      if (parentKey === self || !d || typeof d['propertyName'] !== 'string') return;
+      if (parentKey === self || !d || typeof d['propertyName'] !== 'string' || pinnedHere(d['propertyName'])) return;
       const mapping = d['mapping'] && typeof d['mapping'] === 'object' ? (d['mapping'] as Raw) : {};
       const mapped = Object.keys(mapping)
         .sort(cmp)
@@ -339,6 +393,14 @@ function pick(meta: SchemaMeta): Partial<SchemaMeta> {
   if (meta.default !== undefined) out.default = meta.default;
   if (meta.example !== undefined) out.example = meta.example;
   return out;
+}
+
+/** The string values a schema pins itself to (`const`, or an `enum` of strings only); undefined otherwise. */
+function literalStrings(s: Raw): string[] | undefined {
+  if (s['const'] !== undefined) return typeof s['const'] === 'string' ? [s['const']] : undefined;
+  const values = s['enum'];
+  if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string')) return undefined;
+  return [...new Set(values as string[])];
 }
 
 /** The (unescaped) pointer of a component schema, for comparing with mapping targets. */

@@ -33,6 +33,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_PATH_PARAM_UNDECLARED: 'A path template parameter is not declared as a parameter.',
   /** A schema construct is not fully representable and was typed as `unknown`. */
   RSL_SCHEMA_UNSUPPORTED: 'A schema construct was typed as unknown.',
+  /** `allOf` members declare a property with types no value satisfies at once; the later member's type is used. */
+  RSL_ALLOF_CONFLICT: 'Members of an allOf retype a property incompatibly; the later member wins.',
   /** The config file is missing, invalid, or exports no config. */
   RSL_CONFIG_INVALID: 'The config file is missing or invalid.',
   /** A plugin requires another plugin that is not configured. */
