@@ -37,9 +37,11 @@ export {
   isBinaryMediaType,
   isJsonMediaType,
   isTextMediaType,
+  operationUrl,
   requestBodyKind,
   responseBodyKind,
   successResponses,
+  type OperationUrl,
 } from './model/queries.js';
 export { createApiModel, createOperation, createResource, createSchema } from './model/factory.js';
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes.js';
@@ -86,12 +88,12 @@ export { camelCase, kebabCase, pascalCase, plural, singular } from './naming/cas
 export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
 export { memoOnModel } from './analysis/memo.js';
-export { describeOperation, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
+export { describeOperation, RESERVED_ARGUMENT_NAMES, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
 export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
-export { containsRef, deref, enumValues, objectProperties, type ObjectProperties } from './analysis/schemaQueries.js';
+export { containsRef, deref, enumValues, inlineRefs, objectProperties, type ObjectProperties } from './analysis/schemaQueries.js';
 export { allOfConflicts, findAllOfConflicts, isBareObject, type AllOfConflict, type AllOfConflictReport } from './analysis/allOfConflicts.js';
 export { printType, docComment, type PrintOptions } from './print/printType.js';
-export { declareArguments, paramsAccess, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
+export { declareArguments, paramsAccess, printPathArgumentType, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
 export { defineConfig } from './config/defineConfig.js';
 export { loadConfig, resolveConfig } from './config/loadConfig.js';
 export {
