@@ -16,10 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { synthesize } from './synth.mjs';
+import { errorLines, generatedTsconfig, TSC_59, tscArgs, writeTsconfig } from './lib/typecheck.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'packages/cli/dist/index.js');
-const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 const BENCH = path.join(ROOT, '.bench');
 const OUT = path.join(BENCH, 'out');
 const CACHE = path.resolve(process.env.RESLAYER_BENCH_CACHE || path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'reslayer-bench'));
@@ -78,7 +78,7 @@ function parseArgs(argv) {
   for (const n of opts.sizes) if (!Number.isInteger(n) || n < 1) usage(`--sizes takes positive integers; got ${n}`);
   if (!Number.isInteger(opts.repeat) || opts.repeat < 1) usage('--repeat takes a positive integer');
   if (!(opts.tscTimeout > 0)) usage('--tsc-timeout takes a number of seconds');
-  if (opts.smoke) Object.assign(opts, { only: ['synthetic'], sizes: [100], compare: false, repeat: 1 });
+  if (opts.smoke) Object.assign(opts, { only: ['demo', 'synthetic'], sizes: [100], compare: false, repeat: 1 });
   opts.out = path.resolve(opts.out ?? path.join(BENCH, opts.smoke ? 'results.smoke.json' : 'results.json'));
   return opts;
 }
@@ -87,7 +87,7 @@ function usage(error) {
   const text = [
     'usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github] [--sizes 10,100,1000,5000]',
     '                              [--no-compare] [--repeat N] [--tsc-timeout S] [--out file.json]',
-    '  --smoke       only the synthetic N=100 input, once, no network, no comparison tools (CI)',
+    '  --smoke       the demo (with its < 0.5 s targets) and the synthetic N=100 input, no network, no comparison tools (CI)',
     '  --only        inputs to run (default: all three)',
     '  --sizes       synthetic sizes (default: 10,100,1000,5000)',
     '  --no-compare  skip orval, openapi-typescript and the tsc runs over orval\'s output',
@@ -360,7 +360,45 @@ function benchDemo(opts) {
   recordOurs('demo', 'generate (config .ts)', r);
 }
 
+/**
+ * Times `generate --watch` on a synthetic contract (scripts/lib/watch-timing.mjs): from saving an edit of
+ * one operation's summary to the files being written, the debounce included. Recorded as a row
+ * `watch: 1-operation edit → written` (wall = median over the edits).
+ */
+function benchWatch(input, contract, output, opts) {
+  const edits = Math.max(opts.repeat, 3);
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/lib/watch-timing.mjs'), CLI, contract, output, String(edits)], { cwd: ROOT, encoding: 'utf8', timeout: 15 * 60_000 });
+  let out;
+  try {
+    out = JSON.parse((r.stdout ?? '').trim().split('\n').pop() ?? '');
+  } catch {
+    out = { ok: false, error: lastLines(r.stderr || r.stdout || String(r.error?.message ?? 'no output')) };
+  }
+  if (!out.ok) {
+    ownFailure = true;
+    process.stdout.write(`  FAILED: reslayer generate --watch ${input}: ${out.error}\n`);
+  }
+  results.runs.push({
+    tool: 'reslayer',
+    input,
+    label: 'watch: 1-operation edit → written',
+    ok: out.ok === true,
+    exitCode: out.ok ? 0 : 1,
+    wallMs: out.medianMs ?? null,
+    walls: out.edits ?? [],
+    rssKb: null,
+    rssSource: null,
+    files: null,
+    bytes: null,
+    phases: null,
+    watch: out,
+  });
+  emptyDir(output);
+}
+
 function benchSynthetic(opts) {
+  // The watch timing runs on the largest size up to 1,000 (the smallest when all are larger).
+  const watchSize = Math.max(...opts.sizes.filter((n) => n <= 1000), 0) || Math.min(...opts.sizes);
   for (const n of opts.sizes) {
     progress(`synthetic N=${n}`);
     const contract = path.join(BENCH, 'contracts', `synthetic-${n}.json`);
@@ -370,6 +408,7 @@ function benchSynthetic(opts) {
     const output = path.join(OUT, `synthetic-${n}`);
     const { row } = freshGenerate(`synthetic-${n}`, 'generate', contract, output, opts.repeat);
     if (row) row.contractBytes = Buffer.byteLength(text);
+    if (n === watchSize) benchWatch(`synthetic-${n}`, contract, path.join(OUT, `synthetic-${n}-watch`), opts);
     // Free the disk: N=5000 writes hundreds of MB.
     if (n >= 1000) emptyDir(output);
   }
@@ -438,28 +477,15 @@ function installTools() {
   return { ok: false };
 }
 
-const tsconfigFor = (include, exclude, moduleMode) => ({
-  compilerOptions: {
-    target: 'ES2022',
-    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-    ...(moduleMode === 'NodeNext' ? { module: 'NodeNext', moduleResolution: 'NodeNext' } : { module: 'ESNext', moduleResolution: 'Bundler' }),
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: [],
-  },
-  include,
-  ...(exclude ? { exclude } : {}),
-});
+/** The tsconfig of the shared type-check harness (strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes). */
+const tsconfigFor = (include, exclude, resolution) => generatedTsconfig({ include, ...(exclude ? { exclude } : {}), resolution });
 
 /** `tsc --noEmit --extendedDiagnostics -p <tsconfig>`, measured; parses tsc's own figures too. */
 function runTsc(of, label, tsconfig, opts) {
-  const r = measureProcess(process.execPath, [TSC, '-p', tsconfig, '--noEmit', '--extendedDiagnostics'], { timeoutS: opts.tscTimeout });
+  const r = measureProcess(process.execPath, [TSC_59, ...tscArgs(tsconfig, ['--noEmit', '--extendedDiagnostics'])], { timeoutS: opts.tscTimeout });
   const out = `${r.stdout}\n${r.stderr}`;
   const field = (name) => new RegExp(`^${name}:\\s+([\\d.]+)`, 'm').exec(out)?.[1];
-  const errors = out.split('\n').filter((l) => /error TS\d+/.test(l));
+  const errors = errorLines(out);
   const syntaxErrors = errors.filter((l) => /error TS1\d{3}:/.test(l));
   const row = {
     tool: 'tsc',
@@ -535,7 +561,7 @@ function benchGithub(opts) {
     // 4. the user's type-check of our output
     progress('github: tsc --noEmit over reslayer\'s output');
     const tsconfig = path.join(BENCH, 'tsconfig.reslayer-github.json');
-    writeFileSync(tsconfig, `${JSON.stringify(tsconfigFor([path.relative(BENCH, path.join(output, 'src')) + '/**/*.ts'], null, 'NodeNext'), null, 2)}\n`);
+    writeTsconfig(tsconfig, tsconfigFor([path.relative(BENCH, path.join(output, 'src')) + '/**/*.ts'], null, 'NodeNext'));
     const full = runTsc('reslayer', 'tsc --noEmit over our output (NodeNext)', tsconfig, opts);
     if (!full.ok) {
       progress('github: tsc --noEmit over reslayer\'s output without its mocks (to locate the cost)');
@@ -599,14 +625,14 @@ function benchGithub(opts) {
   symlinkSync(nm, path.join(orvalOut, 'node_modules'), 'dir');
   const include = [path.relative(BENCH, path.join(orvalOut, 'src')) + '/**/*.ts'];
   const tsAll = path.join(BENCH, 'tsconfig.orval-github.json');
-  writeFileSync(tsAll, `${JSON.stringify(tsconfigFor(include, null, 'Bundler'), null, 2)}\n`);
+  writeTsconfig(tsAll, tsconfigFor(include, null, 'Bundler'));
   const all = runTsc('orval', 'tsc --noEmit over orval output (Bundler)', tsAll, opts);
   if (!all.tsc.checked) {
     all.comparable = false;
     note(`tsc stopped before type-checking orval's output: ${all.tsc.syntaxErrors} syntax error(s), e.g. ${all.tsc.firstErrors[0] ?? '?'}`);
     const tsNoMocks = path.join(BENCH, 'tsconfig.orval-github.no-mocks.json');
     const rel = path.relative(BENCH, path.join(orvalOut, 'src'));
-    writeFileSync(tsNoMocks, `${JSON.stringify(tsconfigFor(include, [`${rel}/**/*.msw.ts`, `${rel}/**/*.faker.ts`], 'Bundler'), null, 2)}\n`);
+    writeTsconfig(tsNoMocks, tsconfigFor(include, [`${rel}/**/*.msw.ts`, `${rel}/**/*.faker.ts`], 'Bundler'));
     note('measuring tsc again over orval\'s output without its mock files (*.msw.ts, *.faker.ts): less code than ours, so the comparison favours orval');
     const noMocks = runTsc('orval', 'tsc --noEmit over orval output without mocks (Bundler)', tsNoMocks, opts);
     noMocks.comparable = noMocks.tsc.checked;
@@ -624,7 +650,7 @@ function benchGithub(opts) {
 function tscWithoutMocks(output, opts) {
   const rel = path.relative(BENCH, path.join(output, 'src'));
   const tsconfig = path.join(BENCH, 'tsconfig.reslayer-github.no-mocks.json');
-  writeFileSync(tsconfig, `${JSON.stringify(tsconfigFor([`${rel}/**/*.ts`], [`${rel}/**/mocks/**`], 'NodeNext'), null, 2)}\n`);
+  writeTsconfig(tsconfig, tsconfigFor([`${rel}/**/*.ts`], [`${rel}/**/mocks/**`], 'NodeNext'));
   const row = runTsc('reslayer', 'tsc --noEmit over our output without mocks (NodeNext)', tsconfig, opts);
   row.withoutMocks = true;
   return row;

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { errorLines, generatedTsconfig, TSC_59, TSC_7, tscArgs, writeTsconfig } from './lib/typecheck.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -20,8 +21,6 @@ const corpusDir = path.resolve(opt('--corpus') ?? path.join(root, '..', 'shared'
 const only = opt('--only')?.split(',');
 const jsonOut = opt('--json');
 const cli = path.join(root, 'packages/cli/dist/index.js');
-const tsc59 = path.join(root, 'node_modules/typescript/bin/tsc');
-const tsc7 = path.join(root, 'examples/public-crm/node_modules/typescript-7/bin/tsc');
 const outBase = path.join(root, '.corpus-out');
 
 if (!existsSync(path.join(corpusDir, 'corpus.json'))) {
@@ -112,22 +111,17 @@ for (const spec of specs) {
     row.ops = ops.length;
     row.covered = ops.length === 0 ? 'n/a' : `${covered.length}/${ops.length} (${((100 * covered.length) / ops.length).toFixed(1)}%)`;
     if (covered.length !== ops.length) problems.push(`not reachable: ${ops.filter((o) => !reachable.has(o)).slice(0, 5).join('; ')}`);
-    writeFileSync(path.join(out, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022', lib: ['ES2023', 'DOM', 'DOM.Iterable'], module: 'NodeNext', moduleResolution: 'NodeNext',
-        strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, skipLibCheck: true, noEmit: true, types: [],
-      },
-      include: ['src/**/*.ts'],
-    }, null, 2));
-    for (const [label, bin] of [['tsc59', tsc59], ['tsc7', tsc7]]) {
+    const tsconfig = writeTsconfig(path.join(out, 'tsconfig.json'), generatedTsconfig());
+    for (const [label, bin] of [['tsc59', TSC_59], ['tsc7', TSC_7]]) {
       if (!existsSync(bin)) {
         row[label] = 'n/a';
         continue;
       }
-      const t = run(bin, ['-p', path.join(out, 'tsconfig.json')]);
-      const errors = (t.stdout.match(/error TS\d+/g) ?? []).length + (t.status !== 0 && !/error TS/.test(t.stdout) ? 1 : 0);
+      const t = run(bin, tscArgs(tsconfig));
+      const lines = errorLines(t.stdout);
+      const errors = lines.length + (t.status !== 0 && lines.length === 0 ? 1 : 0);
       row[label] = `${errors} (${t.seconds.toFixed(1)}s)`;
-      if (errors > 0) problems.push(`${label}: ${t.stdout.split('\n').find((l) => l.includes('error TS'))?.slice(0, 200)}`);
+      if (errors > 0) problems.push(`${label}: ${(lines[0] ?? `exit ${t.status}: ${t.stderr}`).slice(0, 200)}`);
     }
   }
   if (spec.expect === 'generate-empty') {

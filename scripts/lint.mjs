@@ -1,10 +1,20 @@
 #!/usr/bin/env node
 // Project lint: every exported declaration in packages/*/src has TSDoc, file names follow the
 // naming rule (camelCase after the primary export, PascalCase only for classes), and no source
-// file exceeds the size budget. Exit 1 with a list of findings, 0 when clean.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// file exceeds the size budget. Then the packages as published: each one is packed (`pnpm pack`, from
+// the built dist/ folders: run `pnpm build` first) and its tarball must draw no message at all from
+// publint (suggestions included) and no problem from @arethetypeswrong/cli (attw) under its esm-only
+// profile (the packages are ESM only: CommonJS `require` and node10 resolution are out of scope).
+// Exit 1 with a list of findings, 0 when clean.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
 import ts from 'typescript';
+import { packAll } from './pack.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const findings = [];
@@ -57,9 +67,43 @@ for (const file of sources) {
     }
   }
 }
+
+/**
+ * publint and attw over the tarball of every package.
+ * @returns {Promise<number>} how many packages were checked
+ */
+async function lintPackages() {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'reslayer-lint-packs-'));
+  try {
+    let packs;
+    try {
+      packs = await packAll({ out, build: false });
+    } catch (error) {
+      findings.push(`packages: ${error.message}`);
+      return 0;
+    }
+    const attw = path.join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    await Promise.all(packs.map(async ({ name, tarball }) => {
+      const bytes = readFileSync(tarball);
+      const tgz = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+      const { messages, pkg } = await publint({ pack: { tarball: tgz }, level: 'suggestion', strict: true });
+      for (const m of messages) findings.push(`${name}: publint ${m.type} ${m.code}: ${formatMessage(m, pkg, { color: false }) ?? ''}`);
+      try {
+        await promisify(execFile)(process.execPath, [attw, '--profile', 'esm-only', '--format', 'ascii', '--no-color', '--no-emoji', tarball], { maxBuffer: 16 * 1024 * 1024 });
+      } catch (error) {
+        findings.push(`${name}: attw --profile esm-only reports problems:\n${`${error.stdout ?? ''}${error.stderr ?? ''}`.trim()}`);
+      }
+    }));
+    return packs.length;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+const packageCount = await lintPackages();
 if (findings.length > 0) {
   console.error(findings.join('\n'));
   console.error(`lint: ${findings.length} finding(s)`);
   process.exit(1);
 }
-console.log(`lint: ${sources.length} files, 0 findings`);
+console.log(`lint: ${sources.length} files, ${packageCount} packages (publint, attw --profile esm-only), 0 findings`);

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { recoverInterruptedWrite } from '@reslayer/core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'packages/cli/dist/index.js');
@@ -107,7 +108,13 @@ describe('atomic writes', () => {
     await new Promise((resolve) => setTimeout(resolve, delay));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
-    // The next run first rolls back an interrupted commit from its journal; then the disk matches v1 or v2 exactly.
+    // `check` only reports what the killed run left (journal, backups, temporary files); it touches nothing.
+    const killed = snapshot(out);
+    const reported = JSON.parse(cliRun(['check', v1, '--output', out, '--json']).stdout) as { interruptedWrite?: unknown };
+    expect(snapshot(out)).toEqual(killed);
+    expect(reported.interruptedWrite !== undefined).toBe([...killed.keys()].some((f) => /reslayer-(tmp|journal|backup)/.test(f)));
+    // The next generate first rolls back an interrupted commit from its journal (core's recoverInterruptedWrite); then the disk matches v1 or v2 exactly.
+    await recoverInterruptedWrite({ outputRoot: out, srcDir: 'src' });
     const oldCheck = cliRun(['check', v1, '--output', out, '--json']);
     const newCheck = cliRun(['check', v2, '--output', out, '--json']);
     const oldDrift = (JSON.parse(oldCheck.stdout) as { drift: number }).drift;

@@ -74,7 +74,7 @@ describe.each(INPUT_ERRORS)('broken input $file', (c) => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('with --json: stdout stays empty, and an existing generation is left exactly as it was', () => {
+  it('with --json: stdout has only { ok: false, error }, and an existing generation is left exactly as it was', () => {
     const out = outDirOf(caseName(c.file, 'existing'));
     rmSync(out, { recursive: true, force: true });
     cpSync(previous, out, { recursive: true });
@@ -83,7 +83,7 @@ describe.each(INPUT_ERRORS)('broken input $file', (c) => {
     const run = runCli(['generate', contract, '--output', out, '--json']);
     expectNoHang(run);
     expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ ok: false, error: { code: c.code, message: expect.stringMatching(new RegExp(`^${escape(contract)}`)), hint: expect.any(String) } });
     expect(run.stderr).toMatch(new RegExp(`^reslayer: error ${c.code}: ${escape(contract)}`));
     expect(snapshotTree(out)).toBe(before);
   });

@@ -1,39 +1,18 @@
 // Runs the built CLI as a child process and generates fixtures into `.fixtures-out/<case>/`.
-import { spawnSync } from 'node:child_process';
+import { runCli as runShared, type CliRun } from '../utils/cli.js';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { CLI, OUT_BASE, ROOT } from './paths.js';
+import { OUT_BASE } from './paths.js';
 
-/** What one CLI run produced. */
-export interface CliRun {
-  /** Exit code; null when the process was killed (e.g. by the timeout). */
-  status: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  /** True when the run hit the timeout. */
-  timedOut: boolean;
-}
+export type { CliRun } from '../utils/cli.js';
 
 /**
- * Runs the built CLI synchronously, colors off, with a timeout so a hang fails the test instead of blocking it.
+ * Runs the built CLI synchronously (the shared runner of `test/utils/cli.ts`).
  * @param args command-line arguments
  * @param options working directory and timeout
  */
 export function runCli(args: readonly string[], options: { cwd?: string; timeoutMs?: number } = {}): CliRun {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`pnpm build\` before these tests`);
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env['FORCE_COLOR'];
-  delete env['RESLAYER_DEBUG'];
-  const r = spawnSync(process.execPath, [CLI, ...args], {
-    cwd: options.cwd ?? ROOT,
-    env,
-    encoding: 'utf8',
-    timeout: options.timeoutMs ?? 60_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
-  return { status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '', timedOut };
+  return runShared(args, options);
 }
 
 /** The `generate --json` output. */

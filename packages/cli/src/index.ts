@@ -4,10 +4,13 @@
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { checkCommand } from './commands/check.js';
+import { explainCommand } from './commands/explain.js';
 import { generateCommand } from './commands/generate.js';
+import { initCommand } from './commands/init.js';
 import { inspectCommand } from './commands/inspect.js';
 import { lintCommand } from './commands/lint.js';
 import { EXIT_OK, EXIT_USAGE, USAGE_ERROR_CODE, printError } from './format/formatError.js';
+import { closestMatches } from './format/suggest.js';
 import { CLI_VERSION } from './version.js';
 
 const EPILOGUE = [
@@ -18,6 +21,25 @@ const EPILOGUE = [
 
 /** Thrown from the fail handler to stop yargs (it would otherwise still run the command); already printed. */
 class UsageFailure extends Error {}
+
+/** The commands, for "did you mean" on a mistyped one. */
+const COMMANDS = ['init', 'inspect', 'lint', 'generate', 'check', 'explain'] as const;
+
+/**
+ * Adds "did you mean" to yargs' "Unknown argument(s): a, b": the closest long option of the command.
+ * @param text yargs' message
+ * @param known the command's options (long names, and aliases)
+ */
+function suggestOptions(text: string, known: readonly string[]): string {
+  const match = /^Unknown arguments?: (.+)$/.exec(text);
+  if (!match) return text;
+  const names = (match[1] as string).split(', ');
+  const tips = names.flatMap((name) => closestMatches(name, known.filter((k) => k.length > 1)).map((s) => `--${s}`));
+  if (tips.length > 0) return `${text}. Did you mean ${tips.join(', ')}?`;
+  // An unknown word where a command belongs: yargs reports it as an unknown argument too.
+  const word = names.find((n) => closestMatches(n, COMMANDS).length > 0);
+  return word ? `${text}. Did you mean \`reslayer ${closestMatches(word, COMMANDS)[0]}\`?` : text;
+}
 
 /**
  * Runs the CLI once and returns its exit code; never calls `process.exit`.
@@ -36,14 +58,17 @@ export async function main(args: readonly string[] = hideBin(process.argv)): Pro
   cli
     .scriptName('reslayer')
     .usage('$0 <command> [contract] [options]\n\nOpenAPI contract → typed frontend resource layer.')
+    .command(initCommand(done))
     .command(inspectCommand(done))
     .command(lintCommand(done))
     .command(generateCommand(done))
     .command(checkCommand(done))
-    .demandCommand(1, 'pass a command: inspect, lint, generate or check')
+    .command(explainCommand(done))
+    .demandCommand(1, 'pass a command: init, inspect, lint, generate, check or explain')
     .recommendCommands()
     .strict()
     .version(CLI_VERSION)
+    .alias('v', 'version')
     .help()
     .alias('h', 'help')
     .epilogue(EPILOGUE)
@@ -55,6 +80,7 @@ export async function main(args: readonly string[] = hideBin(process.argv)): Pro
       let text = message || error?.message || 'invalid usage';
       // recommendCommands() reports a mistyped command only as "Did you mean …?": name the command too.
       if (text.startsWith('Did you mean')) text = `unknown command "${args.find((a) => !a.startsWith('-')) ?? ''}". ${text}`;
+      else text = suggestOptions(text, Object.keys((cli as unknown as { getOptions(): { key?: Record<string, unknown> } }).getOptions().key ?? {}));
       exitCode =
         error && error.name !== 'YError' && !message
           ? printError(error, json)

@@ -136,11 +136,17 @@ describe('exit code 2: usage, config and input errors', () => {
     expect(run.stdout).toBe('');
   });
 
-  test('with --json, errors go to stderr and stdout stays empty', () => {
+  test('with --json, errors go to stderr and stdout has { ok: false, error: { code, message, hint } }', () => {
     const run = runCli(['inspect', files.malformed, '--json']);
     expect(run.status).toBe(2);
-    expect(run.stdout).toBe('');
     expect(run.stderr).toContain('RSL_INPUT_SYNTAX');
+    const json = JSON.parse(run.stdout) as { ok: boolean; error: { code: string; message: string; hint: string | null } };
+    expect(json.ok).toBe(false);
+    expect(json.error.code).toBe('RSL_INPUT_SYNTAX');
+    expect(json.error.message).toMatch(/malformed\.yaml:\d+:\d+/);
+    expect(json.error.hint).toEqual(expect.any(String));
+    const usage = JSON.parse(runCli(['inspect', demo, '--bogus', '--json']).stdout) as { ok: boolean; error: { code: string } };
+    expect(usage).toMatchObject({ ok: false, error: { code: 'RSL_USAGE' } });
   });
 
   test('nothing is written for bad input', () => {

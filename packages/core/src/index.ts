@@ -45,6 +45,8 @@ export {
 } from './model/queries.js';
 export { createApiModel, createOperation, createResource, createSchema } from './model/factory.js';
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes.js';
+export { DIAGNOSTIC_EXPLANATIONS, EXPLANATION_SECTIONS, defaultHint, explainCode, type Explanation, type ExplanationSection } from './diagnostics/explanations.js';
+export { renderDiagnosticEntry, renderDiagnosticsDoc } from './diagnostics/diagnosticsDoc.js';
 export { Diagnostics, healthScore, cmp, type Diagnostic, type Severity } from './diagnostics/Diagnostics.js';
 export { GeneratorError, PluginError } from './diagnostics/GeneratorError.js';
 export type {
@@ -90,12 +92,23 @@ export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } fro
 export { memoOnModel } from './analysis/memo.js';
 export { describeOperation, RESERVED_ARGUMENT_NAMES, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
 export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
-export { containsRef, deref, enumValues, inlineRefs, objectProperties, type ObjectProperties } from './analysis/schemaQueries.js';
+export { containsRef, deref, enumValues, inlineRefs, objectProperties, unconstrained, type ObjectProperties } from './analysis/schemaQueries.js';
 export { allOfConflicts, findAllOfConflicts, isBareObject, type AllOfConflict, type AllOfConflictReport } from './analysis/allOfConflicts.js';
+export { jsonValue, resolveSchema, type ResolvedSchema } from './analysis/resolveSchema.js';
 export { printType, docComment, type PrintOptions } from './print/printType.js';
 export { declareArguments, paramsAccess, printPathArgumentType, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
 export { defineConfig } from './config/defineConfig.js';
-export { loadConfig, resolveConfig } from './config/loadConfig.js';
+export {
+  CONFIG_SEARCH_PLACES,
+  assertDistinctOutputs,
+  findConfig,
+  loadConfig,
+  loadConfigs,
+  resolveConfig,
+  type LoadConfigOptions,
+  type NamedPluginFactory,
+  type ResolveConfigOptions,
+} from './config/loadConfig.js';
 export {
   resolvePluginOptions,
   RUNTIME_MODULE_RULE,
@@ -108,6 +121,10 @@ export {
 } from './config/pluginOptions.js';
 export type { OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
 export { runGenerator, CORE_PLUGIN, type RunOptions, type RunResult } from './run/createGenerator.js';
-export { computeRunKey, stableJson, type RunKey, type RunKeyOptions } from './run/runKey.js';
+export { computeRunKey, stableJson, type BuiltinPlugin, type RunKey, type RunKeyOptions } from './run/runKey.js';
 export { readBuildIdentity, type BuildIdentity } from './run/buildInfo.js';
 export { cacheRecordFor, probeNoChangeCache, refreshRecord, type CacheHit, type CacheProbe, type CacheStatus } from './run/noChangeCache.js';
+export { generate, type GenerateOptions, type GenerateResult } from './run/generate.js';
+export { check, type CheckOptions, type CheckResult } from './run/check.js';
+export type { CacheOutcome, ProtocolOptions, ProtocolPhase, RunProfileData } from './run/protocol.js';
+export { findInterruptedWrite, type InterruptedWrite } from './emit/journal.js';

@@ -1,7 +1,7 @@
 // plugin-client emitters on the demo contract: signatures, query keys, escaping, determinism.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import ts from 'typescript';
 import { runGenerator, type GeneratedFile } from '@reslayer/core';
@@ -18,6 +18,23 @@ async function generate(): Promise<Map<string, string>> {
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/** Exported names of a file: `value x`, `type X`, or `types * from ./m.js` for `export type *`. */
+function exportsOf(sf: ts.SourceFile): string[] {
+  const out: string[] = [];
+  const exported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  for (const st of sf.statements) {
+    if ((ts.isTypeAliasDeclaration(st) || ts.isInterfaceDeclaration(st)) && exported(st)) out.push(`type ${st.name.text}`);
+    else if (ts.isVariableStatement(st) && exported(st)) for (const d of st.declarationList.declarations) out.push(`value ${d.name.getText(sf)}`);
+    else if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) && exported(st)) out.push(`value ${st.name?.text ?? 'default'}`);
+    else if (ts.isExportDeclaration(st)) {
+      const from = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : '';
+      if (!st.exportClause) out.push(`${st.isTypeOnly ? 'types' : 'values'} * from ${from}`);
+      else if (ts.isNamedExports(st.exportClause)) for (const e of st.exportClause.elements) out.push(`${st.isTypeOnly || e.isTypeOnly ? 'type' : 'value'} ${e.name.text}`);
+    }
+  }
+  return out;
 }
 
 describe('plugin-client on the demo', () => {
@@ -62,11 +79,30 @@ describe('plugin-client on the demo', () => {
     expect(writable.slice(0, writable.indexOf('};'))).not.toMatch(/\bid: string|createdAt/);
   });
 
-  it('emits files that parse', () => {
+  it('emits files that parse and export what each kind of file promises', () => {
     for (const [name, text] of files) {
       const sf = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
       expect([name, (sf as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics.length]).toEqual([name, 0]);
+      const exported = exportsOf(sf);
+      const resource = /^shared\/api\/generated\/([^/]+)\//.exec(name)?.[1] ?? '';
+      if (name.endsWith('.client.ts')) expect([name, exported]).toEqual([name, [`value ${resource}Client`]]);
+      else if (name.endsWith('.query-keys.ts')) expect([name, exported]).toEqual([name, [`value ${resource}QueryKeys`]]);
+      else if (name.endsWith('/index.ts')) expect([name, exported]).toEqual([name, [`value ${resource}Client`, `value ${resource}QueryKeys`, `types * from ./${resource}.types.js`]]);
+      else {
+        // contacts.types.ts and components.types.ts: types only, and not empty.
+        expect(name).toMatch(/\.types\.ts$/);
+        expect([name, exported.filter((e) => !e.startsWith('type '))]).toEqual([name, []]);
+        expect(exported.length).toBeGreaterThan(0);
+      }
     }
+    expect(exportsOf(ts.createSourceFile('t.ts', files.get('shared/api/generated/contacts/contacts.types.ts') ?? '', ts.ScriptTarget.Latest))).toEqual(
+      expect.arrayContaining(['type Contact', 'type ListContactsParams', 'type ListContactsResponse', 'type CreateContactPayload', 'type DeleteContactError']),
+    );
+  });
+
+  it('emits exactly the client files of the committed demo output, byte for byte', () => {
+    const committed = path.join(root, 'examples/public-crm/generated/src');
+    for (const [name, text] of files) expect([name, text]).toEqual([name, readFileSync(path.join(committed, name), 'utf8')]);
   });
 
   it('is deterministic', async () => {

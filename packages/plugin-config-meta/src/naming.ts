@@ -1,6 +1,10 @@
 import type { ResourceNode } from '@reslayer/core';
-import { pascalCase } from '@reslayer/core';
+import { safeTypeName } from '@reslayer/core';
 
+/** Name of the config-meta plugin (also its tap name and the `plugin` of every file it emits). */
+export const PLUGIN_CONFIG_META = 'plugin-config-meta';
+
+/** What the naming functions read of a resource: its name. */
 type R = Pick<ResourceNode, 'resource'>;
 
 /**
@@ -23,12 +27,11 @@ export const configMetaNaming = {
   configObject: (r: R): string => `${r.resource}Config`,
   /** Permissions object: `contactsPermissions`. */
   permissionsObject: (r: R): string => `${r.resource}Permissions`,
-  /** Type of the permission keys: `ContactsPermissionKey`. */
-  permissionKeyType: (r: R): string => {
-    const base = pascalCase(r.resource) || 'Resource';
-    // A resource name such as `_1Clicks` cases to `1Clicks`, which cannot start an identifier.
-    return `${/^[0-9]/.test(base) ? `N${base}` : base}PermissionKey`;
-  },
+  /**
+   * Type of the permission keys: core's `safeTypeName` of the resource plus `PermissionKey`:
+   * `ContactsPermissionKey`; `_1Clicks` → `T1ClicksPermissionKey`.
+   */
+  permissionKeyType: (r: R): string => `${safeTypeName(r.resource, 'Resource')}PermissionKey`,
   /** i18n catalog object: `contactsI18n`. */
   i18nObject: (r: R): string => `${r.resource}I18n`,
   /** Stable permission string of an operation key: `contacts:create`. */

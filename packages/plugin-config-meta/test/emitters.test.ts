@@ -1,11 +1,11 @@
 import { createApiModel, createOperation, createResource, createSchema, GeneratorError } from '@reslayer/core';
-import type { SchemaNode, UnionSchema } from '@reslayer/core';
+import type { IntersectionSchema, SchemaNode, UnionSchema } from '@reslayer/core';
 import { configMetaNaming, pluginConfigMeta, PLUGIN_CONFIG_META } from '@reslayer/plugin-config-meta';
 import defaultExport from '@reslayer/plugin-config-meta';
-import { describeResource } from '../src/analyze/describeResource.js';
-import { cellOf, inputOf } from '../src/analyze/controls.js';
-import { humanize } from '../src/humanize.js';
-import { printValue } from '../src/printValue.js';
+import { describeResource } from '../src/plan/describeResource.js';
+import { cellOf, inputOf } from '../src/plan/controls.js';
+import { humanize } from '../src/plan/humanize.js';
+import { printValue } from '../src/emitters/printValue.js';
 import { arr, bool, expectGolden, int, json, num, obj, ref, str } from './helpers.js';
 import { emitModel, modelWith, named, queryParam, widgetsModel } from './model.js';
 
@@ -96,13 +96,48 @@ describe('describeResource', () => {
     ]);
   });
 
-  it('uses the first object variant of a union body and leaves writeOnly properties out of columns', () => {
-    const body = createSchema<UnionSchema>({ kind: 'union', source: 'oneOf', variants: [str(), obj({ pin: str({ writeOnly: true }), b: int() }, ['b'])] });
+  const withBody = (body: SchemaNode) => {
     const create = createOperation('post', '/w', { requestBody: { kind: 'request-body', required: true, contents: [json(body)], pointer: '#' }, responses: [{ kind: 'response', status: '200', contents: [json(body)], pointer: '#' }] });
     const model = modelWith([], [['create', 'createW', create]]);
-    const meta = describeResource(model, model.resources[0] ?? createResource('x'), 255);
-    expect(meta.config.fields.map((f) => [f.name, f.input, f.required])).toEqual([['b', 'number', true], ['pin', 'text', false]]);
+    return describeResource(model, model.resources[0] ?? createResource('x'), 255);
+  };
+
+  it("uses the properties every variant of a union body has (core's objectProperties) and leaves writeOnly properties out of columns", () => {
+    const meta = withBody(createSchema<UnionSchema>({
+      kind: 'union',
+      source: 'oneOf',
+      variants: [obj({ pin: str({ writeOnly: true }), b: int(), only1: str() }, ['b']), obj({ pin: str({ writeOnly: true }), b: int(), only2: str() })],
+    }));
+    // `b` is required only when every variant requires it.
+    expect(meta.config.fields.map((f) => [f.name, f.input, f.required])).toEqual([['b', 'number', false], ['pin', 'text', false]]);
     expect(meta.config.columns.map((c) => c.name)).toEqual(['b']);
+  });
+
+  it('describes no fields for a union with a non-object variant', () => {
+    const meta = withBody(createSchema<UnionSchema>({ kind: 'union', source: 'oneOf', variants: [str(), obj({ b: int() }, ['b'])] }));
+    expect(meta.config.fields).toEqual([]);
+    expect(meta.config.columns).toEqual([]);
+  });
+
+  it('merges allOf members in first-appearance order, the later member winning and any member making a property required', () => {
+    // obj() sorts each member's properties by name, as the IR does: [a, z] then [a, b, m].
+    const meta = withBody(createSchema<IntersectionSchema>({
+      kind: 'intersection',
+      members: [obj({ z: str(), a: str({ maxLength: 10 }) }), obj({ a: str({ maxLength: 300 }), m: int(), b: str() }, ['a'])],
+    }));
+    expect(meta.config.fields.map((f) => [f.name, f.input, f.required])).toEqual([['a', 'textarea', true], ['z', 'text', false], ['b', 'text', false], ['m', 'number', false]]);
+    const required = withBody(createSchema<IntersectionSchema>({ kind: 'intersection', members: [obj({ z: str() }, ['z']), obj({ z: str({ maxLength: 300 }) })] }));
+    expect(required.config.fields.map((f) => [f.name, f.input, f.required])).toEqual([['z', 'textarea', true]]);
+  });
+
+  it('finds the items array of a page object by preferred name, else by name order (not allOf position)', () => {
+    const page = (first: Record<string, SchemaNode>, second: Record<string, SchemaNode>) => {
+      const op = createOperation('get', '/w', { responses: [{ kind: 'response', status: '200', contents: [json(createSchema<IntersectionSchema>({ kind: 'intersection', members: [obj(first), obj(second)] }))], pointer: '#' }] });
+      const model = modelWith([], [['list', 'listW', op]]);
+      return describeResource(model, model.resources[0] ?? createResource('x'), 255).config.columns.map((c) => c.name);
+    };
+    expect(page({ order: arr(obj({ by: str() })), total: int() }, { entries: arr(obj({ id: str() })) })).toEqual(['id']);
+    expect(page({ zebras: arr(obj({ z: str() })) }, { data: arr(obj({ id: str() })) })).toEqual(['id']);
   });
 
   it('survives a $ref cycle', () => {
@@ -140,7 +175,7 @@ describe('controls, labels and printing', () => {
     ['unknown', 'json', 'json', createSchema({ kind: 'unknown' })],
   ])('%s → input %s, cell %s', (_name, input, cell, schema) => {
     expect(inputOf(schema, none, 255).input).toBe(input);
-    expect(cellOf(schema)).toBe(cell);
+    expect(cellOf(schema, none)).toBe(cell);
   });
 
   it.each([
@@ -161,21 +196,40 @@ describe('controls, labels and printing', () => {
     expect(printValue({ a: 1 }, 0, 1)).toBe('{\n  a: 1,\n}');
     expect(printValue({ long: 'x'.repeat(100) }, 1)).toBe(`{\n    long: '${'x'.repeat(100)}',\n  }`);
     expect(printValue({ __proto__: 1, 'a-b': true } as unknown as object)).toBe("{ 'a-b': true }");
-    expect(printValue(Object.fromEntries([['__proto__', 1]]))).toBe("{ ['__proto__']: 1 }");
+    // Core's valueLiteral would write a bare `__proto__:` key, which sets the prototype: such a container breaks.
+    expect(printValue(Object.fromEntries([['__proto__', 1]]))).toBe("{\n  ['__proto__']: 1,\n}");
+    expect(printValue({ d: [Object.fromEntries([['__proto__', { x: 1 }]])] })).toBe("{\n  d: [\n    {\n      ['__proto__']: { x: 1 },\n    },\n  ],\n}");
   });
 });
 
 describe('plugin factory, options and naming', () => {
-  it('exports the factory as default, requires plugin-client and taps emit only', () => {
+  it('exports the factory as default and requires no other plugin (its files import only runtime types)', () => {
     const plugin = pluginConfigMeta();
     expect(defaultExport).toBe(pluginConfigMeta);
     expect(plugin.name).toBe('plugin-config-meta');
-    expect(plugin.requires).toEqual(['plugin-client']);
+    expect(plugin.requires ?? []).toEqual([]);
     expect(plugin.options).toEqual({ runtimeModule: '@reslayer/runtime', textareaThreshold: 255 });
   });
 
-  it.each([[{ runtimeModule: "x'; alert(1)" }], [{ textareaThreshold: -1 }], [{ textareaThreshold: 1.5 }]])('rejects %j', (options) => {
-    expect(() => pluginConfigMeta(options)).toThrow(GeneratorError);
+  it.each([
+    [{ runtimeModule: "x'; alert(1)" }, /^plugin-config-meta: runtimeModule must be a module specifier/],
+    [{ textareaThreshold: -1 }, /^plugin-config-meta: textareaThreshold must be a whole number of characters from 0 to /],
+    [{ textareaThreshold: 1.5 }, /^plugin-config-meta: textareaThreshold must be a whole number/],
+    [{ textareaTreshold: 300 }, /^plugin-config-meta: unknown option "textareaTreshold" \(known: runtimeModule, textareaThreshold\)/],
+  ])('rejects %j', (options, message) => {
+    expect(() => pluginConfigMeta(options as never)).toThrow(GeneratorError);
+    expect(() => pluginConfigMeta(options as never)).toThrow(message);
+  });
+
+  it('imports the metadata types from runtimeModule', async () => {
+    const files = await emitModel(widgetsModel(), [pluginConfigMeta({ runtimeModule: '@acme/api-runtime' })]);
+    const imports = files.flatMap((f) => f.contents.split('\n').filter((l) => l.startsWith('import ')));
+    expect(imports).toEqual([
+      "import type { ResourceConfig } from '@acme/api-runtime';",
+      "import type { ResourceI18n } from '@acme/api-runtime';",
+      "import type { ResourcePermissions } from '@acme/api-runtime';",
+    ]);
+    expect(pluginConfigMeta().options).toEqual({ runtimeModule: '@reslayer/runtime', textareaThreshold: 255 });
   });
 
   it('names files and symbols', () => {
@@ -211,9 +265,8 @@ describe('plugin factory, options and naming', () => {
 });
 
 describe('permission key type name', () => {
-  it('never starts with a digit', async () => {
-    const { configMetaNaming } = await import('../src/naming.js');
-    expect(configMetaNaming.permissionKeyType({ resource: '_1Clicks' } as never)).toBe('N1ClicksPermissionKey');
-    expect(configMetaNaming.permissionKeyType({ resource: 'contacts' } as never)).toBe('ContactsPermissionKey');
+  it("is core's safeTypeName of the resource plus PermissionKey: never starts with a digit", () => {
+    expect(configMetaNaming.permissionKeyType({ resource: '_1Clicks' })).toBe('T1ClicksPermissionKey');
+    expect(configMetaNaming.permissionKeyType({ resource: 'contacts' })).toBe('ContactsPermissionKey');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { expectGoldenTree } from '../../../test/utils/golden.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ArraySchema, NumberSchema, ObjectSchema, PropertyNode, RefSchema, SchemaNode, StringSchema } from '@reslayer/core';
@@ -44,19 +44,5 @@ export const json = (schema: SchemaNode) => ({ mediaType: 'application/json', sc
  * @param files generated files
  */
 export async function expectGolden(name: string, files: ReadonlyArray<{ path: string; contents: string }>): Promise<void> {
-  const root = path.join(GOLDEN_DIR, name);
-  if (process.env['UPDATE_GOLDEN'] === '1') {
-    for (const f of files) {
-      await mkdir(path.dirname(path.join(root, f.path)), { recursive: true });
-      await writeFile(path.join(root, f.path), f.contents, 'utf8');
-    }
-  }
-  const stored = (await readdir(root, { recursive: true, withFileTypes: true }))
-    .filter((d) => d.isFile())
-    .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
-    .sort();
-  expect(stored).toEqual(files.map((f) => f.path).sort());
-  for (const f of files) {
-    expect(`${f.path}\n${await readFile(path.join(root, f.path), 'utf8')}`).toBe(`${f.path}\n${f.contents}`);
-  }
+  expectGoldenTree(path.join(GOLDEN_DIR, name), files);
 }

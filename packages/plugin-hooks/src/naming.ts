@@ -1,9 +1,14 @@
 import type { ResourceNode, ResourceOperation } from '@reslayer/core';
 import { pascalCase } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
+import { isQueryMethod } from './plan/isQueryMethod.js';
+
+/** Name of plugin-hooks: its tap name, the name that starts its option errors, and what other plugins list in `requires`. */
+export const PLUGIN_HOOKS = 'plugin-hooks';
 
 /**
- * File and symbol names of plugin-hooks (architecture guide G6): pure functions other plugins may import.
+ * File and symbol names of plugin-hooks (architecture guide G6): pure functions of names other plugins may
+ * import through `@reslayer/plugin-hooks/naming`. Every function returns a string and throws nothing.
  */
 export const hooksNaming = {
   /** Folder of a resource's hooks: `features/<resource>/api`. */
@@ -12,10 +17,9 @@ export const hooksNaming = {
   hookFile: (r: Pick<ResourceNode, 'resource'>, hookName: string): string => `features/${r.resource}/api/${hookName}.ts`,
   /** `features/<resource>/api/index.ts`. */
   indexFile: (r: Pick<ResourceNode, 'resource'>): string => `features/${r.resource}/api/index.ts`,
-  /** True when the operation gets a query hook (GET), false for a mutation hook. */
-  isQuery: (method: string): boolean => method === 'get',
   /**
-   * Base hook name of an operation, before de-duplication within the resource:
+   * Base hook name of an operation, before de-duplication within the resource: a `GET` (`method` is the
+   * lower-case HTTP method) gets a query hook, any other method a mutation hook.
    * `useContactsQuery` (list), `useContactQuery` (read), `useCreateContactMutation`, `useUpdateContactMutation`,
    * `useDeleteContactMutation`, `useArchiveContactMutation` (action), `useDownloadFileQuery` (download),
    * `useSearchQuery`, `useDashboardSummaryQuery` (a leading `get` is dropped for queries).
@@ -23,7 +27,7 @@ export const hooksNaming = {
   hookName: (r: Pick<ResourceNode, 'entity' | 'plural'>, op: Pick<ResourceOperation, 'name' | 'role'>, method: string): string => {
     if (op.role === 'list') return `use${r.plural}Query`;
     if (op.role === 'read') return `use${r.entity}Query`;
-    if (method === 'get') return `use${pascalCase(op.name.replace(/^get(?=[A-Z])/, '')) || pascalCase(op.name)}Query`;
+    if (isQueryMethod(method)) return `use${pascalCase(op.name.replace(/^get(?=[A-Z])/, '')) || pascalCase(op.name)}Query`;
     return `use${pascalCase(op.name)}Mutation`;
   },
   /**

@@ -1,4 +1,5 @@
-import { GeneratorError } from '@reslayer/core';
+import { resolvePluginOptions, RUNTIME_MODULE_RULE, type EnumRule, type StringRule } from '@reslayer/core';
+import { PLUGIN_HOOKS } from './naming.js';
 
 /** Query library adapters `pluginHooks()` can emit hooks for. */
 export const HOOK_ADAPTERS = ['none', 'vue-query', 'react-query'] as const;
@@ -29,28 +30,40 @@ export interface HooksOptions {
    * ```
    */
   adapter?: HookAdapter;
+  /**
+   * Module the generated code would import `@reslayer/runtime`'s exports from. The hooks import only the
+   * generated client layer (which imports the runtime through plugin-client's own `runtimeModule`), so no
+   * hook file imports the runtime today: the option is accepted, validated and kept for uniformity with the
+   * other plugins, and every runtime import a future hook emits must use it.
+   * @default '@reslayer/runtime'
+   * @example pluginHooks({ runtimeModule: '@acme/api-runtime' })
+   */
+  runtimeModule?: string;
 }
 
 /** Options with defaults applied. */
 export interface ResolvedHooksOptions {
   adapter: HookAdapter;
+  runtimeModule: string;
 }
 
+/** The rule of the `adapter` option. */
+const ADAPTER_RULE: EnumRule<HookAdapter> = { kind: 'enum', default: 'none', values: HOOK_ADAPTERS };
+
+/** One rule per option of `pluginHooks()`, for core's `resolvePluginOptions`. */
+export const HOOKS_OPTION_RULES: { adapter: EnumRule<HookAdapter>; runtimeModule: StringRule } = {
+  adapter: ADAPTER_RULE,
+  runtimeModule: RUNTIME_MODULE_RULE,
+};
+
 /**
- * Applies defaults and validates the options.
- * @param options user options
- * @returns resolved options
- * @throws GeneratorError `RSL_CONFIG_INVALID` for an unknown adapter
+ * Validates the options of `pluginHooks()` and applies the defaults, through core's `resolvePluginOptions`.
+ * @param options what the user passed (`undefined` means all defaults)
+ * @returns every option, validated, with defaults applied
+ * @throws GeneratorError `RSL_CONFIG_INVALID`, message starting with `plugin-hooks:`, when `options` is not an
+ *   object, names an unknown option, `adapter` is not one of {@link HOOK_ADAPTERS}, or `runtimeModule` is not
+ *   a plain module specifier
  */
-export function resolveHooksOptions(options: HooksOptions = {}): ResolvedHooksOptions {
-  const adapter: unknown = options.adapter === undefined ? 'none' : options.adapter;
-  if (!HOOK_ADAPTERS.some((a) => a === adapter)) {
-    const shown = typeof adapter === 'string' ? JSON.stringify(adapter) : String(adapter);
-    throw new GeneratorError(
-      'RSL_CONFIG_INVALID',
-      `plugin-hooks: unknown adapter ${shown} (supported: ${HOOK_ADAPTERS.map((a) => `'${a}'`).join(', ')})`,
-      { hint: `Set adapter to one of ${HOOK_ADAPTERS.map((a) => `'${a}'`).join(', ')}, or leave it out for 'none'.` },
-    );
-  }
-  return { adapter: adapter as HookAdapter };
+export function resolveHooksOptions(options?: HooksOptions): ResolvedHooksOptions {
+  return resolvePluginOptions(PLUGIN_HOOKS, options, HOOKS_OPTION_RULES);
 }

@@ -5,7 +5,7 @@ import { runGenerator, writeFileSet, type ResolvedConfig, type RunResult } from 
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
 import { pluginMocks } from '@reslayer/plugin-mocks';
-import { pluginHooks, type HookAdapter } from '@reslayer/plugin-hooks';
+import { pluginHooks, type HookAdapter, type HooksOptions } from '@reslayer/plugin-hooks';
 
 /** Absolute path of packages/plugin-hooks/test. */
 export const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));
@@ -19,16 +19,23 @@ export const DEMO_GENERATED = path.join(REPO_ROOT, 'examples/public-crm/generate
 export const RUNTIME_OUT = path.join(REPO_ROOT, '.runtime-out');
 
 /**
- * Runs the four built-in plugins over a contract, `pluginHooks({ adapter })` among them, in memory.
+ * Runs the four built-in plugins over a contract, `pluginHooks({ ...hooksOptions, adapter })` among them, in memory.
  * @param adapter the hooks adapter
  * @param input contract path (the demo by default)
+ * @param outputRoot the output root of the config (nothing is written)
+ * @param hooksOptions more options of `pluginHooks()`
  */
-export async function generateLayer(adapter: HookAdapter, input = DEMO_CONTRACT, outputRoot = path.join(RUNTIME_OUT, 'unused')): Promise<RunResult> {
+export async function generateLayer(
+  adapter: HookAdapter,
+  input = DEMO_CONTRACT,
+  outputRoot = path.join(RUNTIME_OUT, 'unused'),
+  hooksOptions: Omit<HooksOptions, 'adapter'> = {},
+): Promise<RunResult> {
   const config: ResolvedConfig = {
     input,
     outputRoot,
     srcDir: 'src',
-    plugins: [pluginClient(), pluginHooks({ adapter }), pluginConfigMeta(), pluginMocks()],
+    plugins: [pluginClient(), pluginHooks({ ...hooksOptions, adapter }), pluginConfigMeta(), pluginMocks()],
     allowRemoteRefs: false,
   };
   return runGenerator(config);

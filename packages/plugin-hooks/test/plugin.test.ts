@@ -19,24 +19,58 @@ function functionBlock(contents: string, name: string): string {
 }
 
 describe('plugin-hooks options', () => {
-  it("defaults to 'none' and accepts every adapter", () => {
-    expect(resolveHooksOptions()).toEqual({ adapter: 'none' });
-    expect(resolveHooksOptions({})).toEqual({ adapter: 'none' });
-    for (const adapter of HOOK_ADAPTERS) expect(resolveHooksOptions({ adapter })).toEqual({ adapter });
+  /** The GeneratorError `pluginHooks(options)` throws. */
+  function optionsError(options: unknown): GeneratorError {
+    try {
+      pluginHooks(options as HooksOptions);
+    } catch (e) {
+      expect(e).toBeInstanceOf(GeneratorError);
+      return e as GeneratorError;
+    }
+    throw new Error(`pluginHooks(${JSON.stringify(options)}) did not throw`);
+  }
+
+  it("defaults to adapter 'none' and runtimeModule '@reslayer/runtime', and accepts every adapter", () => {
+    const defaults = { adapter: 'none', runtimeModule: '@reslayer/runtime' };
+    expect(resolveHooksOptions()).toEqual(defaults);
+    expect(resolveHooksOptions({})).toEqual(defaults);
+    for (const adapter of HOOK_ADAPTERS) expect(resolveHooksOptions({ adapter })).toEqual({ ...defaults, adapter });
     expect(HOOK_ADAPTERS).toEqual(['none', 'vue-query', 'react-query']);
+    expect(pluginHooks({ adapter: 'vue-query' }).options).toEqual({ ...defaults, adapter: 'vue-query' });
   });
 
   it.each([['svelte-query'], ['Vue-Query'], [''], [42], [null]])('rejects adapter %p with RSL_CONFIG_INVALID', (adapter) => {
-    const options = { adapter } as unknown as HooksOptions;
-    expect(() => pluginHooks(options)).toThrow(GeneratorError);
-    try {
-      pluginHooks(options);
-    } catch (e) {
-      expect((e as GeneratorError).code).toBe('RSL_CONFIG_INVALID');
-      expect((e as GeneratorError).message).toMatch(/plugin-hooks: unknown adapter .*supported: 'none', 'vue-query', 'react-query'/);
-      expect((e as GeneratorError).hint).toBeDefined();
-    }
+    const e = optionsError({ adapter });
+    expect(e.code).toBe('RSL_CONFIG_INVALID');
+    expect(e.message).toMatch(/^plugin-hooks: adapter must be one of 'none', 'vue-query', 'react-query', got /);
+    expect(e.hint).toContain('@reslayer/plugin-hooks');
   });
+
+  it('rejects an unknown option, naming the plugin and its options', () => {
+    const e = optionsError({ adaptor: 'vue-query' });
+    expect(e.code).toBe('RSL_CONFIG_INVALID');
+    expect(e.message).toBe('plugin-hooks: unknown option "adaptor" (known: adapter, runtimeModule)');
+  });
+
+  it.each([[[]], ['vue-query'], [42]])('rejects options %p that are not an object', (options) => {
+    expect(optionsError(options).message).toBe('plugin-hooks: options must be an object');
+  });
+
+  it('accepts a runtimeModule and rejects one that is not a module specifier; the output does not change', async () => {
+    expect(resolveHooksOptions({ runtimeModule: '@acme/api-runtime' })).toEqual({ adapter: 'none', runtimeModule: '@acme/api-runtime' });
+    expect(resolveHooksOptions({ runtimeModule: '../runtime' }).runtimeModule).toBe('../runtime');
+    for (const runtimeModule of ["x'; alert(1); '", 'a b', 42]) {
+      const e = optionsError({ runtimeModule });
+      expect(e.code).toBe('RSL_CONFIG_INVALID');
+      expect(e.message).toMatch(/^plugin-hooks: runtimeModule must be a module specifier/);
+    }
+    // No hook file imports the runtime: the option is accepted for uniformity and changes nothing.
+    const hookFiles = (files: Array<{ path: string; contents: string }>) => files.filter((f) => /^features\/[^/]+\/api\//.test(f.path)).map((f) => [f.path, f.contents]);
+    const plain = await generateLayer('vue-query');
+    const custom = await generateLayer('vue-query', undefined, undefined, { runtimeModule: '@acme/api-runtime' });
+    expect(hookFiles(custom.files)).toEqual(hookFiles(plain.files));
+    expect(hookFiles(plain.files).some(([, contents]) => contents?.includes('@reslayer/runtime'))).toBe(false);
+  }, 60_000);
 
   it('names the option factory after the hook', () => {
     expect(hooksNaming.optionsFactory('useContactsQuery')).toBe('useContactsQueryOptions');

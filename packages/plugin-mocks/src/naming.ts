@@ -1,4 +1,5 @@
-import type { ResourceNode, ResourceOperation } from '@reslayer/core';
+import { RUNTIME_MODULE_RULE, type ResourceNode, type ResourceOperation } from '@reslayer/core';
+import { MOCK_SCENARIOS } from '@reslayer/runtime';
 
 /** Folder of the generated mocks, relative to the source root. */
 export const MOCKS_ROOT = 'shared/mocks';
@@ -23,8 +24,11 @@ export const mocksNaming = {
   handlersFile: (r: R): string => `${MOCKS_ROOT}/${r.resource}/${r.resource}.handlers.ts`,
   /** `<dir>/<resource>.scenarios.ts`. */
   scenariosFile: (r: R): string => `${MOCKS_ROOT}/${r.resource}/${r.resource}.scenarios.ts`,
-  /** Module with the scenario names, handler options and helpers every resource's handlers share (in the runtime package, so no extra generated file). */
-  supportModule: '@reslayer/runtime/mocks',
+  /**
+   * Module with the scenario names, handler options and helpers every resource's handlers share (in the runtime
+   * package, so no extra generated file): `<runtimeModule>/mocks`, by default `@reslayer/runtime/mocks`.
+   */
+  supportModule: (runtimeModule: string = RUNTIME_MODULE_RULE.default): string => `${runtimeModule}/mocks`,
   /** `shared/mocks/components.fixtures.ts`: the samples of named schemas several fixtures share. */
   sharedFixturesFile: (): string => `${MOCKS_ROOT}/components.fixtures.ts`,
   /** A shared sample of a named schema: `simpleUserSample1` (type name with a lower-case first letter, then a count). */
@@ -61,6 +65,6 @@ export const mocksNaming = {
   scenarioNameType: (r: R): string => `${upper(r)}ScenarioName`,
   /** Function returning the handlers of a scenario by name: `getContactsScenario`. */
   getScenario: (r: R): string => `get${upper(r)}Scenario`,
-  /** The scenario names every resource has, in order. */
-  scenarioList: ['success', 'empty', 'error', 'slow'] as const,
+  /** The scenario names every resource has, in order (the runtime's `MOCK_SCENARIOS`). */
+  scenarioList: MOCK_SCENARIOS,
 } as const;

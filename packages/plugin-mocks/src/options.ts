@@ -1,4 +1,4 @@
-import { GeneratorError } from '@reslayer/core';
+import { resolvePluginOptions, RUNTIME_MODULE_RULE, type OptionRule } from '@reslayer/core';
 
 /** Options of `pluginMocks()`. */
 export interface MocksOptions {
@@ -31,44 +31,51 @@ export interface MocksOptions {
    * @example pluginMocks({ shareFixtures: true })
    */
   shareFixtures?: boolean;
+  /**
+   * Module the generated handlers and scenarios import the mock helpers from, as `<runtimeModule>/mocks`
+   * (for a re-published or vendored runtime).
+   * @default '@reslayer/runtime'
+   * @example pluginMocks({ runtimeModule: '@acme/api-runtime' })
+   */
+  runtimeModule?: string;
 }
 
 /** Options with defaults applied. */
 export interface ResolvedMocksOptions {
+  /** Handler path prefix, without a trailing slash. */
   baseUrl: string;
+  /** Delay of the `slow` scenario, in milliseconds. */
   delayMs: number;
+  /** Number of entity fixtures of a CRUD resource. */
   fixtureCount: number;
+  /** Declare samples several fixtures share once. */
   shareFixtures: boolean;
+  /** Module the mock helpers are imported from (`<runtimeModule>/mocks`). */
+  runtimeModule: string;
 }
 
-const KNOWN = new Set(['baseUrl', 'delayMs', 'fixtureCount', 'shareFixtures']);
+/** The rules of plugin-mocks' options, for core's `resolvePluginOptions`. */
+export const MOCKS_OPTION_RULES = {
+  baseUrl: {
+    kind: 'string',
+    default: '*',
+    // eslint-disable-next-line no-control-regex
+    pattern: /^[^\s\u0000-\u001f\u007f?#`]*$/,
+    describe: "'*', '' or a URL prefix without spaces, '?', '#' or backticks",
+    normalize: (value: string) => value.replace(/\/+$/, ''),
+  },
+  delayMs: { kind: 'integer', default: 1500, min: 0, max: 600_000, unit: 'milliseconds' },
+  fixtureCount: { kind: 'integer', default: 3, min: 1, max: 100 },
+  shareFixtures: { kind: 'boolean', default: false },
+  runtimeModule: RUNTIME_MODULE_RULE,
+} satisfies Record<string, OptionRule>;
 
 /**
- * Applies defaults and validates the options.
+ * Applies defaults and validates the options (core's `resolvePluginOptions` with {@link MOCKS_OPTION_RULES}).
  * @param options user options
  * @returns resolved options
  * @throws GeneratorError `RSL_CONFIG_INVALID` for an unknown option or a value of the wrong type or range
  */
 export function resolveMocksOptions(options: MocksOptions = {}): ResolvedMocksOptions {
-  const fail = (message: string): never => {
-    throw new GeneratorError('RSL_CONFIG_INVALID', `plugin-mocks: ${message}`, { hint: 'See the options in the README of @reslayer/plugin-mocks.' });
-  };
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) fail('options must be an object');
-  for (const key of Object.keys(options)) if (!KNOWN.has(key)) fail(`unknown option ${JSON.stringify(key)}`);
-  const baseUrl = options.baseUrl ?? '*';
-  // eslint-disable-next-line no-control-regex
-  if (typeof baseUrl !== 'string' || /[\s\u0000-\u001f\u007f?#`]/.test(baseUrl)) {
-    fail(`baseUrl must be '*', '' or a URL prefix without spaces, '?', '#' or backticks, got ${JSON.stringify(baseUrl)}`);
-  }
-  const delayMs = options.delayMs ?? 1500;
-  if (typeof delayMs !== 'number' || !Number.isInteger(delayMs) || delayMs < 0 || delayMs > 600_000) {
-    fail(`delayMs must be a whole number of milliseconds from 0 to 600000, got ${JSON.stringify(delayMs)}`);
-  }
-  const fixtureCount = options.fixtureCount ?? 3;
-  if (typeof fixtureCount !== 'number' || !Number.isInteger(fixtureCount) || fixtureCount < 1 || fixtureCount > 100) {
-    fail(`fixtureCount must be a whole number from 1 to 100, got ${JSON.stringify(fixtureCount)}`);
-  }
-  const shareFixtures = options.shareFixtures ?? false;
-  if (typeof shareFixtures !== 'boolean') fail(`shareFixtures must be true or false, got ${JSON.stringify(shareFixtures)}`);
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), delayMs, fixtureCount, shareFixtures };
+  return resolvePluginOptions('plugin-mocks', options, MOCKS_OPTION_RULES);
 }

@@ -1,15 +1,15 @@
 import type { EmitContext, Plugin } from '@reslayer/core';
 import { definePlugin, EmitStage } from '@reslayer/core';
-import { getSchemaTypeNames } from '@reslayer/core';
 import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
-import { resolveMocksOptions, type MocksOptions } from './options.js';
-import { mocksNaming } from './naming.js';
-import { planResource } from './plan.js';
 import { emitFixtures } from './emitters/emitFixtures.js';
 import { emitHandlers } from './emitters/emitHandlers.js';
-import { emitScenarios } from './emitters/emitScenarios.js';
 import { emitMockIndex } from './emitters/emitMockIndex.js';
-import { SharedSamples } from './share.js';
+import { emitScenarios } from './emitters/emitScenarios.js';
+import { mocksNaming } from './naming.js';
+import { resolveMocksOptions, type MocksOptions } from './options.js';
+import { createPlanContext } from './plan/planContext.js';
+import { planResource } from './plan/planResource.js';
+import { SharedSamples } from './plan/SharedSamples.js';
 
 /** Name of the mocks plugin (also its tap name). */
 export const PLUGIN_MOCKS = 'plugin-mocks';
@@ -25,6 +25,7 @@ export const PLUGIN_MOCKS = 'plugin-mocks';
  */
 export function pluginMocks(options: MocksOptions = {}): Plugin {
   const resolved = resolveMocksOptions(options);
+  const { baseUrl, delayMs, runtimeModule } = resolved;
   return definePlugin({
     name: PLUGIN_MOCKS,
     requires: [PLUGIN_CLIENT],
@@ -33,16 +34,17 @@ export function pluginMocks(options: MocksOptions = {}): Plugin {
       hooks.emit.tap({ name: PLUGIN_MOCKS, stage: EmitStage.Derived }, (ctx: EmitContext) => {
         const { model } = ctx;
         const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_MOCKS });
+        const plan = createPlanContext(model);
         // Two passes over the (deterministic) plans: the first finds the samples several fixtures share, the
         // second prints every file. Plans are not kept between resources, so memory stays flat with the contract's size.
-        const shared = new SharedSamples(getSchemaTypeNames(model));
-        if (resolved.shareFixtures) for (const resource of model.resources) shared.count(planResource(model, resource, resolved.fixtureCount).fixtures);
+        const shared = new SharedSamples(plan.names, plan.scope.origins);
+        if (resolved.shareFixtures) for (const resource of model.resources) shared.count(planResource(plan, resource, resolved.fixtureCount).fixtures);
         shared.decide();
         for (const resource of model.resources) {
-          const plan = planResource(model, resource, resolved.fixtureCount);
-          const fixtures = emitFixtures(model, plan, shared);
-          const handlers = emitHandlers(model, plan, { baseUrl: resolved.baseUrl, delayMs: resolved.delayMs });
-          const scenarios = emitScenarios(model, plan);
+          const mocks = planResource(plan, resource, resolved.fixtureCount);
+          const fixtures = emitFixtures(model, mocks, shared);
+          const handlers = emitHandlers(model, mocks, { baseUrl, delayMs, runtimeModule });
+          const scenarios = emitScenarios(model, mocks, runtimeModule);
           add(mocksNaming.fixturesFile(resource), fixtures.contents);
           add(mocksNaming.handlersFile(resource), handlers.contents);
           add(mocksNaming.scenariosFile(resource), scenarios.contents);

@@ -1,3 +1,4 @@
+import { expectGolden as expectGoldenFile } from '../../../test/utils/golden.js';
 import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,8 @@ import ts from 'typescript';
 import { createGeneratedFile, runGenerator, writeFileSet, type ApiModel, type ResolvedConfig, type RunResult } from '@reslayer/core';
 import { pluginClient } from '@reslayer/plugin-client';
 import { mocksNaming, pluginMocks, type MocksOptions } from '@reslayer/plugin-mocks';
-import { planResource } from '../src/plan.js';
+import { createPlanContext } from '../src/plan/planContext.js';
+import { planResource } from '../src/plan/planResource.js';
 import { emitFixtures } from '../src/emitters/emitFixtures.js';
 import { emitHandlers } from '../src/emitters/emitHandlers.js';
 import { emitScenarios } from '../src/emitters/emitScenarios.js';
@@ -42,12 +44,7 @@ export async function generate(input: string, outputRoot: string, options: Mocks
  */
 export async function expectGolden(name: string, contents: string): Promise<void> {
   const actual = createGeneratedFile({ path: name, contents, plugin: 'test' }).contents;
-  const file = path.join(GOLDEN_DIR, `${name}.golden`);
-  if (process.env.UPDATE_GOLDEN === '1') {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, actual, 'utf8');
-  }
-  expect(actual).toBe(await readFile(file, 'utf8'));
+  expectGoldenFile(path.join(GOLDEN_DIR, `${name}.golden`), actual);
 }
 
 /**
@@ -59,11 +56,11 @@ export async function expectGolden(name: string, contents: string): Promise<void
 export function emitResourceFiles(model: ApiModel, count = 2, options: MocksOptions = {}): Record<string, string> {
   const r = model.resources[0];
   if (!r) throw new Error('no resource');
-  const plan = planResource(model, r, count);
+  const plan = planResource(createPlanContext(model), r, count);
   const fixtures = emitFixtures(model, plan);
   const resolved = resolveMocksOptions(options);
-  const handlers = emitHandlers(model, plan, { baseUrl: resolved.baseUrl, delayMs: resolved.delayMs });
-  const scenarios = emitScenarios(model, plan);
+  const handlers = emitHandlers(model, plan, { baseUrl: resolved.baseUrl, delayMs: resolved.delayMs, runtimeModule: resolved.runtimeModule });
+  const scenarios = emitScenarios(model, plan, resolved.runtimeModule);
   const index = emitMockIndex(model, r, [[`${r.resource}.fixtures`, fixtures], [`${r.resource}.handlers`, handlers], [`${r.resource}.scenarios`, scenarios]]);
   return {
     [mocksNaming.fixturesFile(r)]: fixtures.contents,

@@ -1,6 +1,8 @@
 import { createSchema, type NamedSchema, type NumberSchema, type ObjectSchema, type RefSchema, type SchemaNode, type StringSchema } from '@reslayer/core';
-import { BlobSample, sampleNumber, sampleSchema, sampleUuid, sampleValue, type SampleOptions } from '../src/sample.js';
-import { flatValue, printValue } from '../src/literal.js';
+import { sampleSchema, sampleValue, type SampleOptions } from '../src/plan/sampleSchema.js';
+import { sampleNumber } from '../src/plan/sampleNumber.js';
+import { BlobSample, sampleUuid } from '../src/plan/sampleString.js';
+import { flatValue, printValue } from '../src/plan/printValue.js';
 
 /** A schema init: any node kind without its pointer (distributive, so every kind keeps its fields). */
 type Init = SchemaNode extends infer T ? (T extends SchemaNode ? Omit<T, 'pointer'> : never) : never;

@@ -1,8 +1,8 @@
 import { createApiModel, createSchema, type NamedSchema, type RefSchema, type SchemaNode, type StringSchema } from '@reslayer/core';
 import type { SchemaTypeNames } from '@reslayer/core';
-import { sampleOrigin, sampleSchema } from '../src/sample.js';
-import { SharedSamples } from '../src/share.js';
-import type { FixtureDecl } from '../src/plan.js';
+import type { FixtureDecl } from '../src/plan/mockPlan.js';
+import { sampleSchema } from '../src/plan/sampleSchema.js';
+import { SharedSamples } from '../src/plan/SharedSamples.js';
 
 type Init = SchemaNode extends infer T ? (T extends SchemaNode ? Omit<T, 'pointer'> : never) : never;
 const s = (node: Init): SchemaNode => createSchema<SchemaNode>(node as Omit<SchemaNode, 'pointer'>);
@@ -17,11 +17,17 @@ const schemas = new Map([
   named('Cat', obj([['kind', str()], ['name', str({ example: 'Tom, the cat with a long enough name' })]])),
 ]);
 const names = { byName: schemas, writable: new Map(), cut: new Set(), cuts: [], typeName: (target: string) => target } as unknown as SchemaTypeNames;
-const fixture = (name: string, schema: SchemaNode, exact = true): FixtureDecl => ({ name, type: `${name}Type`, value: sampleSchema(schema, { schemas }).value, doc: '', exact });
+/** The named schema of each sampled value (the run's `SampleScope.origins`). */
+let origins = new WeakMap<object, string>();
+const fixture = (name: string, schema: SchemaNode, exact = true): FixtureDecl => ({ name, type: `${name}Type`, value: sampleSchema(schema, { schemas, origins }).value, doc: '', exact });
+const sampleOrigin = (value: unknown) => (value !== null && typeof value === 'object' ? origins.get(value) : undefined);
+beforeEach(() => {
+  origins = new WeakMap();
+});
 
 /** Runs both passes over the same fixtures (the plugin re-plans; these values are deterministic, so re-sampling is the same). */
 function share(build: () => FixtureDecl[]): { printed: Map<string, string>; module: string | undefined; used: Set<string> } {
-  const shared = new SharedSamples(names);
+  const shared = new SharedSamples(names, origins);
   shared.count(build());
   shared.decide();
   const fixtures = build();
@@ -33,13 +39,23 @@ function share(build: () => FixtureDecl[]): { printed: Map<string, string>; modu
 
 describe('SharedSamples (one constant per sample several fixtures contain)', () => {
   it('tags a sample where the client types it as the named schema, not a copy made for a discriminator', () => {
-    const post = sampleSchema(ref('Post'), { schemas }).value as { author: object };
+    const post = sampleSchema(ref('Post'), { schemas, origins }).value as { author: object };
     expect(sampleOrigin(post)).toBe('Post');
     expect(sampleOrigin(post.author)).toBe('User');
     const union = s({ kind: 'union', source: 'oneOf', variants: [ref('Cat')], discriminator: { propertyName: 'kind', mapping: [{ value: 'cat', variant: 0 }] } });
-    const cat = sampleSchema(union, { schemas }).value;
+    const cat = sampleSchema(union, { schemas, origins }).value;
     expect(cat).toMatchObject({ kind: 'cat' });
     expect(sampleOrigin(cat)).toBeUndefined();
+  });
+
+  it('records origins only in the map the sampling is given (no module-level state)', () => {
+    const other = new WeakMap<object, string>();
+    const post = sampleSchema(ref('Post'), { schemas, origins: other }).value as object;
+    expect(other.get(post)).toBe('Post');
+    expect(sampleOrigin(post)).toBeUndefined();
+    const untracked = sampleSchema(ref('Post'), { schemas }).value as object;
+    expect(sampleOrigin(untracked)).toBeUndefined();
+    expect(other.get(untracked)).toBeUndefined();
   });
 
   it('shares a value used twice, declares what it contains first, and leaves values used once inline', () => {

@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { DEMO_CONTRACT, REPO_ROOT, TEST_DIR, generate } from './helpers.js';
+import { generatedTsconfig, listedFiles, runTsc, STRICTER_OPTIONS, TSC_59, writeTsconfig } from '../../../test/utils/typecheck.js';
 
-const run = promisify(execFile);
-const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
 const RUNTIME = path.join(REPO_ROOT, 'packages/runtime/src/index.ts');
 
 /** Hand-written consumer of the generated mocks, with deliberate misuse (G14 layer 5). */
@@ -71,25 +68,17 @@ describe.each([
       runtime = path.join(dir, 'runtime-stub.ts');
       await writeFile(runtime, 'export type RequestOptions = { signal?: AbortSignal };\nexport declare function request<T>(spec: unknown, options?: RequestOptions): Promise<T>;\nexport declare class ApiError<T = unknown> extends Error { status: number; body: T }\n', 'utf8');
     }
-    const tsconfig = {
-      compilerOptions: {
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        exactOptionalPropertyTypes: true,
-        noUnusedLocals: true,
-        noImplicitReturns: true,
-        verbatimModuleSyntax: true,
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        target: 'ES2023',
-        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-        types: [],
-        noEmit: true,
-        paths: { '@reslayer/runtime': [runtime], '@reslayer/runtime/mocks': [path.join(REPO_ROOT, 'packages/runtime/src/mocks.ts')] },
-      },
-      include: ['src/**/*.ts'],
-    };
-    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2), 'utf8');
+    writeTsconfig(
+      path.join(dir, 'tsconfig.json'),
+      generatedTsconfig({
+        compilerOptions: {
+          ...STRICTER_OPTIONS,
+          target: 'ES2023',
+          skipLibCheck: false,
+          paths: { '@reslayer/runtime': [runtime], '@reslayer/runtime/mocks': [path.join(REPO_ROOT, 'packages/runtime/src/mocks.ts')] },
+        },
+      }),
+    );
     await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n', 'utf8');
   }, 60_000);
 
@@ -97,21 +86,16 @@ describe.each([
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('includes every generated mocks file (no silent exclude)', async () => {
-    const { stdout } = await run(process.execPath, [TSC, '-p', path.join(dir, 'tsconfig.json'), '--listFilesOnly'], { cwd: dir });
-    const listed = stdout.split('\n').filter((l) => l.includes('/src/shared/mocks/')).length;
-    expect(listed).toBe(files);
-    if (usage) expect(stdout).toContain('/src/usage.ts');
+  it('includes every generated mocks file (no silent exclude)', () => {
+    const listing = runTsc(TSC_59, path.join(dir, 'tsconfig.json'), { args: ['--listFilesOnly'] });
+    const listed = listedFiles(listing.stdout);
+    expect(listed.filter((l) => l.includes('/src/shared/mocks/'))).toHaveLength(files);
+    if (usage) expect(listed).toContain(path.join(dir, 'src/usage.ts'));
   }, 60_000);
 
-  it('has 0 errors under strict, noUncheckedIndexedAccess and exactOptionalPropertyTypes', async () => {
-    let output = '';
-    try {
-      const result = await run(process.execPath, [TSC, '-p', path.join(dir, 'tsconfig.json')], { cwd: dir });
-      output = result.stdout + result.stderr;
-    } catch (e) {
-      output = String((e as { stdout?: string }).stdout ?? e);
-    }
-    expect(output).toBe('');
+  it('has 0 errors under strict, noUncheckedIndexedAccess and exactOptionalPropertyTypes', () => {
+    const check = runTsc(TSC_59, path.join(dir, 'tsconfig.json'));
+    expect(check.errors).toEqual([]);
+    expect(check.status).toBe(0);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 /**
  * `@reslayer/runtime`: the runtime of reslayer-generated clients: a fetch-based `request()`,
- * global client configuration, OpenAPI 3.1 parameter serialization and `ApiError`.
+ * global client configuration, OpenAPI 3.1 parameter serialization and `ApiError`; also the names of the
+ * `@reslayer/runtime/mocks` entry point (`MOCK_SCENARIOS`, `MOCK_EXPORTS`), which load no `msw`.
  *
  * @packageDocumentation
  */
@@ -8,6 +9,8 @@ export { ApiError, isApiError, isJsonApiError } from './ApiError.js';
 export type { ApiErrorInit, ErrorBodyKind, ErrorBodyOf } from './ApiError.js';
 export { configureClient, getClientConfig, resetClientConfig } from './config.js';
 export type { ApiKeyAuth, AuthConfig, BasicAuth, BearerAuth, ClientConfig, HeadersSource, SecretSource } from './config.js';
+export { MOCK_EXPORTS, MOCK_SCENARIOS } from './mockNames.js';
+export type { MockScenario } from './mockNames.js';
 export { request } from './request.js';
 export { buildUrl } from './serialize.js';
 export type { BodyType, HttpMethod, ParamStyle, RequestOptions, RequestSpec, ResponseType } from './types.js';

@@ -9,9 +9,10 @@
  * @packageDocumentation
  */
 import { delay, matchRequestUrl } from 'msw';
+import { MOCK_SCENARIOS } from './mockNames.js';
 
 /** Names of the mock scenarios, in order. */
-export const scenarioNames = ['success', 'empty', 'error', 'slow'] as const;
+export const scenarioNames: typeof MOCK_SCENARIOS = MOCK_SCENARIOS;
 
 /**
  * A scenario: `success` (fixtures and store), `empty` (empty lists, 404 for items), `error` (the

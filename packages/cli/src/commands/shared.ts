@@ -22,8 +22,9 @@ export interface OutputArgs extends InputArgs {
 }
 
 /**
- * Adds the `[contract]` positional, `--config` and `--json`, and checks that exactly one input is given
- * (and that `--output`, where the command has it, comes with a contract rather than a config).
+ * Adds the `[contract]` positional, `--config` and `--json`, and checks that at most one input is given
+ * (without either, the runner finds the config from the working directory upwards) and that `--output`,
+ * where the command has it, comes with a contract rather than a config.
  * @param y the command's yargs instance
  * @returns the same instance, typed with the new options
  */
@@ -37,15 +38,14 @@ export function inputOptions<T>(y: Argv<T>) {
       alias: 'c',
       type: 'string',
       requiresArg: true,
-      describe: 'Path of generator.config.ts (paths in it resolve from its folder)',
+      describe: 'Path of generator.config.ts (paths in it resolve from its folder). Default: generator.config.ts, reslayer.config.ts or a "reslayer" key in package.json, found from the working directory upwards',
     })
     .option('json', { type: 'boolean', default: false, describe: 'Print machine-readable JSON on stdout' })
     .check((argv) => {
       const config = typeof argv.config === 'string' && argv.config !== '' ? argv.config : undefined;
       const contract = typeof argv.contract === 'string' && argv.contract !== '' ? argv.contract : undefined;
       if (config && contract) throw new Error('pass either --config <file> or a contract path, not both');
-      if (!config && !contract) throw new Error('missing input: pass --config <generator.config.ts> or the path of an OpenAPI contract');
-      if ((argv as { output?: unknown }).output !== undefined && config) throw new Error('--output applies only with a contract argument; with --config, set `output` in the config file');
+      if ((argv as { output?: unknown }).output !== undefined && !contract) throw new Error('--output applies only with a contract argument; with a config file, set `output` in it');
       return true;
     });
 }

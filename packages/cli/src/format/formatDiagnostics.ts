@@ -10,8 +10,10 @@ export interface DiagnosticCounts {
 
 /** Options of {@link formatDiagnostics}. */
 export interface FormatDiagnosticsOptions {
-  /** How many findings of a group to show before "… and N more". @default 3 */
+  /** How many findings of a group to show before "… and N more" (`Infinity`: all). @default 3 */
   maxPerGroup?: number;
+  /** Says how to see the rest, after "… and N more": e.g. `run with --all to list them`. */
+  moreHint?: string;
 }
 
 /**
@@ -57,7 +59,7 @@ function severityLabel(severity: Severity, colors: Colors): string {
 /**
  * Formats diagnostics for the terminal. Findings with the same severity and code form one group:
  * a header `severity CODE (count)`, the first few findings as `location  message`, then
- * `… and N more`, then the hint (the first finding's, shared by the group).
+ * `… and N more` (with `moreHint`), then the hint (the first finding's, shared by the group).
  * @param diagnostics diagnostics, already sorted (core's `Diagnostics.list()` order)
  * @param colors stdout colors
  * @param options see {@link FormatDiagnosticsOptions}
@@ -73,7 +75,7 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], colors: Co
       const plugin = d.plugin ? colors.dim(` [${d.plugin}]`) : '';
       lines.push(`  ${d.location ? `${colors.cyan(d.location)}  ` : ''}${d.message}${plugin}`);
     }
-    if (group.items.length > max) lines.push(`  ${colors.dim(`… and ${group.items.length - max} more`)}`);
+    if (group.items.length > max) lines.push(`  ${colors.dim(`… and ${group.items.length - max} more${options.moreHint ? ` (${options.moreHint})` : ''}`)}`);
     const hint = group.items.find((d) => d.hint)?.hint;
     if (hint) lines.push(`  ${colors.dim('hint:')} ${hint}`);
   }

@@ -36,6 +36,32 @@ function isCodedError(error: unknown): error is Error & { code: string; hint?: s
   return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
 }
 
+/** What the CLI knows about something thrown: code, message, hint and stack. */
+function toPrintable(error: unknown): PrintableError {
+  if (isCodedError(error)) return { code: error.code, message: error.message, hint: error.hint, stack: error.stack };
+  if (error instanceof Error) return { message: error.message, hint: 'This looks like a bug in reslayer; run again with RESLAYER_DEBUG=1 for a stack trace.', stack: error.stack };
+  if (error && typeof error === 'object' && 'message' in error) return error as PrintableError;
+  return { message: String(error) };
+}
+
+/** The `error` member of the JSON an error prints in `--json` mode. */
+export interface ErrorJson {
+  /** `RSL_…` code, or null for an unexpected error (a bug). */
+  code: string | null;
+  message: string;
+  /** How to fix it, or null. */
+  hint: string | null;
+}
+
+/**
+ * The JSON form of an error: `{ code, message, hint }`, printed as `{ "ok": false, "error": … }`.
+ * @param error a core `GeneratorError`, a {@link PrintableError}, or anything thrown
+ */
+export function errorJson(error: unknown): ErrorJson {
+  const p = toPrintable(error);
+  return { code: p.code ?? null, message: p.message, hint: p.hint ?? null };
+}
+
 /**
  * Formats an error as `reslayer: error RSL_CODE: message`, plus a `hint:` line, plus the stack trace
  * only when `RESLAYER_DEBUG=1`.
@@ -44,11 +70,7 @@ function isCodedError(error: unknown): error is Error & { code: string; hint?: s
  * @returns the lines to print (without trailing newline)
  */
 export function formatError(error: unknown, colors: Colors): string {
-  let printable: PrintableError;
-  if (isCodedError(error)) printable = { code: error.code, message: error.message, hint: error.hint, stack: error.stack };
-  else if (error instanceof Error) printable = { message: error.message, hint: 'This looks like a bug in reslayer; run again with RESLAYER_DEBUG=1 for a stack trace.', stack: error.stack };
-  else if (error && typeof error === 'object' && 'message' in error) printable = error as PrintableError;
-  else printable = { message: String(error) };
+  const printable = toPrintable(error);
   const code = printable.code ? ` ${printable.code}` : '';
   const lines = [`${colors.bold('reslayer:')} ${colors.red(`error${code}:`)} ${printable.message}`];
   if (printable.hint) lines.push(`  ${colors.dim('hint:')} ${printable.hint}`);
@@ -57,12 +79,15 @@ export function formatError(error: unknown, colors: Colors): string {
 }
 
 /**
- * Prints an error to stderr (never stdout, so `--json` output stays valid) and returns exit code 2.
+ * Prints an error to stderr and returns exit code 2. In `--json` mode it also prints
+ * `{ "ok": false, "error": { "code", "message", "hint" } }` on stdout, so a consumer of the JSON always
+ * gets a document.
  * @param error what was thrown
- * @param json true in `--json` mode (disables colors)
+ * @param json true in `--json` mode (disables colors, adds the JSON on stdout)
  * @returns {@link EXIT_USAGE}
  */
 export function printError(error: unknown, json: boolean): number {
   process.stderr.write(`${formatError(error, colorsFor(process.stderr, json))}\n`);
+  if (json) process.stdout.write(`${JSON.stringify({ ok: false, error: errorJson(error) }, null, 2)}\n`);
   return EXIT_USAGE;
 }

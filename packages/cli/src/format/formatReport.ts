@@ -1,14 +1,21 @@
 import type { Diagnostic, DriftEntry, ReportSection } from '@reslayer/core';
+import { countDiagnostics, formatCounts } from './formatDiagnostics.js';
 import { RESOURCE_HEADERS, type ResourceJson, resourceRows } from './formatResources.js';
+
+/** A drifted file in the report: for a `different` file, the unified diff from the disk to a fresh generation. */
+export interface ReportDrift extends DriftEntry {
+  /** Unified diff (`--- a/<path>\ton disk`, `+++ b/<path>\tgenerated`, hunks), for `different` files. */
+  diff?: string | undefined;
+}
 
 /** Everything the HTML check report shows. Holds no timestamps or timings, so the report is deterministic. */
 export interface CheckReportData {
   /** Contract `info.title` and `info.version`. */
   title: string;
   version: string;
-  /** Contract path, as shown (relative to the report file's folder). */
+  /** Contract path, as shown (relative to the working directory: the project root). */
   contract: string;
-  /** Output root, as shown (relative to the report file's folder). */
+  /** Output root, as shown (relative to the working directory: the project root). */
   outputRoot: string;
   /** Version of the CLI that wrote the report. */
   generator: string;
@@ -16,7 +23,7 @@ export interface CheckReportData {
   /** Number of generated files. */
   files: number;
   diagnostics: Diagnostic[];
-  drift: DriftEntry[];
+  drift: ReportDrift[];
   healthScore: number;
   ok: boolean;
   /** Report sections added by plugins. */
@@ -43,7 +50,10 @@ th{background:#f6f8fa;font-weight:600}td.num{text-align:right;font-variant-numer
 .ok{background:#dafbe1;color:#116329}.fail{background:#ffebe9;color:#a40e26}
 .error{color:#a40e26;font-weight:600}.warning{color:#7d4e00;font-weight:600}.info{color:#0550ae}
 .score{font-size:20px;font-weight:700}pre{background:#f6f8fa;padding:8px;overflow:auto}
-@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}th{background:#161b22}th,td{border-color:#30363d}pre{background:#161b22}p.meta{color:#9198a1}}
+h3{font-size:15px;margin:16px 0 4px}pre.diff{font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;padding:0;border:1px solid #d0d7de;border-radius:6px}
+pre.diff span{display:block;padding:0 8px;white-space:pre}pre.diff .add{background:#dafbe1}pre.diff .del{background:#ffebe9}pre.diff .hunk{background:#ddf4ff;color:#0550ae}pre.diff .head{color:#59636e;font-weight:600}
+.drift-missing{color:#a40e26;font-weight:600}.drift-different{color:#7d4e00;font-weight:600}.drift-stale{color:#59636e;font-weight:600}
+@media (prefers-color-scheme:dark){body{background:#0d1117;color:#e6edf3}th{background:#161b22}th,td{border-color:#30363d}pre{background:#161b22}p.meta{color:#9198a1}pre.diff{border-color:#30363d}pre.diff .add{background:#033a16}pre.diff .del{background:#67060c}pre.diff .hunk{background:#0c2d6b;color:#a5d6ff}}
 `.trim();
 
 function table(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, numeric: ReadonlySet<number> = new Set()): string {
@@ -54,20 +64,51 @@ function table(headers: readonly string[], rows: ReadonlyArray<readonly string[]
 
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
 
+/** A unified diff as HTML: one line per span, colored by its first character. */
+function diffHtml(diff: string): string {
+  const line = (l: string) => {
+    const cls = l.startsWith('+++') || l.startsWith('---') ? 'head' : l.startsWith('@@') ? 'hunk' : l.startsWith('+') ? 'add' : l.startsWith('-') ? 'del' : '';
+    return `<span${cls ? ` class="${cls}"` : ''}>${escapeHtml(l) || ' '}</span>`;
+  };
+  return `<pre class="diff">${diff.split('\n').map(line).join('')}</pre>`;
+}
+
+/** The drift section: a table of the drifted files (under the output root), then the diff of each different file. */
+function driftSection(data: CheckReportData): string {
+  if (data.drift.length === 0) return '<h2>Drift</h2>\n<p>No drift: the files on disk match a fresh generation.</p>';
+  const byKind = (k: DriftEntry['kind']) => data.drift.filter((d) => d.kind === k).length;
+  const counts = (['missing', 'different', 'stale'] as const).map((k) => `${byKind(k)} ${k}`).join(', ');
+  const rows = data.drift.map((d) => [`<span class="drift-${escapeHtml(d.kind)}">${escapeHtml(d.kind)}</span>`, code(d.path)]);
+  const diffs = data.drift
+    .filter((d) => d.diff)
+    .map((d) => `<h3>${code(d.path)}</h3>\n${diffHtml(d.diff as string)}`)
+    .join('\n');
+  return [
+    `<h2>Drift (${data.drift.length}: ${counts})</h2>`,
+    `<p>Files under ${code(data.outputRoot)} that differ from a fresh generation. Run <code>reslayer generate</code> to bring them up to date.</p>`,
+    table(['Kind', 'File'], rows),
+    ...(diffs ? ['<p>Diffs of the different files: <code>-</code> on disk, <code>+</code> what <code>reslayer generate</code> writes.</p>', diffs] : []),
+  ].join('\n');
+}
+
 /**
  * Renders the self-contained HTML check report: inline CSS, no JavaScript, no external resources,
- * no timestamps. Every contract-derived text is HTML-escaped.
+ * no timestamps. Every contract-derived text is HTML-escaped. When there is drift, the drift section
+ * (counts by kind, the files, and a unified diff of each different file) comes first; then the summary,
+ * the diagnostics (counted by severity), the resources and the plugins' sections.
  * @param data the check result
  * @returns the HTML document, ending with a newline
  */
 export function formatHtmlReport(data: CheckReportData): string {
   const status = data.ok ? '<span class="badge ok">OK</span>' : '<span class="badge fail">FAILED</span>';
+  const counts = countDiagnostics(data.diagnostics);
+  const severityCounts = `${data.diagnostics.length} (${formatCounts(counts)})`;
   const summary = table(
     ['Measure', 'Value'],
     [
       ['Resources', String(data.resources.length)],
       ['Generated files', String(data.files)],
-      ['Diagnostics', String(data.diagnostics.length)],
+      ['Diagnostics', escapeHtml(severityCounts)],
       ['Drift', String(data.drift.length)],
       ['Health score', `<span class="score">${data.healthScore}</span> / 100`],
     ],
@@ -90,10 +131,7 @@ export function formatHtmlReport(data: CheckReportData): string {
             escapeHtml(d.hint ?? ''),
           ]),
         );
-  const drift =
-    data.drift.length === 0
-      ? '<p>No drift: the files on disk match a fresh generation.</p>'
-      : table(['Kind', 'File'], data.drift.map((d) => [escapeHtml(d.kind), code(d.path)]));
+  const drift = driftSection(data);
   const sections = data.sections
     .map((s) => `<h2>${escapeHtml(s.title)} <small>(${escapeHtml(s.plugin)})</small></h2>\n<pre>${escapeHtml(s.lines.join('\n'))}</pre>`)
     .join('\n');
@@ -109,16 +147,14 @@ ${CSS}
 </head>
 <body>
 <h1>${escapeHtml(data.title)} <small>${escapeHtml(data.version)}</small> ${status}</h1>
-<p class="meta">reslayer check report · contract ${code(data.contract)} · output ${code(data.outputRoot)}</p>
-<h2>Summary</h2>
+<p class="meta">reslayer check report · contract ${code(data.contract)} · output ${code(data.outputRoot)} (paths relative to the project root)</p>
+${data.drift.length > 0 ? `${drift}\n` : ''}<h2>Summary</h2>
 ${summary}
+<h2>Diagnostics (${escapeHtml(formatCounts(counts))})</h2>
+${diagnostics}
 <h2>Resources</h2>
 ${resources}
-<h2>Diagnostics</h2>
-${diagnostics}
-<h2>Drift</h2>
-${drift}
-${sections}${sections ? '\n' : ''}<p class="meta">Written by reslayer ${escapeHtml(data.generator)}. Health score = max(0, 100 − 10 × errors − 2 × warnings − 5 × drifted files).</p>
+${data.drift.length === 0 ? `${drift}\n` : ''}${sections}${sections ? '\n' : ''}<p class="meta">Written by reslayer ${escapeHtml(data.generator)}. Health score = max(0, 100 − 10 × errors − 2 × warnings − 5 × drifted files).</p>
 </body>
 </html>
 `;

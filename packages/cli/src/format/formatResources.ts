@@ -66,6 +66,17 @@ export function countByKind(resources: readonly Pick<ResourceNode, 'resourceKind
 export const RESOURCE_HEADERS = ['Resource', 'Entity', 'Kind', 'CRUD candidate', 'Missing operations', 'Operations'] as const;
 
 /**
+ * The "CRUD candidate" cell: `yes`, `no`, or for a `crud` resource that is not one, what it lacks of the
+ * list and read a CRUD candidate needs, e.g. `no (no list, read)`.
+ * @param r a detection record
+ */
+export function crudCandidateCell(r: Pick<ResourceJson, 'kind' | 'crudCandidate' | 'missingOperations'>): string {
+  if (r.crudCandidate) return 'yes';
+  const lacks = r.missingOperations.filter((op) => op === 'list' || op === 'read');
+  return r.kind === 'crud' && lacks.length > 0 ? `no (no ${lacks.join(', ')})` : 'no';
+}
+
+/**
  * The cells of the resource table, shared by the text output and the HTML report.
  * @param records detection records
  */
@@ -74,7 +85,7 @@ export function resourceRows(records: readonly ResourceJson[]): string[][] {
     r.resource,
     r.entity,
     r.kind,
-    r.crudCandidate ? 'yes' : 'no',
+    crudCandidateCell(r),
     r.missingOperations.length > 0 ? r.missingOperations.join(', ') : '-',
     String(r.operations.length),
   ]);
@@ -92,6 +103,14 @@ export function formatResources(model: ApiModel, colors: Colors, diagnostics: re
   const lines = [`${colors.bold(model.meta.title)} ${model.meta.version} ${colors.dim(`(OpenAPI ${model.meta.openapi})`)}`, ''];
   if (records.length === 0) lines.push('No resources detected.');
   else lines.push(...formatTable(RESOURCE_HEADERS, resourceRows(records), (text, row, column) => (row < 0 ? colors.bold(text) : column === 0 ? colors.cyan(text) : text)));
+  const partial = records.filter((r) => r.kind === 'crud' && r.missingOperations.length > 0);
+  if (partial.length > 0) {
+    lines.push(
+      '',
+      `${partial.length} partial CRUD ${partial.length === 1 ? 'resource' : 'resources'} (${partial.map((r) => `${r.resource}: no ${r.missingOperations.join(', ')}`).join('; ')}).`,
+      colors.dim('A CRUD candidate needs list and read; a partial resource is generated with the operations it has (`reslayer explain RSL_RESOURCE_PARTIAL`).'),
+    );
+  }
   const kinds = countByKind(model.resources).map(([k, n]) => `${n} ${k}`);
   const n = records.length;
   const ops = model.operations.length;

@@ -1,5 +1,16 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { loadConfig, resolveConfig, type Plugin, type ResolvedConfig } from '@reslayer/core';
+import {
+  CONFIG_SEARCH_PLACES,
+  GeneratorError,
+  findConfig,
+  loadConfigs,
+  resolveConfig,
+  type BuiltinPlugin,
+  type NamedPluginFactory,
+  type Plugin,
+  type ResolvedConfig,
+} from '@reslayer/core';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
 import { pluginHooks } from '@reslayer/plugin-hooks';
@@ -8,7 +19,7 @@ import { pluginMocks } from '@reslayer/plugin-mocks';
 /** Output root used when the CLI runs with a contract argument and no `--output`. */
 export const DEFAULT_OUTPUT = './generated';
 
-/** Where a command's config comes from: a config file, or a contract path (plus optional output root). */
+/** Where a command's config comes from: a config file, a contract path (plus optional output root), or neither (discovery). */
 export interface CliInput {
   /** Path of `generator.config.ts`, relative to `cwd` or absolute. */
   config?: string | undefined;
@@ -18,38 +29,89 @@ export interface CliInput {
   output?: string | undefined;
 }
 
-/**
- * Resolves the config of a CLI run.
- *
- * - With `config`: loads the config file with core's `loadConfig` (its paths resolve from its folder).
- * - With `contract`: runs the four built-in plugins (client, hooks, config-meta, mocks) with their
- *   defaults; the contract and `output` resolve from `cwd`.
- *
- * @param input the config file or the contract (the command line guarantees exactly one)
- * @param cwd working directory for relative paths
- * @returns the resolved config
- * @throws GeneratorError `RSL_CONFIG_INVALID` for a missing or invalid config file
- */
-export async function resolveCliConfig(input: CliInput, cwd: string): Promise<ResolvedConfig> {
-  if (input.config !== undefined) return loadConfig(input.config, cwd);
-  return resolveConfig(
-    {
-      input: input.contract,
-      output: input.output ?? DEFAULT_OUTPUT,
-      plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()],
-    },
-    undefined,
-    cwd,
-  );
+/** The four built-in plugins with their defaults, in the order contract mode runs them. */
+export function defaultPlugins(): Plugin[] {
+  return [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()];
 }
 
 /**
- * Fresh instances of the four built-in plugins by name, for the no-change cache: a configured plugin
- * with one of these names and the same `apply` source is built in (its code is in the build hash), so
- * it needs no `version`.
+ * The built-in plugins by package name, for configs that cannot hold code (a `reslayer` key in
+ * `package.json`): `"plugins": ["@reslayer/plugin-client", ["@reslayer/plugin-hooks", { "adapter": "vue-query" }]]`.
  */
-export function builtinPluginReferences(): Map<string, Plugin> {
-  return new Map([pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()].map((p) => [p.name, p] as const));
+export const NAMED_PLUGINS: Readonly<Record<string, NamedPluginFactory>> = {
+  '@reslayer/plugin-client': pluginClient as NamedPluginFactory,
+  '@reslayer/plugin-hooks': pluginHooks as NamedPluginFactory,
+  '@reslayer/plugin-config-meta': pluginConfigMeta as NamedPluginFactory,
+  '@reslayer/plugin-mocks': pluginMocks as NamedPluginFactory,
+};
+
+/**
+ * Resolves the config of a CLI run: one run, or several when the config file exports an array.
+ *
+ * - With `config`: loads the config file with core's `loadConfigs` (its paths resolve from its folder).
+ * - With `contract`: runs the four built-in plugins (client, hooks, config-meta, mocks) with their
+ *   defaults; the contract and `output` resolve from `cwd`.
+ * - With neither: finds the config from `cwd` upwards (core's `findConfig`: `generator.config.*`,
+ *   `reslayer.config.*`, or a `reslayer` key in `package.json`).
+ *
+ * A config may name the built-in plugins by package ({@link NAMED_PLUGINS}) and may leave `plugins` out
+ * (then the four built-in plugins run with their defaults).
+ * @param input the config file, the contract, or neither
+ * @param cwd working directory for relative paths
+ * @returns the resolved runs, in config order
+ * @throws GeneratorError `RSL_CONFIG_INVALID` for a missing or invalid config file, `RSL_OUTPUT_CONFLICT`
+ *   for runs that share an output root, `RSL_USAGE` when there is no input and no config is found
+ */
+export async function resolveCliConfigs(input: CliInput, cwd: string): Promise<ResolvedConfig[]> {
+  const options = { namedPlugins: NAMED_PLUGINS, defaultPlugins };
+  if (input.config !== undefined) return loadConfigs(input.config, cwd, options);
+  if (input.contract !== undefined) return [resolveConfig({ input: input.contract, output: input.output ?? DEFAULT_OUTPUT, plugins: defaultPlugins() }, undefined, cwd)];
+  const found = findConfig(cwd);
+  if (found === undefined) {
+    const names = CONFIG_SEARCH_PLACES.filter((p) => p.endsWith('.ts')).join(', ');
+    throw new GeneratorError('RSL_USAGE', `missing input: no config found in ${cwd} or its parent folders (looked for ${names} and a "reslayer" key in package.json)`, {
+      hint: 'Pass a contract (`reslayer generate ./openapi.yaml`) or --config <file>, or run `reslayer init` to write a generator.config.ts.',
+    });
+  }
+  return loadConfigs(found, cwd, options);
+}
+
+/**
+ * Resolves the config of a CLI run that must be a single run.
+ * @param input the config file, the contract, or neither
+ * @param cwd working directory for relative paths
+ * @throws GeneratorError as {@link resolveCliConfigs}, and `RSL_CONFIG_INVALID` for a config with several runs
+ */
+export async function resolveCliConfig(input: CliInput, cwd: string): Promise<ResolvedConfig> {
+  const configs = await resolveCliConfigs(input, cwd);
+  if (configs.length !== 1) throw new GeneratorError('RSL_CONFIG_INVALID', `the config defines ${configs.length} runs, where one is expected`);
+  return configs[0] as ResolvedConfig;
+}
+
+/** The four built-in plugins: their npm packages and factories (in the order contract mode runs them). */
+const BUILTIN_PACKAGES: ReadonlyArray<readonly [string, () => Plugin]> = [
+  ['@reslayer/plugin-client', pluginClient],
+  ['@reslayer/plugin-hooks', pluginHooks],
+  ['@reslayer/plugin-config-meta', pluginConfigMeta],
+  ['@reslayer/plugin-mocks', pluginMocks],
+];
+
+let builtins: BuiltinPlugin[] | undefined;
+
+/**
+ * The four built-in plugins by package, for core's run key (no-change cache): each plugin's name with
+ * its npm package name and the version in that package's installed `package.json`. A configured plugin
+ * of one of these names that declares no `version` of its own is keyed by that package and version.
+ * Read once per process.
+ */
+export function builtinPlugins(): readonly BuiltinPlugin[] {
+  if (builtins) return builtins;
+  const require = createRequire(import.meta.url);
+  builtins = BUILTIN_PACKAGES.map(([pkg, factory]) => {
+    const manifest = require(`${pkg}/package.json`) as { name: string; version: string };
+    return { name: factory().name, package: manifest.name, version: manifest.version };
+  });
+  return builtins;
 }
 
 /**

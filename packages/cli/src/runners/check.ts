@@ -1,17 +1,15 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Diagnostic, type DriftEntry, type ReportSection, GeneratorError, diffFileSet, healthScore, runGenerator } from '@reslayer/core';
+import { type CheckResult, type ResolvedConfig, type RunResult, GeneratorError, check, rootRelative } from '@reslayer/core';
+import { createTwoFilesPatch } from 'diff';
 import type { OutputArgs } from '../commands/shared.js';
-import { countDiagnostics, formatCounts, formatDiagnostics } from '../format/formatDiagnostics.js';
-import { EXIT_FINDINGS, EXIT_OK } from '../format/formatError.js';
-import { type CheckReportData, formatHtmlReport } from '../format/formatReport.js';
+import { printCheck } from '../format/printCheck.js';
+import { type CheckReportData, type ReportDrift, formatHtmlReport } from '../format/formatReport.js';
 import { resourcesToJson } from '../format/formatResources.js';
-import { displayPath, portableRelativePath, resolveCliConfig } from '../format/resolveCliConfig.js';
+import { builtinPlugins, displayPath, portableRelativePath } from '../format/resolveCliConfig.js';
 import { CLI_VERSION } from '../version.js';
-import { type RunnerIO, cacheJson, guard, openCache, writeProfile } from './context.js';
-
-/** How many drifted files the text output lists before "… and N more". */
-const MAX_DRIFT_LINES = 25;
+import { guardRuns, writeProfile } from './context.js';
 
 /** Arguments of `check`. */
 export interface CheckArgs extends OutputArgs {
@@ -19,136 +17,108 @@ export interface CheckArgs extends OutputArgs {
   reportFile?: string | undefined;
 }
 
-/** What the check report shows, from a full run or from the cache. */
-interface CheckOutcome {
-  title: string;
-  version: string;
-  resources: number;
-  files: number;
-  diagnostics: Diagnostic[];
-  drift: DriftEntry[];
-  sections: ReportSection[];
-  reportPath?: string | undefined;
-}
-
 /**
- * Runs `check`. First the no-change cache (see core's `probeNoChangeCache`): when it hits, the output is
- * what the recorded run wrote, so drift is 0 and resources and diagnostics come from the manifest,
- * without running the pipeline. Otherwise (and always with `--report html`, which needs the model) it
- * generates in memory, diffs against the disk with core's `diffFileSet`, and reports the diagnostics
- * count, the drift (missing, different or stale files) and the health score.
- * `ok` means no drift and no error diagnostics. With `RESLAYER_PROFILE` set, also writes the run profile (see `writeProfile`).
+ * Runs `check`: resolves the config, runs core's `check` protocol (no-change cache or an in-memory run
+ * diffed against the disk; it never writes, and reports an interrupted earlier write instead of
+ * repairing it) and prints the diagnostics count, the drift, the health score and any interrupted
+ * write. `--report html` needs the model, so it turns the cache off and also writes the HTML report.
+ * An output root that does not exist is an error (`RSL_OUTPUT_MISSING`, exit 2), not 100 % drift: it
+ * usually means another `--output` than `generate` used. With `RESLAYER_PROFILE` set, also writes the
+ * run profile (see `writeProfile`). A config with several runs checks each (one report per run: the
+ * report file name gets `-<run>` before its extension).
  * @param args parsed command-line arguments
- * @returns 0 when ok, 1 when not, 2 for a config, input or report-writing error
+ * @returns 0 when ok, 1 when not, 2 for a config, input or report-writing error or a missing output root
  */
 export async function runCheck(args: CheckArgs): Promise<number> {
-  return guard('check', args.json, async (io) => {
-    const config = await resolveCliConfig(args, io.cwd);
-    const skip = !args.cache ? '--no-cache' : args.reportFile !== undefined ? '--report html needs the model' : undefined;
-    const cache = await openCache(config, io, skip);
-    if (cache.probe.status === 'hit') {
-      const { summary, files, bytes } = cache.probe;
-      await writeProfile({ files: files.length, bytes }, cache.ms, io.cwd, 'hit');
-      io.endProgress();
-      const outcome: CheckOutcome = { ...summary, files: files.length, drift: [] };
-      return print(io, config.outputRoot, outcome, cacheJson(cache));
-    }
-    const result = await runGenerator(config, { onPhase: io.phase });
-    io.phase('diff');
-    const diffStart = performance.now();
-    const drift = await diffFileSet({ outputRoot: config.outputRoot, srcDir: config.srcDir }, result.files);
-    await writeProfile(result, performance.now() - diffStart, io.cwd, cache.probe.status);
-    const diagnostics = result.diagnostics.list();
-    const counts = countDiagnostics(diagnostics);
-    const score = healthScore({ errors: counts.errors, warnings: counts.warnings, drift: drift.length });
-    const ok = drift.length === 0 && counts.errors === 0;
-    const resources = resourcesToJson(result.model);
-    let reportPath: string | undefined;
-    if (args.reportFile !== undefined) {
-      reportPath = path.resolve(io.cwd, args.reportFile);
-      const base = path.dirname(reportPath);
-      const data: CheckReportData = {
-        title: result.model.meta.title,
-        version: result.model.meta.version,
-        contract: portableRelativePath(config.input, base),
-        outputRoot: portableRelativePath(config.outputRoot, base),
-        generator: CLI_VERSION,
-        resources,
-        files: result.files.length,
-        diagnostics,
-        drift,
-        healthScore: score,
-        ok,
-        sections: result.report.sections,
-      };
-      try {
-        await mkdir(base, { recursive: true });
-        await writeFile(reportPath, formatHtmlReport(data), 'utf8');
-      } catch (error) {
-        throw new GeneratorError('RSL_WRITE_FAILED', `cannot write the report ${args.reportFile}: ${(error as Error).message}`, { cause: error });
-      }
-    }
+  let runNumber = 0;
+  return guardRuns('check', args, async (io, config) => {
+    runNumber++;
+    assertOutputExists(config, io.cwd);
+    const skipCache = !args.cache ? '--no-cache' : args.reportFile !== undefined ? '--report html needs the model' : undefined;
+    const result = await check(config, { skipCache, builtins: builtinPlugins(), onPhase: io.phase });
+    await writeProfile(result.profile, io.cwd);
+    const reportFile = args.reportFile !== undefined && runNumber > 1 ? numbered(args.reportFile, runNumber) : args.reportFile;
+    const reportPath = reportFile !== undefined && result.run ? await writeHtmlReport(reportFile, io.cwd, config, result, result.run) : undefined;
     io.endProgress();
-    const outcome: CheckOutcome = {
-      title: result.model.meta.title,
-      version: result.model.meta.version,
-      resources: resources.length,
-      files: result.files.length,
-      diagnostics,
-      drift,
-      sections: result.report.sections,
-      reportPath,
-    };
-    return print(io, config.outputRoot, outcome, cacheJson(cache));
+    return printCheck(io, config.outputRoot, result, reportPath);
   });
 }
 
-/** Prints the check report (text or `--json`) and returns the exit code. */
-function print(io: RunnerIO, outputRoot: string, o: CheckOutcome, cacheFields: ReturnType<typeof cacheJson>): number {
-  const { diagnostics, drift, reportPath } = o;
-  const counts = countDiagnostics(diagnostics);
-  const score = healthScore({ errors: counts.errors, warnings: counts.warnings, drift: drift.length });
-  const ok = drift.length === 0 && counts.errors === 0;
-  const exit = ok ? EXIT_OK : EXIT_FINDINGS;
-  if (io.json) {
-    io.outJson({
-      resources: o.resources,
-      files: o.files,
-      diagnostics: diagnostics.length,
-      drift: drift.length,
-      healthScore: score,
-      ok,
-      driftFiles: drift,
-      diagnosticsList: diagnostics,
-      ...(reportPath ? { reportFile: displayPath(reportPath, io.cwd) } : {}),
-      ...cacheFields,
+/** `report.html` → `report-2.html` for the second run of a config. */
+function numbered(file: string, run: number): string {
+  const ext = path.extname(file);
+  return `${file.slice(0, file.length - ext.length)}-${run}${ext}`;
+}
+
+/**
+ * Refuses to check an output root that does not exist.
+ * @throws GeneratorError `RSL_OUTPUT_MISSING`
+ */
+function assertOutputExists(config: ResolvedConfig, cwd: string): void {
+  if (existsSync(config.outputRoot)) return;
+  const shown = displayPath(config.outputRoot, cwd);
+  const hint = config.configFile
+    ? `Run \`reslayer generate\` with the same config first (its \`output\` is ${shown}).`
+    : `Pass the --output that generate used (the default is ./generated), or run \`reslayer generate\` first.`;
+  throw new GeneratorError('RSL_OUTPUT_MISSING', `the output root ${shown} does not exist, so there is nothing to check`, { hint });
+}
+
+/** Most lines of one file's diff shown in the report; the rest is cut with a note. */
+const MAX_DIFF_LINES = 400;
+
+/**
+ * The unified diff (disk → generated) of every "different" file, for the report.
+ * @param config the resolved config
+ * @param result what check found
+ * @param run the pipeline's result
+ */
+async function driftWithDiffs(config: ResolvedConfig, result: CheckResult, run: RunResult): Promise<ReportDrift[]> {
+  const location = { outputRoot: config.outputRoot, srcDir: config.srcDir };
+  const generated = new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const));
+  return Promise.all(
+    result.drift.map(async (entry): Promise<ReportDrift> => {
+      if (entry.kind !== 'different') return entry;
+      const onDisk = await readFile(path.join(config.outputRoot, entry.path), 'utf8').catch(() => '');
+      const patch = createTwoFilesPatch(`a/${entry.path}`, `b/${entry.path}`, onDisk, generated.get(entry.path) ?? '', 'on disk', 'generated', { context: 3 });
+      const lines = patch.split('\n');
+      // The first line of createTwoFilesPatch is a separator ("====…"); the headers follow.
+      const body = lines[0]?.startsWith('===') ? lines.slice(1) : lines;
+      const cut = body.length > MAX_DIFF_LINES ? [...body.slice(0, MAX_DIFF_LINES), `… ${body.length - MAX_DIFF_LINES} more lines`] : body;
+      return { ...entry, diff: cut.join('\n').trimEnd() };
+    }),
+  );
+}
+
+/**
+ * Writes the HTML report of a check that ran the pipeline. Paths in it are relative to the working
+ * directory (the project root), so the report reads the same wherever it is written.
+ * @returns the report's absolute path
+ * @throws GeneratorError `RSL_WRITE_FAILED` when it cannot be written
+ */
+async function writeHtmlReport(reportFile: string, cwd: string, config: ResolvedConfig, result: CheckResult, run: RunResult): Promise<string> {
+  const reportPath = path.resolve(cwd, reportFile);
+  const data: CheckReportData = {
+    title: result.title,
+    version: result.version,
+    contract: portableRelativePath(config.input, cwd),
+    outputRoot: portableRelativePath(config.outputRoot, cwd),
+    generator: CLI_VERSION,
+    resources: resourcesToJson(run.model),
+    files: result.files,
+    diagnostics: result.diagnostics,
+    drift: await driftWithDiffs(config, result, run),
+    healthScore: result.healthScore,
+    ok: result.ok,
+    sections: result.sections,
+  };
+  try {
+    await mkdir(path.dirname(reportPath), { recursive: true });
+    await writeFile(reportPath, formatHtmlReport(data), 'utf8');
+  } catch (error) {
+    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write the report ${reportFile}: ${(error as Error).message}`, {
+      cause: error,
+      hint: 'Choose a --report-file in a folder you can write to.',
     });
-    return exit;
   }
-  const { colors } = io;
-  const rows: Array<[string, string]> = [
-    ['resources', String(o.resources)],
-    ['files', String(o.files)],
-    ['diagnostics', `${diagnostics.length}${diagnostics.length > 0 ? ` (${formatCounts(counts)})` : ''}`],
-    ['drift', String(drift.length)],
-    ['health score', String(score)],
-  ];
-  io.out(`${colors.bold(o.title)} ${o.version} → ${colors.cyan(displayPath(outputRoot, io.cwd))}`);
-  io.out(...rows.map(([k, v]) => `  ${k.padEnd(13)}${colors.bold(v)}`));
-  if (diagnostics.length > 0) io.out('', ...formatDiagnostics(diagnostics, colors));
-  if (drift.length > 0) {
-    io.out('', colors.bold('Drift:'), ...drift.slice(0, MAX_DRIFT_LINES).map((d) => `  ${d.kind.padEnd(9)}  ${d.path}`));
-    if (drift.length > MAX_DRIFT_LINES) io.out(colors.dim(`  … and ${drift.length - MAX_DRIFT_LINES} more (--json lists them all)`));
-  }
-  for (const section of o.sections) io.out('', colors.bold(`${section.title} (${section.plugin})`), ...section.lines.map((l) => `  ${l}`));
-  if (reportPath) io.out('', `Report written to ${colors.cyan(displayPath(reportPath, io.cwd))}`);
-  if (cacheFields.cache === 'hit') io.out('', colors.dim('Nothing changed since the last generate (no-change cache; --no-cache runs the whole pipeline).'));
-  if (ok) io.out('', `${colors.green('✔')} check passed`);
-  else {
-    const why = [drift.length > 0 ? `${drift.length} drifted ${drift.length === 1 ? 'file' : 'files'} (run \`reslayer generate\`)` : '', counts.errors > 0 ? `${counts.errors} error ${counts.errors === 1 ? 'diagnostic' : 'diagnostics'}` : '']
-      .filter(Boolean)
-      .join(', ');
-    io.out('', `${colors.red('✖')} check failed: ${why}`);
-  }
-  return exit;
+  return reportPath;
 }

@@ -1,12 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CacheProbe, CacheStatus, HookTiming, RunKey, RunOptions, RunResult, ResolvedConfig } from '@reslayer/core';
-import { GeneratorError, computeRunKey, probeNoChangeCache, runGenerator } from '@reslayer/core';
-import { type Colors, colorsFor, printError } from '../format/formatError.js';
-import { type CliInput, builtinPluginReferences, resolveCliConfig } from '../format/resolveCliConfig.js';
+import type { CacheOutcome, CacheStatus, ProtocolPhase, ResolvedConfig, RunProfileData, RunResult } from '@reslayer/core';
+import { GeneratorError, runGenerator } from '@reslayer/core';
+import { type Colors, EXIT_USAGE, colorsFor, errorJson, formatError, printError } from '../format/formatError.js';
+import { type CliInput, displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
 
-/** A phase shown by the progress line: the generator's phases plus the CLI's own. */
-export type Phase = Parameters<NonNullable<RunOptions['onPhase']>>[0] | 'write' | 'diff' | 'cache';
+/** A phase shown by the progress line: core's protocol phases (the pipeline's plus `cache`, `write` and `diff`). */
+export type Phase = ProtocolPhase;
 
 /** Output channels of one command run. */
 export interface RunnerIO {
@@ -79,46 +79,55 @@ export async function guard(command: string, json: boolean, body: (io: RunnerIO)
 }
 
 /**
- * Resolves the config and runs the generator in memory, reporting phases to the progress line.
- * @param input config file or contract
- * @param io the command's output channels
- * @param options `skipEmit` for inspect and lint
- * @returns the resolved config and the run result
+ * Resolves the config (one run or several) and runs `body` for each run, inside {@link guard}.
+ *
+ * With one run, `body` prints as usual. With several (`defineConfig([...])`), the text output gets a
+ * header line per run, an error of one run is printed and the next run goes on, and `--json` prints one
+ * document `{ "ok", "runs": [{ "run", "contract", "outputRoot", ...what the run printed }] }` (a run that
+ * threw has `"ok": false, "error": { code, message, hint }`). The exit code is the highest of the runs'.
+ * @param command command name
+ * @param input the command's input arguments and `--json`
+ * @param body one run's work; returns its exit code
+ * @returns the exit code
  */
-export async function runPipeline(input: CliInput, io: RunnerIO, options: { skipEmit?: boolean } = {}): Promise<{ config: ResolvedConfig; result: RunResult }> {
-  const config = await resolveCliConfig(input, io.cwd);
-  const result = await runGenerator(config, { skipEmit: options.skipEmit === true, onPhase: io.phase });
-  return { config, result };
-}
-
-/** The no-change cache of one `generate` or `check` run. */
-export interface RunCache {
-  /** The run key (recorded by a full `generate`), or why the cache is off. */
-  key: RunKey;
-  /** The probe's verdict; `off` without probing when the caller said so. */
-  probe: CacheProbe;
-  /** Milliseconds spent computing the key and probing. */
-  ms: number;
+export async function guardRuns(command: string, input: CliInput & { json: boolean }, body: (io: RunnerIO, config: ResolvedConfig) => Promise<number>): Promise<number> {
+  return guard(command, input.json, async (io) => {
+    const configs = await resolveCliConfigs(input, io.cwd);
+    if (configs.length === 1) return body(io, configs[0] as ResolvedConfig);
+    let exit = 0;
+    const runs: unknown[] = [];
+    for (const [i, config] of configs.entries()) {
+      const about = { run: i + 1, contract: displayPath(config.input, io.cwd), outputRoot: displayPath(config.outputRoot, io.cwd) };
+      const runIO: RunnerIO = io.json ? { ...io, outJson: (value) => void runs.push({ ...about, ...(value as object) }) } : io;
+      if (!io.json) io.out(`${i > 0 ? '\n' : ''}${io.colors.bold(`Run ${i + 1}/${configs.length}:`)} ${about.contract} → ${io.colors.cyan(about.outputRoot)}`);
+      try {
+        exit = Math.max(exit, await body(runIO, config));
+      } catch (error) {
+        io.endProgress();
+        exit = Math.max(exit, EXIT_USAGE);
+        if (io.json) runs.push({ ...about, ok: false, error: errorJson(error) });
+        process.stderr.write(`${formatError(error, colorsFor(process.stderr, io.json))}\n`);
+      }
+    }
+    if (io.json) io.outJson({ ok: exit === 0, runs });
+    return exit;
+  });
 }
 
 /**
- * Computes the run key and, unless `skipProbe` names a reason, probes the no-change cache.
+ * Runs the generator in memory for one resolved config, reporting phases to the progress line.
  * @param config the resolved config
- * @param io the command's output channels (progress)
- * @param skipProbe why the cache must not answer this run (`--no-cache`, `--report html`), if it must not
+ * @param io the command's output channels
+ * @param options `skipEmit` for inspect and lint
+ * @returns the run result
  */
-export async function openCache(config: ResolvedConfig, io: RunnerIO, skipProbe?: string): Promise<RunCache> {
-  io.phase('cache');
-  const start = performance.now();
-  const key = await computeRunKey(config, { builtins: builtinPluginReferences() });
-  const probe: CacheProbe =
-    skipProbe !== undefined ? { status: 'off', reason: skipProbe } : await probeNoChangeCache({ outputRoot: config.outputRoot, srcDir: config.srcDir }, key);
-  return { key, probe, ms: performance.now() - start };
+export async function runPipeline(config: ResolvedConfig, io: RunnerIO, options: { skipEmit?: boolean } = {}): Promise<RunResult> {
+  return runGenerator(config, { skipEmit: options.skipEmit === true, onPhase: io.phase });
 }
 
 /** What `--json` says about the cache: `cache` and, unless it hit, `cacheReason`. */
-export function cacheJson(cache: RunCache): { cache: CacheStatus; cacheReason?: string } {
-  return cache.probe.status === 'hit' ? { cache: 'hit' } : { cache: cache.probe.status, cacheReason: cache.probe.reason };
+export function cacheJson(cache: CacheOutcome): { cache: CacheStatus; cacheReason?: string } {
+  return cache.status === 'hit' ? { cache: 'hit' } : { cache: cache.status, cacheReason: cache.reason };
 }
 
 /**
@@ -128,45 +137,22 @@ export function cacheJson(cache: RunCache): { cache: CacheStatus; cacheReason?: 
  */
 export const PROFILE_ENV = 'RESLAYER_PROFILE';
 
-/** The JSON written to `$RESLAYER_PROFILE`. */
-export interface RunProfile {
-  /** The run report's timings, in the order recorded: `load` and `normalize` (plugin `core`), then every tap of `detect`, `emit` and `report`; on a cache hit, one `cache` entry. */
-  phases: Array<Omit<HookTiming, 'hook'> & { hook: HookTiming['hook'] | 'cache' }>;
-  /**
-   * Milliseconds in core's `writeFileSet` (`generate`), `planFileSet` (`generate --dry-run`) or `diffFileSet` (`check`); 0 when generate wrote nothing because of error diagnostics.
-   * On a cache hit: the time of the probe (key, contract hashes, stat of every generated file), which replaces pipeline and write.
-   */
-  writeMs: number;
-  /** The no-change cache: `hit` (the pipeline did not run; `phases` is one `cache` entry), `miss` or `off`. */
-  cache: CacheStatus;
-  /** Number of generated files. */
-  files: number;
-  /** Their total size, in UTF-8 bytes. */
-  bytes: number;
+/** The JSON written to `$RESLAYER_PROFILE`: core's profile data of the run (see `RunProfileData`) plus the process's peak memory. */
+export interface RunProfile extends RunProfileData {
   /** Peak resident set size of this process so far, in kilobytes (`process.resourceUsage().maxRSS`). */
   maxRssKb: number;
 }
 
 /**
  * Writes the run profile ({@link RunProfile}) when {@link PROFILE_ENV} is set; does nothing otherwise.
- * @param run the pipeline's result (its `report.timings` come from core's hook interceptors), or, on a cache hit, the hit's file count and bytes
- * @param writeMs time the runner spent writing or diffing the files (on a hit: probing the cache)
+ * @param data the profile data core's `generate` or `check` returned
  * @param cwd working directory the path resolves from
- * @param cache the cache's status
  * @throws GeneratorError `RSL_WRITE_FAILED` when the file cannot be written
  */
-export async function writeProfile(run: RunResult | { files: number; bytes: number }, writeMs: number, cwd: string, cache: CacheStatus): Promise<void> {
+export async function writeProfile(data: RunProfileData, cwd: string): Promise<void> {
   const target = process.env[PROFILE_ENV];
   if (!target) return;
-  const full = 'report' in run;
-  const profile: RunProfile = {
-    phases: full ? run.report.timings.map(({ hook, plugin, ms }) => ({ hook, plugin, ms })) : [{ hook: 'cache', plugin: 'core', ms: writeMs }],
-    writeMs,
-    cache,
-    files: full ? run.files.length : run.files,
-    bytes: full ? run.files.reduce((sum, f) => sum + Buffer.byteLength(f.contents, 'utf8'), 0) : run.bytes,
-    maxRssKb: process.resourceUsage().maxRSS,
-  };
+  const profile: RunProfile = { ...data, maxRssKb: process.resourceUsage().maxRSS };
   try {
     await writeFile(path.resolve(cwd, target), `${JSON.stringify(profile, null, 2)}\n`, 'utf8');
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { InputArgs } from '../commands/shared.js';
 import { EXIT_OK } from '../format/formatError.js';
 import { formatResources, resourcesToJson } from '../format/formatResources.js';
-import { guard, runPipeline } from './context.js';
+import { guardRuns, runPipeline } from './context.js';
 
 /**
  * Runs `inspect`: load + detect, then prints every detection record and the totals
@@ -10,8 +10,8 @@ import { guard, runPipeline } from './context.js';
  * @returns 0, or 2 for a config or input error
  */
 export async function runInspect(args: InputArgs): Promise<number> {
-  return guard('inspect', args.json, async (io) => {
-    const { result } = await runPipeline(args, io, { skipEmit: true });
+  return guardRuns('inspect', args, async (io, config) => {
+    const result = await runPipeline(config, io, { skipEmit: true });
     io.endProgress();
     const { model } = result;
     const diagnostics = result.diagnostics.list();

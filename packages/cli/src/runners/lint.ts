@@ -1,23 +1,26 @@
 import type { InputArgs } from '../commands/shared.js';
 import { countDiagnostics, formatCounts, formatDiagnostics } from '../format/formatDiagnostics.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../format/formatError.js';
-import { guard, runPipeline } from './context.js';
+import { guardRuns, runPipeline } from './context.js';
 
 /** Arguments of `lint`. */
 export interface LintArgs extends InputArgs {
   /** Treat warnings as failures. */
   strict: boolean;
+  /** List every finding of a group instead of the first three. */
+  all: boolean;
 }
 
 /**
- * Runs `lint`: load + detect (no emit), then prints the diagnostics grouped by code.
- * Fails on error diagnostics, and on warnings under `--strict`; info diagnostics never fail.
+ * Runs `lint`: load + detect (no emit), then prints the diagnostics grouped by code (the first three of
+ * a group, or all with `--all`). Fails on error diagnostics, and on warnings under `--strict`; info
+ * diagnostics never fail.
  * @param args parsed command-line arguments
  * @returns 0 when it passes, 1 when it fails, 2 for a config or input error
  */
 export async function runLint(args: LintArgs): Promise<number> {
-  return guard('lint', args.json, async (io) => {
-    const { result } = await runPipeline(args, io, { skipEmit: true });
+  return guardRuns('lint', args, async (io, config) => {
+    const result = await runPipeline(config, io, { skipEmit: true });
     io.endProgress();
     const diagnostics = result.diagnostics.list();
     const counts = countDiagnostics(diagnostics);
@@ -27,8 +30,9 @@ export async function runLint(args: LintArgs): Promise<number> {
       return ok ? EXIT_OK : EXIT_FINDINGS;
     }
     const { colors } = io;
+    const options = args.all ? { maxPerGroup: Infinity } : { moreHint: 'run with --all to list them' };
     if (diagnostics.length === 0) io.out(`${colors.green('✔')} No diagnostics.`);
-    else io.out(...formatDiagnostics(diagnostics, colors), '', formatCounts(counts));
+    else io.out(...formatDiagnostics(diagnostics, colors, options), '', formatCounts(counts));
     if (!ok) {
       const why = counts.errors > 0 ? 'error diagnostics' : 'warnings (--strict)';
       io.out(`${colors.red('✖')} lint failed: ${why}`);

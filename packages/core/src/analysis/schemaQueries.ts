@@ -58,9 +58,11 @@ const MAX_DEPTH = 20;
  *   object-like.
  * - **`allOf`** (intersection): the members' properties merged. A name defined in several members takes the
  *   *later* member's schema (the same rule the printer applies to contradicting branches), keeps its first
- *   position, and is required when any member requires it. Members typed `unknown` are skipped.
+ *   position, and is required when any member requires it. Members that constrain no type (`unknown`, or
+ *   a union of `required`-only variants) are skipped.
  * - **`oneOf`/`anyOf`** (union): the properties *every* variant has, required only when every variant requires
- *   them: exactly what TypeScript lets code read on the union without narrowing.
+ *   them: exactly what TypeScript lets code read on the union without narrowing. A property declared with
+ *   different schemas in the variants gets the union of those schemas.
  *
  * @param node a schema
  * @param names the model's schema naming table (named schemas and cut references)
@@ -84,16 +86,21 @@ export function objectProperties(node: SchemaNode, names: Pick<SchemaTypeNames, 
       const views = node.variants.map((v) => objectProperties(v, names, mode, depth + 1));
       if (views.length === 0 || views.some((v) => v === undefined)) return undefined;
       const [first, ...rest] = views as ObjectProperties[];
-      const props = (first?.props ?? []).flatMap((p) => {
+      const props = (first?.props ?? []).flatMap((p): PropertyNode[] => {
         const same = rest.map((v) => v.props.find((q) => q.name === p.name));
-        return same.every((q) => q !== undefined) ? [{ ...p, required: p.required && same.every((q) => q?.required) }] : [];
+        if (!same.every((q) => q !== undefined)) return [];
+        const required = p.required && same.every((q) => q?.required);
+        // A property every variant declares with its own schema is the union of those schemas.
+        const schemas = distinctSchemas([p.schema, ...same.map((q) => (q as PropertyNode).schema)]);
+        const schema: SchemaNode = schemas.length === 1 ? p.schema : (mergeEnums(schemas) ?? { kind: 'union', source: 'anyOf', variants: schemas, pointer: p.schema.pointer });
+        return [{ ...p, required, schema }];
       });
       return { props, nullable: nullable || views.some((v) => v?.nullable) };
     }
     case 'intersection': {
       const merged = new Map<string, PropertyNode>();
       for (const member of node.members) {
-        if (member.kind === 'unknown' || names.cut.has(member)) continue;
+        if (unconstrained(member) || names.cut.has(member)) continue;
         const view = objectProperties(member, names, mode, depth + 1);
         if (!view) return undefined;
         for (const p of view.props) merged.set(p.name, { ...p, required: p.required || merged.get(p.name)?.required === true });
@@ -103,6 +110,44 @@ export function objectProperties(node: SchemaNode, names: Pick<SchemaTypeNames, 
     default:
       return undefined;
   }
+}
+
+/** The schemas with structural duplicates removed (two nodes equal but for their JSON pointers count once). */
+function distinctSchemas(schemas: SchemaNode[]): SchemaNode[] {
+  const seen = new Set<string>();
+  return schemas.filter((node) => {
+    const key = JSON.stringify(node, (k, v: unknown) => (k === 'pointer' ? undefined : v));
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Several enum schemas of one primitive kind as one schema with every value (`'email'` and `'sms'` →
+ * `'email' | 'sms'`); undefined when they are not all enums of the same kind.
+ */
+function mergeEnums(schemas: SchemaNode[]): SchemaNode | undefined {
+  const [first] = schemas;
+  if (!first || (first.kind !== 'string' && first.kind !== 'number' && first.kind !== 'boolean')) return undefined;
+  const values: Array<string | number | boolean> = [];
+  for (const node of schemas) {
+    if (node.kind !== first.kind || !node.enum || node.enum.length === 0) return undefined;
+    for (const v of node.enum as Array<string | number | boolean>) if (!values.includes(v)) values.push(v);
+  }
+  return { ...first, enum: values } as SchemaNode;
+}
+
+/**
+ * True when a schema constrains no type: `unknown`, or a union or intersection of such members (an `anyOf`
+ * of `required` lists, say). In TypeScript such a member is `unknown` and adds nothing to an intersection.
+ * @param node a schema
+ */
+export function unconstrained(node: SchemaNode): boolean {
+  if (node.kind === 'unknown') return true;
+  if (node.kind === 'union') return node.variants.length > 0 && node.variants.every(unconstrained);
+  if (node.kind === 'intersection') return node.members.every(unconstrained);
+  return false;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { DiagnosticCode } from './codes.js';
+import { defaultHint } from './explanations.js';
 
 /**
  * A thrown error with a stable code: config, input and programmer errors that stop a run.
@@ -11,7 +12,7 @@ export class GeneratorError extends Error {
   readonly file: string | undefined;
   /** Location inside the file: `line:column` or a JSON pointer. */
   readonly location: string | undefined;
-  /** A hint on how to fix it. */
+  /** A hint on how to fix it: the one given, else the code's default hint (see `DIAGNOSTIC_EXPLANATIONS`). */
   readonly hint: string | undefined;
 
   constructor(
@@ -24,7 +25,7 @@ export class GeneratorError extends Error {
     this.code = code;
     this.file = details.file;
     this.location = details.location;
-    this.hint = details.hint;
+    this.hint = details.hint ?? defaultHint(code);
   }
 }
 

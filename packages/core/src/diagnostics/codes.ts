@@ -1,6 +1,7 @@
 /**
  * The catalogue of every diagnostic and error code reslayer raises, with a one-line doc each.
- * `docs/diagnostics.md` mirrors this table.
+ * `explanations.ts` explains each one (what happened, why it matters, how to fix it); `reslayer explain
+ * <code>` prints that, and `docs/diagnostics.md` is generated from it (`node scripts/docs-diagnostics.mjs`).
  */
 export const DIAGNOSTIC_CODES = {
   /** The contract file does not exist or cannot be read. */
@@ -51,6 +52,14 @@ export const DIAGNOSTIC_CODES = {
   RSL_PATH_OUTSIDE_ROOT: 'A generated path would leave the output root.',
   /** Writing the output failed. */
   RSL_WRITE_FAILED: 'Writing the output failed.',
+  /** `check` found no output root to compare with. */
+  RSL_OUTPUT_MISSING: 'The output root to check does not exist.',
+  /** The output root, its source folder or a folder of a generated file is a file. */
+  RSL_OUTPUT_NOT_DIRECTORY: 'A path where the output needs a folder is a file.',
+  /** Two runs of one config would write into the same output root. */
+  RSL_OUTPUT_CONFLICT: 'Two runs of one config share an output root.',
+  /** The command line is not valid (unknown command or option, missing input). Raised by the CLI. */
+  RSL_USAGE: 'The command line is not valid.',
 } as const;
 
 /** A stable diagnostic or error code. */

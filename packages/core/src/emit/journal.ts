@@ -28,8 +28,8 @@ export interface StagedFile {
  * The commit phase: every previous version about to be replaced or removed is hard-linked into a backup
  * folder (files that did not exist get no backup) and a journal is written; then the staged files are
  * renamed into place and stale ones removed; then journal and backups are dropped. If the process dies
- * in between, {@link recoverInterruptedWrite} (run at the start of every later write and check) restores
- * the previous output from the journal.
+ * in between, {@link recoverInterruptedWrite} (run at the start of every later write, never by `check`)
+ * restores the previous output from the journal.
  * @param location output root and source folder
  * @param staged files written beside their targets
  * @param removed root-relative paths to delete
@@ -54,6 +54,28 @@ export async function commit(location: OutputLocation, staged: readonly StagedFi
   await inBatches(removed, (rel) => rm(resolveInside(location, rel), { force: true }));
   await rm(journalPath, { force: true });
   if (toBackUp.length > 0) await rm(backupRoot, { recursive: true, force: true });
+}
+
+/** What an interrupted earlier write left in the output root (found by {@link findInterruptedWrite}). */
+export interface InterruptedWrite {
+  /**
+   * True when the journal is present: the write was killed while renaming, so the output may be a mix of
+   * the previous and the new run until the next write rolls it back.
+   */
+  journal: boolean;
+  /** Root-relative paths of the leftovers (journal, backups, temporary files), sorted. */
+  leftovers: string[];
+}
+
+/**
+ * Reads, without changing anything, what an interrupted earlier write left in a listing of the output
+ * root: its journal, backups or temporary files.
+ * @param scan a listing of the output root
+ * @returns the leftovers, or undefined when there are none
+ */
+export function findInterruptedWrite(scan: OutputScan): InterruptedWrite | undefined {
+  const leftovers = [...scan.temps, ...[...scan.files].filter((rel) => rel === JOURNAL_NAME || rel.startsWith(`${BACKUP_DIR}/`))].sort(cmp);
+  return leftovers.length === 0 ? undefined : { journal: scan.files.has(JOURNAL_NAME), leftovers };
 }
 
 /**

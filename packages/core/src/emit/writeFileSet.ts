@@ -1,36 +1,19 @@
 import { mkdir, rm, rmdir, readdir, stat, writeFile } from 'node:fs/promises';
-import { type Stats, readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
-import { type StagedFile, commit, recoverFromScan, recoverInterruptedWrite } from './journal.js';
-import { type Manifest, readManifest, serializeManifest, writeManifest } from './manifest.js';
+import { type InterruptedWrite, type StagedFile, commit, findInterruptedWrite, recoverFromScan, recoverInterruptedWrite } from './journal.js';
+import { serializeManifest, writeManifest } from './manifest.js';
 import { type CacheRecord, type FileStamp, removeRecord, sha256, stampOf, writeRecord } from './cacheRecord.js';
-import {
-  type OutputLocation,
-  type OutputScan,
-  TEMP_SUFFIX,
-  assertRealPathInside,
-  inBatches,
-  resolveInside,
-  scanOutput,
-  srcPrefix,
-  startsWithMarker,
-} from './outputTree.js';
+import { type OutputLocation, type OutputScan, TEMP_SUFFIX, assertRealPathInside, inBatches, resolveInside, scanOutput } from './outputTree.js';
+import { type PlanState, type WritePlan, planWithState, rootRelative } from './planFileSet.js';
 
 export { MANIFEST_NAME } from './manifest.js';
-export { JOURNAL_NAME, recoverInterruptedWrite } from './journal.js';
+export { JOURNAL_NAME, findInterruptedWrite, recoverInterruptedWrite, type InterruptedWrite } from './journal.js';
 export type { OutputLocation } from './outputTree.js';
-
-/** What a write (or a dry run) does to each path, relative to the output root. */
-export interface WritePlan {
-  created: string[];
-  updated: string[];
-  unchanged: string[];
-  /** Files the previous run generated that this run no longer produces. */
-  removed: string[];
-}
+export { diffFileSet, diffOutput, planFileSet, planOutput, rootRelative, type DriftEntry, type OutputDiff, type WritePlan } from './planFileSet.js';
 
 /** Options of {@link writeFileSet}. */
 export interface WriteOptions {
@@ -39,74 +22,6 @@ export interface WriteOptions {
    * and sha256 after the write (see `recordPathFor`). Without it, an earlier record of the root is removed.
    */
   cache?: CacheRecord;
-}
-
-/** Path of a generated file relative to the output root (POSIX). */
-export function rootRelative(location: OutputLocation, file: Pick<GeneratedFile, 'path'>): string {
-  return location.srcDir === '' || location.srcDir === '.' ? file.path : `${location.srcDir.replace(/\/+$/, '')}/${file.path}`;
-}
-
-/** A plan plus what writing needs: the listing, the manifest, and stat data of unchanged files. */
-interface PlanState {
-  plan: WritePlan;
-  scan: OutputScan;
-  manifest: Manifest;
-  /** Stat of each unchanged file, taken before its contents were compared (only when asked for). */
-  unchangedStats: Map<string, { stats: Stats; at: number }>;
-}
-
-async function planWithState(location: OutputLocation, files: readonly GeneratedFile[], scan: OutputScan, withStats: boolean): Promise<PlanState> {
-  const prefix = srcPrefix(location);
-  const plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
-  const unchangedStats = new Map<string, { stats: Stats; at: number }>();
-  const produced = new Set<string>();
-  for (const file of files) produced.add(rootRelative(location, file));
-  // Synchronous reads: for thousands of small files they are several times faster than the thread pool's.
-  for (const file of files) {
-    const rel = rootRelative(location, file);
-    const abs = resolveInside(location, rel);
-    // Only paths the listing shows are read: a new file costs no failed read.
-    if (!scan.files.has(rel)) {
-      plan.created.push(rel);
-      continue;
-    }
-    // Stat before reading: a change between the two makes the recorded stat older than the compared text.
-    const at = Date.now();
-    const stats = withStats ? statSync(abs, { throwIfNoEntry: false }) : undefined;
-    let current: string | undefined;
-    try {
-      current = readFileSync(abs, 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current === undefined) plan.created.push(rel);
-    else if (current === file.contents) {
-      plan.unchanged.push(rel);
-      if (stats) unchangedStats.set(rel, { stats, at });
-    } else plan.updated.push(rel);
-  }
-  const manifest = await readManifest(location);
-  const candidates = new Set(manifest.files.filter((p) => !produced.has(p) && scan.files.has(p)));
-  for (const rel of scan.files) {
-    if (rel.startsWith(prefix) && rel.endsWith('.ts') && !produced.has(rel) && !rel.startsWith('.reslayer-backup/')) candidates.add(rel);
-  }
-  for (const rel of candidates) if (startsWithMarker(resolveInside(location, rel))) plan.removed.push(rel);
-  for (const list of Object.values(plan)) (list as string[]).sort(cmp);
-  return { plan, scan, manifest, unchangedStats };
-}
-
-/**
- * Compares a file set with the disk without writing: which files would be created, updated, left
- * unchanged or removed. The output root is listed once; only files that exist are read. Removal
- * candidates are files of the previous run's manifest that are no longer produced, and `.ts` files in
- * the source folder, that start with the generated-file marker (so hand-written files are never listed).
- * @param location output root and source folder
- * @param files the generated files
- * @returns the plan, each list sorted
- */
-export async function planFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<WritePlan> {
-  resolveInside(location, location.srcDir || '.');
-  return (await planWithState(location, files, await scanOutput(location), false)).plan;
 }
 
 /**
@@ -130,8 +45,28 @@ export async function planFileSet(location: OutputLocation, files: readonly Gene
  * @throws GeneratorError `RSL_WRITE_FAILED` (temporary files are cleaned up) or `RSL_PATH_OUTSIDE_ROOT`
  */
 export async function writeFileSet(location: OutputLocation, files: readonly GeneratedFile[], options: WriteOptions = {}): Promise<WritePlan> {
+  return (await writeOutput(location, files, options)).plan;
+}
+
+/** What {@link writeOutput} did: the plan, and the interrupted earlier write it rolled back first, if any. */
+export interface WriteOutcome {
+  plan: WritePlan;
+  /** Leftovers of an interrupted earlier write found (and repaired) before this write; undefined when there were none. */
+  repaired: InterruptedWrite | undefined;
+}
+
+/**
+ * {@link writeFileSet}, also telling whether an interrupted earlier write was rolled back first.
+ * @param location output root and source folder
+ * @param files the generated files
+ * @param options see {@link WriteOptions}
+ * @throws GeneratorError `RSL_WRITE_FAILED` or `RSL_PATH_OUTSIDE_ROOT`, as {@link writeFileSet}
+ */
+export async function writeOutput(location: OutputLocation, files: readonly GeneratedFile[], options: WriteOptions = {}): Promise<WriteOutcome> {
   resolveInside(location, location.srcDir || '.');
-  const scan = await recoverFromScan(location, await scanOutput(location));
+  const listed = await scanOutput(location);
+  const repaired = findInterruptedWrite(listed);
+  const scan = await recoverFromScan(location, listed);
   const state = await planWithState(location, files, scan, options.cache !== undefined);
   const { plan } = state;
   const byRel = new Map(files.map((f) => [rootRelative(location, f), f] as const));
@@ -151,7 +86,7 @@ export async function writeFileSet(location: OutputLocation, files: readonly Gen
   if (options.cache && stamps) await writeRecord(location, { ...options.cache, outputRoot: path.resolve(location.outputRoot), files: paths, stamps });
   else await removeRecord(location);
   await removeEmptyDirs(location, plan.removed);
-  return plan;
+  return { plan, repaired };
 }
 
 /**
@@ -257,30 +192,4 @@ async function removeEmptyDirs(location: OutputLocation, removed: string[]): Pro
       // already gone
     }
   }
-}
-
-/** One drifted file found by {@link diffFileSet}. */
-export interface DriftEntry {
-  /** Path relative to the output root. */
-  path: string;
-  /** `missing` (not on disk), `different` (contents differ) or `stale` (generated earlier, no longer produced). */
-  kind: 'missing' | 'different' | 'stale';
-}
-
-/**
- * Compares a fresh in-memory generation with the disk (the `check` command). Rolls back an interrupted
- * write first, like every write.
- * @param location output root and source folder
- * @param files the freshly generated files
- * @returns drift entries sorted by path; empty when the disk matches
- */
-export async function diffFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<DriftEntry[]> {
-  resolveInside(location, location.srcDir || '.');
-  const scan = await recoverFromScan(location, await scanOutput(location));
-  const { plan } = await planWithState(location, files, scan, false);
-  return [
-    ...plan.created.map((p) => ({ path: p, kind: 'missing' as const })),
-    ...plan.updated.map((p) => ({ path: p, kind: 'different' as const })),
-    ...plan.removed.map((p) => ({ path: p, kind: 'stale' as const })),
-  ].sort((a, b) => cmp(a.path, b.path));
 }

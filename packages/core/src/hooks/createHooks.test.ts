@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from 'tapable';
-import { createHooks, interceptHooks } from './createHooks.js';
+import * as tapable from 'tapable';
+import { createHooks, HOOK_KINDS, interceptHooks } from './createHooks.js';
 import { DetectStage, EmitStage } from './stages.js';
 import type { DetectContext, EmitContext, HookTiming, RunInfo, RunReport } from './types.js';
 import { createApiModel } from '../model/factory.js';
@@ -35,6 +36,15 @@ describe('createHooks', () => {
     expect(hooks.detect.constructor).toBe(AsyncSeriesWaterfallHook);
     expect(hooks.emit.constructor).toBe(AsyncSeriesHook);
     expect(hooks.report.constructor).toBe(SyncHook);
+  });
+
+  it('builds each hook with the tapable class its declared kind names (HOOK_KINDS)', () => {
+    const hooks = createHooks();
+    expect(HOOK_KINDS).toEqual({ detect: 'AsyncSeriesWaterfallHook', emit: 'AsyncSeriesHook', report: 'SyncHook' });
+    for (const name of Object.keys(HOOK_KINDS) as Array<keyof typeof HOOK_KINDS>) {
+      expect(hooks[name].constructor).toBe(tapable[HOOK_KINDS[name]]);
+      expect((hooks[name].constructor as { name: string }).name).toBe(HOOK_KINDS[name]);
+    }
   });
 
   it('names the arguments of each hook', () => {

@@ -1,17 +1,50 @@
-import { AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from 'tapable';
-import type { GeneratorHooks, HookTiming } from './types.js';
+import * as tapable from 'tapable';
+import type { GeneratorHooks, HookKindOf, HookTiming } from './types.js';
 import { PluginError } from '../diagnostics/GeneratorError.js';
 
 /**
- * Builds the frozen hook bus. The return type is checked against {@link GeneratorHooks}, so a hook's
- * declared kind and its constructor cannot disagree.
+ * The declared kind of each hook, as a value. Its type is derived from {@link GeneratorHooks}, so a name
+ * other than the declared one does not compile (the hook types carry their kind as a tag; tapable's
+ * classes alone are structurally identical and could not tell a series hook from a parallel one).
+ */
+export const HOOK_KINDS = {
+  detect: 'AsyncSeriesWaterfallHook',
+  emit: 'AsyncSeriesHook',
+  report: 'SyncHook',
+} as const satisfies { readonly [K in keyof GeneratorHooks]: HookKindOf<GeneratorHooks[K]> };
+
+/** Argument names of a hook, one per declared argument. */
+type ArgNames<H> = H extends { promise(...args: infer A): unknown } ? { readonly [I in keyof A]: string } : never;
+
+/** Argument names of each hook (tapable's `_args`), as many as the hook declares. */
+const HOOK_ARGS = {
+  detect: ['model', 'ctx'],
+  emit: ['ctx'],
+  report: ['report'],
+} as const satisfies { readonly [K in keyof GeneratorHooks]: ArgNames<GeneratorHooks[K]> };
+
+/**
+ * Builds one hook of the bus with the tapable constructor that its declared kind names: the constructor
+ * is looked up in tapable's exports by that name, so the kind and the constructor cannot disagree.
+ * @param name hook name
+ */
+function buildHook<K extends keyof GeneratorHooks>(name: K): GeneratorHooks[K] {
+  // The one cast of the bus: the object is an instance of the class named by the tag it is given.
+  const Hook = tapable[HOOK_KINDS[name]] as unknown as new (args: readonly string[]) => GeneratorHooks[K];
+  return new Hook(HOOK_ARGS[name]);
+}
+
+/**
+ * Builds the frozen hook bus: each hook with the constructor its declared kind names (see {@link HOOK_KINDS}).
+ * A hook built any other way (e.g. `new AsyncParallelHook(['ctx'])` for `emit`) does not compile: it lacks
+ * the kind tag of {@link GeneratorHooks} (proved by packages/core/test/plugin-api.typetest.ts).
  * @returns a frozen object with the `detect`, `emit` and `report` hooks
  */
 export function createHooks(): Readonly<GeneratorHooks> {
   return Object.freeze({
-    detect: new AsyncSeriesWaterfallHook<GeneratorHooks['detect'] extends AsyncSeriesWaterfallHook<infer A> ? A : never>(['model', 'ctx']),
-    emit: new AsyncSeriesHook<GeneratorHooks['emit'] extends AsyncSeriesHook<infer A> ? A : never>(['ctx']),
-    report: new SyncHook<GeneratorHooks['report'] extends SyncHook<infer A> ? A : never>(['report']),
+    detect: buildHook('detect'),
+    emit: buildHook('emit'),
+    report: buildHook('report'),
   } satisfies GeneratorHooks);
 }
 

@@ -62,9 +62,35 @@ export interface RunReport {
   fileCount: number;
 }
 
+/** The tapable hook classes the bus uses, by class name (the name `createHooks` looks the constructor up by). */
+interface HookClasses<A> {
+  SyncHook: SyncHook<A>;
+  AsyncSeriesHook: AsyncSeriesHook<A>;
+  AsyncSeriesWaterfallHook: AsyncSeriesWaterfallHook<A>;
+}
+
+/** Name of a tapable hook class the bus may use. */
+export type HookKind = keyof HookClasses<unknown>;
+
+/** Compile-time-only tag of a hook's declared kind; no hook object has this property at run time. */
+declare const hookKind: unique symbol;
+
 /**
- * The hook bus. Declared once here; `createHooks()` builds exactly this shape (its return type is
- * checked against this interface). Plugins only tap; core calls.
+ * A tapable hook of class `K` with arguments `A`, tagged with `K`. tapable's classes are structurally
+ * identical (an `AsyncParallelHook<A>` is assignable to an `AsyncSeriesHook<A>`, an `AsyncSeriesBailHook`
+ * to an `AsyncSeriesWaterfallHook`), so without the tag a hook of the wrong kind would type-check. A bare
+ * `new AsyncSeriesHook(…)` lacks the tag too: the only way to get one is `createHooks`, which picks the
+ * constructor by the tag's name.
+ */
+export type KindedHook<K extends HookKind, A extends unknown[]> = HookClasses<A>[K] & { readonly [hookKind]: K };
+
+/** The declared kind of a hook of the bus. */
+export type HookKindOf<H> = H extends { readonly [hookKind]: infer K extends HookKind } ? K : never;
+
+/**
+ * The hook bus. Declared once here, kind included; `createHooks()` builds each hook with the constructor
+ * its declared kind names, and a hook of another kind does not compile (see {@link KindedHook}).
+ * Plugins only tap; core calls.
  */
 export interface GeneratorHooks {
   /**
@@ -75,7 +101,7 @@ export interface GeneratorHooks {
    * **Previous:** load, normalize. **Next:** `emit`.
    * Core's resource detector taps it first, at `DetectStage.Core`.
    */
-  detect: AsyncSeriesWaterfallHook<[model: ApiModel, ctx: DetectContext]>;
+  detect: KindedHook<'AsyncSeriesWaterfallHook', [model: ApiModel, ctx: DetectContext]>;
   /**
    * **Kind:** async series.
    * **When:** after `detect`, once.
@@ -83,7 +109,7 @@ export interface GeneratorHooks {
    * **Return:** nothing; taps add files with `ctx.files.add()`. Order comes from `EmitStage`.
    * **Previous:** `detect`. **Next:** `report`.
    */
-  emit: AsyncSeriesHook<[ctx: EmitContext]>;
+  emit: KindedHook<'AsyncSeriesHook', [ctx: EmitContext]>;
   /**
    * **Kind:** sync.
    * **When:** last, after `emit`.
@@ -91,11 +117,11 @@ export interface GeneratorHooks {
    * **Return:** nothing; taps add diagnostics or `report.sections`.
    * **Previous:** `emit`. **Next:** none (the CLI writes, diffs or prints).
    */
-  report: SyncHook<[report: RunReport]>;
+  report: KindedHook<'SyncHook', [report: RunReport]>;
 }
 
-/** A hook as plugins see it: tap methods only, no `call`, `promise` or `intercept`. */
-export type TapOnly<H> = Omit<H, 'call' | 'callAsync' | 'promise' | 'intercept' | 'taps' | 'interceptors'>;
+/** A hook as plugins see it: tap methods only, no `call`, `promise` or `intercept` (and no kind tag). */
+export type TapOnly<H> = Omit<H, 'call' | 'callAsync' | 'promise' | 'intercept' | 'taps' | 'interceptors' | typeof hookKind>;
 
 /** The tap-only view of the hook bus given to `Plugin.apply`. */
 export type PluginHooks = { readonly [K in keyof GeneratorHooks]: TapOnly<GeneratorHooks[K]> };

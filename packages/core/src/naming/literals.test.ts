@@ -104,4 +104,13 @@ describe('valueLiteral', () => {
     const value = { name: "O'Brien \n ${x} */", tags: ['a', 'ü', '😀'], nested: { 'x-y': null, n: 3 } };
     expect(evaluate(`(${valueLiteral(value)})`)).toEqual(value);
   });
+
+  it('writes a __proto__ key as a computed key, so the value keeps it as an own property', () => {
+    const value = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>;
+    const text = valueLiteral(value);
+    expect(text).toBe("{ ['__proto__']: { polluted: true }, a: 1 }");
+    const back = evaluate(`(${text})`) as Record<string, unknown>;
+    expect(Object.hasOwn(back, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
+  });
 });

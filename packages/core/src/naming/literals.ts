@@ -74,7 +74,7 @@ export function valueLiteral(value: unknown, keepOrder = false): string {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
     if (!keepOrder) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     if (entries.length === 0) return '{}';
-    return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${valueLiteral(v, keepOrder)}`).join(', ')} }`;
+    return `{ ${entries.map(([k, v]) => `${objectKey(k)}: ${valueLiteral(v, keepOrder)}`).join(', ')} }`;
   }
   return 'undefined';
 }

@@ -18,9 +18,10 @@ export interface Plugin {
   readonly options?: unknown;
   /**
    * Version of the plugin's code (e.g. its package version). A plugin that is not one of the four
-   * built-in ones takes part in the no-change cache only when it declares one; without it, `generate` and
-   * `check` always run the whole pipeline. Change it whenever the plugin's output can change for the same
-   * contract and options.
+   * built-in ones (those are keyed by their package name and installed version, see `BuiltinPlugin`)
+   * takes part in the no-change cache only when it declares one; without it, `generate` and `check`
+   * always run the whole pipeline. The plugin's code is never read: change the version whenever the
+   * plugin's output can change for the same contract and options.
    */
   readonly version?: string;
   /**

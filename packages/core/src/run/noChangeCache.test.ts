@@ -1,7 +1,7 @@
 import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runGenerator } from './createGenerator.js';
-import { computeRunKey, stableJson, type RunKey } from './runKey.js';
+import { computeRunKey, stableJson, type BuiltinPlugin, type RunKey } from './runKey.js';
 import { cacheRecordFor, probeNoChangeCache, refreshRecord, type CacheHit } from './noChangeCache.js';
 import { readBuildIdentity } from './buildInfo.js';
 import { definePlugin, type Plugin } from '../plugin/definePlugin.js';
@@ -86,7 +86,7 @@ describe('stableJson', () => {
 
 describe('computeRunKey', () => {
   const base: ResolvedConfig = { input: '/c/openapi.yaml', outputRoot: '/c/out', srcDir: 'src', plugins: [], allowRemoteRefs: false };
-  const key = async (plugins: Plugin[], builtins?: Map<string, Plugin>) => computeRunKey({ ...base, plugins }, { buildHash: BUILD, ...(builtins ? { builtins } : {}) });
+  const key = async (plugins: Plugin[], builtins?: BuiltinPlugin[]) => computeRunKey({ ...base, plugins }, { buildHash: BUILD, ...(builtins ? { builtins } : {}) });
 
   it('a plugin that is not built in and declares no version turns the cache off', async () => {
     expect(await key([emitter({ suffix: 'a' }, null)])).toEqual({ ok: false, reason: 'plugin "test-emitter" declares no version' });
@@ -108,13 +108,26 @@ describe('computeRunKey', () => {
     expect(new Set(values).size).toBe(values.length);
     expect(await key([emitter({ suffix: 'a' })])).toEqual(keys[0]);
   });
-  it('a built-in plugin needs no version, but only with the built-in apply source', async () => {
-    const builtin = definePlugin({ name: 'plugin-x', options: { a: 1 }, apply(hooks) { hooks.emit.tap('plugin-x', () => undefined); } });
-    const same = definePlugin({ name: 'plugin-x', options: { a: 2 }, apply(hooks) { hooks.emit.tap('plugin-x', () => undefined); } });
-    const impostor = definePlugin({ name: 'plugin-x', apply() {} });
-    const builtins = new Map([['plugin-x', builtin]]);
-    expect((await key([same], builtins)).ok).toBe(true);
-    expect(await key([impostor], builtins)).toEqual({ ok: false, reason: 'plugin "plugin-x" declares no version' });
+  it('a built-in plugin needs no version: it is keyed by its package name and installed version, never by its code', async () => {
+    const x = { name: 'plugin-x', package: '@scope/plugin-x', version: '1.2.3' };
+    const builtins = [x];
+    const p = (apply: Plugin['apply'], options: unknown = { a: 1 }) => definePlugin({ name: 'plugin-x', options, apply });
+    const one = await key([p((hooks) => hooks.emit.tap('plugin-x', () => undefined))], builtins);
+    expect(one.ok).toBe(true);
+    // Another apply function with the same package identity and options is the same plugin.
+    expect(await key([p(() => undefined)], builtins)).toEqual(one);
+    const keys = await Promise.all([
+      key([p(() => undefined, { a: 2 })], builtins),
+      key([p(() => undefined)], [{ ...x, version: '1.2.4' }]),
+      key([p(() => undefined)], [{ ...x, package: '@other/plugin-x' }]),
+    ]);
+    for (const k of keys) expect(k.ok && one.ok && k.key !== one.key).toBe(true);
+    // Not listed as built in: it needs a version of its own.
+    expect(await key([p(() => undefined)])).toEqual({ ok: false, reason: 'plugin "plugin-x" declares no version' });
+  });
+  it('a version the plugin declares wins over the built-in package version', async () => {
+    const builtins = [{ name: 'test-emitter', package: '@scope/test-emitter', version: '9.9.9' }];
+    expect(await key([emitter({ suffix: 'a' }, '1.0.0')], builtins)).toEqual(await key([emitter({ suffix: 'a' }, '1.0.0')]));
   });
   it('without an injected hash it uses buildInfo.json; from the sources there is none, so the cache is off', async () => {
     const identity = await readBuildIdentity();

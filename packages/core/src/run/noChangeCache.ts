@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { JOURNAL_NAME } from '../emit/journal.js';
+import { findInterruptedWrite } from '../emit/journal.js';
 import { readManifest } from '../emit/manifest.js';
 import { type CacheRecord, type FileStamp, type RunSummary, type StoredRecord, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
 import { type OutputLocation, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
@@ -75,7 +75,7 @@ export async function cacheRecordFor(key: RunKey, result: RunResult, startedAt: 
  * 1. the output root has a manifest and a cache record (`recordPathFor`) listing the same files, whose
  *    fingerprint equals the one recomputed from `key` and the current bytes of every contract file the
  *    recorded run read;
- * 2. no interrupted write (journal) and no temporary file is left in the output root;
+ * 2. nothing of an interrupted write (journal, backups, temporary files) is left in the output root;
  * 3. every recorded file exists and its stat (size, modification and change time, inode) equals its
  *    stamp, or, when it does not or the stamp is racy, its contents still hash to the recorded sha256;
  * 4. no other `.ts` file in the source folder starts with the generated-file marker (a stale file).
@@ -105,8 +105,9 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   if (fingerprintOf(key.key, inputs) !== record.fingerprint) return miss('the config, a plugin, the generator build or Node changed');
 
   const scan = await scanOutput(location);
-  if (scan.files.has(JOURNAL_NAME)) return miss('an interrupted write is pending');
-  if (scan.temps.length > 0) return miss('temporary files of an interrupted write are left');
+  const interrupted = findInterruptedWrite(scan);
+  if (interrupted?.journal) return miss('an interrupted write is pending');
+  if (interrupted) return miss(`files of an interrupted write are left (${interrupted.leftovers[0]})`);
   const recorded = new Set(record.files);
   const prefix = srcPrefix(location);
   const candidates = [...scan.files].filter((rel) => rel.startsWith(prefix) && rel.endsWith('.ts') && !recorded.has(rel) && !rel.startsWith('.reslayer-backup/'));

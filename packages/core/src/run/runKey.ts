@@ -6,13 +6,27 @@ import { readBuildIdentity } from './buildInfo.js';
 /** Everything but the contract that decides a run's output, hashed; or why it cannot be known. */
 export type RunKey = { ok: true; key: string } | { ok: false; reason: string };
 
+/**
+ * A built-in plugin, identified by the package it ships in: the configured plugin of that `name` (that
+ * declares no `version` of its own) is keyed by `package` and `version` (see {@link computeRunKey}).
+ */
+export interface BuiltinPlugin {
+  /** The plugin's `name`, e.g. `plugin-client`. */
+  name: string;
+  /** The npm package that ships it, e.g. `@reslayer/plugin-client`. */
+  package: string;
+  /** That package's installed version (from its `package.json`). */
+  version: string;
+}
+
 /** Options of {@link computeRunKey}. */
 export interface RunKeyOptions {
   /**
-   * Reference instances of the built-in plugins, by name (the CLI passes its own). A configured plugin
-   * with such a name and the same `apply` source counts as built in: the build hash covers its code.
+   * The built-in plugins, by package (the CLI passes the four it ships, read from their installed
+   * `package.json`). A configured plugin with one of these names and no `version` of its own is keyed by
+   * that package name and version; its code is also covered by the generator-build hash.
    */
-  builtins?: ReadonlyMap<string, Plugin>;
+  builtins?: readonly BuiltinPlugin[];
   /** The generator-build hash to use instead of `buildInfo.json` (tests). */
   buildHash?: string;
 }
@@ -51,29 +65,29 @@ export function stableJson(value: unknown, seen: Set<object> = new Set()): strin
 }
 
 /**
- * The identity of one configured plugin, or why it has none: a built-in plugin is identified by its
- * name and options (its code is in the build hash); any other plugin must declare a `version`.
+ * The identity of one configured plugin, or why it has none: its name, its package and version (a plugin
+ * that declares its own `version`, or a built-in one keyed by its installed package), its options and
+ * `requires`. Its code is not read: a plugin that is neither built in nor versioned has no identity.
  */
-function pluginIdentity(plugin: Plugin, builtins: ReadonlyMap<string, Plugin>): { ok: true; id: unknown } | { ok: false; reason: string } {
+function pluginIdentity(plugin: Plugin, builtins: ReadonlyMap<string, BuiltinPlugin>): { ok: true; id: unknown } | { ok: false; reason: string } {
   const name = String(plugin.name);
-  const reference = builtins.get(name);
-  const applySource = typeof plugin.apply === 'function' ? Function.prototype.toString.call(plugin.apply) : '';
-  const builtin = reference !== undefined && Function.prototype.toString.call(reference.apply) === applySource;
-  const version = (plugin as { version?: unknown }).version;
-  if (!builtin && (typeof version !== 'string' || version === '')) {
-    return { ok: false, reason: `plugin "${name}" declares no version` };
-  }
+  const declared = (plugin as { version?: unknown }).version;
+  const builtin = builtins.get(name);
+  let from: { package?: string; version: string };
+  if (typeof declared === 'string' && declared !== '') from = { version: declared };
+  else if (builtin !== undefined) from = { package: builtin.package, version: builtin.version };
+  else return { ok: false, reason: `plugin "${name}" declares no version` };
   const options = plugin.options === undefined ? 'null' : stableJson(plugin.options);
   if (options === undefined) return { ok: false, reason: `the options of plugin "${name}" are not plain JSON data` };
   const requires = stableJson(plugin.requires ?? []);
   if (requires === undefined) return { ok: false, reason: `the requires list of plugin "${name}" is not plain data` };
-  return { ok: true, id: { name, version: builtin ? 'builtin' : version, options, requires, apply: sha256(applySource) } };
+  return { ok: true, id: { name, ...from, options, requires } };
 }
 
 /**
  * Computes the run key: a sha256 over the generator build (`buildInfo.json`), the Node version, the
- * config's paths and flags, and every plugin's name, version (or built-in status), resolved options,
- * `requires` and `apply` source. The contract's contents are not part of it (see `cacheRecordFor`).
+ * config's paths and flags, and every plugin's name, package and version (see {@link BuiltinPlugin}),
+ * resolved options and `requires`. The contract's contents are not part of it (see `cacheRecordFor`).
  * @param config the resolved config
  * @param options see {@link RunKeyOptions}
  * @returns the key, or why the no-change cache is off for this run
@@ -85,14 +99,15 @@ export async function computeRunKey(config: ResolvedConfig, options: RunKeyOptio
     if (!identity.ok) return identity;
     build = identity.hash;
   }
+  const builtins = new Map((options.builtins ?? []).map((b) => [b.name, b] as const));
   const plugins: unknown[] = [];
   for (const plugin of config.plugins) {
-    const id = pluginIdentity(plugin, options.builtins ?? new Map());
+    const id = pluginIdentity(plugin, builtins);
     if (!id.ok) return id;
     plugins.push(id.id);
   }
   const parts = {
-    format: 1,
+    format: 2,
     build,
     node: process.version,
     input: config.input,

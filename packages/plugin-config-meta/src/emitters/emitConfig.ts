@@ -1,8 +1,8 @@
 import type { ApiModel } from '@reslayer/core';
-import { banner, stringLiteral } from '@reslayer/core';
-import type { ResourceMeta } from '../analyze/types.js';
+import { banner, docComment, stringLiteral } from '@reslayer/core';
+import type { ResourceMeta } from '../plan/types.js';
 import { configMetaNaming } from '../naming.js';
-import { docComment, printValue } from '../printValue.js';
+import { printValue } from './printValue.js';
 
 /**
  * Emits `<resource>.config.ts`: `<resource>Config` with exactly `fields`, `filters`, `columns` and
@@ -19,11 +19,11 @@ export function emitConfig(model: ApiModel, meta: ResourceMeta, runtimeModule: s
     banner(model.meta),
     `import type { ResourceConfig } from ${stringLiteral(runtimeModule)};`,
     '',
-    docComment([
+    docComment({ description: [
       `Form fields, list filters, table columns and pagination of the \`${meta.resource}\` resource,`,
       `derived from the contract. Labels are English defaults; \`${configMetaNaming.i18nObject(r)}\` holds them`,
       'for translation.',
-    ]),
+    ].join('\n') }, 0),
     `export const ${configMetaNaming.configObject(r)} = {`,
     `  fields: ${printValue(fields, 1, 2)},`,
     `  filters: ${printValue(filters, 1, 2)},`,

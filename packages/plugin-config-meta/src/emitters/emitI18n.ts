@@ -1,8 +1,8 @@
 import type { ApiModel } from '@reslayer/core';
-import { banner, stringLiteral } from '@reslayer/core';
-import type { ResourceMeta } from '../analyze/types.js';
+import { banner, docComment, stringLiteral } from '@reslayer/core';
+import type { ResourceMeta } from '../plan/types.js';
 import { configMetaNaming } from '../naming.js';
-import { docComment, printValue } from '../printValue.js';
+import { printValue } from './printValue.js';
 
 /**
  * Emits `<resource>.i18n.ts`: `<resource>I18n`, a catalog of English default labels (string values
@@ -22,10 +22,10 @@ export function emitI18n(model: ApiModel, meta: ResourceMeta, runtimeModule: str
     banner(model.meta),
     `import type { ResourceI18n } from ${stringLiteral(runtimeModule)};`,
     '',
-    docComment([
+    docComment({ description: [
       `Default (English) labels of the \`${meta.resource}\` resource: copy this catalog to translate it.`,
       '`actions` is keyed like the permissions, `fields` by property name.',
-    ]),
+    ].join('\n') }, 0),
     `export const ${configMetaNaming.i18nObject({ resource: meta.resource })} = ${printValue(catalog, 0, 2)} as const satisfies ResourceI18n;`,
   ].join('\n');
 }

@@ -1,8 +1,8 @@
 import type { ApiModel } from '@reslayer/core';
-import { banner, stringLiteral } from '@reslayer/core';
-import type { ResourceMeta } from '../analyze/types.js';
+import { banner, docComment, objectKey, stringLiteral } from '@reslayer/core';
+import type { ResourceMeta } from '../plan/types.js';
 import { configMetaNaming } from '../naming.js';
-import { docComment, objectKey, printValue } from '../printValue.js';
+import { printValue } from './printValue.js';
 
 /**
  * Emits `<resource>.permissions.ts`: `<resource>Permissions`, one entry per operation keyed by its
@@ -19,17 +19,17 @@ export function emitPermissions(model: ApiModel, meta: ResourceMeta, runtimeModu
     banner(model.meta),
     `import type { ResourcePermissions } from ${stringLiteral(runtimeModule)};`,
     '',
-    docComment([
+    docComment({ description: [
       `Permissions of the \`${meta.resource}\` operations: a stable permission string per operation, the`,
       'security scopes the contract declares for it, and its method and path.',
-    ]),
+    ].join('\n') }, 0),
   ];
   if (meta.operations.length === 0) lines.push(`export const ${name} = {} as const satisfies ResourcePermissions;`);
   else {
     lines.push(`export const ${name} = {`);
     for (const op of meta.operations) {
       const entry = { permission: op.permission, scopes: op.scopes, method: op.method, path: op.path };
-      lines.push(docComment([`${op.label} (${op.method} ${op.path})`], 1));
+      lines.push(docComment({ description: `${op.label} (${op.method} ${op.path})` }, 1));
       lines.push(`  ${objectKey(op.key)}: ${printValue(entry, 1, 1)},`);
     }
     lines.push('} as const satisfies ResourcePermissions;');

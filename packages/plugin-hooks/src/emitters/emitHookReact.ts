@@ -1,8 +1,9 @@
-import type { ApiModel } from '@reslayer/core';
-import type { OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
-import { docBlock, factoryDoc, hookFile, layerImports, mutationFactory, mutationHookBody, planHook, queryFactory, type HookPlan, type QueryPlan, type InvalidationTarget } from './hookParts.js';
+import type { HookPlan, QueryPlan } from '../plan/planHook.js';
+import { docBlock, factoryDoc, hookFile, importLine, layerImports } from './hookFile.js';
+import { mutationFactory, mutationHookBody } from './mutationFactory.js';
+import { clientCall, queryFactory, queryKeyCall } from './queryFactory.js';
 
 /** Package the `react-query` adapter builds on. */
 export const REACT_QUERY_MODULE = '@tanstack/react-query';
@@ -12,16 +13,12 @@ export const REACT_QUERY_MODULE = '@tanstack/react-query';
  * `none` adapter emits it) and a hook built on `useQuery` / `useMutation` of `@tanstack/react-query` v5.
  * Mutations invalidate their stale keys through `useQueryClient()`, called when the hook runs (no
  * module-level `QueryClient`).
- * @param model the API model
- * @param s the operation's signature (from plugin-client)
- * @param hookName the hook's unique name
- * @param targets resources whose keys the mutation invalidates (own resource first)
+ * @param p the hook's plan (`planHook`)
  * @returns file contents
  * @see https://tanstack.com/query/v5/docs/framework/react/guides/invalidations-from-mutations
  */
-export function emitHookReact(model: ApiModel, s: OperationSignature, hookName: string, targets: InvalidationTarget[]): string {
-  const p = planHook(model, s, hookName, targets);
-  const factory = hooksNaming.optionsFactory(hookName);
+export function emitHookReact(p: HookPlan): string {
+  const factory = hooksNaming.optionsFactory(p.hookName);
   if (p.query) return reactQuery(p, p.query, factory);
   const body = [
     ...mutationFactory(p, p.mutation, factory, factoryDoc(p)),
@@ -31,13 +28,14 @@ export function emitHookReact(model: ApiModel, s: OperationSignature, hookName: 
       `A \`useMutation\` hook of \`${REACT_QUERY_MODULE}\`. On success it invalidates the query keys this mutation makes`,
       'stale, through the `QueryClient` of the nearest `QueryClientProvider`.',
     ]),
-    `export function ${hookName}() {`,
+    `export function ${p.hookName}() {`,
     ...mutationHookBody(factory),
     '}',
   ];
-  return hookFile(p, [`import { useMutation, useQueryClient } from '${REACT_QUERY_MODULE}';`, ...layerImports(p)], body);
+  return hookFile(p, [importLine(['useMutation', 'useQueryClient'], REACT_QUERY_MODULE), ...layerImports(p)], body);
 }
 
+/** The query file: the factory, then a `useQuery` hook with the client method's plain parameters and `options`. */
 function reactQuery(p: HookPlan, q: QueryPlan, factory: string): string {
   const response = clientNaming.responseType(p.s.op);
   const keyType = `ReturnType<typeof ${p.keys}.${q.member}>`;
@@ -50,14 +48,14 @@ function reactQuery(p: HookPlan, q: QueryPlan, factory: string): string {
       `A \`useQuery\` hook of \`${REACT_QUERY_MODULE}\`.`,
       '@param options more `useQuery` options (`enabled`, `staleTime`, `refetchInterval`…), all but `queryKey` and `queryFn`',
     ]),
-    `export function ${p.hookName}(${[...clientNaming.argumentList(p.s).map((d) => d.text), options].join(', ')}) {`,
+    `export function ${p.hookName}(${[...p.args.map((d) => d.text), options].join(', ')}) {`,
     '  return useQuery({',
     '    ...options,',
-    `    queryKey: ${p.keys}.${q.member}(${q.keyArgs.join(', ')}),`,
-    `    queryFn: ({ signal }) => ${p.client}.${clientNaming.method(p.s.op)}(${[...q.callArgs, '{ signal }'].join(', ')}),`,
+    `    queryKey: ${queryKeyCall(p, q)},`,
+    `    queryFn: ({ signal }) => ${clientCall(p, q.callArgs)},`,
     '  });',
     '}',
   ];
-  const imports = [`import { useQuery, type DefaultError, type UseQueryOptions } from '${REACT_QUERY_MODULE}';`, ...layerImports(p, [response])];
+  const imports = [importLine(['useQuery', 'type DefaultError', 'type UseQueryOptions'], REACT_QUERY_MODULE), ...layerImports(p, [response])];
   return hookFile(p, imports, body);
 }

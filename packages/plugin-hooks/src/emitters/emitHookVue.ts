@@ -1,8 +1,11 @@
-import type { ApiModel } from '@reslayer/core';
-import type { OperationSignature } from '@reslayer/core';
+import type { ArgumentDeclaration } from '@reslayer/core';
+import { declareArguments } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
-import { docBlock, factoryDoc, hookFile, layerImports, mutationFactory, mutationHookBody, planHook, queryFactory, type HookPlan, type InvalidationTarget, type QueryPlan } from './hookParts.js';
+import type { HookPlan, QueryPlan } from '../plan/planHook.js';
+import { docBlock, factoryDoc, hookFile, importLine, layerImports } from './hookFile.js';
+import { mutationFactory, mutationHookBody } from './mutationFactory.js';
+import { clientCall, queryFactory, queryKeyCall } from './queryFactory.js';
 
 /** Package the `vue-query` adapter builds on. */
 export const VUE_QUERY_MODULE = '@tanstack/vue-query';
@@ -13,16 +16,12 @@ export const VUE_QUERY_MODULE = '@tanstack/vue-query';
  * Query parameters accept plain values, refs and getters (`MaybeRefOrGetter`): the key is a `computed` over
  * `toValue(...)`, so the query refetches when they change. Mutations invalidate their stale keys through
  * `useQueryClient()`, called when the composable runs (no module-level `QueryClient`).
- * @param model the API model
- * @param s the operation's signature (from plugin-client)
- * @param hookName the hook's unique name
- * @param targets resources whose keys the mutation invalidates (own resource first)
+ * @param p the hook's plan (`planHook`)
  * @returns file contents
  * @see https://tanstack.com/query/v5/docs/framework/vue/reactivity
  */
-export function emitHookVue(model: ApiModel, s: OperationSignature, hookName: string, targets: InvalidationTarget[]): string {
-  const p = planHook(model, s, hookName, targets);
-  const factory = hooksNaming.optionsFactory(hookName);
+export function emitHookVue(p: HookPlan): string {
+  const factory = hooksNaming.optionsFactory(p.hookName);
   if (p.query) return vueQuery(p, p.query, factory);
   const body = [
     ...mutationFactory(p, p.mutation, factory, factoryDoc(p)),
@@ -32,29 +31,36 @@ export function emitHookVue(model: ApiModel, s: OperationSignature, hookName: st
       `A \`useMutation\` composable of \`${VUE_QUERY_MODULE}\`. On success it invalidates the query keys this mutation makes`,
       'stale, through the `QueryClient` the app installed with `VueQueryPlugin`.',
     ]),
-    `export function ${hookName}() {`,
+    `export function ${p.hookName}() {`,
     ...mutationHookBody(factory),
     '}',
   ];
-  return hookFile(p, [`import { useMutation, useQueryClient } from '${VUE_QUERY_MODULE}';`, ...layerImports(p)], body);
+  return hookFile(p, [importLine(['useMutation', 'useQueryClient'], VUE_QUERY_MODULE), ...layerImports(p)], body);
 }
 
-/** A `name: T`, `name?: T` or `name: T | undefined` declaration made to accept refs and getters. */
-function reactiveDeclaration(declaration: string): string {
-  const m = /^([^?:]+)(\?)?: (.*)$/.exec(declaration);
-  if (!m) return declaration;
-  const [, name = '', optional, type = ''] = m;
-  return optional ? `${name}?: MaybeRefOrGetter<${type} | undefined>` : `${name}: MaybeRefOrGetter<${type}>`;
+/**
+ * The client method's parameters made to accept refs and getters: `T` becomes `MaybeRefOrGetter<T>`, an
+ * optional `T` becomes `MaybeRefOrGetter<T | undefined>`, optional (`?`) only where the client method's is,
+ * that is when no required parameter follows.
+ */
+function reactiveParameters(args: readonly ArgumentDeclaration[]): string[] {
+  const specs = args.map((a, i) => ({
+    name: a.name,
+    type: `MaybeRefOrGetter<${a.optional ? `${a.type} | undefined` : a.type}>`,
+    optional: a.optional && args.slice(i).every((later) => later.optional),
+  }));
+  return declareArguments(specs).map((d) => d.text);
 }
 
+/** The query file: the factory, then a `useQuery` composable with reactive parameters and `options`. */
 function vueQuery(p: HookPlan, q: QueryPlan, factory: string): string {
   const response = clientNaming.responseType(p.s.op);
   const keyType = `ReturnType<typeof ${p.keys}.${q.member}>`;
-  const key = `${p.keys}.${q.member}(${q.keyArgs.map((a) => `toValue(${a})`).join(', ')})`;
-  const call = `${p.client}.${clientNaming.method(p.s.op)}(${[...q.callArgs.map((a) => `toValue(${a})`), '{ signal }'].join(', ')})`;
+  const toValue = (name: string): string => `toValue(${name})`;
+  const key = queryKeyCall(p, q, toValue);
   const vue = [...(q.keyArgs.length > 0 ? ['computed'] : []), ...(q.callArgs.length > 0 ? ['toValue', 'type MaybeRefOrGetter'] : [])];
   const options = `options?: Omit<QueryOptions<${response}, DefaultError, ${response}, ${response}, ${keyType}>, 'queryKey' | 'queryFn'>`;
-  const params = p.s.args.map((a) => a.name);
+  const params = p.args.map((a) => a.name);
   const body = [
     ...queryFactory(p, q, factory, factoryDoc(p)),
     '',
@@ -65,17 +71,17 @@ function vueQuery(p: HookPlan, q: QueryPlan, factory: string): string {
       ...params.map((a) => `@param ${a} a value, a ref or a getter`),
       '@param options more `useQuery` options (`enabled`, `staleTime`, `refetchInterval`…), all but `queryKey` and `queryFn`',
     ]),
-    `export function ${p.hookName}(${[...clientNaming.argumentList(p.s).map((d) => d.text).map(reactiveDeclaration), options].join(', ')}) {`,
+    `export function ${p.hookName}(${[...reactiveParameters(p.args), options].join(', ')}) {`,
     '  return useQuery({',
     '    ...options,',
     `    queryKey: ${q.keyArgs.length > 0 ? `computed(() => ${key})` : key},`,
-    `    queryFn: ({ signal }) => ${call},`,
+    `    queryFn: ({ signal }) => ${clientCall(p, q.callArgs.map(toValue))},`,
     '  });',
     '}',
   ];
   const imports = [
-    ...(vue.length > 0 ? [`import { ${vue.join(', ')} } from 'vue';`] : []),
-    `import { useQuery, type DefaultError, type QueryOptions } from '${VUE_QUERY_MODULE}';`,
+    ...(vue.length > 0 ? [importLine(vue, 'vue')] : []),
+    importLine(['useQuery', 'type DefaultError', 'type QueryOptions'], VUE_QUERY_MODULE),
     ...layerImports(p, [response]),
   ];
   return hookFile(p, imports, body);

@@ -1,15 +1,18 @@
 import type { ApiModel } from '@reslayer/core';
 import { banner, importPath } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
-import { printValue } from '../literal.js';
 import { mocksNaming } from '../naming.js';
-import type { MockPlan } from '../plan.js';
-import type { SharedSamples } from '../share.js';
+import type { MockPlan } from '../plan/mockPlan.js';
+import { printValue } from '../plan/printValue.js';
+import type { SharedSamples } from '../plan/SharedSamples.js';
 
 /** A generated module and the names it exports (the index re-exports them). */
 export interface EmittedModule {
+  /** The file contents. */
   contents: string;
+  /** Exported values. */
   values: string[];
+  /** Exported types. */
   types: string[];
 }
 
@@ -18,6 +21,7 @@ export interface EmittedModule {
  * the entities of a store-backed resource, and per operation its success, `empty` and error bodies.
  * @param model the API model (for the banner)
  * @param plan the resource's mock plan
+ * @param shared the samples several fixtures share (with the `shareFixtures` option), after `decide()`
  * @returns the file contents and its exports
  */
 export function emitFixtures(model: ApiModel, plan: MockPlan, shared?: SharedSamples): EmittedModule {

@@ -1,24 +1,35 @@
 import type { ApiModel } from '@reslayer/core';
 import { banner, importPath, stringLiteral } from '@reslayer/core';
+import { MOCK_EXPORTS } from '@reslayer/runtime';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
-import type { MockPlan, StorePlan } from '../plan.js';
-import type { Fields } from '../planStore.js';
-import { flatValue } from '../literal.js';
+import type { Fields, MockPlan, StorePlan } from '../plan/mockPlan.js';
+import { flatValue } from '../plan/printValue.js';
 import type { EmittedModule } from './emitFixtures.js';
-import { access, useType, writeHandler, type Needs } from './resolvers.js';
+import { access, useType, writeHandler, type Needs } from './writeHandler.js';
+
+/** What the handler factories default to, and where the generated handlers import the mock helpers from. */
+export interface HandlerDefaults {
+  /** Default handler path prefix (the plugin's `baseUrl`). */
+  baseUrl: string;
+  /** Default `slow` delay in milliseconds (the plugin's `delayMs`). */
+  delayMs: number;
+  /** The runtime module; the helpers come from `<runtimeModule>/mocks`. @default '@reslayer/runtime' */
+  runtimeModule?: string;
+}
 
 /**
  * Emits `<resource>.handlers.ts`: MSW 3 request handlers for every operation of the resource,
  * built by `create<R>Handlers({ scenario, baseUrl, delayMs })`, plus the default (`success`) list.
  * A store-backed CRUD resource also gets its in-memory store and `reset<R>Store()`. Options, scenario
- * names and helpers come from `@reslayer/runtime/mocks`.
+ * names and helpers come from `<runtimeModule>/mocks` (`@reslayer/runtime/mocks` by default).
  * @param model the API model (for the banner)
  * @param plan the resource's mock plan
+ * @param defaults the factories' defaults and the runtime module
  * @returns the file contents and its exports
  * @see https://mswjs.io/docs/api/http
  */
-export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: { baseUrl: string; delayMs: number } = { baseUrl: '*', delayMs: 1500 }): EmittedModule {
+export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerDefaults = { baseUrl: '*', delayMs: 1500 }): EmittedModule {
   const r = plan.resource;
   const file = mocksNaming.handlersFile(r);
   const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), jsonBodyType: false, pathParams: false };
@@ -27,7 +38,7 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: { baseUr
   const body = [...store(plan, needs), ...fieldLists(plan, needs), ...factory(plan, handlers, defaults)].join('\n');
   const msw = ['http', 'HttpResponse', 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : []), ...(needs.pathParams ? ['type PathParams'] : [])];
   const support = [
-    ...['claimedElsewhere', 'filterItems', 'intParam', 'merge', 'mockSetup', 'readJson'].filter((h) => h === 'mockSetup' || needs.helpers.has(h)),
+    ...MOCK_EXPORTS.values.filter((h) => h === 'mockSetup' || needs.helpers.has(h)),
     ...(needs.helpers.has('merge') ? ['type Fields'] : []),
     ...(needs.helpers.has('filterItems') ? ['type Filters'] : []),
     'type HandlersOptions',
@@ -36,7 +47,7 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: { baseUr
   const types = [...needs.types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, local]) => (t === local ? t : `${t} as ${local}`));
   if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(r))}';`);
   if (needs.fixtures.size > 0) lines.push(`import { ${[...needs.fixtures].sort().join(', ')} } from './${r.resource}.fixtures.js';`);
-  lines.push(`import { ${support.join(', ')} } from '${mocksNaming.supportModule}';`, '', body);
+  lines.push(`import { ${support.join(', ')} } from ${stringLiteral(mocksNaming.supportModule(defaults.runtimeModule))};`, '', body);
   const values = [mocksNaming.handlersFactory(r), mocksNaming.handlers(r), ...(plan.store ? [mocksNaming.store(r), mocksNaming.resetStore(r)] : [])];
   return { contents: lines.join('\n'), values, types: [mocksNaming.handlersOptionsType(r)] };
 }
@@ -132,7 +143,7 @@ function fieldLists(plan: MockPlan, needs: Needs): string[] {
   return out;
 }
 
-function factory(plan: MockPlan, handlers: string[], defaults: { baseUrl: string; delayMs: number }): string[] {
+function factory(plan: MockPlan, handlers: string[], defaults: HandlerDefaults): string[] {
   const r = plan.resource;
   const optionsType = mocksNaming.handlersOptionsType(r);
   return [

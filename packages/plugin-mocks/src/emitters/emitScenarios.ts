@@ -1,18 +1,19 @@
 import type { ApiModel } from '@reslayer/core';
-import { banner } from '@reslayer/core';
+import { banner, stringLiteral } from '@reslayer/core';
 import { mocksNaming } from '../naming.js';
-import type { MockPlan } from '../plan.js';
+import type { MockPlan } from '../plan/mockPlan.js';
 import type { EmittedModule } from './emitFixtures.js';
 
 /**
  * Emits `<resource>.scenarios.ts`: the scenario names, one handler set per scenario, and a
  * function that returns a scenario's handlers by name (fresh ones when options are given).
- * The names and option types are the shared ones of `mock-support.ts`, under the resource's names.
+ * The names and option types are the shared ones of `<runtimeModule>/mocks`, under the resource's names.
  * @param model the API model (for the banner)
  * @param plan the resource's mock plan
+ * @param runtimeModule the runtime module (the helpers come from `<runtimeModule>/mocks`)
  * @returns the file contents and its exports
  */
-export function emitScenarios(model: ApiModel, plan: MockPlan): EmittedModule {
+export function emitScenarios(model: ApiModel, plan: MockPlan, runtimeModule?: string): EmittedModule {
   const r = plan.resource;
   const nameType = mocksNaming.scenarioNameType(r);
   const names = mocksNaming.scenarioNames(r);
@@ -22,7 +23,7 @@ export function emitScenarios(model: ApiModel, plan: MockPlan): EmittedModule {
   const lines = [
     banner(model.meta),
     "import type { HttpHandler } from 'msw';",
-    `import { scenarioNames, type HandlersOptions, type ScenarioName } from '${mocksNaming.supportModule}';`,
+    `import { scenarioNames, type HandlersOptions, type ScenarioName } from ${stringLiteral(mocksNaming.supportModule(runtimeModule))};`,
     `import { ${factory}, ${mocksNaming.handlers(r)} } from './${r.resource}.handlers.js';`,
     '',
     `/** Names of the mock scenarios of \`${r.resource}\`. */`,

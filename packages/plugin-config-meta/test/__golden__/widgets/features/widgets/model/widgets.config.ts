@@ -11,6 +11,14 @@ import type { ResourceConfig } from '@reslayer/runtime';
 export const widgetsConfig = {
   fields: [
     {
+      name: 'name',
+      label: 'Display name',
+      input: 'text',
+      required: true,
+      nullable: false,
+      constraints: { minLength: 1, maxLength: 80, pattern: '^[a-z]+$' },
+    },
+    {
       name: 'active',
       label: 'Active',
       input: 'checkbox',
@@ -69,14 +77,6 @@ export const widgetsConfig = {
       input: 'file',
       required: false,
       nullable: false,
-    },
-    {
-      name: 'name',
-      label: 'Display name',
-      input: 'text',
-      required: true,
-      nullable: false,
-      constraints: { minLength: 1, maxLength: 80, pattern: '^[a-z]+$' },
     },
     {
       name: 'nickname',
@@ -166,16 +166,16 @@ export const widgetsConfig = {
     },
   ],
   columns: [
+    { name: 'id', label: 'ID', cell: 'uuid', sortable: false },
+    { name: 'name', label: 'Display name', cell: 'text', sortable: true },
     { name: 'active', label: 'Active', cell: 'boolean', sortable: false },
     { name: 'colors', label: 'Colors', cell: 'list', sortable: false },
     { name: 'count', label: 'Count', cell: 'number', sortable: false },
     { name: 'extra', label: 'Extra', cell: 'json', sortable: false },
-    { name: 'id', label: 'ID', cell: 'uuid', sortable: false },
     { name: 'labels', label: 'Labels', cell: 'list', sortable: false },
     { name: 'launchAt', label: 'Launch at', cell: 'datetime', sortable: false },
     { name: 'launchOn', label: 'Launch on', cell: 'date', sortable: false },
     { name: 'manual', label: 'Manual', cell: 'text', sortable: false },
-    { name: 'name', label: 'Display name', cell: 'text', sortable: true },
     { name: 'nickname', label: 'Nickname', cell: 'text', sortable: false },
     { name: 'notes', label: 'Notes', cell: 'text', sortable: false },
     { name: 'phone', label: 'Phone', cell: 'text', sortable: false },

@@ -1,0 +1,79 @@
+import type { CheckResult } from '@reslayer/core';
+import { type RunnerIO, cacheJson } from '../runners/context.js';
+import { countDiagnostics, formatCounts, formatDiagnostics } from './formatDiagnostics.js';
+import { EXIT_FINDINGS, EXIT_OK } from './formatError.js';
+import { displayPath } from './resolveCliConfig.js';
+
+/** How many drifted files the text output lists before "… and N more". */
+const MAX_DRIFT_LINES = 25;
+
+/** What to do about an interrupted earlier write, which `check` only reports. */
+const REPAIR_HINT = 'run `reslayer generate` to repair';
+
+/**
+ * Prints the outcome of core's `check` (text, or `--json`: `resources`, `files`, `diagnostics`, `drift`,
+ * `healthScore`, `ok`, `driftFiles`, `diagnosticsList`, `reportFile`, `cache`, `cacheReason` and, when an
+ * interrupted earlier write is found, `interruptedWrite` with the repair hint).
+ * @param io the command's output channels
+ * @param outputRoot absolute output root
+ * @param o what `check` found
+ * @param reportPath absolute path of the HTML report written, if any
+ * @returns 0 when ok, 1 when not
+ */
+export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, reportPath: string | undefined): number {
+  const { diagnostics, drift, ok, interrupted } = o;
+  const counts = countDiagnostics(diagnostics);
+  const score = o.healthScore;
+  const exit = ok ? EXIT_OK : EXIT_FINDINGS;
+  if (io.json) {
+    io.outJson({
+      resources: o.resources,
+      files: o.files,
+      diagnostics: diagnostics.length,
+      drift: drift.length,
+      healthScore: score,
+      ok,
+      driftFiles: drift,
+      diagnosticsList: diagnostics,
+      ...(reportPath ? { reportFile: displayPath(reportPath, io.cwd) } : {}),
+      ...cacheJson(o.cache),
+      ...(interrupted ? { interruptedWrite: { ...interrupted, hint: REPAIR_HINT } } : {}),
+    });
+    return exit;
+  }
+  const { colors } = io;
+  const rows: Array<[string, string]> = [
+    ['resources', String(o.resources)],
+    ['files', String(o.files)],
+    ['diagnostics', `${diagnostics.length}${diagnostics.length > 0 ? ` (${formatCounts(counts)})` : ''}`],
+    ['drift', String(drift.length)],
+    ['health score', String(score)],
+  ];
+  io.out(`${colors.bold(o.title)} ${o.version} → ${colors.cyan(displayPath(outputRoot, io.cwd))}`);
+  io.out(...rows.map(([k, v]) => `  ${k.padEnd(13)}${colors.bold(v)}`));
+  if (diagnostics.length > 0) io.out('', ...formatDiagnostics(diagnostics, colors, { moreHint: '`reslayer lint --all` lists them' }));
+  if (drift.length > 0) {
+    io.out('', colors.bold('Drift:'), ...drift.slice(0, MAX_DRIFT_LINES).map((d) => `  ${d.kind.padEnd(9)}  ${d.path}`));
+    if (drift.length > MAX_DRIFT_LINES) io.out(colors.dim(`  … and ${drift.length - MAX_DRIFT_LINES} more (--json lists them all)`));
+  }
+  for (const section of o.sections) io.out('', colors.bold(`${section.title} (${section.plugin})`), ...section.lines.map((l) => `  ${l}`));
+  if (reportPath) io.out('', `Report written to ${colors.cyan(displayPath(reportPath, io.cwd))}`);
+  if (interrupted) {
+    const shown = interrupted.leftovers.slice(0, 3).join(', ') + (interrupted.leftovers.length > 3 ? ', …' : '');
+    const what = interrupted.journal ? 'An earlier write was interrupted; the output may mix two runs' : 'An earlier write was interrupted; its files are left over';
+    io.out('', `${colors.yellow('!')} ${what} (${interrupted.leftovers.length} leftover ${interrupted.leftovers.length === 1 ? 'file' : 'files'}: ${shown}).`, `  check left them untouched: ${REPAIR_HINT}.`);
+  }
+  if (o.cache.status === 'hit') io.out('', colors.dim('Nothing changed since the last generate (no-change cache; --no-cache runs the whole pipeline).'));
+  if (ok) io.out('', `${colors.green('✔')} check passed`);
+  else {
+    const why = [
+      interrupted?.journal ? `an interrupted write (${REPAIR_HINT})` : '',
+      drift.length > 0 ? `${drift.length} drifted ${drift.length === 1 ? 'file' : 'files'} (run \`reslayer generate\`)` : '',
+      counts.errors > 0 ? `${counts.errors} error ${counts.errors === 1 ? 'diagnostic' : 'diagnostics'}` : '',
+    ]
+      .filter(Boolean)
+      .join(', ');
+    io.out('', `${colors.red('✖')} check failed: ${why}`);
+  }
+  return exit;
+}

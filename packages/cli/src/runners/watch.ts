@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { type ResolvedConfig, findConfig } from '@reslayer/core';
+import { EXIT_OK, EXIT_USAGE, colorsFor, formatError } from '../format/formatError.js';
+import { displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
+import { createIO } from './context.js';
+import { type GenerateArgs, generateOnce } from './generate.js';
+
+/** Options of {@link runWatch} (tests). */
+export interface WatchOptions {
+  /** Quiet time after the last change before regenerating, in milliseconds. @default 100 */
+  debounceMs?: number | undefined;
+  /** Stops watching when aborted (besides SIGINT and SIGTERM). */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * `reslayer generate --watch`: generates once, then watches the config file and every file of every
+ * run's contract (a multi-file contract's `$ref`d files too, as core's generate reports them) with
+ * chokidar, and regenerates after a change (debounced; changes during a run queue one more run). Core's
+ * write rewrites only files whose contents changed. An error (invalid contract, broken config, write
+ * failure) is printed and the watch goes on: the next save runs again. A change to the config file
+ * reloads it. Stops on SIGINT or SIGTERM.
+ * @param args parsed command-line arguments (`--json` and `--dry-run` are refused by the command line)
+ * @param options see {@link WatchOptions}
+ * @returns 0 when stopped after a clean last run, 2 when the last run failed to load or write
+ */
+export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): Promise<number> {
+  const { watch } = await import('chokidar');
+  const io = createIO('generate', false);
+  const errColors = colorsFor(process.stderr, false);
+  const debounceMs = options.debounceMs ?? 100;
+  const configFile = args.config !== undefined ? path.resolve(io.cwd, args.config) : args.contract === undefined ? findConfig(io.cwd) : undefined;
+  let configs: ResolvedConfig[] | undefined;
+  /** Contract files per run input, from the last run that got that far. */
+  const contractFiles = new Map<string, string[]>();
+  let lastExit = EXIT_OK;
+
+  const watcher = watch([], { ignoreInitial: true, awaitWriteFinish: false });
+  let watched = new Set<string>();
+  const updateWatched = () => {
+    const next = new Set<string>();
+    if (configFile) next.add(configFile);
+    for (const config of configs ?? []) {
+      const files = contractFiles.get(config.input) ?? [config.input];
+      for (const f of files) if (!/^[a-z][a-z0-9+.-]+:\/\//i.test(f)) next.add(f);
+    }
+    const added = [...next].filter((f) => !watched.has(f));
+    const removed = [...watched].filter((f) => !next.has(f));
+    if (added.length > 0) watcher.add(added);
+    if (removed.length > 0) watcher.unwatch(removed);
+    watched = next;
+  };
+
+  const runAll = async (reloadConfig: boolean): Promise<void> => {
+    let exit = EXIT_OK;
+    if (reloadConfig || configs === undefined) {
+      try {
+        configs = await resolveCliConfigs(args, io.cwd);
+      } catch (error) {
+        io.endProgress();
+        process.stderr.write(`${formatError(error, errColors)}\n`);
+        lastExit = EXIT_USAGE;
+        updateWatched();
+        return;
+      }
+    }
+    for (const [i, config] of configs.entries()) {
+      if (configs.length > 1) io.out(`${io.colors.bold(`Run ${i + 1}/${configs.length}:`)} ${displayPath(config.input, io.cwd)} → ${io.colors.cyan(displayPath(config.outputRoot, io.cwd))}`);
+      try {
+        const { code, result } = await generateOnce(io, config, { dryRun: false, cache: args.cache });
+        if (result.contractFiles.length > 0) contractFiles.set(config.input, result.contractFiles);
+        exit = Math.max(exit, code);
+      } catch (error) {
+        io.endProgress();
+        process.stderr.write(`${formatError(error, errColors)}\n`);
+        exit = EXIT_USAGE;
+      }
+    }
+    lastExit = exit;
+    updateWatched();
+  };
+
+  const stamp = () => new Date().toTimeString().slice(0, 8);
+  const waiting = () => {
+    const n = watched.size;
+    io.out(io.colors.dim(`[${stamp()}] watching ${n} ${n === 1 ? 'file' : 'files'} for changes${lastExit === EXIT_OK ? '' : ' (fix the error above and save)'}; Ctrl-C stops`));
+  };
+
+  await runAll(true);
+  if (watched.size === 0) {
+    // Nothing to watch (no config found and no contract given): the error is printed; stop.
+    await watcher.close();
+    return lastExit;
+  }
+  waiting();
+
+  return new Promise<number>((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    let running = false;
+    let queued = false;
+    let changedConfig = false;
+    const changed = new Set<string>();
+    const fire = async () => {
+      if (running) {
+        queued = true;
+        return;
+      }
+      running = true;
+      const names = [...changed].map((f) => displayPath(f, io.cwd));
+      const reload = changedConfig;
+      changed.clear();
+      changedConfig = false;
+      io.out('', io.colors.dim(`[${stamp()}] changed: ${names.join(', ')}`));
+      await runAll(reload);
+      waiting();
+      running = false;
+      if (queued) {
+        queued = false;
+        void fire();
+      }
+    };
+    watcher.on('all', (_event, file) => {
+      const abs = path.resolve(file);
+      changed.add(abs);
+      if (configFile && abs === configFile) changedConfig = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => void fire(), debounceMs);
+    });
+    const stop = () => {
+      clearTimeout(timer);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void watcher.close().then(() => resolve(lastExit));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    options.signal?.addEventListener('abort', stop, { once: true });
+  });
+}

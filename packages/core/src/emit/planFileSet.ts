@@ -1,0 +1,150 @@
+import { type Stats, readFileSync, statSync } from 'node:fs';
+import type { GeneratedFile } from './GeneratedFile.js';
+import { cmp } from '../diagnostics/Diagnostics.js';
+import { type InterruptedWrite, findInterruptedWrite } from './journal.js';
+import { type Manifest, readManifest } from './manifest.js';
+import { type OutputLocation, type OutputScan, resolveInside, scanOutput, srcPrefix, startsWithMarker } from './outputTree.js';
+
+/** What a write (or a dry run) does to each path, relative to the output root. */
+export interface WritePlan {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+  /** Files the previous run generated that this run no longer produces. */
+  removed: string[];
+}
+
+/** Path of a generated file relative to the output root (POSIX). */
+export function rootRelative(location: OutputLocation, file: Pick<GeneratedFile, 'path'>): string {
+  return location.srcDir === '' || location.srcDir === '.' ? file.path : `${location.srcDir.replace(/\/+$/, '')}/${file.path}`;
+}
+
+/** A plan plus what writing needs: the listing, the manifest, and stat data of unchanged files. */
+export interface PlanState {
+  plan: WritePlan;
+  scan: OutputScan;
+  manifest: Manifest;
+  /** Stat of each unchanged file, taken before its contents were compared (only when asked for). */
+  unchangedStats: Map<string, { stats: Stats; at: number }>;
+}
+
+/**
+ * The plan of a file set against a listing of the output root, plus what `writeFileSet` needs. Reads only;
+ * removal candidates are the previous manifest's files no longer produced and unlisted `.ts` files in the
+ * source folder, kept only while they start with the generated-file marker.
+ * @param location output root and source folder
+ * @param files the generated files
+ * @param scan a listing of the output root
+ * @param withStats also stat every unchanged file (for the no-change cache's stamps)
+ */
+export async function planWithState(location: OutputLocation, files: readonly GeneratedFile[], scan: OutputScan, withStats: boolean): Promise<PlanState> {
+  const prefix = srcPrefix(location);
+  const plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
+  const unchangedStats = new Map<string, { stats: Stats; at: number }>();
+  const produced = new Set<string>();
+  for (const file of files) produced.add(rootRelative(location, file));
+  // Synchronous reads: for thousands of small files they are several times faster than the thread pool's.
+  for (const file of files) {
+    const rel = rootRelative(location, file);
+    const abs = resolveInside(location, rel);
+    // Only paths the listing shows are read: a new file costs no failed read.
+    if (!scan.files.has(rel)) {
+      plan.created.push(rel);
+      continue;
+    }
+    // Stat before reading: a change between the two makes the recorded stat older than the compared text.
+    const at = Date.now();
+    const stats = withStats ? statSync(abs, { throwIfNoEntry: false }) : undefined;
+    let current: string | undefined;
+    try {
+      current = readFileSync(abs, 'utf8');
+    } catch {
+      current = undefined;
+    }
+    if (current === undefined) plan.created.push(rel);
+    else if (current === file.contents) {
+      plan.unchanged.push(rel);
+      if (stats) unchangedStats.set(rel, { stats, at });
+    } else plan.updated.push(rel);
+  }
+  const manifest = await readManifest(location);
+  const candidates = new Set(manifest.files.filter((p) => !produced.has(p) && scan.files.has(p)));
+  for (const rel of scan.files) {
+    if (rel.startsWith(prefix) && rel.endsWith('.ts') && !produced.has(rel) && !rel.startsWith('.reslayer-backup/')) candidates.add(rel);
+  }
+  for (const rel of candidates) if (startsWithMarker(resolveInside(location, rel))) plan.removed.push(rel);
+  for (const list of Object.values(plan)) (list as string[]).sort(cmp);
+  return { plan, scan, manifest, unchangedStats };
+}
+
+/**
+ * Compares a file set with the disk without writing: which files would be created, updated, left
+ * unchanged or removed. The output root is listed once; only files that exist are read. Removal
+ * candidates are files of the previous run's manifest that are no longer produced, and `.ts` files in
+ * the source folder, that start with the generated-file marker (so hand-written files are never listed).
+ * @param location output root and source folder
+ * @param files the generated files
+ * @returns the plan, each list sorted
+ */
+export async function planFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<WritePlan> {
+  return (await planOutput(location, files)).plan;
+}
+
+/**
+ * {@link planFileSet}, also reporting (without touching them) the leftovers of an interrupted earlier
+ * write, which the real write would roll back first.
+ * @param location output root and source folder
+ * @param files the generated files
+ */
+export async function planOutput(location: OutputLocation, files: readonly GeneratedFile[]): Promise<{ plan: WritePlan; interrupted: InterruptedWrite | undefined }> {
+  resolveInside(location, location.srcDir || '.');
+  const scan = await scanOutput(location);
+  const { plan } = await planWithState(location, files, scan, false);
+  return { plan, interrupted: findInterruptedWrite(scan) };
+}
+
+/** One drifted file found by {@link diffFileSet}. */
+export interface DriftEntry {
+  /** Path relative to the output root. */
+  path: string;
+  /** `missing` (not on disk), `different` (contents differ) or `stale` (generated earlier, no longer produced). */
+  kind: 'missing' | 'different' | 'stale';
+}
+
+/** What {@link diffOutput} finds: the drift, and what an interrupted earlier write left (never repaired here). */
+export interface OutputDiff {
+  /** Drift entries sorted by path; empty when the disk matches. */
+  drift: DriftEntry[];
+  /** Leftovers of an interrupted earlier write, if any; only a write (`writeFileSet`) rolls them back. */
+  interrupted: InterruptedWrite | undefined;
+}
+
+/**
+ * Compares a fresh in-memory generation with the disk as it is, and reports leftovers of an interrupted
+ * earlier write without touching them. Writes nothing.
+ * @param location output root and source folder
+ * @param files the freshly generated files
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` when the source folder leaves the output root
+ */
+export async function diffOutput(location: OutputLocation, files: readonly GeneratedFile[]): Promise<OutputDiff> {
+  resolveInside(location, location.srcDir || '.');
+  const scan = await scanOutput(location);
+  const { plan } = await planWithState(location, files, scan, false);
+  const drift = [
+    ...plan.created.map((p) => ({ path: p, kind: 'missing' as const })),
+    ...plan.updated.map((p) => ({ path: p, kind: 'different' as const })),
+    ...plan.removed.map((p) => ({ path: p, kind: 'stale' as const })),
+  ].sort((a, b) => cmp(a.path, b.path));
+  return { drift, interrupted: findInterruptedWrite(scan) };
+}
+
+/**
+ * Compares a fresh in-memory generation with the disk (the `check` command). Writes nothing: an
+ * interrupted earlier write is not rolled back (see {@link diffOutput} to learn about it).
+ * @param location output root and source folder
+ * @param files the freshly generated files
+ * @returns drift entries sorted by path; empty when the disk matches
+ */
+export async function diffFileSet(location: OutputLocation, files: readonly GeneratedFile[]): Promise<DriftEntry[]> {
+  return (await diffOutput(location, files)).drift;
+}

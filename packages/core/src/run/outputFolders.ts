@@ -1,0 +1,48 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { GeneratorError } from '../diagnostics/GeneratorError.js';
+import type { OutputLocation } from '../emit/outputTree.js';
+
+/** `file` when the path exists and is not a folder (symbolic links followed), `folder`, or `none`. */
+function kindOf(abs: string): 'file' | 'folder' | 'none' {
+  try {
+    return statSync(abs).isDirectory() ? 'folder' : 'file';
+  } catch {
+    return 'none';
+  }
+}
+
+const notDirectory = (message: string) =>
+  new GeneratorError('RSL_OUTPUT_NOT_DIRECTORY', message, { hint: 'Choose another output root (--output or `output` in the config), or move the file out of the way.' });
+
+/**
+ * Checks, before anything is written, planned or compared, that no file stands where the output needs a
+ * folder: the output root (or the nearest of its parents that exists), its source folder, and, given the
+ * generated files, every folder they go into.
+ * @param location output root and source folder
+ * @param files root-relative POSIX paths of the generated files, if known
+ * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` naming the file in the way
+ */
+export function assertOutputFolders(location: OutputLocation, files: readonly string[] = []): void {
+  const root = path.resolve(location.outputRoot);
+  const rootKind = kindOf(root);
+  if (rootKind === 'file') throw notDirectory(`the output root ${root} is a file, not a folder`);
+  if (rootKind === 'none') {
+    for (let dir = path.dirname(root); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+      const kind = kindOf(dir);
+      if (kind === 'folder') break;
+      if (kind === 'file') throw notDirectory(`${dir} is a file, so the output root ${root} cannot be created inside it`);
+    }
+    return;
+  }
+  const folders = new Set<string>();
+  const src = path.posix.normalize((location.srcDir || '.').split(path.sep).join('/'));
+  if (src !== '.') folders.add(src);
+  for (const file of files) {
+    const parts = file.split('/').slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) folders.add(parts.slice(0, i).join('/'));
+  }
+  for (const rel of [...folders].sort()) {
+    if (kindOf(path.join(root, rel)) === 'file') throw notDirectory(`${rel} under the output root ${root} is a file, but generated files go into it`);
+  }
+}

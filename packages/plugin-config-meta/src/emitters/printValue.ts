@@ -1,0 +1,52 @@
+import { objectKey, valueLiteral } from '@reslayer/core';
+
+/** Longest line the printer keeps a container on, before breaking it over several lines. */
+const WIDTH = 100;
+
+const pad = (indent: number): string => '  '.repeat(indent);
+
+/** The members of a container (array items keyed `''`, object entries without `undefined` values), else undefined. */
+function entriesOf(value: unknown): Array<[string, unknown]> | undefined {
+  if (Array.isArray(value)) return value.map((v) => ['', v]);
+  if (value !== null && typeof value === 'object') return Object.entries(value).filter(([, v]) => v !== undefined);
+  return undefined;
+}
+
+/**
+ * True when an object in the value has an own `__proto__` key. Core's `valueLiteral` writes keys with
+ * `propertyKey`, and a plain `__proto__:` in an object literal sets the prototype instead of adding a
+ * property; such a container is broken over lines, where every key goes through `objectKey`.
+ */
+function hasProtoKey(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasProtoKey);
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([k, v]) => k === '__proto__' || hasProtoKey(v));
+}
+
+/**
+ * Prints a JSON-like value (strings, finite numbers, booleans, null, arrays, plain objects) as a
+ * TypeScript expression: core's `valueLiteral` with key order kept, broken over lines with one member per
+ * line (keys written with core's `objectKey`) when needed. `undefined` members are left out. A container
+ * stays on one line when it fits in 100 columns, unless it is among the `forceBreak` outermost levels or
+ * holds a `__proto__` key.
+ * @param value the value
+ * @param indent indentation level (two spaces each) of the line the value starts on
+ * @param forceBreak how many outer levels always break (0 = only by width)
+ * @param prefix characters already on the line before the value (e.g. `key: `)
+ * @returns the expression text; lines after the first are indented for `indent`
+ */
+export function printValue(value: unknown, indent = 0, forceBreak = 0, prefix = 0): string {
+  const entries = entriesOf(value);
+  if (!entries) return valueLiteral(value, true);
+  const array = Array.isArray(value);
+  if (entries.length === 0) return array ? '[]' : '{}';
+  if (forceBreak <= 0 && !hasProtoKey(value)) {
+    const text = valueLiteral(value, true);
+    if (indent * 2 + prefix + text.length + 1 <= WIDTH) return text;
+  }
+  const lines = entries.map(([k, v]) => {
+    const head = array ? '' : `${objectKey(k)}: `;
+    return `${pad(indent + 1)}${head}${printValue(v, indent + 1, forceBreak - 1, head.length)},`;
+  });
+  return `${array ? '[' : '{'}\n${lines.join('\n')}\n${pad(indent)}${array ? ']' : '}'}`;
+}

@@ -1,0 +1,64 @@
+import type { ApiModel, CrudRole, OperationSignature, ResourceNode } from '@reslayer/core';
+import { CRUD_ROLES, cmp, describeOperation, getSchemaTypeNames, UniqueNames } from '@reslayer/core';
+import type { OperationInfo, ResourceMeta } from './types.js';
+import { formFields } from './formFields.js';
+import { collectionOperation, listColumns, listFilters } from './listing.js';
+import { detectPagination } from './detectPagination.js';
+import { cleanLabel, humanize } from './humanize.js';
+import { configMetaNaming } from '../naming.js';
+
+const CRUD: ReadonlySet<string> = new Set<CrudRole>(CRUD_ROLES);
+
+/**
+ * Everything the four metadata files of a resource are printed from. Reads the contract through core's
+ * analysis layer: the operation signatures (`describeOperation`) and the schema table
+ * (`getSchemaTypeNames`) every plugin shares, so all of them choose the same request body and response.
+ * @param model the API model
+ * @param resource the resource
+ * @param textareaThreshold see the `textareaThreshold` option
+ * @returns the resource description
+ */
+export function describeResource(model: ApiModel, resource: ResourceNode, textareaThreshold: number): ResourceMeta {
+  const names = getSchemaTypeNames(model);
+  const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
+  const collection = collectionOperation(signatures);
+  const { pagination, params } = detectPagination(collection, names);
+  const fields = formFields(signatures, names, textareaThreshold);
+  const columns = listColumns(signatures, names);
+  const labels = new Map<string, string>();
+  for (const f of [...fields, ...columns]) if (!labels.has(f.name)) labels.set(f.name, f.label);
+  return {
+    resource: resource.resource,
+    title: humanize(resource.resource),
+    config: { fields, filters: listFilters(collection, params, names.byName, textareaThreshold), columns, pagination },
+    operations: describeOperations(resource, signatures),
+    fieldLabels: [...labels].sort(([a], [b]) => cmp(a, b)),
+  };
+}
+
+/**
+ * Permission and action entries, one per operation, in resource order. The key is the CRUD role for
+ * the first operation of each role (reserved before any other name), else the operation name (`op.name`,
+ * also the client method's name), made unique with a numeric suffix (`list2`) when it equals a key already taken.
+ */
+function describeOperations(resource: ResourceNode, signatures: readonly OperationSignature[]): OperationInfo[] {
+  const keys = new UniqueNames();
+  const roleKeys = new Map<OperationSignature, string>();
+  for (const s of signatures) {
+    if (CRUD.has(s.op.role) && !keys.has(s.op.role)) {
+      keys.reserve(s.op.role);
+      roleKeys.set(s, s.op.role);
+    }
+  }
+  return signatures.map((s) => {
+    const key = roleKeys.get(s) ?? keys.take(s.op.name);
+    return {
+      key,
+      permission: configMetaNaming.permission(resource, key),
+      scopes: [...new Set(s.node.security.flatMap((r) => r.scopes))].sort(cmp),
+      method: s.node.method.toUpperCase(),
+      path: s.node.path,
+      label: cleanLabel(s.node.summary) ?? humanize(s.op.name),
+    };
+  });
+}

@@ -1,0 +1,147 @@
+import type { NamedSchema, OperationSignature, ParameterNode, PropertyNode, SchemaNode } from '@reslayer/core';
+import { cmp, objectProperties, resolveSchema } from '@reslayer/core';
+import type { ColumnInfo, FilterInfo, SchemaLookup } from './types.js';
+import { cellOf, enumOf, inputOf } from './controls.js';
+import { cleanLabel, humanize } from './humanize.js';
+
+/**
+ * Normalized form of a parameter or property name: lower case, without `_`, `-`, `.`, `[`, `]`.
+ * @param name a parameter or property name
+ * @returns e.g. `pagesize` for `page_size` or `pageSize`
+ */
+export const norm = (name: string): string => name.toLowerCase().replace(/[_\-.[\]]/g, '');
+
+/** Normalized names of sort parameters. */
+const SORT_PARAMS: ReadonlySet<string> = new Set(['sort', 'sortby', 'order', 'orderby', 'ordering', 'sortorder', 'sortdir', 'sortdirection']);
+
+/** Preferred names of the items array in a page object, in order. */
+const ITEMS_NAMES = ['items', 'data', 'results', 'content', 'records'];
+
+/**
+ * The operation that lists the resource: the `list` operation, else `search`, else the first GET.
+ * @param signatures the resource's operation signatures, in resource order
+ * @returns the collection operation, or undefined when the resource has none
+ */
+export function collectionOperation(signatures: readonly OperationSignature[]): OperationSignature | undefined {
+  return (
+    signatures.find((s) => s.op.role === 'list') ??
+    signatures.find((s) => s.op.role === 'search') ??
+    signatures.find((s) => s.node.method === 'get')
+  );
+}
+
+/**
+ * True for a query parameter that orders the list (`sort`, `sortBy`, `order_by`, `ordering`, …).
+ * @param param a parameter
+ * @returns true for a sort parameter
+ */
+export function isSortParam(param: ParameterNode): boolean {
+  return param.in === 'query' && SORT_PARAMS.has(norm(param.name));
+}
+
+/**
+ * The JSON success body of an operation, or undefined (no body, or not JSON).
+ * @param signature an operation signature
+ * @returns the schema of the success response's JSON body
+ */
+export function responseSchema(signature: OperationSignature | undefined): SchemaNode | undefined {
+  return signature?.response.responseType === 'json' ? signature.response.content?.schema : undefined;
+}
+
+/**
+ * Where the items of a list response are: the body itself when it is an array (no `itemsProperty`),
+ * else the preferred-name array property (`items`, `data`, `results`, `content`, `records`), else
+ * the array property whose name sorts first.
+ * @param schema the response body schema
+ * @param names the model's schema lookup
+ * @returns the item schema and the property holding the array, or undefined when no array is found
+ */
+export function listItems(schema: SchemaNode, names: SchemaLookup): { item: SchemaNode; itemsProperty?: string } | undefined {
+  const top = resolveSchema(schema, names.byName).leaf;
+  if (top.kind === 'array') return { item: top.items };
+  const arrays = (objectProperties(schema, names)?.props ?? []).flatMap((p) => {
+    const leaf = resolveSchema(p.schema, names.byName).leaf;
+    return leaf.kind === 'array' ? [{ name: p.name, item: leaf.items }] : [];
+  });
+  // The fallback goes by name, not by property position: positions follow `allOf` member order, and a page
+  // object such as `allOf: [{ order: [...], total_count }, { entries: [...] }]` lists its sort array first.
+  const found = ITEMS_NAMES.map((n) => arrays.find((a) => a.name === n)).find((a) => a !== undefined) ?? [...arrays].sort((a, b) => cmp(a.name, b.name))[0];
+  return found ? { item: found.item, itemsProperty: found.name } : undefined;
+}
+
+/**
+ * Filters: the collection operation's query parameters except the pagination and sort ones.
+ * @param signature the collection operation, if any
+ * @param exclude names of the pagination parameters
+ * @param byName named schemas by key
+ * @param textareaThreshold see the `textareaThreshold` option
+ * @returns the filters, in parameter order
+ */
+export function listFilters(signature: OperationSignature | undefined, exclude: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>, textareaThreshold: number): FilterInfo[] {
+  const params = signature?.node.parameters.filter((p) => p.in === 'query' && !exclude.has(p.name) && !isSortParam(p)) ?? [];
+  return params.map((param) => {
+    const leaf = resolveSchema(param.schema, byName).leaf;
+    const { input, enum: values } = inputOf(leaf, byName, textareaThreshold);
+    const filter: FilterInfo = {
+      name: param.name,
+      label: cleanLabel(param.schema.title) ?? humanize(param.name),
+      input,
+      required: param.required,
+      multiple: leaf.kind === 'array',
+    };
+    if (values) filter.enum = values;
+    if (param.description !== undefined && param.description.trim() !== '') filter.description = param.description;
+    return filter;
+  });
+}
+
+/**
+ * Table columns: the properties of the list item schema as core's `objectProperties` sees a value the API
+ * returns (`read` mode), writeOnly ones left out. The list item is found in the collection operation's
+ * response when it is a `list` or `search` operation or returns an array; otherwise the columns describe
+ * the object the main operation returns.
+ * @param signatures the resource's operation signatures
+ * @param names the model's schema lookup
+ * @returns the columns, in property order
+ */
+export function listColumns(signatures: readonly OperationSignature[], names: SchemaLookup): ColumnInfo[] {
+  const collection = collectionOperation(signatures);
+  const source = collection ?? signatures.find((s) => s.op.role === 'read') ?? signatures[0];
+  const schema = responseSchema(source);
+  if (!schema) return [];
+  const listLike = source?.op.role === 'list' || source?.op.role === 'search' || resolveSchema(schema, names.byName).leaf.kind === 'array';
+  const item = listLike ? listItems(schema, names)?.item : schema;
+  const props: PropertyNode[] = (item ? objectProperties(item, names)?.props : undefined) ?? [];
+  const sortKeys = sortValues(collection, names.byName);
+  return props.flatMap((p) => {
+    const resolved = resolveSchema(p.schema, names.byName);
+    if (resolved.writeOnly) return [];
+    const column: ColumnInfo = {
+      name: p.name,
+      label: cleanLabel(p.schema.title) ?? humanize(p.name),
+      cell: cellOf(resolved.leaf, names.byName),
+      sortable: isSortable(p.name, sortKeys),
+    };
+    return [column];
+  });
+}
+
+/** The string enum values of every sort parameter of the operation. */
+function sortValues(signature: OperationSignature | undefined, byName: ReadonlyMap<string, NamedSchema>): Set<string> {
+  const values = new Set<string>();
+  for (const param of signature?.node.parameters.filter(isSortParam) ?? []) {
+    const top = resolveSchema(param.schema, byName).leaf;
+    const leaf = top.kind === 'array' ? resolveSchema(top.items, byName).leaf : top;
+    for (const v of enumOf(leaf, byName) ?? []) if (typeof v === 'string') values.add(v);
+  }
+  return values;
+}
+
+/** True when a sort value names the column: `name`, `-name`, `+name`, `name:asc`, `name.desc`, `name asc`. */
+function isSortable(name: string, values: ReadonlySet<string>): boolean {
+  for (const v of values) {
+    const bare = v.replace(/^[-+]/, '').replace(/[:. ](asc|desc)$/i, '');
+    if (bare === name) return true;
+  }
+  return false;
+}

@@ -1,0 +1,155 @@
+import type { CrudRole, PropertyNode, ResourceNode, SchemaNode } from '@reslayer/core';
+import type { OperationSignature } from '@reslayer/core';
+
+// The data model of a resource's mocks: what the planning layer (`src/plan`) works out and the emitters print.
+
+/** A typed constant of the fixtures file. */
+export interface FixtureDecl {
+  /** Name of the exported constant, e.g. `searchFixture`. */
+  name: string;
+  /** Client type name; the constant is typed `type` (or `type[]` when `array`). */
+  type: string;
+  /** True for a list of entities (`type[]`). */
+  array?: boolean;
+  /** The sampled value (JSON-like data, see `sampleSchema`). */
+  value: unknown;
+  /** One-line TSDoc text (no contract text). */
+  doc: string;
+  /** False when the type has no possible value; the constant is then cast (see `Sample.exact`). */
+  exact?: boolean;
+}
+
+/** What a handler answers with, or an error answer. */
+export type Body =
+  | { kind: 'none' }
+  | { kind: 'entity' }
+  | { kind: 'json'; fixture: string; emptyFixture: string; cast: boolean }
+  | { kind: 'text'; fixture: string; mediaType: string }
+  | { kind: 'blob'; mediaType: string };
+
+/** An error answer: status and, when the contract gives a JSON schema, a typed fixture. */
+export interface ErrorAnswer {
+  /** HTTP status of the answer. */
+  status: number;
+  /** Name of the error body fixture; no body without it. */
+  fixture?: string;
+  /** True when the body may be typed `unknown` and needs a cast (see `mayBeUnknown`). */
+  cast: boolean;
+}
+
+/** Everything the handler of one operation needs. */
+export interface OperationPlan {
+  /** The operation's signature (core's `describeOperation`). */
+  sig: OperationSignature;
+  /** `http` member: the operation's method, `all` for TRACE. */
+  method: 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+  /** MSW path pattern without the base prefix, e.g. `/api/v1/contacts/:contactId`. */
+  pattern: string;
+  /** MSW names of the path parameters, by contract name. */
+  params: Map<string, string>;
+  /** Success status (a 2XX status of the contract, else 200). */
+  status: number;
+  /** The success answer. */
+  body: Body;
+  /** The answer in the `error` scenario. */
+  error: ErrorAnswer;
+  /** The 404 answer of a missing item (store item operations, and item operations in the `empty` scenario). */
+  notFound?: ErrorAnswer;
+  /** Role when the handler is served from the store. */
+  storeRole?: CrudRole;
+  /** Path parameter values (by MSW name) for which another operation's literal path is meant: the handler steps aside. */
+  stepAside: Array<Array<[string, string]>>;
+  /**
+   * MSW patterns (without the base) of the same method's more precise paths that may match what this pattern
+   * matches with a different split into base and path (`*` + `/assets` also matches `…/tags/assets`): when one
+   * of them matches the request (with the handler's base), the handler steps aside.
+   */
+  yieldTo: string[];
+  /** Payload properties a store create/update copies into the entity (see `writableFields`). */
+  writable?: Fields;
+}
+
+/** The store of a CRUD resource. */
+export interface StorePlan {
+  /** Facts about the stored entity. */
+  entity: EntityFacts;
+  /** Client type of the entity: the read operation's response type. */
+  entityType: string;
+  /** MSW name of the item path parameter. */
+  keyParam: string;
+  /** The list operation served from the store, when its response holds the entity. */
+  list?: ListPlan;
+}
+
+/** The mocks of one resource: operations, store and fixtures. */
+export interface MockPlan {
+  /** The resource. */
+  resource: ResourceNode;
+  /** Its operations, most precise path first (the order of the handlers). */
+  ops: OperationPlan[];
+  /** The in-memory store of a CRUD resource. */
+  store?: StorePlan;
+  /** The constants of the fixtures file, in order. */
+  fixtures: FixtureDecl[];
+}
+
+/** How the list handler reads the page window from the query string. */
+export type Pagination =
+  | { kind: 'page'; page: string; size?: string; first: number; defaultPage: number; defaultSize: number }
+  | { kind: 'offset'; offset: string; limit?: string; defaultSize: number }
+  | { kind: 'cursor'; cursor: string; limit?: string; defaultSize: number }
+  | { kind: 'none' };
+
+/** One property of the list response's page object and the expression that fills it. */
+export interface PageField {
+  /** Property name. */
+  name: string;
+  /** TypeScript expression (uses `items`, `all`, `start`, `size`, `page`, `next`); without one, `sample` is printed. */
+  expr?: string;
+  /** Sample value of a required property that has no expression. */
+  sample?: unknown;
+  /** How an expression of type `string | undefined` (a cursor) is fitted to the property. */
+  fit?: 'nullable' | 'optional' | 'required';
+}
+
+/** The list operation served from the store. */
+export interface ListPlan {
+  /** `array`: the response is the item array; `page`: an object holding it. */
+  shape: 'array' | 'page';
+  /** How the page window is read from the query. */
+  pagination: Pagination;
+  /** The page object's properties (`page` shape). */
+  fields: PageField[];
+  /** Query parameters named like a scalar entity property: `[query name, property, list separator]`. */
+  filters: Array<[string, string, string]>;
+}
+
+/**
+ * Properties a merge copies: a name (the value is copied as is) or `[name, fields]` (the object value is
+ * merged into the object the target holds, one level down).
+ */
+export type Fields = Array<string | [string, Fields]>;
+
+/** The item key of a store: the entity property that holds the item path parameter's value. */
+export interface EntityKey {
+  /** Property path: `['id']`, or `['article', 'slug']` inside an entity that wraps the item in one property. */
+  path: string[];
+  /** How a created item gets its key: a counting UUID, `<property>-<n>`, a counting number, or the first unused enum value. */
+  kind: 'uuid' | 'string' | 'number' | 'enum';
+  /** The key property's schema. */
+  schema: SchemaNode;
+  /** The values of an enum key. */
+  values?: Array<string | number>;
+}
+
+/** Facts about the entity of a store-backed CRUD resource. */
+export interface EntityFacts {
+  /** The entity's schema (the read operation's response schema). */
+  schema: SchemaNode;
+  /** Its properties in responses (core's `objectProperties`, read mode). */
+  props: PropertyNode[];
+  /** Absent when no property holds the item key: the store is then keyed by position (`'1'`, `'2'`…). */
+  key?: EntityKey;
+  /** The key and readOnly properties: a payload cannot change them and PUT keeps them. */
+  serverFields: Fields;
+}

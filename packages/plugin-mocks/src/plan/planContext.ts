@@ -1,0 +1,43 @@
+import type { ApiModel, NamedSchema, SchemaNode, SchemaTypeNames } from '@reslayer/core';
+import { getSchemaTypeNames } from '@reslayer/core';
+import type { Patterns } from './satisfies.js';
+
+/** What every sample of a run shares: the model's schemas and the run's bookkeeping (see `sampleSchema`). */
+export interface SampleScope {
+  /** Named schemas by key (`ApiModel.schemas`), to follow references. */
+  schemas: ReadonlyMap<string, NamedSchema>;
+  /** Schema nodes the client types as `unknown` (plugin-client's cut `$ref`s); intersections leave them out. */
+  unknownNodes?: ReadonlySet<SchemaNode>;
+  /**
+   * Receives, for each sampled object or array that stands where the client types it as a named schema's type,
+   * that schema's key (see `SharedSamples`). Not recorded when absent.
+   */
+  origins?: WeakMap<object, string>;
+  /** Compiled `pattern`s, filled as samples need them. Compiled on every use when absent. */
+  patterns?: Patterns;
+}
+
+/**
+ * The state of planning one model's mocks, created once per run and passed down (no module-level state):
+ * the model's naming table, the sampling scope and the printed type texts `sameType` compares.
+ */
+export interface PlanContext {
+  /** The API model being planned. */
+  readonly model: ApiModel;
+  /** The model's schema naming table (named schemas, cut references, type names). */
+  readonly names: SchemaTypeNames;
+  /** The sampling scope every sample of the run shares. */
+  readonly scope: Required<SampleScope>;
+  /** Read-mode type text of a schema node, as plugin-client prints it (filled by `typeText`). */
+  readonly typeTexts: WeakMap<SchemaNode, string>;
+}
+
+/**
+ * A fresh planning context for a model.
+ * @param model the API model
+ * @returns the context; use one per run (the origins it records belong to that run's samples)
+ */
+export function createPlanContext(model: ApiModel): PlanContext {
+  const names = getSchemaTypeNames(model);
+  return { model, names, scope: { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map() }, typeTexts: new WeakMap() };
+}

@@ -1,0 +1,138 @@
+import type { CrudRole, ResponseNode, SchemaNode } from '@reslayer/core';
+import { isJsonMediaType, type OperationSignature } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
+import { mocksNaming } from '../naming.js';
+import type { Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
+import { mswPattern } from './mswPattern.js';
+import type { PlanContext } from './planContext.js';
+import { flatValue } from './printValue.js';
+import { mayBeUnknown, sameType } from './sameType.js';
+import { sampleSchema, sampleValue } from './sampleSchema.js';
+import { writableFields } from './writableFields.js';
+
+/** Statuses whose responses have no body. */
+const NO_BODY: ReadonlySet<number> = new Set([204, 205, 304]);
+
+/**
+ * Numeric status of a status key: `201` → 201, `4XX` → 400, `default` → `fallback`.
+ * @param code the contract's status key
+ * @param fallback the status of `default` (and of anything else)
+ */
+export function statusOf(code: string, fallback: number): number {
+  if (/^[1-5]\d\d$/.test(code)) return Number(code);
+  if (/^[1-5]XX$/i.test(code)) return Number(code[0]) * 100;
+  return fallback;
+}
+
+/**
+ * Plans the handler of one operation: method, MSW pattern, success and error answers (their fixtures pushed to
+ * `fixtures`) and, for a store-backed resource, its store role. `stepAside` and `yieldTo` are left empty
+ * (`planResource` fills them).
+ * @param sig the operation's signature
+ * @param store the resource's store plan, if any
+ * @param ctx the planning context
+ * @param fixtures receives the operation's fixtures
+ * @returns the operation plan
+ */
+export function planOperation(sig: OperationSignature, store: StorePlan | undefined, ctx: PlanContext, fixtures: FixtureDecl[]): OperationPlan {
+  // MSW parameter names: core's path argument identifiers (safe and unique: letters, digits and `_`).
+  const params = new Map(sig.pathArgs.map((a) => [a.param.name, a.ident]));
+  const method = sig.node.method === 'trace' ? 'all' : sig.node.method;
+  let status = statusOf(sig.response.status, 200);
+  if (status < 200 || status > 299) status = 200;
+  const role = store ? storeRole(sig, store) : undefined;
+  const itemOp = role === 'read' || role === 'update' || role === 'delete';
+  const r404 = sig.node.responses.find((r) => r.status === '404');
+  const declares404 = r404 !== undefined || sig.errors.some((e) => /^4XX$/i.test(e.status));
+  const missing = itemOp || (!role && sig.pathArgs.length > 0 && declares404);
+  // An item operation answers 404 in the `empty` scenario; only reads (lists, searches, summaries) get an empty variant.
+  const body = bodyOf(sig, store, role, status, ctx, fixtures, !missing && sig.node.method === 'get');
+  const first = sig.errors[0];
+  const doc = `Error body of \`${clientNaming.method(sig.op)}\` in the \`error\` scenario (status ${first ? statusOf(first.status, 500) : 500}).`;
+  // A HEAD response has no body, so its errors carry none either.
+  const head = sig.node.method === 'head';
+  const error = head ? { status: first ? statusOf(first.status, 500) : 500, cast: false } : errorAnswer(sig, first, mocksNaming.errorFixture(sig.op), ctx, fixtures, doc);
+  const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.node.path, params), params, status, body, error, stepAside: [], yieldTo: [] };
+  if (role) plan.storeRole = role;
+  if (store && (role === 'create' || role === 'update')) {
+    const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
+    plan.writable = writableFields(request, store.entity, ctx);
+  }
+  if (missing) {
+    const r = r404 ?? sig.errors.find((e) => /^4XX$/i.test(e.status)) ?? sig.errors.find((e) => e.status === 'default') ?? sig.errors.find((e) => jsonSchema(e));
+    const doc404 = `Error body of \`${clientNaming.method(sig.op)}\` for a missing item (status 404).`;
+    const nf = r === first || head ? { ...error } : errorAnswer(sig, r, mocksNaming.notFoundFixture(sig.op), ctx, fixtures, doc404, error.fixture);
+    plan.notFound = { ...nf, status: 404 };
+  }
+  return plan;
+}
+
+function storeRole(sig: OperationSignature, store: StorePlan): CrudRole | undefined {
+  const role = sig.op.role;
+  if (role === 'list') return store.list ? 'list' : undefined;
+  if (role === 'read') return 'read';
+  if (role === 'create') return role;
+  if (role === 'delete' && sig.pathArgs.length > 0) return role;
+  if (role === 'update' && (sig.node.method === 'patch' || sig.node.method === 'put') && sig.pathArgs.length > 0) return role;
+  return undefined;
+}
+
+function jsonSchema(r: ResponseNode | undefined): { schema: SchemaNode; example: unknown } | undefined {
+  const c = r?.contents.find((m) => isJsonMediaType(m.mediaType) && m.schema);
+  return c?.schema ? { schema: c.schema, example: c.example } : undefined;
+}
+
+function errorAnswer(sig: OperationSignature, r: ResponseNode | undefined, name: string, ctx: PlanContext, fixtures: FixtureDecl[], doc: string, reuse?: string): ErrorAnswer {
+  const status = r ? statusOf(r.status, 500) : 500;
+  const json = jsonSchema(r);
+  const cast = mayBeUnknown(sig.errors.flatMap((e) => e.contents.filter((c) => c.schema).map((c) => c.schema)), ctx);
+  if (!json || status < 400) return { status: status < 400 ? 500 : status, cast };
+  const { value, exact } = sampleSchema(json.schema, { ...ctx.scope, example: json.example });
+  const same = reuse !== undefined && fixtures.find((f) => f.name === reuse);
+  if (same && flatValue(same.value) === flatValue(value)) return { status, fixture: reuse as string, cast };
+  fixtures.push({ name, type: clientNaming.errorBodyType(sig.op), value, doc, exact });
+  return { status, fixture: name, cast };
+}
+
+function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: CrudRole | undefined, status: number, ctx: PlanContext, fixtures: FixtureDecl[], withEmpty: boolean): Body {
+  const content = sig.response.content;
+  if (NO_BODY.has(status) || sig.node.method === 'head') return { kind: 'none' };
+  switch (sig.response.responseType) {
+    case 'none':
+      return { kind: 'none' };
+    case 'blob':
+      return { kind: 'blob', mediaType: content?.mediaType ?? 'application/octet-stream' };
+    case 'text': {
+      const sample = content?.schema ? sampleValue(content.schema, { ...ctx.scope, example: content.example, name: 'text' }) : content?.example;
+      const value = typeof sample === 'string' ? sample : `${clientNaming.method(sig.op)} response`;
+      fixtures.push({ name: mocksNaming.fixture(sig.op), type: clientNaming.responseType(sig.op), value, doc: `Text response of \`${clientNaming.method(sig.op)}\`.` });
+      return { kind: 'text', fixture: mocksNaming.fixture(sig.op), mediaType: content?.mediaType ?? 'text/plain' };
+    }
+    case 'json': {
+      if (store && role && role !== 'list' && returnsEntity(sig, store, ctx)) return { kind: 'entity' };
+      if (role === 'list') return { kind: 'entity' };
+      const schema: SchemaNode = content?.schema ?? { kind: 'unknown', pointer: '#' };
+      const type = clientNaming.responseType(sig.op);
+      const sample = sampleSchema(schema, { ...ctx.scope, example: content?.example });
+      // A JSON body without a schema or an example: an empty object reads better than `null`.
+      const { value, exact } = content?.schema === undefined && content?.example === undefined ? { value: {}, exact: true } : sample;
+      const empty = withEmpty ? sampleSchema(schema, { ...ctx.scope, example: content?.example, empty: true }) : { value, exact };
+      const fixture = mocksNaming.fixture(sig.op);
+      fixtures.push({ name: fixture, type, value, doc: `Success response of \`${clientNaming.method(sig.op)}\` (status ${status}).`, exact });
+      let emptyFixture = fixture;
+      if (flatValue(empty.value) !== flatValue(value)) {
+        emptyFixture = mocksNaming.emptyFixture(sig.op);
+        const doc = `Response of \`${clientNaming.method(sig.op)}\` in the \`empty\` scenario: arrays empty, numbers at their minimum.`;
+        fixtures.push({ name: emptyFixture, type, value: empty.value, doc, exact: empty.exact });
+      }
+      const schemas = sig.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
+      return { kind: 'json', fixture, emptyFixture, cast: mayBeUnknown(schemas, ctx) };
+    }
+  }
+}
+
+/** True when every success body of the operation has the entity's type. */
+function returnsEntity(sig: OperationSignature, store: StorePlan, ctx: PlanContext): boolean {
+  const bodies = sig.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
+  return bodies.length > 0 && bodies.every((b) => sameType(b, store.entity.schema, ctx));
+}

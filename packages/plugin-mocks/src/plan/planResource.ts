@@ -1,0 +1,42 @@
+import type { ResourceNode } from '@reslayer/core';
+import { describeOperation } from '@reslayer/core';
+import type { FixtureDecl, MockPlan } from './mockPlan.js';
+import { mswPattern, specificity } from './mswPattern.js';
+import type { PlanContext } from './planContext.js';
+import { planOperation } from './planOperation.js';
+import { planStore } from './planStore.js';
+import { routesOf } from './RouteIndex.js';
+
+/**
+ * Plans the mocks of a resource.
+ * @param ctx the planning context of the run (holds the model)
+ * @param resource the resource
+ * @param fixtureCount number of entity fixtures of a store-backed resource
+ * @returns the resource's plan: operations (most precise path first), store and fixtures
+ */
+export function planResource(ctx: PlanContext, resource: ResourceNode, fixtureCount: number): MockPlan {
+  const { model } = ctx;
+  const sigs = resource.operations.map((op) => describeOperation(model, resource, op));
+  const fixtures: FixtureDecl[] = [];
+  const store = planStore(resource, sigs, ctx, fixtures, fixtureCount);
+  const ops = sigs.map((sig) => planOperation(sig, store, ctx, fixtures));
+  const routes = routesOf(model);
+  for (const op of ops) {
+    const index = routes.get(op.sig.node.method);
+    if (!index) continue;
+    const shadowed = index.shadowed(op.sig.node.path);
+    op.stepAside = shadowed.map(({ pairs }) => pairs.map(([name, value]) => [op.params.get(name) ?? name, value]));
+    const covered = new Set(shadowed.map((s) => s.path));
+    op.yieldTo = index.morePrecise(op.sig.node.path).filter((path) => !covered.has(path)).map((path) => mswPattern(path, NO_NAMES));
+  }
+  const order = ops.map((op, i) => ({ op, i, key: specificity(op.pattern) }));
+  order.sort((a, b) => cmpArrays(a.key, b.key) || a.i - b.i);
+  return { resource, ops: order.map((o) => o.op), fixtures, ...(store ? { store } : {}) };
+}
+
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+
+function cmpArrays(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0);
+  return a.length - b.length;
+}

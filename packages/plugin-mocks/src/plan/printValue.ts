@@ -1,0 +1,61 @@
+import { objectKey, valueLiteral } from '@reslayer/core';
+import { BlobSample } from './sampleString.js';
+
+const pad = (n: number) => '  '.repeat(n);
+
+/** The name of a constant to print instead of an object or array (nested ones; the value itself is never replaced), if any. */
+export type ValueRef = (value: object) => string | undefined;
+
+/**
+ * A sample value as a TypeScript expression, on one line when it fits in `width` columns, else
+ * one element or property per line. Strings and keys are escaped with core's `valueLiteral` and
+ * `objectKey` (`__proto__` is a computed key); object keys are sorted (deterministic output). A {@link BlobSample} prints as `new Blob([])`.
+ * @param value JSON-like data from `sampleValue`
+ * @param indent indentation level of the line the value starts on
+ * @param width preferred line width
+ * @param offset characters already on the first line before the value
+ * @param ref names the constant a nested object or array is printed as (shared samples)
+ */
+export function printValue(value: unknown, indent = 0, width = 100, offset = 0, ref?: ValueRef): string {
+  if (value === null || typeof value !== 'object' || value instanceof BlobSample) return flatValue(value) ?? 'null';
+  const flat = flatValue(value, Math.max(width - indent * 2 - offset, 20), ref);
+  if (flat !== undefined) return flat;
+  const item = (v: unknown) => (ref && v !== null && typeof v === 'object' && ref(v)) || printValue(v, indent + 1, width, 0, ref);
+  if (Array.isArray(value)) return `[\n${value.map((v) => `${pad(indent + 1)}${item(v)},`).join('\n')}\n${pad(indent)}]`;
+  const entries = sortedEntries(value as Record<string, unknown>);
+  return `{\n${entries.map(([k, v]) => `${pad(indent + 1)}${objectKey(k)}: ${item(v)},`).join('\n')}\n${pad(indent)}}`;
+}
+
+/**
+ * The one-line form of a value, or undefined when it is longer than `limit` (the work stops there).
+ * @param value JSON-like data
+ * @param limit longest accepted length (Infinity for no limit)
+ * @param ref names the constant a nested object or array is printed as (shared samples)
+ */
+export function flatValue(value: unknown, limit = Infinity, ref?: ValueRef): string | undefined {
+  if (value instanceof BlobSample) return 'new Blob([])';
+  if (value === null || typeof value !== 'object') {
+    const text = valueLiteral(value);
+    return text.length <= limit ? text : undefined;
+  }
+  const parts: string[] = [];
+  let length = 2;
+  const items: Array<[string, unknown]> = Array.isArray(value) ? value.map((v) => ['', v]) : sortedEntries(value as Record<string, unknown>);
+  for (const [k, v] of items) {
+    const key = Array.isArray(value) ? '' : `${objectKey(k)}: `;
+    const name = ref && v !== null && typeof v === 'object' ? ref(v) : undefined;
+    const text = name ?? flatValue(v, limit - length - key.length, ref);
+    if (text === undefined) return undefined;
+    parts.push(key + text);
+    length += key.length + text.length + 2;
+    if (length > limit + 2) return undefined;
+  }
+  if (Array.isArray(value)) return `[${parts.join(', ')}]`;
+  return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
+}
+
+function sortedEntries(value: Record<string, unknown>): Array<[string, unknown]> {
+  return Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}

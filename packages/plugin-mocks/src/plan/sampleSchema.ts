@@ -1,0 +1,295 @@
+import type { ArraySchema, IntersectionSchema, ObjectSchema, SchemaNode, UnionSchema } from '@reslayer/core';
+import { deref } from '@reslayer/core';
+import { conforms, discriminatorValues, isObject, mayValidate, visibleProperties, type CheckScope } from './conforms.js';
+import type { SampleScope } from './planContext.js';
+import { sampleNumber } from './sampleNumber.js';
+import { sampleString } from './sampleString.js';
+import { fits, matchesPattern, satisfies } from './satisfies.js';
+
+/** Options of {@link sampleSchema}: the run's {@link SampleScope} and what this sample is for. */
+export interface SampleOptions extends SampleScope {
+  /** 1-based sequence number: varies UUIDs, e-mails, dates, numbers and plain strings. @default 1 */
+  index?: number;
+  /** Name of the property the value is for; seeds plain strings (`title-1`). @default 'string' */
+  name?: string;
+  /** An example from outside the schema (a media type example); tried before the schema's own. */
+  example?: unknown;
+  /** `read` leaves writeOnly properties out (responses), `write` readOnly ones (requests). @default 'read' */
+  mode?: 'read' | 'write';
+  /** The empty variant: arrays at `minItems`, numbers at their minimum, booleans false. @default false */
+  empty?: boolean;
+  /** Only required properties, at every level. @default false */
+  requiredOnly?: boolean;
+  /** Ignore examples and defaults (for unique keys). @default false */
+  ignoreExamples?: boolean;
+}
+
+/** A sample and whether it fits the schema's TypeScript type. */
+export interface Sample {
+  /** The sampled JSON-like value (never `undefined`). */
+  value: unknown;
+  /**
+   * False when the schema's type has no possible value (e.g. a discriminator value that contradicts
+   * the variant's own enum, or a property that contradicts a typed map in an `allOf`); `value` is then a best effort.
+   */
+  exact: boolean;
+}
+
+/** Nodes one sample may visit before optional properties and array items stop being added. */
+const BUDGET = 400;
+/** Object nesting below which optional properties are left out. */
+const OPTIONAL_DEPTH = 5;
+/** Nesting at which sampling stops whatever the schema (only reachable through required self-reference). */
+const HARD_DEPTH = 32;
+/** Names every object inherits from `Object.prototype`. */
+const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** Result of a schema that has no value. */
+const IMPOSSIBLE: unique symbol = Symbol('impossible');
+/** No node is typed `unknown` (when the options name none). */
+const NO_NODES: ReadonlySet<SchemaNode> = new Set();
+
+/** The state of one {@link sampleSchema} call. */
+interface Ctx extends CheckScope {
+  o: SampleOptions;
+  /** Named schemas being sampled on the current path (recursion guard). */
+  stack: string[];
+  budget: number;
+  /** Best-effort mode: never answers {@link IMPOSSIBLE}. */
+  lenient: boolean;
+  /** Objects and arrays this call built (never a contract example, which may appear in several places). */
+  built: WeakSet<object>;
+}
+
+interface Slot {
+  hint?: { value: unknown } | undefined;
+  name: string;
+  index: number;
+  /** Position inside an array (0 elsewhere): picks successive enum values. */
+  position: number;
+  depth: number;
+  /** True for an optional property: a string whose `pattern` no sample matches is left out (`undefined`). */
+  optional?: boolean;
+}
+
+/**
+ * A deterministic sample value of a schema, as JSON-like data. Sources in order: the given (media)
+ * example, the schema's `example`, its `default`, the first `enum` value, then a format-aware value
+ * (uuid, email, date-time, date, time, uri, hostname, ipv4, ipv6, byte…) that respects length, range,
+ * `multipleOf` and item-count constraints. Objects hold every required and optional property
+ * (writeOnly ones left out in read mode); unions take the first possible variant (or the one the
+ * example fits) with its discriminator value; intersections merge their members. Recursive schemas
+ * terminate: a recursive optional property is left out, a recursive array is empty, a recursive
+ * nullable value is null. With `origins`, records which built values are samples of which named schema.
+ * @param schema the schema
+ * @param options see {@link SampleOptions}
+ * @returns the value (never `undefined`) and whether it fits the schema's type
+ * @see https://spec.openapis.org/oas/v3.1.0#schema-object
+ */
+export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample {
+  const names = { byName: options.schemas, cut: options.unknownNodes ?? NO_NODES };
+  const built = new WeakSet<object>();
+  const run = (lenient: boolean) => {
+    const slot: Slot = { name: options.name ?? 'string', index: options.index ?? 1, position: 0, depth: 0 };
+    if (options.example !== undefined && !options.ignoreExamples) slot.hint = { value: options.example };
+    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built };
+    if (options.patterns) ctx.patterns = options.patterns;
+    return sample(schema, ctx, slot);
+  };
+  const value = run(false);
+  if (value !== IMPOSSIBLE) return { value: value ?? null, exact: true };
+  return { value: run(true) ?? null, exact: false };
+}
+
+/**
+ * {@link sampleSchema} without the exactness flag.
+ * @param schema the schema
+ * @param options see {@link SampleOptions}
+ * @returns the value
+ */
+export function sampleValue(schema: SchemaNode, options: SampleOptions): unknown {
+  return sampleSchema(schema, options).value;
+}
+
+function built<T extends object>(ctx: Ctx, value: T): T {
+  ctx.built.add(value);
+  return value;
+}
+
+/** Forgets the origin of a value and of everything in it (it stands where its schema's type alone does not fit). */
+function disown(ctx: Ctx, value: unknown, depth = 0): void {
+  if (!ctx.o.origins || value === null || typeof value !== 'object' || depth > HARD_DEPTH * 2) return;
+  ctx.o.origins.delete(value);
+  for (const v of Object.values(value)) disown(ctx, v, depth + 1);
+}
+
+/** True when the schema (through arrays) refers to a named schema being sampled. */
+function recursive(node: SchemaNode, ctx: Ctx): boolean {
+  if (node.kind === 'ref') return ctx.stack.includes(node.target);
+  return node.kind === 'array' && recursive(node.items, ctx);
+}
+
+/** Defines an own enumerable property (a plain assignment to `__proto__` would set the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const withHint = (slot: Slot, value: unknown): Slot => ({ ...slot, hint: value === undefined ? undefined : { value } });
+
+function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
+  ctx.budget--;
+  const found = ctx.o.ignoreExamples ? [] : [slot.hint?.value, node.example, node.default].filter((v) => v !== undefined);
+  if (ctx.names.cut.has(node)) return found[0] ?? null;
+  if (node.nullable && found[0] === null) return null;
+  if (slot.depth > HARD_DEPTH) return terminal(node, ctx);
+  switch (node.kind) {
+    case 'ref': {
+      const target = ctx.o.schemas.get(node.target);
+      if (!target) return found[0] ?? null;
+      if (ctx.stack.includes(node.target) && (node.nullable || target.schema.nullable)) return null;
+      ctx.stack.push(node.target);
+      const value = sample(target.schema, ctx, withHint(slot, found[0]));
+      ctx.stack.pop();
+      if (value !== null && typeof value === 'object' && ctx.built.has(value)) ctx.o.origins?.set(value, node.target);
+      return value;
+    }
+    case 'array':
+      return sampleArray(node, ctx, slot, found.find(Array.isArray));
+    case 'object':
+      return sampleObject(node, ctx, slot, found.find(isObject));
+    case 'union':
+      return sampleUnion(node, ctx, slot, found);
+    case 'intersection':
+      return sampleIntersection(node, ctx, slot, found);
+    default: {
+      // An example or default that breaks the schema's own constraints (pattern, format, length, range) is not used.
+      const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node) && satisfies(v, node, ctx.patterns));
+      if (fit !== undefined) return fit;
+      if (node.kind === 'string') {
+        const value = sampleString(node, slot.name, slot.index, slot.position, ctx.patterns);
+        // No string matching the pattern was found (or none exists): an optional property is left out.
+        const unmatched = typeof value === 'string' && node.pattern !== undefined && matchesPattern(node.pattern, value, ctx.patterns) === false;
+        return unmatched && slot.optional ? undefined : value;
+      }
+      if (node.kind === 'number') return node.enum?.length ? node.enum[slot.position % node.enum.length] : sampleNumber(node, slot.index, ctx.o.empty);
+      if (node.kind === 'boolean') return node.enum?.length ? node.enum[slot.position % node.enum.length] : !ctx.o.empty;
+      return null;
+    }
+  }
+}
+
+/** A value that ends recursion: null, an empty array or object, or a plain primitive. */
+function terminal(node: SchemaNode, ctx: Ctx): unknown {
+  const n = deref(node, ctx.names.byName);
+  if (!n || node.nullable || n.nullable) return null;
+  if (n.kind === 'array') return [];
+  if (n.kind === 'object' || n.kind === 'intersection') return {};
+  if (n.kind === 'union') return n.variants[0] ? terminal(n.variants[0], ctx) : null;
+  return n.kind === 'null' || n.kind === 'unknown' ? null : sample(n, ctx, { name: 'string', index: 1, position: 0, depth: 0 });
+}
+
+function sampleObject(node: ObjectSchema, ctx: Ctx, slot: Slot, hint: Record<string, unknown> | undefined): unknown {
+  const out: Record<string, unknown> = built(ctx, {});
+  const props = visibleProperties(node, ctx);
+  const depth = slot.depth + 1;
+  for (const p of props) {
+    const has = hint !== undefined && Object.hasOwn(hint, p.name) && hint[p.name] !== undefined;
+    // An optional property named like an `Object.prototype` member must be present: TypeScript checks
+    // the inherited member (`hasOwnProperty: () => boolean`) against the property's type when it is missing.
+    if (!p.required && !INHERITED.has(p.name)) {
+      const n = deref(p.schema, ctx.names.byName);
+      if (ctx.o.requiredOnly || (n?.kind === 'string' && n.format === 'binary')) continue;
+      if (!has && (ctx.budget <= 0 || depth > OPTIONAL_DEPTH || recursive(p.schema, ctx))) continue;
+    }
+    const value = sample(p.schema, ctx, { name: p.name, index: slot.index, position: 0, depth, hint: has ? { value: hint[p.name] } : undefined, optional: !p.required });
+    if (value === IMPOSSIBLE) {
+      if (p.required) return IMPOSSIBLE;
+    } else if (value !== undefined) setOwn(out, p.name, value);
+  }
+  const ap = node.additionalProperties;
+  if (ap === undefined && node.properties.length > 0) return out;
+  const known = new Set(node.properties.map((p) => p.name));
+  const extra = hint ? Object.keys(hint).filter((k) => !known.has(k) && hint[k] !== undefined) : [];
+  for (const k of extra) {
+    const value = typeof ap === 'object' ? sample(ap, ctx, { name: k, index: slot.index, position: 0, depth, hint: { value: hint?.[k] } }) : hint?.[k];
+    if (value !== IMPOSSIBLE) setOwn(out, k, value);
+  }
+  if (typeof ap === 'object' && props.length === 0 && extra.length === 0 && !ctx.o.empty && !ctx.o.requiredOnly && ctx.budget > 0 && !recursive(ap, ctx)) {
+    const value = sample(ap, ctx, { name: 'value', index: slot.index, position: 0, depth });
+    if (value !== IMPOSSIBLE) setOwn(out, `key${slot.index}`, value);
+  }
+  return out;
+}
+
+function sampleArray(node: ArraySchema, ctx: Ctx, slot: Slot, hint: unknown[] | undefined): unknown {
+  const min = node.minItems ?? 0;
+  const max = node.maxItems ?? Infinity;
+  let count: number;
+  if (ctx.o.empty || (!hint && (ctx.budget <= 0 || recursive(node.items, ctx)))) count = Math.min(min, max);
+  else if (hint) count = Math.min(Math.max(hint.length, min), max);
+  else count = Math.min(Math.max(min, 1), max);
+  const out: unknown[] = built(ctx, []);
+  for (let j = 0; j < count; j++) {
+    const item: Slot = { name: slot.name, index: (slot.index - 1) * count + j + 1, position: j, depth: slot.depth + 1 };
+    if (hint && j < hint.length) item.hint = { value: hint[j] };
+    const value = sample(node.items, ctx, item);
+    if (value !== IMPOSSIBLE) out.push(value ?? null);
+  }
+  return out.length < Math.min(min, max) && !ctx.lenient ? IMPOSSIBLE : out;
+}
+
+function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
+  const order = node.variants.map((v, i) => ({ v, i, hint: found.find((x) => conforms(x, v, ctx)) }));
+  const rank = (o: (typeof order)[number]) => (o.hint !== undefined ? 0 : o.v.kind === 'null' ? 3 : recursive(o.v, ctx) ? 2 : 1);
+  order.sort((a, b) => rank(a) - rank(b) || a.i - b.i);
+  // `oneOf` wants exactly one matching variant: the first sample that no other variant may accept wins, else the first sample.
+  const exact = node.source === 'oneOf' && node.variants.length > 1;
+  let first: { value: unknown } | undefined;
+  for (const { v, i, hint } of order) {
+    const values = discriminatorValues(node, i, ctx, ctx.lenient);
+    if (node.discriminator && !ctx.lenient && values.length === 0 && node.discriminator.mapping.some((m) => m.variant === i)) continue;
+    let value = sample(v, ctx, withHint(slot, hint));
+    if (value === IMPOSSIBLE) continue;
+    const d = node.discriminator;
+    // The client types a mapped variant `V & { <property>: <value> }`: only an object can carry the property
+    // (an array or scalar variant, like GitHub's `content-directory` mapped as `array`, has no possible value).
+    if (d && values.length > 0 && !isObject(value) && !ctx.lenient) continue;
+    // A copy: the client types this variant `V & { <property>: <value> }`, which a constant of type `V` does not fit.
+    if (d && isObject(value) && values.length > 0) value = built(ctx, { ...value, [d.propertyName]: values.includes(value[d.propertyName] as string) ? value[d.propertyName] : values[0] });
+    if (!exact || node.variants.every((other, j) => j === i || !mayValidate(value, other, ctx))) return value;
+    first ??= { value };
+  }
+  if (first) return first.value;
+  return ctx.lenient ? null : IMPOSSIBLE;
+}
+
+function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
+  const members = node.members.filter((m) => m.kind !== 'unknown' && !ctx.names.cut.has(m));
+  if (members.length === 0) return found[0] ?? null;
+  const parts = members.map((m) => ({ n: deref(m, ctx.names.byName), value: sample(m, ctx, { ...withHint(slot, found[0]), optional: false }) }));
+  if (parts.some((p) => p.value === IMPOSSIBLE)) return IMPOSSIBLE;
+  const objects = parts.filter((p) => isObject(p.value));
+  // The client types the value as the intersection: a constant typed as one member's schema may not fit it.
+  if (objects.length === 0) {
+    disown(ctx, parts[0]?.value);
+    return parts[0]?.value ?? null;
+  }
+  // Maps first, so declared properties win over map entries sampled from the same example.
+  const isMap = (p: (typeof parts)[number]) => p.n?.kind === 'object' && p.n.properties.length === 0;
+  const out: Record<string, unknown> = built(ctx, {});
+  for (const p of [...objects.filter(isMap), ...objects.filter((p) => !isMap(p))]) for (const [k, v] of Object.entries(p.value as object)) setOwn(out, k, v);
+  // A property more than one member may declare has the intersection of their types: no constant of one of them fits it.
+  const declares = (p: (typeof parts)[number], k: string) => (p.n?.kind === 'object' ? p.n.properties.some((x) => x.name === k) || p.n.additionalProperties !== undefined : isObject(p.value) && Object.hasOwn(p.value, k));
+  for (const k of Object.keys(out)) if (parts.filter((p) => declares(p, k)).length > 1) disown(ctx, out[k]);
+  // A typed map (`Record<string, T>`) constrains every key of the intersection.
+  const required = new Set(parts.flatMap((p) => (p.n?.kind === 'object' ? p.n.properties.filter((x) => x.required).map((x) => x.name) : [])));
+  for (const p of objects) {
+    const ap = p.n?.kind === 'object' && p.n.properties.length === 0 ? p.n.additionalProperties : undefined;
+    if (typeof ap !== 'object' || ctx.lenient) continue;
+    for (const k of Object.keys(out)) {
+      if (conforms(out[k], ap, ctx)) continue;
+      if (required.has(k)) return IMPOSSIBLE;
+      delete out[k];
+    }
+  }
+  return out;
+}

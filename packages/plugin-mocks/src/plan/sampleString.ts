@@ -1,0 +1,131 @@
+import { createRequire } from 'node:module';
+import type { StringSchema } from '@reslayer/core';
+import { matchesPattern, satisfiesString, type Patterns } from './satisfies.js';
+
+/** The part of randexp's API used here (its CommonJS typings do not load as a NodeNext default import). */
+interface RandExpLike {
+  /** Extra repetitions of an unbounded quantifier (`*`, `+`, `{n,}`) at most. */
+  max: number;
+  randInt(a: number, b: number): number;
+  gen(): string;
+}
+const RandExp = createRequire(import.meta.url)('randexp') as new (source: string) => RandExpLike;
+
+/**
+ * Marks a required `format: binary` value inside a JSON sample (the client types it `Blob`).
+ * JSON cannot carry a Blob, so this only keeps such fixtures type-correct; it prints as `new Blob([])`.
+ */
+export class BlobSample {}
+
+/**
+ * The UUID of sequence number `n`: `00000000-0000-4000-8000-00000000000n` (version 4 layout, deterministic).
+ * @param n the sequence number
+ */
+export function sampleUuid(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Format-aware values by `format`, for sequence number `i`. */
+const FORMATS: Record<string, (i: number) => string> = {
+  uuid: sampleUuid,
+  email: (i) => `user${i}@example.test`,
+  'idn-email': (i) => `user${i}@example.test`,
+  'date-time': (i) => `2024-01-${pad2(((i - 1) % 28) + 1)}T00:00:00.000Z`,
+  date: (i) => `2024-01-${pad2(((i - 1) % 28) + 1)}`,
+  time: (i) => `12:00:${pad2((i - 1) % 60)}Z`,
+  duration: (i) => `P${i}D`,
+  uri: (i) => `https://example.test/${i}`,
+  url: (i) => `https://example.test/${i}`,
+  iri: (i) => `https://example.test/${i}`,
+  'uri-reference': (i) => `/resources/${i}`,
+  'iri-reference': (i) => `/resources/${i}`,
+  'uri-template': () => 'https://example.test/{id}',
+  hostname: (i) => `host${i}.example.test`,
+  'idn-hostname': (i) => `host${i}.example.test`,
+  ipv4: (i) => `192.0.2.${((i - 1) % 254) + 1}`,
+  ipv6: (i) => `2001:db8::${i.toString(16)}`,
+  byte: (i) => btoa(`sample-${i}`),
+  'json-pointer': (i) => `/items/${i}`,
+  'relative-json-pointer': () => '0',
+  regex: () => '^.*$',
+  char: () => 'a',
+};
+
+/**
+ * A string for a schema: an `enum` value (by position), a format-aware value, or `<name>-<index>`,
+ * padded with `x` or cut to fit `minLength`/`maxLength`. `format: binary` gives a {@link BlobSample}.
+ * With a `pattern` that value is kept when it matches; otherwise a matching string is generated
+ * ({@link fromPattern}), and when none can be found the value stays as it is (see `matchesPattern`:
+ * callers leave such an optional property out).
+ * @param node the string schema
+ * @param name property name (seeds plain strings)
+ * @param index 1-based sequence number
+ * @param position position inside an array (picks successive enum values)
+ * @param compiled the run's compiled patterns
+ */
+export function sampleString(node: StringSchema, name: string, index: number, position: number, compiled?: Patterns): string | BlobSample {
+  if (node.enum?.length) return node.enum[position % node.enum.length] ?? '';
+  if (node.format === 'binary') return new BlobSample();
+  const make = node.format !== undefined ? FORMATS[node.format] : undefined;
+  let s = make ? make(index) : `${name}-${index}`;
+  const min = node.minLength ?? 0;
+  if (s.length < min) s += 'x'.repeat(min - s.length);
+  if (node.maxLength !== undefined && s.length > node.maxLength) s = s.slice(0, Math.max(node.maxLength, 0));
+  if (node.pattern === undefined || matchesPattern(node.pattern, s, compiled) !== false) return s;
+  // No string found for the pattern: the plain value stays (a required property needs one; callers leave an
+  // optional one out, since `matchesPattern` tells them it does not match).
+  return fromPattern(node, index, position, compiled) ?? s;
+}
+
+/** Attempts of {@link fromPattern}: unbounded quantifiers repeat at most this many extra times. */
+const ATTEMPTS = [2, 2, 2, 2, 8, 8, 8, 8, 32, 32, 32, 100];
+
+/**
+ * A string that matches the schema's `pattern` and fits its length and format, generated with randexp
+ * driven by a seeded PRNG (no global randomness: the same schema, index and position give the same string).
+ * randexp ignores lookarounds and does not know every construct, so each candidate is checked with
+ * `new RegExp(pattern, 'u')`; undefined when no attempt matches (or the pattern does not compile).
+ * @param node the string schema (with a `pattern`)
+ * @param index 1-based sequence number (varies the string)
+ * @param position position inside an array (varies the string)
+ * @param compiled the run's compiled patterns
+ */
+export function fromPattern(node: StringSchema, index: number, position: number, compiled?: Patterns): string | undefined {
+  const pattern = node.pattern;
+  if (pattern === undefined || matchesPattern(pattern, '', compiled) === undefined) return undefined;
+  for (let attempt = 0; attempt < ATTEMPTS.length; attempt++) {
+    let candidate: string;
+    try {
+      const gen = new RandExp(pattern);
+      const next = prng(hash(`${pattern}\u0000${index}\u0000${position}\u0000${attempt}`));
+      gen.randInt = (a, b) => a + Math.floor(next() * (b - a + 1));
+      gen.max = ATTEMPTS[attempt] ?? 2;
+      candidate = gen.gen();
+    } catch {
+      return undefined;
+    }
+    if (satisfiesString(candidate, node, compiled)) return candidate;
+  }
+  return undefined;
+}
+
+/** FNV-1a hash of a string (a PRNG seed). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** mulberry32: a small deterministic PRNG giving numbers in [0, 1). */
+function prng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

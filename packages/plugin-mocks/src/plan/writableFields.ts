@@ -1,0 +1,94 @@
+import type { SchemaNode } from '@reslayer/core';
+import { deref, objectProperties } from '@reslayer/core';
+import type { EntityFacts, Fields } from './mockPlan.js';
+import type { PlanContext } from './planContext.js';
+import { fits, satisfies } from './satisfies.js';
+
+/**
+ * The payload properties a create or update copies into the stored entity: those the entity's response
+ * schema declares (never writeOnly ones, never the key or readOnly ones) whose request schema only admits
+ * values the response schema accepts (see {@link assignable}). A property whose request and response objects
+ * differ (`{ article: NewArticle }` over `{ article: Article }`) is merged one level down, so the stored
+ * object keeps its other (required) fields. Anything else in the payload is ignored.
+ * @param request the request body schema (JSON), if any
+ * @param entity the entity facts
+ * @param ctx the planning context
+ */
+export function writableFields(request: SchemaNode | undefined, entity: EntityFacts, ctx: PlanContext): Fields {
+  return request ? fieldsOf(request, entity.schema, entity.serverFields, false, ctx, 0) : [];
+}
+
+function fieldsOf(req: SchemaNode, ent: SchemaNode, server: Fields, nested: boolean, ctx: PlanContext, depth: number): Fields {
+  const r = deref(req, ctx.names.byName);
+  const e = deref(ent, ctx.names.byName);
+  if (!r || !e || depth > 10) return [];
+  // A union on either side: only what every variant allows, copied as is.
+  const variants = e.kind === 'union' ? e.variants.map((v) => fieldsOf(req, v, server, true, ctx, depth + 1))
+    : r.kind === 'union' ? r.variants.map((v) => fieldsOf(v, ent, server, true, ctx, depth + 1)) : undefined;
+  if (variants) return (variants[0] ?? []).filter((f) => typeof f === 'string' && variants.every((l) => l.includes(f)));
+  const rv = objectProperties(req, ctx.names);
+  const ev = objectProperties(ent, ctx.names);
+  if (!rv || !ev) return [];
+  const out: Fields = [];
+  for (const p of ev.props) {
+    const q = rv.props.find((x) => x.name === p.name);
+    if (!q || p.schema.readOnly || q.schema.readOnly || server.includes(p.name)) continue;
+    if (assignable(q.schema, p.schema, ctx)) out.push(p.name);
+    else if (!nested && isPlainObject(q.schema, ctx) && isPlainObject(p.schema, ctx)) {
+      const inner = server.find((f): f is [string, Fields] => Array.isArray(f) && f[0] === p.name)?.[1] ?? [];
+      const sub = fieldsOf(q.schema, p.schema, inner, true, ctx, depth + 1);
+      if (sub.length > 0) out.push([p.name, sub]);
+    }
+  }
+  return out;
+}
+
+/** True for an object (or `allOf` of objects) schema, through references. */
+function isPlainObject(node: SchemaNode, ctx: PlanContext): boolean {
+  const n = deref(node, ctx.names.byName);
+  return (n?.kind === 'object' || n?.kind === 'intersection') && objectProperties(node, ctx.names) !== undefined;
+}
+
+const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'] as const;
+
+/**
+ * True when every value the request schema `q` admits is valid for the response schema `p`: the same named
+ * schema, or scalars (and arrays of them) whose enum, format, pattern, length and range constraints are the
+ * same or narrower. Objects of different schemas are not assignable (they are merged one level down instead).
+ * @param q the request (payload) property's schema
+ * @param p the response (entity) property's schema
+ * @param ctx the planning context
+ * @param depth nesting of the check (it gives up, answering false, below 10)
+ */
+export function assignable(q: SchemaNode, p: SchemaNode, ctx: PlanContext, depth = 0): boolean {
+  if (q === p) return true;
+  if (q.kind === 'ref' && p.kind === 'ref' && q.target === p.target) return !q.nullable || p.nullable === true;
+  const a = deref(q, ctx.names.byName);
+  const b = deref(p, ctx.names.byName);
+  if (!a || !b || depth > 10 || ctx.names.cut.has(q) || ctx.names.cut.has(p)) return false;
+  if (b.kind === 'unknown') return true;
+  if ((q.nullable || a.nullable) && !(p.nullable || b.nullable)) return false;
+  if (a.kind === 'union') return a.variants.every((v) => assignable(v, p, ctx, depth + 1));
+  if (b.kind === 'union') return b.variants.some((v) => assignable(q, v, ctx, depth + 1));
+  if (a === b) return true;
+  switch (b.kind) {
+    case 'string':
+      if (a.kind !== 'string' || a.format === 'binary' || b.format === 'binary') return false;
+      if (a.enum?.length) return a.enum.every((v) => fits(v, b) && satisfies(v, b, ctx.scope.patterns));
+      return !b.enum?.length && (b.format === undefined || b.format === a.format) && (b.pattern === undefined || b.pattern === a.pattern) &&
+        (b.minLength === undefined || (a.minLength ?? 0) >= b.minLength) && (b.maxLength === undefined || (a.maxLength ?? Infinity) <= b.maxLength);
+    case 'number':
+      if (a.kind !== 'number') return false;
+      if (a.enum?.length) return a.enum.every((v) => fits(v, b) && satisfies(v, b, ctx.scope.patterns));
+      return !b.enum?.length && (!b.integer || a.integer) && BOUNDS.every((k) => b[k] === undefined || b[k] === a[k]);
+    case 'boolean':
+      return a.kind === 'boolean' && (!b.enum?.length || (a.enum?.length ? a.enum.every((v) => b.enum?.includes(v)) : b.enum.length === 2));
+    case 'null':
+      return a.kind === 'null';
+    case 'array':
+      return a.kind === 'array' && (b.minItems === undefined || (a.minItems ?? 0) >= b.minItems) && (b.maxItems === undefined || (a.maxItems ?? Infinity) <= b.maxItems) &&
+        (!b.uniqueItems || a.uniqueItems === true) && assignable(a.items, b.items, ctx, depth + 1);
+    default:
+      return false;
+  }
+}

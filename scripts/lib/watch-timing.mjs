@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Times `reslayer generate --watch` for scripts/bench.mjs: from saving a one-operation edit of a contract
+// to the files being written (the CLI prints its "watching … for changes" line after the write).
+// The figure includes the watch's 100 ms debounce and chokidar's notice of the change.
+//
+// Usage: node scripts/lib/watch-timing.mjs <cli> <contract.json> <output dir> <edits>
+// Prints one JSON line: { ok, edits: [ms, …], medianMs, firstRunMs, updated: [n, …] } or { ok: false, error }.
+import { spawn } from 'node:child_process';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+const [cli, contract, output, editsArg = '3'] = process.argv.slice(2);
+if (!cli || !contract || !output) {
+  process.stderr.write('usage: node scripts/lib/watch-timing.mjs <cli> <contract.json> <output dir> <edits>\n');
+  process.exit(2);
+}
+const edits = Number(editsArg);
+const copy = contract.replace(/\.json$/, '.watch.json');
+copyFileSync(contract, copy);
+rmSync(output, { recursive: true, force: true });
+
+const child = spawn(process.execPath, [cli, 'generate', copy, '--output', output, '--watch'], { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+let stdout = '';
+let stderr = '';
+child.stdout.on('data', (d) => (stdout += d));
+child.stderr.on('data', (d) => (stderr += d));
+const runs = () => stdout.match(/watching \d+ files? for changes/g)?.length ?? 0;
+
+/** Resolves when `n` runs have finished; rejects after `ms` or when the watch exits. */
+function runsDone(n, ms = 300_000) {
+  return new Promise((resolve, reject) => {
+    const start = Date.now();
+    const tick = setInterval(() => {
+      if (runs() >= n) {
+        clearInterval(tick);
+        resolve(undefined);
+      } else if (child.exitCode !== null || Date.now() - start > ms) {
+        clearInterval(tick);
+        reject(new Error(`watch ${child.exitCode !== null ? `exited (${child.exitCode})` : 'timed out'}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+      }
+    }, 5);
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+try {
+  const start = performance.now();
+  await runsDone(1);
+  const firstRunMs = performance.now() - start;
+  const document = JSON.parse(readFileSync(copy, 'utf8'));
+  const [, item] = Object.entries(document.paths)[0];
+  const operation = item.get ?? Object.values(item).find((v) => v && typeof v === 'object' && 'responses' in v);
+  const times = [];
+  const updated = [];
+  for (let i = 1; i <= edits; i++) {
+    operation.summary = `${String(operation.summary ?? 'Operation').replace(/ \(edit \d+\)$/, '')} (edit ${i})`;
+    const before = stdout.length;
+    writeFileSync(copy, `${JSON.stringify(document)}\n`);
+    const t0 = performance.now();
+    await runsDone(i + 1);
+    times.push(performance.now() - t0);
+    updated.push(Number(/updated (\d+)/.exec(stdout.slice(before))?.[1] ?? NaN));
+  }
+  process.stdout.write(`${JSON.stringify({ ok: true, edits: times, medianMs: median(times), firstRunMs, updated })}\n`);
+} catch (error) {
+  process.stdout.write(`${JSON.stringify({ ok: false, error: error.message })}\n`);
+} finally {
+  child.kill('SIGINT');
+  rmSync(copy, { force: true });
+}
