@@ -66,7 +66,7 @@ export { definePlugin, type Plugin, type PluginContext } from './plugin/definePl
 export { orderPlugins } from './plugin/applyPlugins.js';
 export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, type LoadContractOptions, type LoadedContract } from './contract/loadContract.js';
 export { normalizeContract } from './contract/normalize.js';
-export { detectResources, pathShape } from './detect/detectResources.js';
+export { detectResources, pathShape, type DetectOptions } from './detect/detectResources.js';
 export { createGeneratedFile, type GeneratedFile } from './emit/GeneratedFile.js';
 export { FileSet, assertSafeRelativePath } from './emit/FileSet.js';
 export { banner, GENERATED_MARKER } from './emit/banner.js';
@@ -119,7 +119,7 @@ export {
   type ResolvedOptions,
   type StringRule,
 } from './config/pluginOptions.js';
-export type { OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
+export type { NamingOverrides, OperationOverride, OutputConfig, ResolvedConfig, ResourceOverride, UserConfig } from './config/types.js';
 export { runGenerator, CORE_PLUGIN, type RunOptions, type RunResult } from './run/createGenerator.js';
 export { computeRunKey, stableJson, type BuiltinPlugin, type RunKey, type RunKeyOptions } from './run/runKey.js';
 export { readBuildIdentity, type BuildIdentity } from './run/buildInfo.js';

@@ -258,9 +258,9 @@ describe('the stores-and-routing contract under msw/node (every resource, folder
     dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-stores-'));
     await generate(path.join(TEST_DIR, 'fixtures/stores.yaml'), dir);
     await transpileMocks(path.join(dir, 'src'), path.join(dir, 'js'));
-    const names = ['albums', 'albumsAssets', 'articles', 'assets', 'jobs', 'orders', 'queueJobs', 'queues', 'tagsAssets'];
+    const names = ['albums', 'albumsAssets', 'articles', 'assets', 'jobs', 'orders', 'queues', 'queuesJobs', 'tagsAssets'];
     for (const r of names) mods[r] = (await import(pathToFileURL(path.join(dir, `js/shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
-    // `assets` comes before `tagsAssets` and `albumsAssets`, `jobs` before `queueJobs`: `*/assets` and `*/jobs` see their requests first.
+    // `assets` comes before `tagsAssets` and `albumsAssets`, `jobs` before `queuesJobs`: `*/assets` and `*/jobs` see their requests first.
     server = setupServer(...names.flatMap((r) => (mods[r]?.[`${r}Handlers`] as HttpHandler[] | undefined) ?? []));
     server.listen({ onUnhandledFrame: 'error' });
   }, 60_000);

@@ -168,10 +168,18 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
   RSL_RESOURCE_RENAMED: {
     section: 'Resource detection',
     severity: '`info`',
-    what: 'Two resources would have the same name, so one was named from more of its path (the parent\'s singular is prepended: `/orgs/{org}/members` → `orgMembers`), or, when that is not enough, given a numeric suffix.',
-    why: 'Generated names must be unique. Names never depend on the order of the contract, but adding a colliding path later renames a resource.',
-    fix: 'Nothing is needed; the names are deterministic.',
-    examples: ['resource "members" at /orgs/{org}/members is named "orgMembers" to keep names distinct (at GET /orgs/{org}/members)'],
+    what: 'Two resources would have the same name (compared without regard to case, as file systems may), so one was named with more of the contract\'s own words: more path segments, then its tag, its last path parameter, its operations\' shared noun or operationId; a numeric suffix only as a last resort.',
+    why: 'Generated names and folders must be unique, on case-insensitive file systems too. Names never depend on the order of the contract, but adding a colliding path later renames a resource.',
+    fix: 'Nothing is needed; the names are deterministic. To choose a name yourself, use `overrides.resources` in the config (see docs/naming.md).',
+    examples: ['resource "members" at /teams/{team}/members is named "teamsMembers" to keep names distinct (at GET /teams/{team}/members)'],
+  },
+  RSL_OVERRIDE_INVALID: {
+    section: 'Resource detection',
+    severity: '`error` (the run stops with `RSL_CONFIG_INVALID`, exit code 2)',
+    what: 'An entry of the config\'s `overrides` matches no detected resource or operationId, or gives a name another resource or method already has.',
+    why: 'An override that matches nothing is almost always a typo or a renamed operation in the contract; applying nothing silently would leave the names you meant to fix.',
+    fix: 'Use a name `reslayer inspect` shows (resources) or an operationId of the contract (operations), and a name not taken yet.',
+    examples: ['overrides.operations.listPetz matches no operationId (at generator.config.ts)'],
   },
   RSL_CONFIG_INVALID: {
     section: 'Configuration and plugins',
