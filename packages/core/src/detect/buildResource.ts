@@ -5,7 +5,7 @@ import { RESERVED_WORDS } from '../naming/identifiers.js';
 import type { Diagnostics } from '../diagnostics/Diagnostics.js';
 import type { Group, NamedGroup } from './group.js';
 import { collectionNames } from './resourceNames.js';
-import { camelWords, fitName, pascalWords } from './words.js';
+import { camelWords, fitName, isMechanicalOperationId, pascalWords } from './words.js';
 
 /**
  * The detection record of a named group: entity and plural, missing CRUD operations, and each
@@ -138,8 +138,10 @@ function operationName(
     const spec = { list: `list${r.plural}`, read: `get${r.entity}`, create: `create${r.entity}`, update: `update${r.entity}`, delete: `delete${r.entity}` }[role as CrudRole];
     return { name: fitName(spec) };
   }
-  if (op.operationId !== undefined && camelWords(op.operationId) !== '') return { name: methodName(op.operationId), note: 'named from its operationId' };
-  const fromRole = (name: string) => ({ name: fitName(name), note: 'no operationId, named from role and entity' });
+  // A method-and-path operationId (`post_files_id_copy`) names nothing the role and entity do not, except for `other`.
+  if (op.operationId !== undefined && camelWords(op.operationId) !== '' && (role === 'other' || !isMechanicalOperationId(op))) return { name: methodName(op.operationId), note: 'named from its operationId' };
+  const without = op.operationId === undefined ? 'no operationId' : `operationId ${op.operationId} only repeats the method and path`;
+  const fromRole = (name: string) => ({ name: fitName(name), note: `${without}, named from role and entity` });
   switch (role) {
     case 'search':
       return fromRole(r.resource === 'search' ? 'search' : `search${pascalWords(r.resource.replace(/Search$/, '')) || r.entity}`);
@@ -153,6 +155,6 @@ function operationName(
     case 'download':
       return fromRole(`download${r.entity}`);
     default:
-      return { name: pathName(op), note: 'no operationId, named from method and path' };
+      return { name: pathName(op), note: `${without}, named from method and path` };
   }
 }

@@ -1,6 +1,6 @@
 import { createOperation } from '../model/factory.js';
 import type { CrudRole } from '../model/types.js';
-import { agreementContext, countability, fitName, MAX_NAME_LENGTH, operationIdAgrees, resourceName, singularWord, wordsOf } from './words.js';
+import { agreementContext, countability, fitName, isMechanicalOperationId, MAX_NAME_LENGTH, operationIdAgrees, resourceName, singularWord, wordsOf } from './words.js';
 import { pathShape } from './detectResources.js';
 
 describe('wordsOf', () => {
@@ -109,5 +109,21 @@ describe('fitName and resourceName', () => {
     expect(resourceName('delete')).toBe('delete');
     expect(resourceName('1 clicks')).toBe('_1Clicks');
     expect(resourceName('{}', 'root')).toBe('root');
+  });
+});
+
+describe('isMechanicalOperationId', () => {
+  const cases: Array<[string, string | undefined, string, boolean]> = [
+    ['method and path words', 'post_files_id_copy', '/files/{file_id}/copy', true],
+    ['method and collection', 'get_ai_agents', '/ai_agents', true],
+    ['a word the path lacks', 'post_files_id_duplicate', '/files/{file_id}/copy', false],
+    ['a parameter by its name', 'get_users_user_id', '/users/{user_id}', true],
+    ['human words that happen to be in the path', 'deleteUserAvatar', '/users/{id}/avatar', false],
+    ['no method word first', 'copyFile', '/files/{file_id}/copy', false],
+    ['a method word alone', 'get', '/files', false],
+    ['no operationId', undefined, '/files', false],
+  ];
+  it.each(cases)('%s', (_name, operationId, path, want) => {
+    expect(isMechanicalOperationId({ operationId, path } as Parameters<typeof isMechanicalOperationId>[0])).toBe(want);
   });
 });

@@ -150,6 +150,7 @@ export function operationIdAgrees(role: CrudRole, op: OperationNode, ctx: Agreem
   const id = op.operationId;
   const words = id === undefined ? [] : wordsOf(id);
   if (id === undefined || words.length === 0) return { agrees: true, why: 'no operationId' };
+  if (isMechanicalOperationId(op)) return { agrees: true, why: `operationId ${id} only repeats the method and path` };
   const verbs = ROLE_VERBS[role];
   let noun: string[] | undefined;
   const first = words[0] ?? '';
@@ -172,6 +173,28 @@ export function operationIdAgrees(role: CrudRole, op: OperationNode, ctx: Agreem
   const heads = new Set([ctx.head, pluralWord(ctx.head), singularWord(ctx.head)]);
   if (splitsInto(noun.join(''), ctx, heads)) return { agrees: true, why: `operationId ${id} agrees` };
   return { agrees: false, why: `operationId ${id} does not name ${role === 'list' ? 'a list of ' : 'one of the '}${pluralWord(ctx.head)}` };
+}
+
+const HTTP_METHOD_WORDS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace']);
+
+/**
+ * True when an operationId was made mechanically from the method and the path (`post_files_id_copy` for
+ * `POST /files/{file_id}/copy`): an HTTP method word, then only words the path contains. Such an id says
+ * nothing the structure does not, so detection names the operation as if it had none (`copyFile`).
+ * @param op the operation
+ * @returns true for a method-and-path operationId
+ */
+export function isMechanicalOperationId(op: Pick<OperationNode, 'operationId' | 'path'>): boolean {
+  const words = op.operationId === undefined ? [] : wordsOf(op.operationId);
+  if (words.length < 2 || !HTTP_METHOD_WORDS.has(words[0] ?? '')) return false;
+  const id = words.slice(1).join('');
+  const flat = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const segments = op.path.split(/[/?#]/).filter((x) => x !== '');
+  // The path's segments in order, a parameter written as `id`, as its own name, or left out.
+  const spellings = (['id', 'name', 'none'] as const).map((param) =>
+    segments.map((seg) => (seg.startsWith('{') ? (param === 'id' ? 'id' : param === 'name' ? flat(seg) : '') : flat(seg))).join(''),
+  );
+  return spellings.includes(id);
 }
 
 /** True when `text` is a concatenation of vocabulary words (`genai` = `gen` + `ai`). */
