@@ -87,7 +87,7 @@ export {
 } from './emit/writeFileSet.js';
 export { CACHE_RECORD_NAME, recordPathFor, type CacheRecord, type FileStamp, type RunSummary } from './emit/cacheRecord.js';
 export { camelCase, kebabCase, pascalCase, plural, singular } from './naming/casing.js';
-export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
+export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
 export { memoOnModel } from './analysis/memo.js';
 export { describeOperation, RESERVED_ARGUMENT_NAMES, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';

@@ -429,7 +429,7 @@ describe('SchemaNormalizer: type names', () => {
       docWithSchemas({ Date: { type: 'string' }, Promise: { type: 'string' }, class: { type: 'string' }, '200': { type: 'string' }, '日本': { type: 'string' } }),
     );
     const names = Object.fromEntries(model.schemas.map((s) => [s.name, s.typeName]));
-    expect(names).toEqual({ Date: 'DateType', Promise: 'PromiseType', class: 'Class', '200': 'T200', '日本': 'Schema' });
+    expect(names).toEqual({ Date: 'DateType', Promise: 'PromiseType', class: 'Class', '200': '_200', '日本': 'Schema' });
   });
 
   it('a $ref to a key with an escaped character resolves to the named schema', async () => {

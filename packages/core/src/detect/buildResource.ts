@@ -1,7 +1,7 @@
 import type { CrudRole, OperationNode, OperationRole, ResourceNode, ResourceOperation } from '../model/types.js';
 import { CRUD_ROLES } from '../model/types.js';
 import { plural as pluralOf, singular } from '../naming/casing.js';
-import { RESERVED_WORDS } from '../naming/identifiers.js';
+import { noLeadingDigit, RESERVED_WORDS } from '../naming/identifiers.js';
 import type { Diagnostics } from '../diagnostics/Diagnostics.js';
 import type { Group, NamedGroup } from './group.js';
 import { collectionNames } from './resourceNames.js';
@@ -106,13 +106,12 @@ export function buildResource(g: Group, named: NamedGroup, operationOverrides: R
 /** PascalCase name part for symbols (`Contact`, `File`): never empty, never starting with a digit, at most 80 characters. */
 function entityName(input: string, fallback: string): string {
   const name = pascalWords(input) || fallback;
-  return fitName(/^[0-9]/.test(name) ? `N${name}` : name);
+  return fitName(noLeadingDigit(name));
 }
 
 /** A safe camelCase method name: never empty, never a reserved word, never starting with a digit, at most 80 characters. */
 function methodName(input: string, fallback = 'operation'): string {
-  let id = camelWords(input) || fallback;
-  if (/^[0-9]/.test(id)) id = `_${id}`;
+  let id = noLeadingDigit(camelWords(input) || fallback);
   if (RESERVED_WORDS.has(id)) id = `${id}_`;
   return fitName(id);
 }

@@ -1,6 +1,7 @@
 import pluralizeLib from 'pluralize';
 import type { CrudRole, OperationNode } from '../model/types.js';
 import { camelCase, kebabCase, pascalCase } from '../naming/casing.js';
+import { noLeadingDigit } from '../naming/identifiers.js';
 
 /**
  * Word-level helpers of resource detection: how a path segment or an operationId splits into words,
@@ -263,7 +264,5 @@ export function fitName(name: string): string {
  * @param fallback used when the text has no ASCII letters or digits
  */
 export function resourceName(text: string, fallback = 'resource'): string {
-  let name = camelWords(text) || fallback;
-  if (/^[0-9]/.test(name)) name = `_${name}`;
-  return fitName(name);
+  return fitName(noLeadingDigit(camelWords(text) || fallback));
 }
