@@ -346,7 +346,7 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
     const c = src('3.0-naming', 'shared/api/generated/components.types.ts');
     // `UserProfile` < `user-profile` < `user_profile` in code-unit order: the suffixes do not depend on the contract's order.
     expect(c).toContain('export type UserProfile = {\n  kind?: Default;\n  pascal?: string;\n};');
-    expect(c).toContain('export type UserProfile2 = {\n  kebab?: string;\n  twoFactor?: T2fa;\n};');
+    expect(c).toContain('export type UserProfile2 = {\n  kebab?: string;\n  twoFactor?: _2fa;\n};');
     expect(c).toContain('export type UserProfile3 = {\n  removed?: Delete;\n  snake?: string;\n};');
   });
 
