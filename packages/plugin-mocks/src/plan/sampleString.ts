@@ -86,7 +86,7 @@ const ATTEMPTS = [2, 2, 2, 2, 8, 8, 8, 8, 32, 32, 32, 100];
  * A string that matches the schema's `pattern` and fits its length and format, generated with randexp
  * driven by a seeded PRNG (no global randomness: the same schema, index and position give the same string).
  * randexp ignores lookarounds and does not know every construct, so each candidate is checked with
- * `new RegExp(pattern, 'u')`; undefined when no attempt matches (or the pattern does not compile).
+ * `compilePattern` (with `u` when it compiles so); undefined when no attempt matches (or the pattern does not compile).
  * @param node the string schema (with a `pattern`)
  * @param index 1-based sequence number (varies the string)
  * @param position position inside an array (varies the string)
