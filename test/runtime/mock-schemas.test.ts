@@ -22,8 +22,8 @@ const CORPUS = path.resolve(ROOT, '../shared/corpus');
 const CORPUS_INDEX = path.join(CORPUS, 'corpus.json');
 const HAS_CORPUS = existsSync(CORPUS_INDEX);
 
-/** Corpus specs checked (their entry files come from corpus.json). */
-const CORPUS_CASES = ['swagger-petstore-v3', 'realworld-conduit', 'redoc-petstore-3.1', 'immich'];
+/** Corpus specs checked (their entry files come from corpus.json); `MOCK_CASES=a,b` checks these only. */
+const CORPUS_CASES = (process.env['MOCK_CASES'] ?? 'swagger-petstore-v3,realworld-conduit,redoc-petstore-3.1,immich').split(',');
 
 /** The checks a known bug shows in: `success` (parameters only) and `body` (success with a valid request body). */
 type Check = 'success' | 'body';
@@ -98,10 +98,16 @@ async function expectSuccessValid(run: ContractRun, check: Check): Promise<void>
   if (check === 'body') expect(ops.filter((o) => requestBodyFor(run, o) === undefined).map((o) => `${o.key}: no valid request body built`)).toEqual([]);
   const results = await checkScenario(run, 'success', ops, 'success', check === 'body');
   const passed = results.filter((r) => r.valid);
-  const failed = results.filter((r) => !r.valid);
+  // Operations whose path key differs from an earlier operation's by a fragment only: the client sends the same
+  // request, so one handler answers both, with the earlier operation's response (plugin-mocks README, Handlers).
+  const shared = results.filter((r) => !r.valid && r.answeredBy !== undefined && r.validForAnswering === true);
+  const failed = results.filter((r) => !r.valid && !shared.includes(r));
   const what = check === 'body' ? 'JSON responses validated with a valid JSON request body' : 'JSON responses validated';
   console.log(
     `mocks: ${run.name} ${passed.length}/${results.length} ${what}` +
+      (shared.length
+        ? ` (${shared.length} more answered by the handler of an operation on the same URL, valid against its schema: ${shared.map((r) => `${r.operation} → ${String(r.answeredBy)}`).join(', ')})`
+        : '') +
       (excluded.length ? ` (${excluded.length} excluded: ${excluded.map((e) => `${e.operation}: ${e.reason}`).join('; ')})` : '') +
       (failed.length ? `\n${report(failed, true)}` : ''),
   );
@@ -116,8 +122,9 @@ async function expectSuccessValid(run: ContractRun, check: Check): Promise<void>
   // …and every listed bug still fails.
   const fixed = [...known].filter((op) => !failed.some((r) => r.operation === op));
   expect(fixed.map((op) => `${op} passes now: remove it from KNOWN_MOCK_BUGS`)).toEqual([]);
-  expect(passed.length + known.size).toBe(results.length);
-  expect(results.length).toBeGreaterThan(0);
+  expect(passed.length + shared.length + known.size).toBe(results.length);
+  // Every contract has JSON success answers; not every one has JSON request bodies.
+  if (check === 'success' || candidates.length > 0) expect(results.length).toBeGreaterThan(0);
 }
 
 /** True when an operation documents a JSON body for an error status (4xx, 5xx, or `default` when it is not the success answer). */

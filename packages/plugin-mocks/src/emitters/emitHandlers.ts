@@ -35,21 +35,29 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), jsonBodyType: false, pathParams: false };
   const handlers = plan.ops.flatMap((op) => writeHandler(plan, op, needs).map((l) => `    ${l}`));
   if (plan.store) needs.fixtures.add(mocksNaming.entityFixtures(r));
-  const body = [...store(plan, needs), ...fieldLists(plan, needs), ...factory(plan, handlers, defaults)].join('\n');
-  const msw = ['http', 'HttpResponse', 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : []), ...(needs.pathParams ? ['type PathParams'] : [])];
+  // False when every operation is answered by another operation's handler (same URL): no `http.*` call here.
+  const live = handlers.some((l) => l.trimStart().startsWith('http.'));
+  const body = [...store(plan, needs), ...fieldLists(plan, needs), ...factory(plan, handlers, defaults, live)].join('\n');
+  const msw = [...(live ? ['http', 'HttpResponse'] : []), 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : []), ...(needs.pathParams ? ['type PathParams'] : [])];
   const support = [
-    ...MOCK_EXPORTS.values.filter((h) => h === 'mockSetup' || needs.helpers.has(h)),
+    ...MOCK_EXPORTS.values.filter((h) => (h === 'mockSetup' && live) || needs.helpers.has(h)),
     ...(needs.helpers.has('merge') ? ['type Fields'] : []),
     ...(needs.helpers.has('filterItems') ? ['type Filters'] : []),
     'type HandlersOptions',
   ];
-  const lines = [banner(model.meta), `import { ${msw.join(', ')} } from 'msw';`];
+  const lines = [banner(model.meta), importLine(msw, 'msw')];
   const types = [...needs.types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, local]) => (t === local ? t : `${t} as ${local}`));
   if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(r))}';`);
   if (needs.fixtures.size > 0) lines.push(`import { ${[...needs.fixtures].sort().join(', ')} } from './${r.resource}.fixtures.js';`);
-  lines.push(`import { ${support.join(', ')} } from ${stringLiteral(mocksNaming.supportModule(defaults.runtimeModule))};`, '', body);
+  lines.push(importLine(support, mocksNaming.supportModule(defaults.runtimeModule)), '', body);
   const values = [mocksNaming.handlersFactory(r), mocksNaming.handlers(r), ...(plan.store ? [mocksNaming.store(r), mocksNaming.resetStore(r)] : [])];
   return { contents: lines.join('\n'), values, types: [mocksNaming.handlersOptionsType(r)] };
+}
+
+/** An import of these names (`type X` for a type); `import type { … }` when every name is a type (no side-effect import left). */
+function importLine(names: string[], from: string): string {
+  const types = names.every((n) => n.startsWith('type '));
+  return `import ${types ? 'type ' : ''}{ ${(types ? names.map((n) => n.slice(5)) : names).join(', ')} } from ${stringLiteral(from)};`;
 }
 
 function store(plan: MockPlan, needs: Needs): string[] {
@@ -143,9 +151,13 @@ function fieldLists(plan: MockPlan, needs: Needs): string[] {
   return out;
 }
 
-function factory(plan: MockPlan, handlers: string[], defaults: HandlerDefaults): string[] {
+function factory(plan: MockPlan, handlers: string[], defaults: HandlerDefaults, live: boolean): string[] {
   const r = plan.resource;
   const optionsType = mocksNaming.handlersOptionsType(r);
+  // Every operation is answered by another operation's handler (same URL): the options configure nothing here.
+  const setup = live
+    ? `  const { scenario, base, settle } = mockSetup(options, { baseUrl: ${stringLiteral(defaults.baseUrl)}, delayMs: ${defaults.delayMs} });`
+    : '  void options;';
   return [
     `/** Options of {@link ${mocksNaming.handlersFactory(r)}}: scenario, base URL prefix and \`slow\` delay. */`,
     `export type ${optionsType} = HandlersOptions;`,
@@ -158,7 +170,7 @@ function factory(plan: MockPlan, handlers: string[], defaults: HandlerDefaults):
     ' * @returns the handlers, for `setupServer(...)`, `setupWorker(...)` or `server.use(...)`',
     ' */',
     `export function ${mocksNaming.handlersFactory(r)}(options: ${optionsType} = {}): HttpHandler[] {`,
-    `  const { scenario, base, settle } = mockSetup(options, { baseUrl: ${stringLiteral(defaults.baseUrl)}, delayMs: ${defaults.delayMs} });`,
+    setup,
     '  return [',
     ...handlers,
     '  ];',

@@ -1,5 +1,6 @@
 import type { CrudRole, PropertyNode, ResourceNode, SchemaNode } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
+import type { SharedUrl } from './sharedUrls.js';
 
 // The data model of a resource's mocks: what the planning layer (`src/plan`) works out and the emitters print.
 
@@ -43,8 +44,16 @@ export interface OperationPlan {
   sig: OperationSignature;
   /** `http` member: the operation's method, `all` for TRACE. */
   method: 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
-  /** MSW path pattern without the base prefix, e.g. `/api/v1/contacts/:contactId`. */
+  /**
+   * MSW path pattern without the base prefix, e.g. `/api/v1/contacts/:contactId`: from the URL path the client
+   * sends (`sig.urlPath`: the path key without a literal `?query` or `#fragment`).
+   */
   pattern: string;
+  /**
+   * How the handler shares its URL with other operations (path keys that differ by a literal query or a fragment
+   * only), or checks its literal query; absent for an operation alone on its URL. `answered`: no handler.
+   */
+  shared?: SharedUrl;
   /** MSW names of the path parameters, by contract name. */
   params: Map<string, string>;
   /** Success status (a 2XX status of the contract, else 200). */
