@@ -18,7 +18,6 @@
 import { mkdirSync, readFileSync, existsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import ts from 'typescript';
 import { ROOT } from './typecheck.mjs';
 
 /** The probe file, relative to the output root (inside `src/`, so `src/**\/*.ts` type-checks it with the output). */
@@ -203,6 +202,7 @@ export async function loadContractValidator() {
   const source = path.join(ROOT, 'test/runtime/mocks-helpers/schemas.ts');
   const out = path.join(ROOT, 'node_modules/.cache/reslayer/contract-schemas.mjs');
   if (!existsSync(out) || statSync(out).mtimeMs < statSync(source).mtimeMs) {
+    const { default: ts } = await import('typescript');
     const js = ts.transpileModule(readFileSync(source, 'utf8'), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
       fileName: source,
