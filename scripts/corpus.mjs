@@ -119,7 +119,10 @@ function probeColumns(name, probe, tallies, problems) {
     const text = parts.length === 0 ? 'n/a' : same ? parts[0].text : parts.map((p) => `${p.label === 'tsc59' ? '5.9' : '7'}: ${p.text}`).join(', ');
     return extra ? `${text} ${extra}` : text;
   };
-  /** Notes of a cell: examples the contract rejects, and probes whose only fault is a property the contract does not declare. */
+  const failures = new Map();
+  /** Probes of a kind that fail on a listed defect. */
+  const known = (kind) => [...failures.values()].filter((f) => f.kind === kind && f.known).length;
+  /** Notes of a cell: examples the contract rejects, examples probed without undeclared properties, known defects. */
   const notes = (kind) => {
     const list = probe.invalid.filter((i) => i.kind === kind);
     const readOnly = list.filter((i) => i.readOnly).length;
@@ -130,7 +133,6 @@ function probeColumns(name, probe, tallies, problems) {
     if (known(kind) > 0) out.push(`${known(kind)} known defect`);
     return out.length > 0 ? `(${out.join('; ')})` : '';
   };
-  const failures = new Map();
   for (const [label, tally] of Object.entries(tallies)) {
     for (const f of tally.failures) {
       const key = `${f.kind} ${f.operation} (${f.source})`;
@@ -152,8 +154,6 @@ function probeColumns(name, probe, tallies, problems) {
     if (hits === 0) problems.push(`KNOWN_PROBE_FAILURES entry ${k.probe} no longer fails (${k.defect.slice(0, 80)}…): remove it`);
     else console.error(`corpus: ${name}: ${hits} probe(s) fail on a known defect: ${k.defect}`);
   }
-  /** Probes of a kind that fail on a listed defect. */
-  const known = (kind) => [...failures.values()].filter((f) => f.kind === kind && f.known).length;
   if (verbose) {
     for (const i of probe.invalid) console.error(`corpus: ${name}: invalid ${i.kind} ${i.operation} (${i.source})${i.readOnly ? ' [readOnly]' : ''}: ${i.errors.join('; ')}`);
     for (const e of probe.entries.filter((x) => x.undeclared?.length)) console.error(`corpus: ${name}: undeclared in the contract, left out: ${e.kind} ${e.operation} (${e.source}): ${e.undeclared.join(', ')}`);
