@@ -68,9 +68,12 @@ function store(plan: MockPlan, needs: Needs): string[] {
   const fixtures = mocksNaming.entityFixtures(r);
   const key = s.entity.key;
   const counter = needs.helpers.has('nextId') && key?.kind !== 'enum';
-  const seed = key === undefined
-    ? `  ${fixtures}.forEach((item, i) => ${map}.set(String(i + 1), structuredClone(item)));`
-    : `  for (const item of ${fixtures}) ${map}.set(String(item${key.path.map(access).join('')}), structuredClone(item));`;
+  const positionKeys = s.positionKeys;
+  const seed = key !== undefined
+    ? [`  for (const item of ${fixtures}) ${map}.set(String(item${key.path.map(access).join('')}), structuredClone(item));`]
+    : positionKeys
+      ? [`  ${fixtures}.forEach((item, i) => {`, `    const key = POSITION_KEYS[i];`, `    if (key !== undefined) ${map}.set(key, structuredClone(item));`, '  });']
+      : [`  ${fixtures}.forEach((item, i) => ${map}.set(String(i + 1), structuredClone(item)));`];
   const keyedBy = key === undefined ? 'position (no entity property holds it)' : `the entities' \`${key.path.join('.')}\``;
   const lines = [
     '/**',
@@ -80,11 +83,18 @@ function store(plan: MockPlan, needs: Needs): string[] {
     `export const ${map} = new Map<string, ${useType(needs, s.entityType)}>();`,
     ...(counter ? ['let sequence = 0;'] : []),
     '',
+    ...(positionKeys
+      ? [
+          `/** The store keys of the fixtures, in order: values of the \`${s.keyParam}\` path parameter (its schema rejects \`'1'\`, \`'2'\`…). */`,
+          ...wrapList('const POSITION_KEYS: readonly string[] = [', positionKeys.map(stringLiteral), '];'),
+          '',
+        ]
+      : []),
     `/** Restores {@link ${map}} to the fixtures; call it between tests (e.g. in \`afterEach\`). */`,
     `export function ${mocksNaming.resetStore(r)}(): void {`,
     `  ${map}.clear();`,
     ...(counter ? ['  sequence = 0;'] : []),
-    seed,
+    ...seed,
     '}',
     `${mocksNaming.resetStore(r)}();`,
     '',
@@ -117,9 +127,21 @@ function nextId(s: StorePlan, map: string): string[] {
   const type = kind === 'number' ? 'number' : 'string';
   const make = kind === 'uuid' ? "`00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`"
     : kind === 'number' ? 'sequence' : kind === 'string' ? `${stringLiteral(`${keyProp}-`)} + String(sequence)` : 'String(sequence)';
+  const fresh = s.freshKeys?.map((v) => (type === 'number' ? String(v) : stringLiteral(String(v))));
+  const freshLines = fresh
+    ? [
+        '/** Keys for created items: values of the key\'s schema (the plain ones would break its pattern, format or range). */',
+        ...wrapList(`const FRESH_KEYS: readonly ${type}[] = [`, fresh, '];'),
+        '',
+      ]
+    : [];
   return [
-    `/** A new, unused key for a created item (deterministic: counts up and skips taken keys). */`,
+    ...freshLines,
+    fresh
+      ? '/** A new, unused key for a created item: the first free one of `FRESH_KEYS`, then (deterministic) counting up and skipping taken keys. */'
+      : `/** A new, unused key for a created item (deterministic: counts up and skips taken keys). */`,
     `function nextId(): ${type} {`,
+    ...(fresh ? [`  const free = FRESH_KEYS.find((key) => !${map}.has(String(key)));`, '  if (free !== undefined) return free;'] : []),
     `  let id: ${type};`,
     '  do {',
     '    sequence += 1;',
@@ -129,6 +151,12 @@ function nextId(s: StorePlan, map: string): string[] {
     '}',
     '',
   ];
+}
+
+/** `head item, item, … tail` on one line when it fits in 120 characters, else one item per line. */
+function wrapList(head: string, items: string[], tail: string): string[] {
+  const flat = `${head}${items.join(', ')}${tail}`;
+  return flat.length <= 120 ? [flat] : [head, ...items.map((i) => `  ${i},`), tail];
 }
 
 /** A field list as a TypeScript literal. */

@@ -86,6 +86,18 @@ export interface StorePlan {
   entityType: string;
   /** MSW name of the item path parameter. */
   keyParam: string;
+  /**
+   * Store keys of the seed fixtures when no entity property holds the key (keyed by position): `'1'`, `'2'`… when
+   * the item path parameter accepts them, else values of its schema (`…-000000000001` for a `format: uuid` parameter),
+   * so that a request with a valid parameter finds the items.
+   */
+  positionKeys?: string[];
+  /**
+   * Keys for created items when the plain ones (`<property>-<n>`, counting numbers, `String(n)`) would break the
+   * key's schema (a `pattern` such as `^ord_[0-9a-z]{26}$`, a format, a length or a range): values of that schema
+   * no seed fixture has, used first (`nextId`).
+   */
+  freshKeys?: Array<string | number>;
   /** The list operation served from the store, when its response holds the entity. */
   list?: ListPlan;
 }

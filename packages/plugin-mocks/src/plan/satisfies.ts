@@ -113,9 +113,7 @@ export function satisfies(v: unknown, node: SchemaNode, compiled?: Patterns): bo
   if (node.maximum !== undefined && v > node.maximum) return false;
   if (node.exclusiveMinimum !== undefined && v <= node.exclusiveMinimum) return false;
   if (node.exclusiveMaximum !== undefined && v >= node.exclusiveMaximum) return false;
-  if (node.multipleOf !== undefined && node.multipleOf > 0) {
-    const q = v / node.multipleOf;
-    if (Math.abs(q - Math.round(q)) > 1e-9) return false;
-  }
+  // Exact in floating point, as validators divide (ajv: `0.3 / 0.1` is `2.9999999999999996`, not a multiple).
+  if (node.multipleOf !== undefined && node.multipleOf > 0 && !Number.isInteger(v / node.multipleOf)) return false;
   return true;
 }
