@@ -93,16 +93,7 @@ function clientOperations(files) {
  * `<kind> <METHOD path> (<source>)` matches is counted as known (shown in its cell) instead of failing the contract;
  * an entry that matches no failing probe fails the run, so a fixed defect cannot stay listed.
  */
-const KNOWN_PROBE_FAILURES = [
-  {
-    contract: 'digitalocean-multifile',
-    probe: /^(request|response) example [A-Z]+ \/v2\/load_balancers(\/\{lb_id\})? /,
-    defect:
-      'core: a `properties` map given as a `$ref` (resources/load_balancers/models/load_balancer.yml and load_balancer_create.yml: ' +
-      '`properties: { $ref: attributes.yml#/load_balancer_droplet_ids }`, bundled to `properties: { $ref: "#/paths/…/properties" }`) ' +
-      'becomes a property named `$ref` (`$ref?: unknown`) and the properties it stands for (`droplet_ids`, `tag`) are dropped',
-  },
-];
+const KNOWN_PROBE_FAILURES = [];
 
 /**
  * The probe's cells (passed/probed per kind, with casts and invalid examples) and its problems (failed probes,

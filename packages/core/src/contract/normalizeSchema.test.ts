@@ -443,3 +443,17 @@ describe('SchemaNormalizer: type names', () => {
     expect(model.schemas.map((s) => s.typeName)).toEqual(['Alpha', 'Mid', 'Zeta']);
   });
 });
+
+describe('a properties map written as a $ref', () => {
+  it('follows the reference: its entries are the properties', async () => {
+    const doc = docWithSchemas(
+      { Lb: { type: 'object', properties: { $ref: '#/components/x-attrs' } } },
+      {},
+      '3.0.3',
+    );
+    (doc['components'] as Record<string, unknown>)['x-attrs'] = { droplet_ids: { type: 'array', items: { type: 'integer' } }, tag: { type: 'string' } };
+    const { named } = await normalizeDocument(tmp, doc);
+    const lb = named('Lb').schema;
+    expect(lb?.kind === 'object' ? lb.properties.map((p) => p.name) : []).toEqual(['droplet_ids', 'tag']);
+  });
+});

@@ -118,6 +118,20 @@ export class SchemaNormalizer {
     return { ...meta, kind: 'intersection', members };
   }
 
+  /**
+   * The `properties` map of a schema. Some contracts write the whole map as a `$ref`
+   * (`properties: { $ref: 'attributes.yml#/droplet_ids' }`): the reference is followed and its target's
+   * entries are the properties (a property really named `$ref` would be read the same way).
+   */
+  #propertiesMap(value: unknown): Raw {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    const map = value as Raw;
+    if (typeof map['$ref'] !== 'string') return map;
+    const target = resolvePointer(this.#doc, map['$ref']);
+    const rest = Object.fromEntries(Object.entries(map).filter(([k]) => k !== '$ref'));
+    return target && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Raw), ...rest } : rest;
+  }
+
   #ref(ref: string, meta: SchemaMeta, pointer: string): SchemaNode {
     const extra = pick(meta);
     if (ref.startsWith(COMPONENT_PREFIX) && !ref.slice(COMPONENT_PREFIX.length).includes('/')) {
@@ -247,7 +261,7 @@ export class SchemaNormalizer {
         return node;
       }
       case 'object': {
-        const props = (s['properties'] && typeof s['properties'] === 'object' ? s['properties'] : {}) as Raw;
+        const props = this.#propertiesMap(s['properties']);
         const required = new Set(Array.isArray(s['required']) ? (s['required'] as unknown[]).filter((x) => typeof x === 'string') : []);
         const properties = Object.keys(props)
           .sort(cmp)
