@@ -156,9 +156,9 @@ describe('multifile: $refs across files and folders, components/responses and pa
 
   it('a path-level parameter (from parameters/PetId.yaml) and a header parameter referenced back into the root apply to every operation of the path', () => {
     const client = src('multifile', 'shared/api/generated/pets/pets.client.ts');
-    expect(client).toContain('getPet(petId: string | number, params?: GetPetParams, options?: RequestOptions): Promise<GetPetResponse> {');
-    expect(client).toContain('updatePet(petId: string | number, payload: UpdatePetPayload, params?: UpdatePetParams, options?: RequestOptions): Promise<UpdatePetResponse> {');
-    expect(client).toContain('deletePet(petId: string | number, params?: DeletePetParams, options?: RequestOptions): Promise<DeletePetResponse> {');
+    expect(client).toContain('getPet(petId: string, params?: GetPetParams, options?: RequestOptions): Promise<GetPetResponse> {');
+    expect(client).toContain('updatePet(petId: string, payload: UpdatePetPayload, params?: UpdatePetParams, options?: RequestOptions): Promise<UpdatePetResponse> {');
+    expect(client).toContain('deletePet(petId: string, params?: DeletePetParams, options?: RequestOptions): Promise<DeletePetResponse> {');
     expect(client.match(/headers: \{ 'X-Trace-Id': params\?\.\['X-Trace-Id'\] \},/g)).toHaveLength(3);
     const types = src('multifile', 'shared/api/generated/pets/pets.types.ts');
     expect(types).toContain("export interface ListPetsParams {\n  limit?: number;\n  cursor?: string;\n}");
@@ -173,9 +173,9 @@ describe('multifile: $refs across files and folders, components/responses and pa
   });
 
   it('a path item two folders deep keeps its own path parameter', () => {
-    const client = src('multifile', 'shared/api/generated/ownerPets/ownerPets.client.ts');
-    expect(client).toContain('listOwnerPets(ownerId: string | number, params?: ListOwnerPetsParams, options?: RequestOptions): Promise<ListOwnerPetsResponse> {');
-    expect(src('multifile', 'shared/api/generated/ownerPets/ownerPets.types.ts')).toContain('export type ListOwnerPetsResponse = Schemas.Pet[];');
+    const client = src('multifile', 'shared/api/generated/ownersPets/ownersPets.client.ts');
+    expect(client).toContain('listOwnerPets(ownerId: number, params?: ListOwnerPetsParams, options?: RequestOptions): Promise<ListOwnerPetsResponse> {');
+    expect(src('multifile', 'shared/api/generated/ownersPets/ownersPets.types.ts')).toContain('export type ListOwnerPetsResponse = Schemas.Pet[];');
   });
 });
 
@@ -262,7 +262,7 @@ describe('composition: unions and intersections with discriminator literals, rec
 
   it('a union parent whose members extend it (allOf) is typed without a circular alias, and says so', () => {
     expect(components()).toContain(
-      "export type Notification = (EmailNotification & { channel: 'email' }) | (SmsNotification & { channel: 'sms' });",
+      "export type Notification = EmailNotification | SmsNotification;",
     );
     expect(components()).toContain("export type EmailNotification = {\n  address: string;\n  channel: string;\n} & {\n  channel: 'email';\n};");
     const notes = generated('3.0-composition').json?.diagnostics.filter((d) => d.code === 'RSL_SCHEMA_UNSUPPORTED');
@@ -304,18 +304,19 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
   const methodsOf = (resource: string) =>
     [...src('3.0-naming', `shared/api/generated/${resource}/${resource}.client.ts`).matchAll(/^ {2}([A-Za-z_$][\w$]*)\(/gm)].map((m) => m[1]);
 
-  it('resources: the same collection under two parents gets the parent prepended', () => {
+  it('resources: the same collection under two parents carries its parent', () => {
     const dirs = listFiles(path.join(generated('3.0-naming').outDir, 'src/shared/api/generated'))
       .filter((f) => f.endsWith('.client.ts'))
       .map((f) => path.basename(f, '.client.ts'));
-    expect(dirs).toEqual(['matrix', 'orgMembers', 'settings', 'teamMembers', 'toolbox', 'tools', 'userProfiles']);
-    expect(methodsOf('orgMembers')).toEqual(['listOrgMembers', 'getOrgMember']);
-    expect(methodsOf('teamMembers')).toEqual(['listTeamMembers', 'deleteTeamMember']);
+    expect(dirs).toEqual(['matrix', 'orgsMembers', 'settings', 'teamsMembers', 'toolbox', 'tools', 'userProfiles']);
+    expect(methodsOf('orgsMembers')).toEqual(['listOrgMembers', 'getOrgMember']);
+    expect(methodsOf('teamsMembers')).toEqual(['listTeamMembers', 'deleteTeamMember']);
   });
 
   it('operationIds with "/", ".", "-", spaces, a digit first, a reserved word, duplicates, or none', () => {
     expect(methodsOf('settings')).toEqual(['resetSettings', 'updateSettingsNow', 'settingsReplaceV2']);
-    expect(methodsOf('tools')).toEqual(['delete_', 'duplicate', 'duplicate2']);
+    // The second `duplicate` is named from method and path, not with a counter.
+    expect(methodsOf('tools')).toEqual(['delete_', 'duplicate', 'replaceTools']);
     expect(methodsOf('toolbox')).toEqual(['deleteToolbox', '_2faEnable', 'duplicate']);
     expect(methodsOf('matrix')).toEqual(['getMatrixRowCol', 'optionsMatrixRowCol']);
     expect(methodsOf('userProfiles')).toEqual(['listUserProfiles', 'getUserProfile', 'deleteUserProfile']);
@@ -325,7 +326,7 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
     const types = src('3.0-naming', 'shared/api/generated/toolbox/toolbox.types.ts');
     expect(types).toContain('export type _2faEnableResponse = void;');
     expect(types).toContain('export type _2faEnableError = ApiError<_2faEnableErrorBody>;');
-    expect(src('3.0-naming', 'shared/api/generated/tools/tools.types.ts')).toContain('export type Duplicate2Response = void;');
+    expect(src('3.0-naming', 'shared/api/generated/tools/tools.types.ts')).toContain('export type ReplaceToolsResponse = void;');
     expect(src('3.0-naming', 'features/toolbox/api/use2faEnableMutation.ts')).toContain('export type _2faEnableVariables = void;');
   });
 
@@ -334,18 +335,18 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
       listFiles(path.join(generated('3.0-naming').outDir, 'src/features', r, 'api'))
         .map((f) => path.basename(f, '.ts'))
         .filter((n) => n !== 'index');
-    expect(hooks('tools')).toEqual(['useDeleteMutation', 'useDuplicate2Mutation', 'useDuplicateMutation']);
+    expect(hooks('tools')).toEqual(['useDeleteMutation', 'useDuplicateMutation', 'useReplaceToolsMutation']);
     expect(hooks('toolbox')).toEqual(['use2faEnableMutation', 'useDeleteToolboxMutation', 'useDuplicateMutation']);
     expect(hooks('settings')).toEqual(['useResetSettingsMutation', 'useSettingsReplaceV2Mutation', 'useUpdateSettingsNowMutation']);
   });
 
   it('schema names: reserved words, a digit first, spaces, three names that collide after casing, global type names', () => {
     const names = [...src('3.0-naming', 'shared/api/generated/components.types.ts').matchAll(/^export type (\w+) =/gm)].map((m) => m[1]);
-    expect(names).toEqual(['BlobType', 'Class', 'DateType', 'Default', 'Delete', 'MySchemaName', 'T2fa', 'UserProfile', 'UserProfile2', 'UserProfile3']);
+    expect(names).toEqual(['BlobType', 'Class', 'DateType', 'Default', 'Delete', 'MySchemaName', 'UserProfile', 'UserProfile2', 'UserProfile3', '_2fa']);
     const c = src('3.0-naming', 'shared/api/generated/components.types.ts');
     // `UserProfile` < `user-profile` < `user_profile` in code-unit order: the suffixes do not depend on the contract's order.
     expect(c).toContain('export type UserProfile = {\n  kind?: Default;\n  pascal?: string;\n};');
-    expect(c).toContain('export type UserProfile2 = {\n  kebab?: string;\n  twoFactor?: T2fa;\n};');
+    expect(c).toContain('export type UserProfile2 = {\n  kebab?: string;\n  twoFactor?: _2fa;\n};');
     expect(c).toContain('export type UserProfile3 = {\n  removed?: Delete;\n  snake?: string;\n};');
   });
 
@@ -368,7 +369,7 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
 
   it('parameters: a reserved-word path parameter, a query parameter of the same name, dashed names', () => {
     const client = src('3.0-naming', 'shared/api/generated/userProfiles/userProfiles.client.ts');
-    expect(client).toContain('getUserProfile(class_: string | number, params?: GetUserProfileParams, options?: RequestOptions): Promise<GetUserProfileResponse> {');
+    expect(client).toContain('getUserProfile(class_: string, params?: GetUserProfileParams, options?: RequestOptions): Promise<GetUserProfileResponse> {');
     expect(client).toContain('pathParams: { class: class_ },');
     expect(client).toContain('query: { class: params?.class },');
     expect(client).toContain("query: { 'page-size': params?.['page-size'], default: params?.default },");
@@ -385,27 +386,27 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
 
 describe('operation shapes', () => {
   it('nested resource: the parent parameter is part of every client signature', () => {
-    const client = src('3.0-operations', 'shared/api/generated/loans/loans.client.ts');
-    expect(client).toContain('listLoans(branchId: string | number, params?: ListLoansParams, options?: RequestOptions): Promise<ListLoansResponse> {');
-    expect(client).toContain('getLoan(branchId: string | number, loanId: string | number, options?: RequestOptions): Promise<GetLoanResponse> {');
-    expect(client).toContain('createLoan(branchId: string | number, payload: CreateLoanPayload, options?: RequestOptions): Promise<CreateLoanResponse> {');
-    expect(client).toContain('updateLoan(branchId: string | number, loanId: string | number, payload: UpdateLoanPayload, options?: RequestOptions): Promise<UpdateLoanResponse> {');
-    expect(client).toContain('deleteLoan(branchId: string | number, loanId: string | number, options?: RequestOptions): Promise<DeleteLoanResponse> {');
+    const client = src('3.0-operations', 'shared/api/generated/branchesLoans/branchesLoans.client.ts');
+    expect(client).toContain('listBranchLoans(branchId: string, params?: ListBranchLoansParams, options?: RequestOptions): Promise<ListBranchLoansResponse> {');
+    expect(client).toContain('getBranchLoan(branchId: string, loanId: number, options?: RequestOptions): Promise<GetBranchLoanResponse> {');
+    expect(client).toContain('createBranchLoan(branchId: string, payload: CreateBranchLoanPayload, options?: RequestOptions): Promise<CreateBranchLoanResponse> {');
+    expect(client).toContain('updateBranchLoan(branchId: string, loanId: number, payload: UpdateBranchLoanPayload, options?: RequestOptions): Promise<UpdateBranchLoanResponse> {');
+    expect(client).toContain('deleteBranchLoan(branchId: string, loanId: number, options?: RequestOptions): Promise<DeleteBranchLoanResponse> {');
     expect(client).toContain('pathParams: { branchId: branchId, loanId: loanId },');
     expect(client).toContain("queryStyles: { tags: { style: 'form', explode: false } },");
   });
 
   it('nested resource: the parent parameter is part of the query keys and of the hooks', () => {
-    const keys = src('3.0-operations', 'shared/api/generated/loans/loans.query-keys.ts');
-    expect(keys).toContain('list: (branchId: string | number, params?: ListLoansParams) => [...lists(), branchId, params ?? {}] as const,');
+    const keys = src('3.0-operations', 'shared/api/generated/branchesLoans/branchesLoans.query-keys.ts');
+    expect(keys).toContain('list: (branchId: string | number, params?: ListBranchLoansParams) => [...lists(), branchId, params ?? {}] as const,');
     expect(keys).toContain('detail: (branchId: string | number, loanId: string | number) => [...details(), branchId, loanId] as const,');
-    const query = src('3.0-operations', 'features/loans/api/useLoanQuery.ts');
-    expect(query).toContain('export function useLoanQuery(branchId: string | number, loanId: string | number) {');
-    expect(query).toContain('queryKey: loansQueryKeys.detail(branchId, loanId),');
-    expect(query).toContain('queryFn: ({ signal }: { signal: AbortSignal }) => loansClient.getLoan(branchId, loanId, { signal }),');
+    const query = src('3.0-operations', 'features/branchesLoans/api/useBranchLoanQuery.ts');
+    expect(query).toContain('export function useBranchLoanQuery(branchId: string, loanId: number) {');
+    expect(query).toContain('queryKey: branchesLoansQueryKeys.detail(branchId, loanId),');
+    expect(query).toContain('queryFn: ({ signal }: { signal: AbortSignal }) => branchesLoansClient.getBranchLoan(branchId, loanId, { signal }),');
     const renew = src('3.0-operations', 'features/loansRenew/api/useRenewLoanMutation.ts');
     expect(renew).toContain(
-      'invalidates: (variables: RenewLoanVariables) => [loansRenewQueryKeys.all, loansQueryKeys.lists(), loansQueryKeys.detail(variables.branchId, variables.loanId)] as const,',
+      'invalidates: (variables: RenewLoanVariables) => [loansRenewQueryKeys.all, branchesLoansQueryKeys.lists(), branchesLoansQueryKeys.detail(variables.branchId, variables.loanId)] as const,',
     );
   });
 
@@ -415,10 +416,10 @@ describe('operation shapes', () => {
     expect(src('3.0-operations', 'shared/api/generated/documents/documents.types.ts')).toContain(
       'export type CreateDocumentPayload = {\n  file: Blob;\n  pages?: number;\n  title?: string;\n};',
     );
-    const token = src('3.0-operations', 'shared/api/generated/token/token.client.ts');
+    const token = src('3.0-operations', 'shared/api/generated/oauthToken/oauthToken.client.ts');
     expect(token).toContain("bodyType: 'form',\n      mediaType: 'application/x-www-form-urlencoded',");
-    expect(src('3.0-operations', 'shared/api/generated/token/token.types.ts')).toContain(
-      "export type CreateTokenPayload = {\n  grant_type: 'client_credentials' | 'refresh_token';\n  scope?: string;\n};",
+    expect(src('3.0-operations', 'shared/api/generated/oauthToken/oauthToken.types.ts')).toContain(
+      "export type IssueTokenPayload = {\n  grant_type: 'client_credentials' | 'refresh_token';\n  scope?: string;\n};",
     );
   });
 
@@ -426,33 +427,34 @@ describe('operation shapes', () => {
     expect(src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.client.ts')).toContain(
       "body: payload,\n      bodyType: 'binary',\n      mediaType: 'application/octet-stream',\n      responseType: 'none',",
     );
-    expect(src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.types.ts')).toContain('export type ContentDocumentPayload = Blob;');
-    const download = src('3.0-operations', 'shared/api/generated/contentDownload/contentDownload.client.ts');
-    expect(download).toContain('downloadDocument(documentId: string | number, params?: DownloadDocumentParams, options?: RequestOptions): Promise<DownloadDocumentResponse> {');
+    expect(src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.types.ts')).toContain('export type PutDocumentContentPayload = Blob;');
+    // The binary GET on the same path is part of the same resource.
+    const download = src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.client.ts');
+    expect(download).toContain('downloadDocumentContent(documentId: string, params?: DownloadDocumentContentParams, options?: RequestOptions): Promise<DownloadDocumentContentResponse> {');
     expect(download).toContain("headers: { Range: params?.Range },\n      accept: 'application/octet-stream',\n      responseType: 'blob',");
-    expect(src('3.0-operations', 'shared/api/generated/contentDownload/contentDownload.types.ts')).toContain('export type DownloadDocumentResponse = Blob;');
+    expect(src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.types.ts')).toContain('export type DownloadDocumentContentResponse = Blob;');
   });
 
   it('204, 202 and HEAD responses without a body are void; a default-only response is the success type', () => {
-    const loans = src('3.0-operations', 'shared/api/generated/loans/loans.types.ts');
-    expect(loans).toContain('export type DeleteLoanResponse = void;');
-    expect(loans).toContain('export type DeleteLoanErrorBody = Schemas.Problem;');
+    const loans = src('3.0-operations', 'shared/api/generated/branchesLoans/branchesLoans.types.ts');
+    expect(loans).toContain('export type DeleteBranchLoanResponse = void;');
+    expect(loans).toContain('export type DeleteBranchLoanErrorBody = Schemas.Problem;');
     expect(src('3.0-operations', 'shared/api/generated/loansRenew/loansRenew.types.ts')).toContain('export type RenewLoanResponse = void;');
-    expect(src('3.0-operations', 'shared/api/generated/jobs/jobs.types.ts')).toContain('export type CreateJobResponse = void;');
+    expect(src('3.0-operations', 'shared/api/generated/jobs/jobs.types.ts')).toContain('export type StartJobResponse = void;');
     const ping = src('3.0-operations', 'shared/api/generated/ping/ping.types.ts');
-    expect(ping).toContain('export type GetPingResponse = {\n  ok?: boolean;\n};');
+    expect(ping).toContain('export type PingResponse = {\n  ok?: boolean;\n};');
     expect(ping).toContain('export type HeadPingResponse = void;');
     expect(src('3.0-operations', 'shared/api/generated/ping/ping.client.ts')).toContain("method: 'HEAD',\n      path: '/ping',\n      responseType: 'none',");
   });
 
   it('header and cookie parameters, required ones making params required', () => {
     const client = src('3.0-operations', 'shared/api/generated/reports/reports.client.ts');
-    expect(client).toContain('getReport(reportId: string | number, params: GetReportParams, options?: RequestOptions): Promise<GetReportResponse> {');
+    expect(client).toContain('getReport(reportId: string, params: GetReportParams, options?: RequestOptions): Promise<GetReportResponse> {');
     expect(client).toContain("headers: { 'X-Tenant': params?.['X-Tenant'] },\n      cookies: { session: params?.session, preview: params?.preview },");
     expect(src('3.0-operations', 'shared/api/generated/reports/reports.types.ts')).toContain(
       "export interface GetReportParams {\n  'X-Tenant': string;\n  session?: string;\n  preview?: boolean;\n}",
     );
-    expect(src('3.0-operations', 'shared/api/generated/jobs/jobs.client.ts')).toContain('createJob(params: CreateJobParams, options?: RequestOptions): Promise<CreateJobResponse> {');
+    expect(src('3.0-operations', 'shared/api/generated/jobs/jobs.client.ts')).toContain('startJob(params: StartJobParams, options?: RequestOptions): Promise<StartJobResponse> {');
   });
 
   it('several success media types: the JSON one is read, so the operation is a plain read, not a download', () => {

@@ -205,8 +205,9 @@ describe('hostile contract: prototype-named parameters and properties', () => {
 
   it('a `__proto__` path parameter becomes an own property of pathParams, not the prototype', () => {
     const client = protoClient();
-    expect(Object.keys(client)).toEqual(['getProto']);
-    const spec = client['getProto']?.('p-value') ?? {};
+    // Named from its operationId `__proto__` (no read verb, so no `getProto`).
+    expect(Object.keys(client)).toEqual(['proto']);
+    const spec = client['proto']?.('p-value') ?? {};
     expect(Object.hasOwn(spec['pathParams'] ?? {}, '__proto__')).toBe(true);
     expect(Object.getOwnPropertyDescriptor(spec['pathParams'], '__proto__')?.value).toBe('p-value');
     expect(Object.getPrototypeOf(spec['pathParams'])).toBe(Object.prototype);
@@ -214,10 +215,10 @@ describe('hostile contract: prototype-named parameters and properties', () => {
 
   it('omitted `constructor` and `toString` parameters are undefined, not the members every object inherits', () => {
     const client = protoClient();
-    const omitted = client['getProto']?.('p') ?? {};
+    const omitted = client['proto']?.('p') ?? {};
     expect(omitted['query']?.['constructor']).toBeUndefined();
     expect(omitted['headers']?.['toString']).toBeUndefined();
-    const given = client['getProto']?.('p', { constructor: 'c', toString: 't' }) ?? {};
+    const given = client['proto']?.('p', { constructor: 'c', toString: 't' }) ?? {};
     expect(given['query']?.['constructor']).toBe('c');
     expect(given['headers']?.['toString']).toBe('t');
   });

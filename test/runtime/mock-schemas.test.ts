@@ -9,7 +9,13 @@
 // conversion of the whole document (@openapi-contrib/openapi-schema-to-json-schema; Ajv2020 for 3.1 documents;
 // writeOnly properties forbidden in responses). See mocks-helpers/schemas.ts.
 //
-// `pnpm build` first (the CLI runs from packages/cli/dist).
+// Requests are built as the generated client builds them (a path key's fragment dropped, its literal query first),
+// and the handler that answered must be the operation's own (msw `request:match`): a fall-through to another
+// operation's handler fails even when its body happens to validate. Operations whose path keys differ by a fragment
+// only share one handler (plugin-mocks README, Handlers): their answers are counted apart.
+//
+// Contracts: the demo, plugin-mocks' fidelity fixtures, and every corpus contract with operations (about 2 to 3
+// minutes in all; `MOCK_CASES=box,openai` checks some only). `pnpm build` first (the CLI runs from packages/cli/dist).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../helpers/paths.js';
@@ -22,8 +28,8 @@ const CORPUS = path.resolve(ROOT, '../shared/corpus');
 const CORPUS_INDEX = path.join(CORPUS, 'corpus.json');
 const HAS_CORPUS = existsSync(CORPUS_INDEX);
 
-/** Corpus specs checked (their entry files come from corpus.json). */
-const CORPUS_CASES = ['swagger-petstore-v3', 'realworld-conduit', 'redoc-petstore-3.1', 'immich'];
+/** `MOCK_CASES=a,b`: check only these corpus specs (default: every spec of corpus.json with operations). */
+const ONLY = process.env['MOCK_CASES']?.split(',');
 
 /** The checks a known bug shows in: `success` (parameters only) and `body` (success with a valid request body). */
 type Check = 'success' | 'body';
@@ -32,7 +38,16 @@ type Check = 'success' | 'body';
  * Operations left out of a check, each with its reason. The test asserts the reason is written and the
  * operation is one the check would cover, so an exclusion cannot outlive its operation.
  */
-const EXCLUDED: ReadonlyArray<{ contract: string; check: Check; operation: string; reason: string }> = [];
+const EXCLUDED: ReadonlyArray<{ contract: string; check: Check; operation: string; reason: string }> = [
+  {
+    contract: 'digitalocean-multifile',
+    check: 'body',
+    operation: 'POST /v2/droplets/actions',
+    reason:
+      'no request body found: the oneOf\'s second alternative is the first plus an optional string `name`, so every body the ' +
+      "test's builder makes matches both (only a body whose `name` is not a string matches exactly one)",
+  },
+];
 
 /**
  * Real plugin-mocks bugs: answers of the `success` scenario that do not validate against their schema. The test
@@ -60,6 +75,34 @@ const KNOWN_MOCK_BUGS: ReadonlyArray<{ contract: string; checks: readonly Check[
       'if/then/else, so the sampler cannot see the condition (and `phone`\'s `/…/`-delimited pattern can never match).',
     operations: ['PUT /user/{username}'],
   },
+  {
+    contract: 'box',
+    checks: ['success', 'body'],
+    bug:
+      'ShieldInformationBarrierSegmentRestriction(--Mini) lists `required: [shield_information_barrier_segment, ' +
+      'restricted_segment]` beside its `allOf`, and core\'s normalizeSchema drops a `required` that sits beside `allOf` ' +
+      '(the properties come from a member, where they are optional), so the type makes them optional and the create ' +
+      'handler\'s required-only defaults leave them out (ajv: must have required property). Fix in core (a `required` ' +
+      'beside allOf must reach the intersection), not in plugin-mocks.',
+    operations: ['POST /shield_information_barrier_segment_restrictions'],
+  },
+  {
+    contract: 'digitalocean-multifile',
+    checks: ['success'],
+    bug:
+      'app_static_site_spec.yml and app_worker_spec.yml are `allOf: [app_component_base, {…}]` with `required: [name]` ' +
+      'beside the allOf; core drops that `required` (see the box entry), so `name` is optional in the model, and the ' +
+      'contract\'s own example (`static_sites: [{}]`, deep in the app spec, below the depth where optional properties ' +
+      'are sampled) gives `{}` (ajv: /…/static_sites/0 must have required property name).',
+    operations: [
+      'GET /v2/apps',
+      'GET /v2/apps/{id}',
+      'GET /v2/apps/{app_id}/deployments',
+      'GET /v2/apps/{app_id}/events',
+      'GET /v2/apps/{app_id}/events/{event_id}',
+      'POST /v2/apps/{app_id}/events/{event_id}/cancel',
+    ],
+  },
 ];
 
 interface Case {
@@ -67,14 +110,18 @@ interface Case {
   contract: string;
 }
 
+/**
+ * The corpus specs checked: every one with operations (their entry files come from corpus.json). A spec without
+ * paths (`oai-webhook-example`: webhooks only) has no mocks; the Swagger 2.0 one is converted by the CLI.
+ */
 function corpusCases(): Case[] {
   if (!HAS_CORPUS) return [];
-  const index = JSON.parse(readFileSync(CORPUS_INDEX, 'utf8')) as { specs: Array<{ name: string; entry: string }> };
-  return CORPUS_CASES.map((name) => {
-    const spec = index.specs.find((s) => s.name === name);
-    if (!spec) throw new Error(`${name} is not in ${CORPUS_INDEX}`);
-    return { name, contract: path.join(CORPUS, spec.entry) };
-  });
+  const index = JSON.parse(readFileSync(CORPUS_INDEX, 'utf8')) as { specs: Array<{ name: string; entry: string; stats?: { ops?: number } }> };
+  for (const name of ONLY ?? []) if (!index.specs.some((s) => s.name === name)) throw new Error(`${name} is not in ${CORPUS_INDEX}`);
+  const specs = index.specs.filter((s) => (ONLY ? ONLY.includes(s.name) : (s.stats?.ops ?? 1) > 0));
+  const left = index.specs.filter((s) => !specs.includes(s) && !ONLY).map((s) => s.name);
+  if (left.length > 0) console.log(`mocks: corpus specs without operations (no mocks): ${left.join(', ')}`);
+  return specs.map((s) => ({ name: s.name, contract: path.join(CORPUS, s.entry) }));
 }
 
 const report = (results: readonly CheckResult[], bodies = false): string =>
@@ -98,10 +145,16 @@ async function expectSuccessValid(run: ContractRun, check: Check): Promise<void>
   if (check === 'body') expect(ops.filter((o) => requestBodyFor(run, o) === undefined).map((o) => `${o.key}: no valid request body built`)).toEqual([]);
   const results = await checkScenario(run, 'success', ops, 'success', check === 'body');
   const passed = results.filter((r) => r.valid);
-  const failed = results.filter((r) => !r.valid);
+  // Operations whose path key differs from an earlier operation's by a fragment only: the client sends the same
+  // request, so one handler answers both, with the earlier operation's response (plugin-mocks README, Handlers).
+  const shared = results.filter((r) => !r.valid && r.answeredBy !== undefined && r.validForAnswering === true);
+  const failed = results.filter((r) => !r.valid && !shared.includes(r));
   const what = check === 'body' ? 'JSON responses validated with a valid JSON request body' : 'JSON responses validated';
   console.log(
     `mocks: ${run.name} ${passed.length}/${results.length} ${what}` +
+      (shared.length
+        ? ` (${shared.length} more answered by the handler of an operation on the same URL, valid against its schema: ${shared.map((r) => `${r.operation} → ${String(r.answeredBy)}`).join(', ')})`
+        : '') +
       (excluded.length ? ` (${excluded.length} excluded: ${excluded.map((e) => `${e.operation}: ${e.reason}`).join('; ')})` : '') +
       (failed.length ? `\n${report(failed, true)}` : ''),
   );
@@ -116,8 +169,9 @@ async function expectSuccessValid(run: ContractRun, check: Check): Promise<void>
   // …and every listed bug still fails.
   const fixed = [...known].filter((op) => !failed.some((r) => r.operation === op));
   expect(fixed.map((op) => `${op} passes now: remove it from KNOWN_MOCK_BUGS`)).toEqual([]);
-  expect(passed.length + known.size).toBe(results.length);
-  expect(results.length).toBeGreaterThan(0);
+  expect(passed.length + shared.length + known.size).toBe(results.length);
+  // Every contract has JSON success answers; not every one has JSON request bodies.
+  if (check === 'success' || candidates.length > 0) expect(results.length).toBeGreaterThan(0);
 }
 
 /** True when an operation documents a JSON body for an error status (4xx, 5xx, or `default` when it is not the success answer). */
@@ -259,6 +313,41 @@ describe('mock responses validate against the contract: demo (examples/public-cr
     // The lists answer 200 with no items, and that validates.
     const emptyLists = results.filter((r) => r.status === 200 && r.valid && JSON.stringify(r.body).includes('[]')).map((r) => r.operation);
     expect(emptyLists).toEqual(expect.arrayContaining(['GET /api/v1/companies', 'GET /api/v1/contacts', 'GET /api/v1/search']));
+  });
+});
+
+/**
+ * plugin-mocks' contracts of the issue "Fidelity on real contracts", reduced from real ones: samples that broke their
+ * schema (arrays of unions, pinned `const`/`enum` values in `allOf`, formats with lengths, `multipleOf`, `uniqueItems`,
+ * property counts, maps) and path keys with a literal query or a fragment.
+ */
+const FIDELITY_CASES: readonly Case[] = [
+  { name: 'fidelity', contract: path.join(ROOT, 'packages/plugin-mocks/test/fixtures/fidelity.yaml') },
+  { name: 'shared-urls', contract: path.join(ROOT, 'packages/plugin-mocks/test/fixtures/shared-urls.yaml') },
+];
+
+describe.each(FIDELITY_CASES)('mock responses validate against the contract: plugin-mocks fixture contract $name', (c) => {
+  let run: ContractRun;
+
+  beforeAll(async () => {
+    run = await startContract(`plugin-${c.name}`, c.contract);
+  }, 120_000);
+
+  afterAll(() => run?.server.close());
+
+  it('success: every JSON response validates against its response schema', async () => {
+    await expectSuccessValid(run, 'success');
+  });
+
+  it('success with a valid JSON request body', async () => {
+    await expectSuccessValid(run, 'body');
+  });
+
+  it('empty: every GET answer validates', async () => {
+    const gets = run.operations.filter((o) => o.method === 'get' && hasJsonSuccess(o));
+    const results = await checkScenario(run, 'empty', gets, 'any');
+    console.log(`mocks: ${run.name} empty scenario ${results.filter((r) => r.valid).length}/${results.length} GET responses validated`);
+    expect(report(results.filter((r) => !r.valid && !(r.answeredBy !== undefined && r.validForAnswering === true)), true)).toBe('');
   });
 });
 

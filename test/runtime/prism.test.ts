@@ -6,6 +6,12 @@
 // package name, so the test and the compiled clients share one runtime module instance (asserted below); its
 // `configureClient` points the clients at Prism on 127.0.0.1 and installs a recording fetch.
 //
+// Prism cannot route a `paths` key with a literal query or a fragment (`/responses/{response_id}?beta=true`,
+// `/folders/{folder_id}#add_shared_link`: openai and box write such keys); it is served a copy where those keys
+// are plain paths with the literal query as a required, single-valued query parameter (helpers/prismContract.ts),
+// so the URL the client sends for them is validated like any other. The fidelity fixture has such keys; its case
+// also shows that Prism still cannot route them as written, and checks each such URL against its key.
+//
 // A request Prism rejects (422, or a declared 400, with violations in `sl-violations` or the problem body)
 // fails the call's test with the request and the violations. Known bugs of the generator or the runtime are
 // listed in KNOWN_BUGS: their tests assert the failure still happens, so a fix makes the list fail until the
@@ -15,7 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { configureClient, getClientConfig, isApiError, resetClientConfig } from '@reslayer/runtime';
 import type { SchemaNode } from '@reslayer/core';
-import { ROOT } from '../helpers/paths.js';
+import { fixture, ROOT } from '../helpers/paths.js';
 import { compiledClientFile, invalidArgs, planCalls, type CallPlan, type PlannedCall } from './helpers/calls.js';
 import {
   createRecorder,
@@ -27,7 +33,8 @@ import {
   type Recorder,
   type Violation,
 } from './helpers/exchange.js';
-import { generateAndCompile, type CompiledLayer } from './helpers/layer.js';
+import { generateAndCompile, RUNTIME_OUT, type CompiledLayer } from './helpers/layer.js';
+import { prismRoutableContract, splitKey, type RewrittenKey } from './helpers/prismContract.js';
 import type { SampleMode } from './helpers/sample.js';
 import { startPrism, type PrismServer } from './helpers/prism.js';
 
@@ -62,6 +69,9 @@ const CASES: RuntimeCase[] = [
   // Multi-file contract (Prism resolves the relative $refs itself): multipart body with a binary field,
   // oneOf + discriminator payload, pattern-constrained path ids, a binary download.
   corpusCase('redocly-cafe-multifile'),
+  // Path keys with a literal query (`?beta=true`) or a fragment (`#add_shared_link`), parameters named like
+  // generated identifiers, path parameters typed by their schema, discriminated unions (test/fidelity.test.ts).
+  { name: 'prism-fidelity-defects', contract: fixture('fidelity/defects.yaml') },
 ];
 
 /**
@@ -74,7 +84,12 @@ const KNOWN_BUGS: Readonly<Record<string, string>> = {};
  * Operations left out, keyed `<case> <METHOD path>`, each with the reason (for example a media type Prism cannot
  * mock). Keep this to a minimum: every entry lowers the exercised count below 100 %.
  */
-const EXCLUDED: Readonly<Record<string, string>> = {};
+const EXCLUDED: Readonly<Record<string, string>> = {
+  'prism-fidelity-defects GET /cats/{catId}':
+    'Cat is a contradicting allOf on purpose (Pet.huntingSkill is integer 0 | 1 | 2, the later member makes it a string ' +
+    'enum; RSL_ALLOF_CONFLICT): no value satisfies both, so Prism cannot mock a valid answer and, with --errors, ' +
+    'answers 500 for its own response violation. The request (GET /cats/tom) is valid; test/fidelity.test.ts checks the types.',
+};
 
 /**
  * Calls that need a test-side workaround for a Prism limitation (not a client bug), keyed `<case> <METHOD path>`,
@@ -163,6 +178,8 @@ for (const c of CASES) {
   }
   // The plan (model + one call per operation) is needed to declare the tests, so it is built while collecting.
   const plan: CallPlan = await planCalls(contract);
+  // What Prism serves: the contract, or its routable copy when it has keys with a literal query or fragment.
+  const routable = await prismRoutableContract(contract, path.join(RUNTIME_OUT, 'prism-contracts', `${c.name}.json`));
 
   describe(`prism: ${c.name}`, () => {
     let layer: CompiledLayer;
@@ -170,6 +187,8 @@ for (const c of CASES) {
     let recorder: Recorder;
     const clients = new Map<string, Record<string, unknown>>();
     const outcomes = new Map<string, Outcome>();
+    /** The URL each successful call sent, by operation key. */
+    const sent = new Map<string, string>();
 
     beforeAll(async () => {
       layer = generateAndCompile(c.name, contract);
@@ -180,7 +199,7 @@ for (const c of CASES) {
         if (typeof client !== 'object' || client === null) throw new Error(`${call.clientFile} does not export ${call.clientObject}`);
         clients.set(call.clientObject, client as Record<string, unknown>);
       }
-      server = await startPrism(contract);
+      server = await startPrism(routable.file);
       recorder = createRecorder();
       resetClientConfig();
       configureClient({ baseUrl: server.baseUrl, fetch: recorder.fetch, headers: plan.security.headers, ...(plan.security.auth ? { auth: plan.security.auth } : {}) });
@@ -231,6 +250,7 @@ for (const c of CASES) {
       if (other.length > 0) console.warn(`prism: ${c.name} ${call.key}: Prism's response has violations:\n${other.map((v) => `  ${formatViolation(v)}`).join('\n')}`);
       const shape = shapeProblem(call, plan, value);
       if (shape) return { ok: false, problem: `${call.label}: wrong response type: ${shape}\n${formatExchange(exchange)}` };
+      if (exchange) sent.set(call.key, exchange.url);
       return { ok: true };
     };
 
@@ -329,6 +349,54 @@ for (const c of CASES) {
       },
     );
 
+    if (routable.rewritten.length > 0) {
+      const rewrittenCalls = calls.filter((call) => routable.rewritten.some((r) => r.key === call.signature.node.path));
+
+      it('Prism cannot route a path key with a literal query or a fragment as written (so it is served the routable copy)', async () => {
+        expect(rewrittenCalls.length).toBeGreaterThan(0);
+        const original = await startPrism(contract);
+        try {
+          for (const call of rewrittenCalls) {
+            const response = await fetch(`${original.baseUrl}${splitKey(call.signature.node.path).path.replace(/\{[^}]+\}/g, 'x')}`, { method: call.signature.node.method.toUpperCase() });
+            // 404 NO_PATH_MATCHED_ERROR, or 405 NO_METHOD_MATCHED_ERROR when the plain path has other methods.
+            expect({ key: call.key, status: response.status }).toEqual({ key: call.key, status: expect.any(Number) as number });
+            expect([404, 405]).toContain(response.status);
+            expect(await response.text()).toMatch(/NO_(PATH|METHOD)_MATCHED_ERROR/);
+          }
+        } finally {
+          await original.stop();
+        }
+      }, 120_000);
+
+      it('negative control: the routable copy still requires the literal query (a request without it is rejected)', async () => {
+        const withQuery = rewrittenCalls.filter((call) => splitKey(call.signature.node.path).query.length > 0);
+        expect(withQuery.length).toBeGreaterThan(0);
+        for (const call of withQuery) {
+          const url = sent.get(call.key);
+          if (url === undefined) throw new Error(`${call.label} was not exercised successfully against Prism`);
+          const without = new URL(url);
+          for (const q of splitKey(call.signature.node.path).query) without.searchParams.delete(q.name);
+          const response = await fetch(without, { method: call.signature.node.method.toUpperCase(), headers: plan.security.headers });
+          expect({ key: call.key, status: response.status }).toEqual({ key: call.key, status: 422 });
+          expect(await response.text()).toContain(splitKey(call.signature.node.path).query[0]?.name ?? '?');
+        }
+      });
+
+      it('the URL sent for a path key with a literal query or a fragment: its path, the literal query first, no fragment', () => {
+        for (const call of rewrittenCalls) {
+          const url = sent.get(call.key);
+          if (url === undefined) throw new Error(`${call.label} was not exercised successfully against Prism`);
+          const key: RewrittenKey = splitKey(call.signature.node.path);
+          const parsed = new URL(url);
+          const pattern = new RegExp(`^${key.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+          expect({ key: call.key, path: parsed.pathname, matches: pattern.test(parsed.pathname) }).toEqual({ key: call.key, path: parsed.pathname, matches: true });
+          expect(url).not.toMatch(/#|%23/);
+          const literal = key.query.map((q) => `${encodeURIComponent(q.name)}=${encodeURIComponent(q.value)}`).join('&');
+          if (literal !== '') expect(parsed.search.startsWith(`?${literal}`)).toBe(true);
+        }
+      });
+    }
+
     it('summary: every operation exercised (100 %, less listed exclusions and known bugs)', () => {
       const total = plan.model.operations.length;
       const idOf = (x: PlannedCall): string => `${c.name} ${x.key}`;
@@ -357,5 +425,11 @@ describe('prism helpers', () => {
       { location: ['request', 'query', 'page'], severity: 'Error', message: 'm' },
     ]);
     expect(parseViolations(null)).toEqual([]);
+  });
+
+  it('splits a path key with a literal query or a fragment into its path and the literal query', () => {
+    expect(splitKey('/responses/{response_id}?beta=true')).toEqual({ key: '/responses/{response_id}?beta=true', path: '/responses/{response_id}', query: [{ name: 'beta', value: 'true' }] });
+    expect(splitKey('/folders/{folder_id}#add_shared_link')).toEqual({ key: '/folders/{folder_id}#add_shared_link', path: '/folders/{folder_id}', query: [] });
+    expect(splitKey('/a?x=1&y=2#frag').query).toEqual([{ name: 'x', value: '1' }, { name: 'y', value: '2' }]);
   });
 });

@@ -37,9 +37,11 @@ export {
   isBinaryMediaType,
   isJsonMediaType,
   isTextMediaType,
+  operationUrl,
   requestBodyKind,
   responseBodyKind,
   successResponses,
+  type OperationUrl,
 } from './model/queries.js';
 export { createApiModel, createOperation, createResource, createSchema } from './model/factory.js';
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes.js';
@@ -64,7 +66,7 @@ export { definePlugin, type Plugin, type PluginContext } from './plugin/definePl
 export { orderPlugins } from './plugin/applyPlugins.js';
 export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, type LoadContractOptions, type LoadedContract } from './contract/loadContract.js';
 export { normalizeContract } from './contract/normalize.js';
-export { detectResources, pathShape } from './detect/detectResources.js';
+export { detectResources, pathShape, type DetectOptions } from './detect/detectResources.js';
 export { createGeneratedFile, type GeneratedFile } from './emit/GeneratedFile.js';
 export { FileSet, assertSafeRelativePath } from './emit/FileSet.js';
 export { banner, GENERATED_MARKER } from './emit/banner.js';
@@ -85,15 +87,16 @@ export {
 } from './emit/writeFileSet.js';
 export { CACHE_RECORD_NAME, recordPathFor, type CacheRecord, type FileStamp, type RunSummary } from './emit/cacheRecord.js';
 export { camelCase, kebabCase, pascalCase, plural, singular } from './naming/casing.js';
-export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
+export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
 export { memoOnModel } from './analysis/memo.js';
-export { describeOperation, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
+export { describeOperation, RESERVED_ARGUMENT_NAMES, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
 export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
-export { containsRef, deref, enumValues, objectProperties, unconstrained, type ObjectProperties } from './analysis/schemaQueries.js';
+export { containsRef, deref, enumValues, inlineRefs, objectProperties, unconstrained, type ObjectProperties } from './analysis/schemaQueries.js';
+export { allOfConflicts, findAllOfConflicts, isBareObject, type AllOfConflict, type AllOfConflictReport } from './analysis/allOfConflicts.js';
 export { jsonValue, resolveSchema, type ResolvedSchema } from './analysis/resolveSchema.js';
 export { printType, docComment, type PrintOptions } from './print/printType.js';
-export { declareArguments, paramsAccess, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
+export { declareArguments, paramsAccess, printPathArgumentType, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
 export { defineConfig } from './config/defineConfig.js';
 export {
   CONFIG_SEARCH_PLACES,
@@ -116,7 +119,7 @@ export {
   type ResolvedOptions,
   type StringRule,
 } from './config/pluginOptions.js';
-export type { OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
+export type { NamingOverrides, OperationOverride, OutputConfig, ResolvedConfig, ResourceOverride, UserConfig } from './config/types.js';
 export { runGenerator, CORE_PLUGIN, type RunOptions, type RunResult } from './run/createGenerator.js';
 export { computeRunKey, stableJson, type BuiltinPlugin, type RunKey, type RunKeyOptions } from './run/runKey.js';
 export { readBuildIdentity, type BuildIdentity } from './run/buildInfo.js';

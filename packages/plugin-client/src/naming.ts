@@ -1,5 +1,5 @@
 import type { ArgumentDeclaration, OperationSignature, ResourceNode, ResourceOperation } from '@reslayer/core';
-import { declareArguments, pascalCase } from '@reslayer/core';
+import { declareArguments, noLeadingDigit, pascalCase, printPathArgumentType } from '@reslayer/core';
 
 /** Name of plugin-client: its tap name, and what other plugins list in `requires`. */
 export const PLUGIN_CLIENT = 'plugin-client';
@@ -11,10 +11,9 @@ export const CLIENT_ROOT = 'shared/api/generated';
  * PascalCase base of an operation's type names. An operation name that starts with a digit is
  * `_`-prefixed (`_2faEnable`); PascalCase would drop the `_`, so it is put back: `_2faEnable` → `_2faEnable`.
  */
-const typeBase = (name: string): string => {
-  const base = pascalCase(name);
-  return /^[0-9]/.test(base) ? `_${base}` : base;
-};
+const typeBase = (name: string): string => noLeadingDigit(pascalCase(name));
+
+const pathArgumentType = (s: OperationSignature, ident: string): string => printPathArgumentType(s.pathArgs.find((p) => p.ident === ident) ?? {});
 
 /** Members every query keys object has; operation-named members avoid them. */
 const QUERY_KEY_MEMBERS: ReadonlySet<string> = new Set(['all', 'lists', 'list', 'details', 'detail']);
@@ -62,16 +61,19 @@ export const clientNaming = {
   typeBase: (op: Pick<ResourceOperation, 'name'>): string => typeBase(op.name),
   /**
    * The positional parameter list of an operation's client method (without `options`): path parameters
-   * as `string | number`, `payload` typed `<Op>Payload`, `params` typed `<Op>Params`.
+   * typed by their schema (`string`, `number`, a literal union…; see `printPathArgumentType`: no import
+   * needed), `payload` typed `<Op>Payload`, `params` typed `<Op>Params`.
    */
   argumentList: (s: OperationSignature): ArgumentDeclaration[] =>
     declareArguments(
       s.args.map((a) => ({
         name: a.name,
-        type: a.role === 'path' ? 'string | number' : a.role === 'body' ? `${typeBase(s.op.name)}Payload` : `${typeBase(s.op.name)}Params`,
+        type: a.role === 'path' ? pathArgumentType(s, a.name) : a.role === 'body' ? `${typeBase(s.op.name)}Payload` : `${typeBase(s.op.name)}Params`,
         optional: !a.required,
       })),
     ),
+  /** Type of the path argument `ident` of an operation (as in {@link clientNaming.argumentList}). */
+  pathArgumentType: (s: OperationSignature, ident: string): string => pathArgumentType(s, ident),
   /** Namespace the types file imports the component types under. */
   schemasNamespace: 'Schemas',
 } as const;

@@ -48,13 +48,13 @@ describe('plugin-client on the demo', () => {
     expect(files.size).toBe(1 + 6 * 4);
   });
 
-  it('gives the CRUD client the methods and argument order of spec §2', () => {
+  it('gives the CRUD client the methods and argument order of spec §2, path parameters typed by their schema', () => {
     const client = files.get('shared/api/generated/contacts/contacts.client.ts') ?? '';
     expect(client).toContain('listContacts(params?: ListContactsParams, options?: RequestOptions): Promise<ListContactsResponse>');
-    expect(client).toContain('getContact(contactId: string | number, options?: RequestOptions): Promise<GetContactResponse>');
+    expect(client).toContain('getContact(contactId: string, options?: RequestOptions): Promise<GetContactResponse>');
     expect(client).toContain('createContact(payload: CreateContactPayload, options?: RequestOptions): Promise<CreateContactResponse>');
-    expect(client).toContain('updateContact(contactId: string | number, payload: UpdateContactPayload, options?: RequestOptions)');
-    expect(client).toContain('deleteContact(contactId: string | number, options?: RequestOptions): Promise<DeleteContactResponse>');
+    expect(client).toContain('updateContact(contactId: string, payload: UpdateContactPayload, options?: RequestOptions)');
+    expect(client).toContain('deleteContact(contactId: string, options?: RequestOptions): Promise<DeleteContactResponse>');
     expect(client).toContain("responseType: 'none'");
   });
 

@@ -266,7 +266,7 @@ describe('plugin factory, options and naming', () => {
 
 describe('permission key type name', () => {
   it("is core's safeTypeName of the resource plus PermissionKey: never starts with a digit", () => {
-    expect(configMetaNaming.permissionKeyType({ resource: '_1Clicks' })).toBe('T1ClicksPermissionKey');
+    expect(configMetaNaming.permissionKeyType({ resource: '_1Clicks' })).toBe('_1ClicksPermissionKey');
     expect(configMetaNaming.permissionKeyType({ resource: 'contacts' })).toBe('ContactsPermissionKey');
   });
 });

@@ -132,7 +132,7 @@ describe('plugin-hooks output per adapter (demo contract)', () => {
     expect(list).toContain("import { computed, toValue, type MaybeRefOrGetter } from 'vue';");
     expect(list).toContain('export function useContactsQuery(params?: MaybeRefOrGetter<ListContactsParams | undefined>, options?: ');
     expect(list).toContain('    queryKey: computed(() => contactsQueryKeys.list(toValue(params))),\n    queryFn: ({ signal }) => contactsClient.listContacts(toValue(params), { signal }),');
-    expect(vue.get('features/contacts/api/useContactQuery.ts')).toContain('export function useContactQuery(contactId: MaybeRefOrGetter<string | number>, options?: ');
+    expect(vue.get('features/contacts/api/useContactQuery.ts')).toContain('export function useContactQuery(contactId: MaybeRefOrGetter<string>, options?: ');
     expect(vue.get('features/search/api/useSearchQuery.ts')).toContain('export function useSearchQuery(params: MaybeRefOrGetter<SearchParams>, options?: ');
     // No parameters: no vue import, a plain key.
     const summary = vue.get('features/dashboardSummary/api/useDashboardSummaryQuery.ts') ?? '';

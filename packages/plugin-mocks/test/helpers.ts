@@ -73,18 +73,22 @@ export function emitResourceFiles(model: ApiModel, count = 2, options: MocksOpti
 /**
  * Transpiles generated mocks (TypeScript → ESM JavaScript with `ts.transpileModule`, nothing else
  * rewritten) from `srcRoot/shared/mocks` into `out/shared/mocks`, and links `out/node_modules/msw`.
- * Their imports of the client are type-only, so the mocks folder is all that is needed.
+ * Their imports of the client are type-only, so the mocks folder is all that is needed (add
+ * `shared/api/generated` to call the generated client too).
  * @param srcRoot generated source root
  * @param out output folder
+ * @param folders the folders under `srcRoot` to transpile (same relative paths under `out`)
  */
-export async function transpileMocks(srcRoot: string, out: string): Promise<void> {
-  const mocks = path.join(srcRoot, 'shared/mocks');
-  for (const rel of (await readdir(mocks, { recursive: true })).filter((f) => f.endsWith('.ts'))) {
-    const source = await readFile(path.join(mocks, rel), 'utf8');
-    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023, verbatimModuleSyntax: true } }).outputText;
-    const target = path.join(out, 'shared/mocks', rel.replace(/\.ts$/, '.js'));
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, js, 'utf8');
+export async function transpileMocks(srcRoot: string, out: string, folders: readonly string[] = ['shared/mocks']): Promise<void> {
+  for (const folder of folders) {
+    const from = path.join(srcRoot, folder);
+    for (const rel of (await readdir(from, { recursive: true })).filter((f) => f.endsWith('.ts'))) {
+      const source = await readFile(path.join(from, rel), 'utf8');
+      const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023, verbatimModuleSyntax: true } }).outputText;
+      const target = path.join(out, folder, rel.replace(/\.ts$/, '.js'));
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, js, 'utf8');
+    }
   }
   await writeFile(path.join(out, 'package.json'), '{ "type": "module" }\n', 'utf8');
   await mkdir(path.join(out, 'node_modules'), { recursive: true });

@@ -237,7 +237,8 @@ describe('the edge-case contract under msw/node', () => {
 
   it('an item handler steps aside for a literal path of another resource', async () => {
     // `Pet` is `oneOf: [Cat, Dog]`: a Cat sample also validates Dog (open object), a Dog one lacks Cat's `indoor`.
-    expect(await send('http://localhost/pets/search')).toMatchObject({ status: 200, body: [{ petType: 'dog' }] });
+    // One item per member is tried (Cat first for the first item): both come out as dogs.
+    expect(await send('http://localhost/pets/search')).toMatchObject({ status: 200, body: [{ petType: 'dog' }, { petType: 'dog' }] });
     expect((await send('http://localhost/pets/1')).status).toBe(200);
   });
 
@@ -258,9 +259,9 @@ describe('the stores-and-routing contract under msw/node (every resource, folder
     dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-stores-'));
     await generate(path.join(TEST_DIR, 'fixtures/stores.yaml'), dir);
     await transpileMocks(path.join(dir, 'src'), path.join(dir, 'js'));
-    const names = ['albums', 'albumsAssets', 'articles', 'assets', 'jobs', 'orders', 'queueJobs', 'queues', 'tagsAssets'];
+    const names = ['albums', 'albumsAssets', 'articles', 'assets', 'jobs', 'orders', 'queues', 'queuesJobs', 'tagsAssets'];
     for (const r of names) mods[r] = (await import(pathToFileURL(path.join(dir, `js/shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
-    // `assets` comes before `tagsAssets` and `albumsAssets`, `jobs` before `queueJobs`: `*/assets` and `*/jobs` see their requests first.
+    // `assets` comes before `tagsAssets` and `albumsAssets`, `jobs` before `queuesJobs`: `*/assets` and `*/jobs` see their requests first.
     server = setupServer(...names.flatMap((r) => (mods[r]?.[`${r}Handlers`] as HttpHandler[] | undefined) ?? []));
     server.listen({ onUnhandledFrame: 'error' });
   }, 60_000);

@@ -46,6 +46,8 @@ export { first, stored, error, total, wrong };
 const EDGE_CONTRACT = path.join(TEST_DIR, 'fixtures/edge.yaml');
 const STORES_CONTRACT = path.join(TEST_DIR, 'fixtures/stores.yaml');
 const DISCRIMINATED_CONTRACT = path.join(TEST_DIR, 'fixtures/discriminated-array.yaml');
+const SHARED_URLS_CONTRACT = path.join(TEST_DIR, 'fixtures/shared-urls.yaml');
+const FIDELITY_CONTRACT = path.join(TEST_DIR, 'fixtures/fidelity.yaml');
 
 describe.each([
   // 4 files per resource (fixture sharing is off by default, so no components.fixtures.ts).
@@ -53,6 +55,10 @@ describe.each([
   ['the edge-case contract (union entity, cursor pages, HEAD, text, binary, recursion, odd paths)', EDGE_CONTRACT, undefined, 24],
   ['the stores-and-routing contract (enum and wrapped keys, merges, more precise paths)', STORES_CONTRACT, undefined, 36],
   ['a discriminated union mapping an array variant (GitHub contents, TS2322)', DISCRIMINATED_CONTRACT, undefined, 4],
+  // A resource whose only operation another resource's handler answers has a factory without `http.*` calls.
+  ['path keys with a literal query or a fragment (OpenAI, Box)', SHARED_URLS_CONTRACT, undefined, 20],
+  // Arrays of unions sampled member by member, values pinned in one allOf member (Figma's `type: 'CANVAS'`, TS2322).
+  ['the fixture-fidelity contract (union arrays, pinned allOf values, constraints)', FIDELITY_CONTRACT, undefined, 36],
 ])('type-check of the generated client + mocks for %s', (_name, contract, usage, files) => {
   let dir: string;
 

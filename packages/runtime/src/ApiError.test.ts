@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from './ApiError.js';
+import { ApiError, isApiError, isJsonApiError } from './ApiError.js';
 
 describe('ApiError', () => {
   const error = new ApiError({
@@ -20,6 +20,21 @@ describe('ApiError', () => {
     expect(error.method).toBe('GET');
     expect(error.url).toBe('https://h/x');
     expect(error.headers.get('x-request-id')).toBe('r1');
+  });
+
+  it('says how the body was read; isJson() narrows the body to the JSON type', () => {
+    expect([error.bodyKind, error.isJson()]).toEqual(['json', true]);
+    const typed = error as ApiError<{ title: string }>;
+    // Not narrowed: the body may be text or undefined.
+    // @ts-expect-error `title` does not exist on `string`
+    void typed.body.title;
+    expect(typed.isJson() ? typed.body.title : undefined).toBe('missing');
+    const html = new ApiError<{ title: string }>({ status: 502, body: '<html>', method: 'GET', url: '/x', headers: new Headers() });
+    expect([html.bodyKind, html.isJson(), html.body]).toEqual(['text', false, '<html>']);
+    const jsonString = new ApiError({ status: 409, body: 'taken', bodyKind: 'json', method: 'GET', url: '/x', headers: new Headers() });
+    expect(jsonString.isJson()).toBe(true);
+    expect(new ApiError({ status: 500, body: undefined, method: 'GET', url: '/x', headers: new Headers() }).bodyKind).toBe('empty');
+    expect([isJsonApiError(error), isJsonApiError(html), isJsonApiError(new Error('x'))]).toEqual([true, false, false]);
   });
 
   it('omits an empty status text from the message', () => {

@@ -129,6 +129,29 @@ export async function readSuccessBody(response: Response, responseType: Response
   }
 }
 
+/** A non-2xx response body as read for `ApiError`: its value and how it was read. */
+export type ErrorContent = { kind: 'json'; body: unknown } | { kind: 'text'; body: string } | { kind: 'empty'; body: undefined };
+
+/**
+ * Reads a non-2xx response body for `ApiError.body` and `ApiError.bodyKind`.
+ *
+ * @returns `json` with the parsed body when the Content-Type is JSON and it parses, otherwise `text`
+ *   with the text; `empty` when the body is empty.
+ * @throws whatever reading the body throws (network failure, abort): it is not wrapped.
+ */
+export async function readErrorContent(response: Response): Promise<ErrorContent> {
+  const text = await response.text();
+  if (text === '') return { kind: 'empty', body: undefined };
+  if (isJsonMediaType(response.headers.get('content-type'))) {
+    try {
+      return { kind: 'json', body: JSON.parse(text) as unknown };
+    } catch {
+      return { kind: 'text', body: text };
+    }
+  }
+  return { kind: 'text', body: text };
+}
+
 /**
  * Reads a non-2xx response body for `ApiError.body`.
  *
@@ -137,14 +160,5 @@ export async function readSuccessBody(response: Response, responseType: Response
  * @throws whatever reading the body throws (network failure, abort): it is not wrapped.
  */
 export async function readErrorBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  if (isJsonMediaType(response.headers.get('content-type'))) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text;
+  return (await readErrorContent(response)).body;
 }

@@ -5,8 +5,8 @@
  *
  * @packageDocumentation
  */
-export { ApiError, isApiError } from './ApiError.js';
-export type { ApiErrorInit } from './ApiError.js';
+export { ApiError, isApiError, isJsonApiError } from './ApiError.js';
+export type { ApiErrorInit, ErrorBodyKind, ErrorBodyOf } from './ApiError.js';
 export { configureClient, getClientConfig, resetClientConfig } from './config.js';
 export type { ApiKeyAuth, AuthConfig, BasicAuth, BearerAuth, ClientConfig, HeadersSource, SecretSource } from './config.js';
 export { MOCK_EXPORTS, MOCK_SCENARIOS } from './mockNames.js';

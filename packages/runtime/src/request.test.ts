@@ -167,13 +167,14 @@ describe('headers', () => {
 
 describe('errors', () => {
   it.each([
-    ['JSON', 404, 'application/json', '{"message":"no such contact"}', { message: 'no such contact' }],
-    ['problem+json', 422, 'application/problem+json; charset=utf-8', '{"title":"bad"}', { title: 'bad' }],
-    ['text', 500, 'text/plain', 'boom', 'boom'],
-    ['invalid JSON', 502, 'application/json', '<html>', '<html>'],
-    ['JSON-looking text', 400, 'text/html', '{"a":1}', '{"a":1}'],
-    ['empty', 401, 'application/json', '', undefined],
-  ])('throws ApiError with a %s body', async (_label, status, contentType, text, body) => {
+    ['JSON', 404, 'application/json', '{"message":"no such contact"}', { message: 'no such contact' }, 'json'],
+    ['problem+json', 422, 'application/problem+json; charset=utf-8', '{"title":"bad"}', { title: 'bad' }, 'json'],
+    ['JSON string', 409, 'application/json', '"taken"', 'taken', 'json'],
+    ['text', 500, 'text/plain', 'boom', 'boom', 'text'],
+    ['invalid JSON', 502, 'application/json', '<html>', '<html>', 'text'],
+    ['JSON-looking text', 400, 'text/html', '{"a":1}', '{"a":1}', 'text'],
+    ['empty', 401, 'application/json', '', undefined, 'empty'],
+  ])('throws ApiError with a %s body', async (_label, status, contentType, text, body, bodyKind) => {
     useFakeFetch(() => new Response(text, { status, statusText: 'S', headers: { 'content-type': contentType, 'x-id': 'r' } }));
     const error: unknown = await request(spec({ method: 'PATCH' })).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -181,10 +182,18 @@ describe('errors', () => {
     const apiError = error as ApiError;
     expect(apiError.status).toBe(status);
     expect(apiError.body).toEqual(body);
+    expect(apiError.bodyKind).toBe(bodyKind);
+    expect(apiError.isJson()).toBe(bodyKind === 'json');
     expect(apiError.method).toBe('PATCH');
     expect(apiError.url).toBe('https://api.example.test/prefix/api/v1/contacts/c1');
     expect(apiError.headers.get('x-id')).toBe('r');
     expect(apiError.message).toBe(`PATCH https://api.example.test/prefix/api/v1/contacts/c1 failed: ${status} S`);
+  });
+
+  it('sends a literal query of the path key first and drops a fragment', async () => {
+    const calls = useFakeFetch();
+    await request(spec({ path: '/responses/{contactId}?beta=true#x', query: { include: ['a', 'b'] } }));
+    expect(only(calls).url).toBe('https://api.example.test/prefix/responses/c1?beta=true&include=a&include=b');
   });
 
   it.each([200, 204, 299])('treats status %s as success', async (status) => {
@@ -272,7 +281,7 @@ describe('over real fetch against a node:http server', () => {
       expect(echo.body).toContain('name="note"');
 
       const error: unknown = await request({ method: 'GET', path: '/fail', responseType: 'json' }).catch((e: unknown) => e);
-      expect(isApiError<{ url: string }>(error) && error.status === 409 && error.body.url).toBe('/base/fail');
+      expect(isApiError<{ url: string }>(error) && error.status === 409 && error.isJson() && error.body.url).toBe('/base/fail');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -4,7 +4,7 @@
  * @packageDocumentation
  */
 import { ApiError } from './ApiError.js';
-import { encodeBody, readErrorBody, readSuccessBody } from './body.js';
+import { encodeBody, readErrorContent, readSuccessBody } from './body.js';
 import { getClientConfig, type AuthConfig, type HeadersSource, type SecretSource } from './config.js';
 import { joinUrl, serializeCookies, serializeHeaderValue, serializePath, serializeQuery } from './serialize.js';
 import type { RequestOptions, RequestSpec } from './types.js';
@@ -72,7 +72,8 @@ function setAll(headers: Headers, values: Record<string, string>): void {
  * @param options - per-call abort signal and headers.
  * @returns the success body read as `spec.responseType` says (`undefined` for `none`, 204, or an
  *   empty JSON body).
- * @throws {@link ApiError} for any non-2xx response, carrying status, parsed body and headers.
+ * @throws {@link ApiError} for any non-2xx response, carrying status, the body (parsed JSON, text or
+ *   `undefined`, with `bodyKind` saying which) and headers.
  * @throws TypeError for invalid parameters or bodies (missing path value, unknown style, dot
  *   segment, body not matching `bodyType`) or when no fetch implementation exists.
  * @throws the fetch error unchanged on network failure, and the signal's reason on abort.
@@ -116,10 +117,12 @@ export async function request<T>(spec: RequestSpec, options: RequestOptions = {}
   options.signal?.throwIfAborted();
   const response = await fetchImpl(url, init);
   if (!response.ok) {
+    const content = await readErrorContent(response);
     throw new ApiError({
       status: response.status,
       statusText: response.statusText,
-      body: await readErrorBody(response),
+      body: content.body,
+      bodyKind: content.kind,
       method: spec.method,
       url,
       headers: response.headers,

@@ -7,6 +7,7 @@ import {
   serializePathParam,
   serializeQuery,
   serializeQueryParam,
+  splitPathTemplate,
 } from './serialize.js';
 
 // The values of the OpenAPI 3.1 "Style Examples" table (https://spec.openapis.org/oas/v3.1.0#style-examples).
@@ -233,6 +234,33 @@ describe('base URL', () => {
 
   it('adds the leading slash to a path without one', () => {
     expect(buildUrl({ path: 'x' }, { baseUrl: 'https://h/p' })).toBe('https://h/p/x');
+  });
+});
+
+describe('path keys with a literal query or a fragment', () => {
+  it.each([
+    ['/x', { path: '/x', query: '' }],
+    ['/responses/{id}?beta=true', { path: '/responses/{id}', query: 'beta=true' }],
+    ['/folders/{id}#add_shared_link', { path: '/folders/{id}', query: '' }],
+    ['/a?b=1&c=2#frag', { path: '/a', query: 'b=1&c=2' }],
+    ['/a?#frag', { path: '/a', query: '' }],
+    ['/a#frag?x=1', { path: '/a', query: '' }],
+  ])('splitPathTemplate(%j)', (template, expected) => {
+    expect(splitPathTemplate(template)).toEqual(expected);
+  });
+
+  it.each([
+    ['/responses/{id}?beta=true', { include: ['a', 'b'] }, 'https://h/responses/r?beta=true&include=a&include=b'],
+    ['/responses/{id}?beta=true', {}, 'https://h/responses/r?beta=true'],
+    ['/folders/{id}#add_shared_link', { fields: 'x' }, 'https://h/folders/r?fields=x'],
+    ['/folders/{id}#add_shared_link', {}, 'https://h/folders/r'],
+    ['/files/{id}?kind=a#get', { fields: 'x' }, 'https://h/files/r?kind=a&fields=x'],
+  ])('buildUrl(%j, %j) sends %s', (path, query, expected) => {
+    expect(buildUrl({ path, pathParams: { id: 'r' }, query }, { baseUrl: 'https://h/' })).toBe(expected);
+  });
+
+  it('serializePath drops the fragment and keeps the literal query', () => {
+    expect(serializePath('/f/{id}?beta=true#x', { id: 'a b' })).toBe('/f/a%20b?beta=true');
   });
 });
 

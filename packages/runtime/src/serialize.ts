@@ -107,8 +107,25 @@ export function serializePathParam(name: string, value: unknown, style: ParamSty
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /**
+ * Splits a contract path key into the path template and the literal query it carries. Some contracts
+ * write a fixed query (`/responses/{id}?beta=true`) or a fragment (`/folders/{id}#add_shared_link`,
+ * only to tell several operations on one URL apart) into the key. The fragment is dropped: fetch
+ * would cut the URL there, losing the query behind it.
+ *
+ * @returns `path`: the template up to `?` or `#`; `query`: the literal query without `?` (`''` when none).
+ */
+export function splitPathTemplate(template: string): { path: string; query: string } {
+  const hash = template.indexOf('#');
+  const withoutFragment = hash >= 0 ? template.slice(0, hash) : template;
+  const mark = withoutFragment.indexOf('?');
+  if (mark < 0) return { path: withoutFragment, query: '' };
+  return { path: withoutFragment.slice(0, mark), query: withoutFragment.slice(mark + 1).replace(/^&+|&+$/g, '') };
+}
+
+/**
  * Replaces the `{name}` placeholders of a path template with serialized, percent-encoded values
- * (default style `simple`, explode false).
+ * (default style `simple`, explode false). A literal query in the template (`/r/{id}?beta=true`)
+ * is kept after `?`; a `#fragment` is dropped (see {@link splitPathTemplate}).
  *
  * @throws TypeError when a placeholder has no value (`undefined` or `null`), when a style is not
  *   a path style, or when a substituted segment would be a dot segment (`.` or `..`, which URL
@@ -119,23 +136,27 @@ export function serializePath(
   params: Record<string, unknown> = {},
   styles: Record<string, ParamStyle> = {},
 ): string {
-  return template
+  const parts = splitPathTemplate(template);
+  const substitute = (text: string): string =>
+    text.replace(/\{([^{}]+)\}/g, (_match, name: string) => {
+      const value = Object.hasOwn(params, name) ? params[name] : undefined;
+      if (value === undefined || value === null) {
+        throw new TypeError(`Missing value for path parameter "${name}" of ${template}`);
+      }
+      return serializePathParam(name, value, (Object.hasOwn(styles, name) ? styles[name] : undefined) ?? { style: 'simple', explode: false });
+    });
+  const path = parts.path
     .split('/')
     .map((segment) => {
       if (!segment.includes('{')) return segment;
-      const result = segment.replace(/\{([^{}]+)\}/g, (_match, name: string) => {
-        const value = Object.hasOwn(params, name) ? params[name] : undefined;
-        if (value === undefined || value === null) {
-          throw new TypeError(`Missing value for path parameter "${name}" of ${template}`);
-        }
-        return serializePathParam(name, value, (Object.hasOwn(styles, name) ? styles[name] : undefined) ?? { style: 'simple', explode: false });
-      });
+      const result = substitute(segment);
       if (DOT_SEGMENT.test(result)) {
         throw new TypeError(`Path parameter value would produce the dot segment "${result}" in ${template}`);
       }
       return result;
     })
     .join('/');
+  return parts.query === '' ? path : `${path}?${substitute(parts.query)}`;
 }
 
 /** deepObject: `o[x]=1&o[y]=2`; nested objects recurse (`o[x][y]=1`), arrays repeat the key. */
@@ -226,11 +247,16 @@ export function serializeCookies(cookies: Record<string, unknown> = {}): string 
   return pairs.length === 0 ? undefined : pairs.join('; ');
 }
 
-/** Joins a base URL (trailing slashes tolerated), an already-serialized path and a query string. */
+/**
+ * Joins a base URL (trailing slashes tolerated), an already-serialized path and a query string. When
+ * the path already carries a query (a literal one from the contract's path key), the query string is
+ * appended with `&`.
+ */
 export function joinUrl(baseUrl: string, path: string, queryString: string): string {
   const base = baseUrl.replace(/\/+$/, '');
-  const slashPath = path === '' || path.startsWith('/') ? path : `/${path}`;
-  return `${base}${slashPath}${queryString === '' ? '' : `?${queryString}`}`;
+  const slashPath = path === '' || path.startsWith('/') || path.startsWith('?') ? path : `/${path}`;
+  if (queryString === '') return `${base}${slashPath}`;
+  return `${base}${slashPath}${slashPath.includes('?') ? '&' : '?'}${queryString}`;
 }
 
 /**

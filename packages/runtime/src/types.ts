@@ -36,7 +36,12 @@ export type ResponseType = 'json' | 'blob' | 'text' | 'none';
 export interface RequestSpec {
   /** HTTP method, upper case. */
   method: HttpMethod;
-  /** Path template as in the contract, e.g. `'/api/v1/contacts/{contactId}'`. */
+  /**
+   * Path template as in the contract's `paths` key, e.g. `'/api/v1/contacts/{contactId}'`. A literal
+   * query in the key (`'/responses/{id}?beta=true'`) is sent first, the query parameters follow with
+   * `&`; a `#fragment` (`'/folders/{id}#add_shared_link'`, which some contracts use to tell operations
+   * on one URL apart) is never sent.
+   */
   path: string;
   /**
    * Values for the template's `{names}`. Serialized with style `simple` (explode false) unless

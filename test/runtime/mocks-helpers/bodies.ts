@@ -33,6 +33,12 @@ interface Ctx {
   v: ContractValidator;
   /** `$ref` targets on the current path (recursion guard). */
   stack: string[];
+  /**
+   * Pointers of the properties an enclosing `allOf` declares, by name (innermost last): a `required` list that
+   * names a property without declaring it (`required` beside `allOf`, or `anyOf: [{ required: [a] }, …]`) takes a
+   * value of that schema instead of a placeholder.
+   */
+  scope: Array<Map<string, string>>;
 }
 
 /**
@@ -42,7 +48,7 @@ interface Ctx {
  * @param pointer pointer of the request body schema
  */
 export function sampleRequestBody(requestView: ContractValidator, pointer: string): unknown {
-  const ctx: Ctx = { v: requestView, stack: [] };
+  const ctx: Ctx = { v: requestView, stack: [], scope: [] };
   for (const optional of [true, false]) {
     const value = sample(ctx, pointer, 0, 'body', optional);
     if (value !== undefined && requestView.validate(pointer, value).valid) return value;
@@ -67,6 +73,32 @@ function sample(ctx: Ctx, pointer: string, depth: number, name: string, optional
       ctx.stack.pop();
     }
   }
+  const declared = Array.isArray(schema['allOf']) ? declaredProperties(ctx, pointer, schema, 0) : undefined;
+  if (declared) ctx.scope.push(declared);
+  try {
+    return sampleHere(ctx, schema, pointer, depth, name, optional);
+  } finally {
+    if (declared) ctx.scope.pop();
+  }
+}
+
+/** The properties a schema and its `allOf` members (through `$ref`s) declare: name → pointer. */
+function declaredProperties(ctx: Ctx, pointer: string, schema: Json, depth: number, into = new Map<string, string>()): Map<string, string> {
+  if (depth > 6) return into;
+  if (typeof schema['$ref'] === 'string') {
+    const target = atPointer(ctx.v.converted, schema['$ref']);
+    return isObject(target) ? declaredProperties(ctx, schema['$ref'], target, depth + 1, into) : into;
+  }
+  if (isObject(schema['properties'])) for (const key of Object.keys(schema['properties'])) into.set(key, `${pointer}/properties/${escapeToken(key)}`);
+  if (Array.isArray(schema['allOf'])) {
+    (schema['allOf'] as unknown[]).forEach((m, i) => {
+      if (isObject(m)) declaredProperties(ctx, `${pointer}/allOf/${i}`, m, depth + 1, into);
+    });
+  }
+  return into;
+}
+
+function sampleHere(ctx: Ctx, schema: Json, pointer: string, depth: number, name: string, optional: boolean): unknown {
   const candidates: unknown[] = [];
   if ('const' in schema) candidates.push(schema['const']);
   if (Array.isArray(schema['enum'])) candidates.push(...(schema['enum'] as unknown[]).filter((e) => e !== null));
@@ -85,7 +117,9 @@ function sample(ctx: Ctx, pointer: string, depth: number, name: string, optional
   if (Array.isArray(schema['allOf'])) {
     const parts = (schema['allOf'] as unknown[]).map((_, i) => sample(ctx, `${pointer}/allOf/${i}`, depth + 1, name, optional));
     if (parts.length > 0 && parts.every(isObject)) {
-      const merged = Object.assign({}, ...parts, isObject(generated) ? generated : {}) as Json;
+      // The members' values win over the placeholders `generate` puts in for a `required` beside `allOf`
+      // (`required: [name, vpc_ids]` whose properties a member declares).
+      const merged = Object.assign({}, isObject(generated) ? generated : {}, ...parts) as Json;
       if (valid(ctx, pointer, merged)) return merged;
     }
     const first = parts.find((p) => valid(ctx, pointer, p));
@@ -126,7 +160,12 @@ function generate(ctx: Ctx, schema: Json, pointer: string, depth: number, name: 
         // An optional property is sent only with a value valid where it stands.
         if (value !== undefined && (isRequired || valid(ctx, at, value))) out[key] = value;
       }
-      for (const key of required) if (!(key in out)) out[key] = `${key}-value`;
+      for (const key of required) {
+        if (key in out) continue;
+        const at = [...ctx.scope].reverse().find((m) => m.has(key))?.get(key);
+        const value = at === undefined ? undefined : sample(ctx, at, depth + 1, key, optional);
+        out[key] = value ?? `${key}-value`;
+      }
       return out;
     }
     case 'array': {

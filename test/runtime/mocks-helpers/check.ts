@@ -29,6 +29,13 @@ export interface CheckResult {
    * answered the request; `answer` when the operation's own handler answers the invalid body.
    */
   cause?: 'routing' | 'answer';
+  /**
+   * For an operation without a handler of its own (its path key differs from an earlier operation's by a
+   * fragment only, so the client sends the same request): that operation, whose handler answers.
+   */
+  answeredBy?: string;
+  /** With `answeredBy`: the answer validates against that operation's response schema of the returned status. */
+  validForAnswering?: boolean;
 }
 
 /** A contract generated, converted and served. */
@@ -41,6 +48,8 @@ export interface ContractRun {
   operations: OperationInfo[];
   mocks: LoadedMocks;
   server: SetupServer;
+  /** The operation whose handler answered the last request (msw's `request:match` + `response:mocked`), `?` for a handler of none. */
+  matched?: string | undefined;
 }
 
 /**
@@ -55,8 +64,18 @@ export async function startContract(name: string, contract: string): Promise<Con
   const requestView = createContractValidator(document as unknown as Record<string, unknown>, 'request');
   const mocks = await generateMocks(name, contract);
   const server = setupServer(...mocks.handlers('success'));
+  const run: ContractRun = { name, validator, requestView, operations: listOperations(validator.document), mocks, server };
+  // The handler that answered: the last one matched when a mocked response goes out (a handler that steps aside,
+  // `return;`, is matched too, so `request:match` alone is not the answer).
+  let last: string | undefined;
+  server.events.on('request:match', ({ handler }) => {
+    last = mocks.handlerOp.get(handler) ?? '?';
+  });
+  server.events.on('response:mocked', () => {
+    run.matched = last;
+  });
   server.listen({ onUnhandledFrame: 'error' });
-  return { name, validator, requestView, operations: listOperations(validator.document), mocks, server };
+  return run;
 }
 
 /** True when an operation documents a JSON success response (the ones the `success` check covers). */
@@ -83,7 +102,8 @@ export function requestBodyFor(run: ContractRun, op: OperationInfo): unknown {
 
 /** Key of the first item of the operation's resource store, if it has one. */
 function itemKey(run: ContractRun, op: OperationInfo): string | undefined {
-  const store = run.mocks.byOperation.get(op.key)?.store;
+  // The store of the resource whose handler answers (another operation's, for a shared URL).
+  const store = run.mocks.byOperation.get(run.mocks.answeredBy.get(op.key) ?? op.key)?.store;
   return store ? [...store.keys()][0] : undefined;
 }
 
@@ -103,7 +123,7 @@ export async function checkOperation(
   withBody = false,
 ): Promise<CheckResult> {
   const result = await fetchAndValidate(run, op, expect, withBody);
-  const own = run.mocks.byOperation.get(op.key);
+  const own = run.mocks.byOperation.get(run.mocks.answeredBy.get(op.key) ?? op.key);
   if (result.valid || !own) return result;
   run.server.use(...own.create({ scenario, baseUrl: ORIGIN }));
   try {
@@ -134,6 +154,7 @@ async function fetchAndValidate(run: ContractRun, op: OperationInfo, expect: 'su
     init.headers = { ...req.headers, 'content-type': op.requestBody.mediaType };
   }
   let res: Response;
+  run.matched = undefined;
   try {
     res = await fetch(req.url, init);
   } catch (error) {
@@ -143,6 +164,12 @@ async function fetchAndValidate(run: ContractRun, op: OperationInfo, expect: 'su
   const text = await res.text();
   const type = res.headers.get('content-type') ?? '';
   const where = `${op.method.toUpperCase()} ${req.url} → ${status}`;
+  // The request must reach the operation's own handler (or the one that answers it, for a shared URL): an answer
+  // of another operation's handler (a fall-through) may even validate when the two share a response schema.
+  const answeredBy = run.mocks.answeredBy.get(op.key);
+  const expected = answeredBy ?? op.key;
+  if (run.matched !== expected) return { ...base, status, detail: `${where}: answered by the handler of ${run.matched ?? 'no operation'}, not ${expected}` };
+  const shared: Pick<CheckResult, 'answeredBy' | 'validForAnswering'> = answeredBy === undefined ? {} : { answeredBy };
   if (expect === 'success' && (status < 200 || status > 299)) return { ...base, status, detail: `${where}: not a success status (body ${text.slice(0, 200)})` };
   if (expect === 'error' && status < 400) return { ...base, status, detail: `${where}: not an error status` };
   const response: ResponseInfo | undefined = responseFor(op, status);
@@ -159,8 +186,14 @@ async function fetchAndValidate(run: ContractRun, op: OperationInfo, expect: 'su
     return { ...base, status, schema: response.jsonSchema, detail: `${where}: body is not JSON: ${text.slice(0, 200)}` };
   }
   const result = run.validator.validate(response.jsonSchema, body);
+  if (answeredBy !== undefined && !result.valid) {
+    const other = run.operations.find((o) => o.key === answeredBy);
+    const theirs = other ? responseFor(other, status)?.jsonSchema : undefined;
+    shared.validForAnswering = theirs !== undefined && run.validator.validate(theirs, body).valid;
+  }
   return {
     ...base,
+    ...shared,
     status,
     valid: result.valid,
     schema: response.jsonSchema,

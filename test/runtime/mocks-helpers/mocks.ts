@@ -31,6 +31,8 @@ export interface ResourceMocks {
   exports: Record<string, unknown>;
   /** Operations the handlers file answers, as `METHOD /path` keys (from the generated `// op: METHOD /path` comments). */
   operations: string[];
+  /** The operation of each `http.*` handler, in the order of the handler lists (`<r>Scenarios.success`, `create…()`). */
+  handlerOps: string[];
 }
 
 /** A generated and loaded mocks tree. */
@@ -39,6 +41,13 @@ export interface LoadedMocks {
   resources: ResourceMocks[];
   /** Resource by `METHOD /path` key. */
   byOperation: Map<string, ResourceMocks>;
+  /**
+   * Operations without a handler of their own, and the operation whose handler answers them (path keys that
+   * differ by a fragment only: `GET /shared_items#folders` → `GET /shared_items`).
+   */
+  answeredBy: Map<string, string>;
+  /** The operation a handler object answers (every scenario's handlers, and those `create` made since). */
+  handlerOp: WeakMap<object, string>;
   /** The handlers of a scenario over every resource. */
   handlers(scenario: ScenarioName): HttpHandler[];
   /** Restores every store to its fixtures. */
@@ -81,6 +90,8 @@ export async function generateMocks(caseName: string, contract: string): Promise
 
   const resources: ResourceMocks[] = [];
   const byOperation = new Map<string, ResourceMocks>();
+  const answeredBy = new Map<string, string>();
+  const handlerOp = new WeakMap<object, string>();
   const names = readdirSync(mocksSrc, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
   for (const name of names) {
     const mod = (await import(pathToFileURL(path.join(jsRoot, 'shared/mocks', name, 'index.js')).href)) as Record<string, unknown>;
@@ -92,14 +103,17 @@ export async function generateMocks(caseName: string, contract: string): Promise
     if (typeof create !== 'function') throw new Error(`${name}: no create<Resource>Handlers export`);
     const handlersFile = readdirSync(path.join(mocksSrc, name)).find((f) => f.endsWith('.handlers.ts'));
     const text = handlersFile ? readFileSync(path.join(mocksSrc, name, handlersFile), 'utf8') : '';
-    const operations = [...text.matchAll(/^ {4}\/\/ [\w$]+: ([A-Z]+) (\S.*)$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    const { operations, handlerOps } = readHandlerComments(text, answeredBy);
+    const make = create as ResourceMocks['create'];
     const r: ResourceMocks = {
       name,
       scenarios: scenarios as Record<ScenarioName, HttpHandler[]>,
-      create: create as ResourceMocks['create'],
+      create: (options) => label(make(options), handlerOps, handlerOp, name),
       exports: mod,
       operations,
+      handlerOps,
     };
+    for (const list of Object.values(r.scenarios)) label(list, handlerOps, handlerOp, name);
     if (store) r.store = store;
     if (reset) r.reset = reset;
     resources.push(r);
@@ -109,9 +123,45 @@ export async function generateMocks(caseName: string, contract: string): Promise
     outDir,
     resources,
     byOperation,
+    answeredBy,
+    handlerOp,
     handlers: (scenario) => resources.flatMap((r) => r.scenarios[scenario] ?? []),
     resetStores: () => {
       for (const r of resources) r.reset?.();
     },
   };
+}
+
+/**
+ * The operations of a handlers file, from its comments: `// name: METHOD /path` before each `http.*` call (and
+ * `//   also answers …` lines), or followed by `//   no handler: the handler of METHOD /path answers …` for an
+ * operation another operation's handler answers (recorded in `answeredBy`).
+ */
+function readHandlerComments(text: string, answeredBy: Map<string, string>): { operations: string[]; handlerOps: string[] } {
+  const operations: string[] = [];
+  const handlerOps: string[] = [];
+  let title: string | undefined;
+  for (const line of text.split('\n')) {
+    const t = /^ {4}\/\/ [\w$]+: ([A-Z]+) (\S.*)$/.exec(line);
+    if (t) {
+      title = `${t[1]} ${t[2]}`;
+      operations.push(title);
+      continue;
+    }
+    const by = /^ {4}\/\/ {3}no handler: the handler of ([A-Z]+ \S.*) answers \(the same request/.exec(line);
+    if (by?.[1] && title) answeredBy.set(title, by[1]);
+    else if (/^ {4}http\.\w+/.test(line)) {
+      if (!title) throw new Error(`a handler without its operation comment: ${line}`);
+      handlerOps.push(title);
+      title = undefined;
+    }
+  }
+  return { operations, handlerOps };
+}
+
+/** Records which operation each handler of a list answers (the lists keep the order of the `http.*` calls). */
+function label(list: HttpHandler[], handlerOps: readonly string[], into: WeakMap<object, string>, resource: string): HttpHandler[] {
+  if (list.length !== handlerOps.length) throw new Error(`${resource}: ${list.length} handlers, ${handlerOps.length} handler comments`);
+  list.forEach((h, i) => into.set(h, handlerOps[i] as string));
+  return list;
 }

@@ -1,5 +1,6 @@
 // The operations of a bundled OpenAPI document, their response schemas (as JSON pointers into the converted
 // document) and a request with valid parameters for each.
+import { operationUrl } from '@reslayer/core';
 import { matches } from './bodies.js';
 import { sampleFromPattern } from './regex.js';
 import { atPointer, escapeToken, follow, type ContractValidator } from './schemas.js';
@@ -204,8 +205,16 @@ export function planRequest(v: ContractValidator, op: OperationInfo, origin: str
     if (p.schema && !v.validate(p.schema, value).valid) invalidParams.push(`${p.in}:${p.name}=${JSON.stringify(value)}`);
     return value;
   };
-  let url = op.path;
-  for (const p of pathParams) url = url.split(`{${p.name}}`).join(encodeURIComponent(String(valueOf(p))));
+  // As the client builds it (core's `operationUrl`, the runtime's `serializePath`/`joinUrl`): the key's fragment
+  // is not sent, its literal query comes first, then the query parameters with `&`.
+  const parts = operationUrl({ path: op.path });
+  let url = parts.path;
+  let literal = parts.query ?? '';
+  for (const p of pathParams) {
+    const value = encodeURIComponent(String(valueOf(p)));
+    url = url.split(`{${p.name}}`).join(value);
+    literal = literal.split(`{${p.name}}`).join(value);
+  }
   for (const p of op.params.filter((x) => x.required && x.in === 'query')) {
     const value = valueOf(p);
     if (Array.isArray(value)) {
@@ -215,6 +224,7 @@ export function planRequest(v: ContractValidator, op: OperationInfo, origin: str
     else query.append(p.name, String(value));
   }
   for (const p of op.params.filter((x) => x.required && x.in === 'header')) headers[p.name] = String(valueOf(p));
-  const qs = query.toString();
+  const qs = [literal, query.toString()].filter((q) => q !== '').join('&');
   return { url: `${origin}${url}${qs ? `?${qs}` : ''}`, headers, invalidParams };
 }
+

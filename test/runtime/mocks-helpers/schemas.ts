@@ -11,7 +11,8 @@
 //   (the converter does this when `type` is a string; this module when it is a 3.1 type array) and a `nullable`
 //   schema without `type` (`{ allOf: [{ $ref }], nullable: true }`, NestJS style) becomes `anyOf: [schema, null]`,
 //   which is how the generator types it (`T | null`).
-// - 3.0 boolean `exclusiveMinimum`/`exclusiveMaximum` (draft-04 style) become the numeric form ajv understands.
+// - 3.0 boolean `exclusiveMinimum`/`exclusiveMaximum` (draft-04 style, also found in 3.1 documents) become the
+//   numeric form ajv understands.
 // 3.0 documents validate with ajv's default class (draft-07), 3.1 documents with `Ajv2020` (JSON Schema 2020-12).
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -123,14 +124,13 @@ function before(ctx: Ctx, schema: Json): Json {
 /** Called by the converter on every converted schema: draft-04 leftovers. */
 function after(ctx: Ctx, schema: Json): Json {
   delete schema['$schema'];
-  if (!ctx.v31) {
-    for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
-      if (typeof schema[flag] !== 'boolean') continue;
-      if (schema[flag] === true && typeof schema[bound] === 'number') {
-        schema[flag] = schema[bound];
-        delete schema[bound];
-      } else delete schema[flag];
-    }
+  // Also in 3.1 documents, which may carry the 3.0 boolean form (openai does), read as the generator reads it.
+  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof schema[flag] !== 'boolean') continue;
+    if (schema[flag] === true && typeof schema[bound] === 'number') {
+      schema[flag] = schema[bound];
+      delete schema[bound];
+    } else delete schema[flag];
   }
   return schema;
 }
@@ -181,6 +181,21 @@ function formatsOf(node: unknown, out: Set<string>): Set<string> {
   return out;
 }
 
+/**
+ * How ajv compiles a `pattern`: with the `u` flag as JSON Schema says, else (a pattern such as `[\w\-\:]`, an
+ * identity escape that only `u` mode rejects) without it, as the ECMA-262 dialect OpenAPI names reads it. The
+ * generator's sampler (plugin-mocks `matchesPattern`) reads patterns the same way.
+ */
+function contractRegExp(pattern: string, flags: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch (error) {
+    if (!flags.includes('u')) throw error;
+    return new RegExp(pattern, flags.replace('u', ''));
+  }
+}
+contractRegExp.code = 'new RegExp';
+
 /** One ajv error, short. */
 export interface SchemaError {
   instancePath: string;
@@ -222,7 +237,7 @@ export function createContractValidator(document: Json, view: 'response' | 'requ
   const ctx: Ctx = { raw: document, v31, hidden: view === 'response' ? 'writeOnly' : 'readOnly' };
   const converted = structuredClone(document);
   convertDocument(ctx, converted, []);
-  const options = { strict: false, allErrors: true, validateSchema: false, allowUnionTypes: true, logger: false } as const;
+  const options = { strict: false, allErrors: true, validateSchema: false, allowUnionTypes: true, logger: false, code: { regExp: contractRegExp } } as const;
   const ajv: AjvInstance = v31 ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv);
   const uncheckedFormats = [...formatsOf(converted, new Set())].filter((f) => !KNOWN_FORMATS.has(f)).sort();

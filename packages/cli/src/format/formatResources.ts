@@ -12,6 +12,10 @@ export interface OperationJson {
   operationId: string | null;
   /** Role of the operation in its resource, e.g. `list`, `action`. */
   role: string;
+  /** The generated method name, e.g. `listContacts`. */
+  name: string;
+  /** Why detection gave the operation its role and name, e.g. `list: GET on collection /pets; operationId listPets agrees`. */
+  reason: string | null;
 }
 
 /** One detection record in `inspect --json`. */
@@ -48,6 +52,8 @@ export function resourcesToJson(model: ApiModel): ResourceJson[] {
         path: node?.path ?? rest.join(' '),
         operationId: node?.operationId ?? null,
         role: op.role,
+        name: op.name,
+        reason: op.reason ?? null,
       };
     }),
   }));
@@ -110,6 +116,12 @@ export function formatResources(model: ApiModel, colors: Colors, diagnostics: re
       `${partial.length} partial CRUD ${partial.length === 1 ? 'resource' : 'resources'} (${partial.map((r) => `${r.resource}: no ${r.missingOperations.join(', ')}`).join('; ')}).`,
       colors.dim('A CRUD candidate needs list and read; a partial resource is generated with the operations it has (`reslayer explain RSL_RESOURCE_PARTIAL`).'),
     );
+  }
+  if (records.length > 0) {
+    lines.push('', colors.bold('Operations'), colors.dim('resource.method  METHOD path  (role): why'));
+    for (const r of records) {
+      for (const op of r.operations) lines.push(`  ${colors.cyan(r.resource)}.${op.name}  ${op.method} ${op.path}  (${op.role})${op.reason ? `: ${colors.dim(op.reason)}` : ''}`);
+    }
   }
   const kinds = countByKind(model.resources).map(([k, n]) => `${n} ${k}`);
   const n = records.length;

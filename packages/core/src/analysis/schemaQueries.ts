@@ -163,3 +163,52 @@ export function enumValues(node: SchemaNode, byName: ReadonlyMap<string, NamedSc
   if (!n || (n.kind !== 'string' && n.kind !== 'number' && n.kind !== 'boolean')) return undefined;
   return n.enum && n.enum.length > 0 ? n.enum : undefined;
 }
+
+/**
+ * A copy of a schema with every `$ref` replaced by its target, so it can be printed where no named type is
+ * imported (a path parameter's type in a client method, a hook or a query key). Meta fields written beside a
+ * `$ref` (nullable, description…) are kept.
+ * @param node a schema
+ * @param byName named schemas by key
+ * @returns the self-contained schema, or undefined when references recurse (or nest deeper than 20) or dangle
+ */
+export function inlineRefs(node: SchemaNode, byName: ReadonlyMap<string, NamedSchema>, depth = 0, open: ReadonlySet<string> = new Set()): SchemaNode | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  const next = (n: SchemaNode) => inlineRefs(n, byName, depth + 1, open);
+  switch (node.kind) {
+    case 'ref': {
+      const target = byName.get(node.target);
+      if (!target || open.has(node.target)) return undefined;
+      const inner = inlineRefs(target.schema, byName, depth + 1, new Set([...open, node.target]));
+      if (!inner) return undefined;
+      const { kind: _kind, target: _target, pointer: _pointer, ...meta } = node;
+      return { ...inner, ...meta } as SchemaNode;
+    }
+    case 'array': {
+      const items = next(node.items);
+      return items && { ...node, items };
+    }
+    case 'object': {
+      const properties: PropertyNode[] = [];
+      for (const p of node.properties) {
+        const schema = next(p.schema);
+        if (!schema) return undefined;
+        properties.push({ ...p, schema });
+      }
+      const ap = node.additionalProperties;
+      if (ap === undefined || ap === true) return { ...node, properties };
+      const additionalProperties = next(ap);
+      return additionalProperties && { ...node, properties, additionalProperties };
+    }
+    case 'union': {
+      const variants = node.variants.map(next);
+      return variants.every((v): v is SchemaNode => v !== undefined) ? { ...node, variants } : undefined;
+    }
+    case 'intersection': {
+      const members = node.members.map(next);
+      return members.every((m): m is SchemaNode => m !== undefined) ? { ...node, members } : undefined;
+    }
+    default:
+      return node;
+  }
+}

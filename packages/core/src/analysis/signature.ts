@@ -1,14 +1,33 @@
-import type { ApiModel, MediaContent, OperationNode, ParameterNode, ResourceNode, ResourceOperation, ResponseNode } from '../model/types.js';
-import { errorResponses, requestBodyKind, responseBodyKind, successResponses } from '../model/queries.js';
+import type { ApiModel, MediaContent, OperationNode, ParameterNode, ResourceNode, ResourceOperation, ResponseNode, SchemaNode } from '../model/types.js';
+import { errorResponses, operationUrl, requestBodyKind, responseBodyKind, successResponses } from '../model/queries.js';
 import { safeIdentifier, UniqueNames } from '../naming/identifiers.js';
 import { paramsAccess } from '../print/arguments.js';
 import { memoOnModel } from './memo.js';
+import { getSchemaTypeNames } from './schemaTypeNames.js';
+import { inlineRefs } from './schemaQueries.js';
+
+/**
+ * Identifiers a path argument never takes, so that no contract parameter name can shadow what the generated
+ * code around it uses: the other arguments (`payload`, `params`, `options`), the runtime's `request`, the
+ * abort `signal` a query function receives, the hooks' `variables`, `queryClient`, `useQuery`, `useMutation`,
+ * `useQueryClient`, Vue's `computed` and `toValue`, and the query keys' `all`, `lists`, `details`.
+ * A parameter named like one of them gets a numbered identifier (`request2`); its wire name is unchanged.
+ */
+export const RESERVED_ARGUMENT_NAMES: readonly string[] = [
+  'payload', 'params', 'options', 'request', 'signal', 'variables', 'queryClient', 'useQuery', 'useMutation',
+  'useQueryClient', 'computed', 'toValue', 'all', 'lists', 'details',
+];
 
 /** A path parameter as a positional argument of a client method. */
 export interface PathArgument {
   param: ParameterNode;
-  /** Safe, unique identifier of the argument, e.g. `contactId`. */
+  /** Safe, unique identifier of the argument, e.g. `contactId` (never one of {@link RESERVED_ARGUMENT_NAMES}). */
   ident: string;
+  /**
+   * The parameter's schema with `$ref`s replaced by their targets, so its type prints without imports
+   * (`printPathArgumentType`); undefined when its references recurse.
+   */
+  inlineSchema?: SchemaNode;
 }
 
 /** A query, header or cookie parameter as a member of the method's `params` object. */
@@ -59,6 +78,13 @@ export interface OperationSignature {
   errors: ResponseNode[];
   /** The positional arguments in order. */
   args: OperationArgument[];
+  /**
+   * The path template a request goes to: `node.path` without a literal query or fragment the contract wrote
+   * into the key (`/folders/{folder_id}` for `/folders/{folder_id}#add_shared_link`). See `operationUrl`.
+   */
+  urlPath: string;
+  /** The literal query of the path key, without `?` (`beta=true`): sent before the query parameters. */
+  fixedQuery?: string;
 }
 
 /**
@@ -83,8 +109,16 @@ function buildSignature(model: ApiModel, resource: ResourceNode, op: ResourceOpe
   const node = operationIndex(model).get(op.operationKey);
   if (!node) throw new Error(`operation ${op.operationKey} is not in the model`);
   const taken = new UniqueNames();
-  for (const reserved of ['payload', 'params', 'options']) taken.reserve(reserved);
-  const pathArgs = node.parameters.filter((p) => p.in === 'path').map((param) => ({ param, ident: taken.take(safeIdentifier(param.name, 'id')) }));
+  for (const reserved of RESERVED_ARGUMENT_NAMES) taken.reserve(reserved);
+  const byName = getSchemaTypeNames(model).byName;
+  const pathArgs = node.parameters
+    .filter((p) => p.in === 'path')
+    .map((param): PathArgument => {
+      const arg: PathArgument = { param, ident: taken.take(safeIdentifier(param.name, 'id')) };
+      const inlineSchema = inlineRefs(param.schema, byName);
+      if (inlineSchema) arg.inlineSchema = inlineSchema;
+      return arg;
+    });
   const keys = new UniqueNames();
   const params = node.parameters
     .filter((p) => p.in !== 'path')
@@ -109,7 +143,9 @@ function buildSignature(model: ApiModel, resource: ResourceNode, op: ResourceOpe
     ...(payload ? [{ name: 'payload', role: 'body', required: payload.required } as const] : []),
     ...(params.length > 0 ? [{ name: 'params', role: 'params', required: paramsRequired } as const] : []),
   ];
-  const signature: OperationSignature = { resource, op, node, pathArgs, params, paramsRequired, response, errors: errorResponses(node), args };
+  const url = operationUrl(node);
+  const signature: OperationSignature = { resource, op, node, pathArgs, params, paramsRequired, response, errors: errorResponses(node), args, urlPath: url.path };
+  if (url.query !== undefined) signature.fixedQuery = url.query;
   if (payload) signature.payload = payload;
   return signature;
 }

@@ -104,6 +104,47 @@ describe('resolveConfig', () => {
   });
 });
 
+describe('resolveConfig: overrides', () => {
+  const base = { input: 'a.yaml', plugins: [] };
+
+  it('keeps valid overrides and leaves them out when there is no entry', () => {
+    const overrides = { resources: { albumsUsers: { name: 'albumMembers', entity: 'AlbumMember' }, albums: { entity: 'PhotoAlbum' } }, operations: { removeUserFromAlbum: { name: 'removeAlbumMember' } } };
+    expect(resolveConfig({ ...base, overrides }, configFile).overrides).toEqual(overrides);
+    expect('overrides' in resolveConfig({ ...base, overrides: {} }, configFile)).toBe(false);
+    expect('overrides' in resolveConfig({ ...base, overrides: { resources: {}, operations: {} } }, configFile)).toBe(false);
+    expect('overrides' in resolveConfig(base, configFile)).toBe(false);
+  });
+
+  it('a key such as __proto__ stays a plain key', () => {
+    const overrides = JSON.parse('{"resources":{"__proto__":{"name":"protoThings"}}}') as unknown;
+    const resolved = resolveConfig({ ...base, overrides }, configFile);
+    expect(Object.hasOwn(resolved.overrides?.resources ?? {}, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(resolved.overrides?.resources)).toBe(Object.prototype);
+  });
+
+  const invalid: Array<[string, { overrides: unknown; field: string }]> = [
+    ['not an object', { overrides: [], field: '`overrides` must be' }],
+    ['an unknown key', { overrides: { names: {} }, field: '`overrides.names` is not an option' }],
+    ['resources not an object', { overrides: { resources: 'albums' }, field: '`overrides.resources` must be an object' }],
+    ['a resource entry not an object', { overrides: { resources: { albums: 'photos' } }, field: '`overrides.resources.albums` must be { name?, entity? }' }],
+    ['a resource entry with neither name nor entity', { overrides: { resources: { albums: {} } }, field: '`overrides.resources.albums` sets neither name nor entity' }],
+    ['an unknown resource option', { overrides: { resources: { albums: { title: 'x' } } }, field: '`overrides.resources.albums.title` is not an option' }],
+    ['a resource name that is no identifier', { overrides: { resources: { albums: { name: 'photo-albums' } } }, field: '`overrides.resources.albums.name` must be an identifier' }],
+    ['a resource name over 80 characters', { overrides: { resources: { albums: { name: 'a'.repeat(81) } } }, field: '`overrides.resources.albums.name` must be an identifier of at most 80 characters' }],
+    ['an entity that is no identifier', { overrides: { resources: { albums: { entity: '1Album' } } }, field: '`overrides.resources.albums.entity` must be an identifier' }],
+    ['operations not an object', { overrides: { operations: [] }, field: '`overrides.operations` must be an object' }],
+    ['an operation entry without name', { overrides: { operations: { listPets: {} } }, field: '`overrides.operations.listPets.name` must be an identifier' }],
+    ['an unknown operation option', { overrides: { operations: { listPets: { name: 'list', role: 'list' } } }, field: '`overrides.operations.listPets.role` is not an option' }],
+    ['a method name that is a reserved word', { overrides: { operations: { deletePet: { name: 'delete' } } }, field: '`overrides.operations.deletePet.name` must not be a reserved word' }],
+  ];
+  it.each(invalid)('%s → RSL_CONFIG_INVALID naming the field', (_name, { overrides, field }) => {
+    const error = thrown(() => resolveConfig({ ...base, overrides }, configFile));
+    expect(error.code).toBe('RSL_CONFIG_INVALID');
+    expect(error.message).toContain(field);
+    expect(error.message.startsWith(`${configFile}: `)).toBe(true);
+  });
+});
+
 describe('defineConfig', () => {
   it('returns the same object', () => {
     const config = { input: 'a.yaml', plugins: [] };

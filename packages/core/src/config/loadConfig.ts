@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import type { ResolvedConfig, UserConfig } from './types.js';
+import type { NamingOverrides, ResolvedConfig, UserConfig } from './types.js';
 import type { Plugin } from '../plugin/definePlugin.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
+import { RESERVED_WORDS } from '../naming/identifiers.js';
 
 /**
  * The files config discovery looks for in each folder, in this order (the first found wins): a
@@ -198,6 +199,8 @@ export function resolveConfig(config: unknown, configFile: string | undefined, c
     plugins,
     allowRemoteRefs: c.allowRemoteRefs === true,
   };
+  const overrides = resolveOverrides(c.overrides, fail);
+  if (overrides) resolved.overrides = overrides;
   if (configFile) resolved.configFile = configFile;
   return resolved;
 }
@@ -219,4 +222,63 @@ function resolvePlugins(value: unknown, options: LoadConfigOptions, fail: (messa
     }
     return factory(pluginOptions as Record<string, unknown> | undefined);
   });
+}
+
+/** Longest name an override may set (the detector's own limit). */
+const MAX_OVERRIDE_LENGTH = 80;
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Validates `overrides` (shape and names; whether an entry matches a detected resource or an
+ * operationId is checked by detection). Returns undefined when there is no entry at all.
+ */
+function resolveOverrides(value: unknown, fail: (message: string) => never): NamingOverrides | undefined {
+  if (value === undefined) return undefined;
+  const shape = '`overrides` must be { resources?: { <detected name>: { name?, entity? } }, operations?: { <operationId>: { name } } }';
+  if (!isRecord(value)) fail(shape);
+  const v = value as Record<string, unknown>;
+  for (const key of Object.keys(v)) if (key !== 'resources' && key !== 'operations') fail(`\`overrides.${key}\` is not an option; ${shape}`);
+  const checkName = (where: string, name: unknown, kind: 'resource' | 'entity' | 'method'): string => {
+    if (typeof name !== 'string' || !IDENTIFIER.test(name) || name.length > MAX_OVERRIDE_LENGTH) {
+      fail(`\`${where}\` must be an identifier of at most ${MAX_OVERRIDE_LENGTH} characters (letters, digits, _ and $, not starting with a digit)`);
+    }
+    if (kind === 'method' && RESERVED_WORDS.has(name as string)) fail(`\`${where}\` must not be a reserved word ("${name as string}")`);
+    return name as string;
+  };
+  const out: NamingOverrides = {};
+  if (v['resources'] !== undefined) {
+    if (!isRecord(v['resources'])) fail(`\`overrides.resources\` must be an object keyed by detected resource name; ${shape}`);
+    const resources: Array<[string, NonNullable<NamingOverrides['resources']>[string]]> = [];
+    for (const [key, entry] of Object.entries(v['resources'] as Record<string, unknown>)) {
+      const where = `overrides.resources.${key}`;
+      if (!isRecord(entry)) fail(`\`${where}\` must be { name?, entity? }`);
+      const e = entry as Record<string, unknown>;
+      for (const k of Object.keys(e)) if (k !== 'name' && k !== 'entity') fail(`\`${where}.${k}\` is not an option (use name or entity)`);
+      if (e['name'] === undefined && e['entity'] === undefined) fail(`\`${where}\` sets neither name nor entity`);
+      resources.push([
+        key,
+        {
+          ...(e['name'] !== undefined ? { name: checkName(`${where}.name`, e['name'], 'resource') } : {}),
+          ...(e['entity'] !== undefined ? { entity: checkName(`${where}.entity`, e['entity'], 'entity') } : {}),
+        },
+      ]);
+    }
+    // fromEntries defines own properties, so a key such as `__proto__` stays a plain key.
+    if (resources.length > 0) out.resources = Object.fromEntries(resources);
+  }
+  if (v['operations'] !== undefined) {
+    if (!isRecord(v['operations'])) fail(`\`overrides.operations\` must be an object keyed by operationId; ${shape}`);
+    const operations: Array<[string, { name: string }]> = [];
+    for (const [key, entry] of Object.entries(v['operations'] as Record<string, unknown>)) {
+      const where = `overrides.operations.${key}`;
+      if (!isRecord(entry)) fail(`\`${where}\` must be { name }`);
+      const e = entry as Record<string, unknown>;
+      for (const k of Object.keys(e)) if (k !== 'name') fail(`\`${where}.${k}\` is not an option (use name)`);
+      operations.push([key, { name: checkName(`${where}.name`, e['name'], 'method') }]);
+    }
+    if (operations.length > 0) out.operations = Object.fromEntries(operations);
+  }
+  return out.resources || out.operations ? out : undefined;
 }

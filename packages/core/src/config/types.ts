@@ -8,6 +8,31 @@ export interface OutputConfig {
   srcDir?: string;
 }
 
+/** A rename of one detected resource. */
+export interface ResourceOverride {
+  /** New resource name (folder, file and symbol prefix), e.g. `albumMembers`. */
+  name?: string;
+  /** New entity type name (PascalCase), e.g. `AlbumMember`; CRUD method names follow it (`getAlbumMember`). */
+  entity?: string;
+}
+
+/** A rename of one operation's method. */
+export interface OperationOverride {
+  /** New method name (camelCase identifier), e.g. `removeAlbumUser`. */
+  name: string;
+}
+
+/**
+ * Names the config sets instead of the detected ones (see docs/naming.md). An entry that matches
+ * nothing is a config error.
+ */
+export interface NamingOverrides {
+  /** Keyed by the detected resource name, as `reslayer inspect` prints it. */
+  resources?: Record<string, ResourceOverride>;
+  /** Keyed by the operationId as written in the contract. */
+  operations?: Record<string, OperationOverride>;
+}
+
 /**
  * The user config, as written in `generator.config.ts` with {@link defineConfig}.
  * @example
@@ -26,6 +51,8 @@ export interface UserConfig {
   plugins: Plugin[];
   /** Fetch `$ref`s to http(s) URLs. @default false */
   allowRemoteRefs?: boolean;
+  /** Resource, entity and method names to use instead of the detected ones. */
+  overrides?: NamingOverrides;
 }
 
 /** A config with every path absolute and every default applied. */
@@ -40,4 +67,6 @@ export interface ResolvedConfig {
   srcDir: string;
   plugins: Plugin[];
   allowRemoteRefs: boolean;
+  /** Validated naming overrides; absent when the config sets none. */
+  overrides?: NamingOverrides;
 }

@@ -13,6 +13,8 @@ import { HTTP_METHODS } from '../model/types.js';
 import { escapePointerToken, resolvePointer, type LoadedContract } from './loadContract.js';
 import { SchemaNormalizer } from './normalizeSchema.js';
 import { Diagnostics, cmp } from '../diagnostics/Diagnostics.js';
+import { findAllOfConflicts } from '../analysis/allOfConflicts.js';
+import { getSchemaTypeNames } from '../analysis/schemaTypeNames.js';
 
 type Raw = Record<string, unknown>;
 
@@ -205,7 +207,22 @@ export function normalizeContract(contract: LoadedContract, diagnostics: Diagnos
       hint: 'Webhooks describe requests the API sends, so they get no client.',
     });
   }
-  return { meta, schemas: schemas.namedSchemas(), operations, resources: [] };
+  const model: ApiModel = { meta, schemas: schemas.namedSchemas(), operations, resources: [] };
+  reportAllOfConflicts(model, diagnostics);
+  return model;
+}
+
+/** One `RSL_ALLOF_CONFLICT` warning per `allOf` and property whose members contradict each other. */
+function reportAllOfConflicts(model: ApiModel, diagnostics: Diagnostics): void {
+  for (const c of findAllOfConflicts(model, getSchemaTypeNames(model))) {
+    diagnostics.add({
+      code: 'RSL_ALLOF_CONFLICT',
+      severity: 'warning',
+      message: `allOf of "${c.owner}" declares "${c.property}" as ${c.earlier} in ${c.earlierLabel} and as ${c.later} in ${c.laterLabel}; no value is both, so the later one is used`,
+      location: c.pointer,
+      hint: `Make the allOf members agree on "${c.property}". The generated type is Omit<${c.earlierLabel}, '${c.property}'> & … (the later member wins).`,
+    });
+  }
 }
 
 function mediaRank(mediaType: string): number {

@@ -180,6 +180,27 @@ describe('SchemaNormalizer: one schema at a time', () => {
   });
 });
 
+describe('SchemaNormalizer: a bare `type: object` beside composition', () => {
+  const others = { Base: { type: 'object', properties: { id: { type: 'string' } } }, Other: { type: 'object', properties: { n: { type: 'number' } } } };
+  it('is left out of allOf (so no open object joins the intersection)', async () => {
+    const node = await normalizeOne({ type: 'object', description: 'd', allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { name: { type: 'string' } } }] }, others);
+    expect(node.kind === 'intersection' ? node.members.map((m) => m.kind) : node.kind).toEqual(['ref', 'object']);
+    expect(node.description).toBe('d');
+    const single = await normalizeOne({ type: 'object', allOf: [{ $ref: '#/components/schemas/Base' }] }, others);
+    expect(single).toMatchObject({ kind: 'ref', target: 'Base' });
+  });
+
+  it('is left out beside oneOf, keeping a 3.1 null type', async () => {
+    const node = await normalizeOne({ type: ['object', 'null'], oneOf: [{ $ref: '#/components/schemas/Base' }, { $ref: '#/components/schemas/Other' }] }, others);
+    expect(node).toMatchObject({ kind: 'union', nullable: true, variants: [{ target: 'Base' }, { target: 'Other' }] });
+  });
+
+  it('stays when it says more: properties or additionalProperties', async () => {
+    const node = await normalizeOne({ type: 'object', additionalProperties: true, allOf: [{ $ref: '#/components/schemas/Base' }] }, others);
+    expect(node.kind === 'intersection' ? node.members.map((m) => m.kind) : node.kind).toEqual(['object', 'ref']);
+  });
+});
+
 describe('SchemaNormalizer: unions with a discriminator', () => {
   const pets = {
     Cat: { type: 'object', required: ['petType'], properties: { petType: { type: 'string' } } },
@@ -223,6 +244,43 @@ describe('SchemaNormalizer: unions with a discriminator', () => {
         { value: 'Dog', variant: 1 },
       ],
     });
+  });
+
+  it('an unmapped variant that pins the property (enum, const, through $ref and allOf) is tagged with that value, not its name', async () => {
+    const messages = {
+      System: { type: 'object', required: ['role'], properties: { role: { type: 'string', enum: ['system'] } } },
+      User: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', properties: { role: { $ref: '#/components/schemas/UserRole' } } }] },
+      UserRole: { const: 'user' },
+      Base: { type: 'object', properties: { role: { type: 'string' }, content: { type: 'string' } } },
+      Tool: { type: 'object', properties: { role: { type: 'string' } } },
+      Multi: { type: 'object', properties: { role: { enum: ['a', 'b'] } } },
+    };
+    const oneOf = ['System', 'User', 'Tool', 'Multi'].map((n) => ({ $ref: `#/components/schemas/${n}` }));
+    const node = await normalizeOne({ oneOf, discriminator: { propertyName: 'role' } }, messages);
+    expect(node.kind === 'union' ? node.discriminator?.mapping : undefined).toEqual([
+      { value: 'system', variant: 0 },
+      { value: 'user', variant: 1 },
+      { value: 'Tool', variant: 2 },
+      { value: 'a', variant: 3 },
+      { value: 'b', variant: 3 },
+    ]);
+    const mapped = await normalizeOne({ oneOf, discriminator: { propertyName: 'role', mapping: { sys: 'System' } } }, messages);
+    expect(mapped.kind === 'union' ? mapped.discriminator?.mapping[0] : undefined).toEqual({ value: 'sys', variant: 0 });
+  });
+
+  it('allOf inheritance from a schema with a discriminator adds no name tag when the child pins the property itself', async () => {
+    const { named } = await normalizeDocument(
+      tmp,
+      docWithSchemas({
+        Animal: { type: 'object', properties: { kind: { type: 'string' } }, discriminator: { propertyName: 'kind' } },
+        Dog: { allOf: [{ $ref: '#/components/schemas/Animal' }, { properties: { kind: { const: 'dog' } } }] },
+        Cat: { allOf: [{ $ref: '#/components/schemas/Animal' }, { properties: { meows: { type: 'boolean' } } }] },
+      }),
+    );
+    const dog = named('Dog').schema;
+    expect(dog.kind === 'intersection' ? dog.members.length : 0).toBe(2);
+    const cat = named('Cat').schema;
+    expect(cat.kind === 'intersection' ? cat.members[2] : undefined).toMatchObject({ properties: [{ name: 'kind', schema: { enum: ['Cat'] } }] });
   });
 
   it('a mapping entry that points at no variant is left out', async () => {
@@ -371,7 +429,7 @@ describe('SchemaNormalizer: type names', () => {
       docWithSchemas({ Date: { type: 'string' }, Promise: { type: 'string' }, class: { type: 'string' }, '200': { type: 'string' }, '日本': { type: 'string' } }),
     );
     const names = Object.fromEntries(model.schemas.map((s) => [s.name, s.typeName]));
-    expect(names).toEqual({ Date: 'DateType', Promise: 'PromiseType', class: 'Class', '200': 'T200', '日本': 'Schema' });
+    expect(names).toEqual({ Date: 'DateType', Promise: 'PromiseType', class: 'Class', '200': '_200', '日本': 'Schema' });
   });
 
   it('a $ref to a key with an escaped character resolves to the named schema', async () => {
@@ -383,5 +441,19 @@ describe('SchemaNormalizer: type names', () => {
   it('named schemas are sorted by type name', async () => {
     const { model } = await normalizeDocument(tmp, docWithSchemas({ zeta: { type: 'string' }, Alpha: { type: 'string' }, mid: { type: 'string' } }));
     expect(model.schemas.map((s) => s.typeName)).toEqual(['Alpha', 'Mid', 'Zeta']);
+  });
+});
+
+describe('a properties map written as a $ref', () => {
+  it('follows the reference: its entries are the properties', async () => {
+    const doc = docWithSchemas(
+      { Lb: { type: 'object', properties: { $ref: '#/components/x-attrs' } } },
+      {},
+      '3.0.3',
+    );
+    (doc['components'] as Record<string, unknown>)['x-attrs'] = { droplet_ids: { type: 'array', items: { type: 'integer' } }, tag: { type: 'string' } };
+    const { named } = await normalizeDocument(tmp, doc);
+    const lb = named('Lb').schema;
+    expect(lb?.kind === 'object' ? lb.properties.map((p) => p.name) : []).toEqual(['droplet_ids', 'tag']);
   });
 });

@@ -1,8 +1,9 @@
-import type { NamedSchema, SchemaMeta, SchemaNode, DiscriminatorNode } from '../model/types.js';
+import type { NamedSchema, SchemaMeta, SchemaNode } from '../model/types.js';
 import { resolvePointer, escapePointerToken } from './loadContract.js';
 import { safeTypeName, UniqueNames } from '../naming/identifiers.js';
 import type { Diagnostics } from '../diagnostics/Diagnostics.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
+import { decodeToken, discriminatorOf, inheritedDiscriminators } from './discriminators.js';
 
 type Raw = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ export class SchemaNormalizer {
     if (raw === true || raw === undefined || raw === null) return { kind: 'unknown', pointer };
     if (raw === false || typeof raw !== 'object' || Array.isArray(raw)) return { kind: 'unknown', pointer };
     const s = raw as Raw;
-    const meta = this.#meta(s, pointer);
+    let meta = this.#meta(s, pointer);
     const ref = s['$ref'];
     if (typeof ref === 'string') return this.#ref(ref, meta, pointer);
 
@@ -73,6 +74,13 @@ export class SchemaNormalizer {
     const allOf = Array.isArray(s['allOf']) ? (s['allOf'] as unknown[]) : undefined;
     const oneOf = Array.isArray(s['oneOf']) ? (s['oneOf'] as unknown[]) : undefined;
     const anyOf = Array.isArray(s['anyOf']) ? (s['anyOf'] as unknown[]) : undefined;
+    // A bare `type: object` (no properties, no additionalProperties) beside allOf/oneOf/anyOf only says "an
+    // object": the composition describes its properties. As a member of its own it would add an open object
+    // (an index signature in the types, any extra key in the mocks' samples).
+    if ((allOf || oneOf || anyOf) && base.kind === 'object' && base.properties.length === 0 && base.additionalProperties === undefined) {
+      if (base.nullable) meta = { ...meta, nullable: true };
+      base = { kind: 'unknown', pointer };
+    }
 
     if (oneOf || anyOf) {
       const source = oneOf ? 'oneOf' : 'anyOf';
@@ -93,7 +101,7 @@ export class SchemaNormalizer {
               source,
               variants,
               ...(nullable ? { nullable: true } : {}),
-              ...this.#discriminator(s, list, variants),
+              ...discriminatorOf(this.#doc, s, list, variants),
             };
       if (variants.length === 0) return { ...meta, kind: nullable ? 'null' : 'unknown' };
       if (base.kind === 'unknown' || base.kind === 'union') return union;
@@ -103,68 +111,25 @@ export class SchemaNormalizer {
     if (allOf) {
       const parts = allOf.map((m, i) => this.normalize(m, `${pointer}/allOf/${i}`));
       if (base.kind !== 'unknown') members.unshift(base);
-      members.push(...parts, ...this.#inheritedDiscriminators(allOf, pointer));
+      members.push(...parts, ...inheritedDiscriminators(this.#doc, s, allOf, pointer));
     }
     if (members.length === 0) return base;
     if (members.length === 1 && members[0]) return { ...members[0], ...pick(meta) };
     return { ...meta, kind: 'intersection', members };
   }
 
-  #discriminator(s: Raw, list: unknown[], variants: SchemaNode[]): { discriminator?: DiscriminatorNode } {
-    const d = s['discriminator'] as Raw | undefined;
-    if (!d || typeof d['propertyName'] !== 'string') return {};
-    const mapping: Array<{ value: string; variant: number }> = [];
-    const explicit = (d['mapping'] as Record<string, string> | undefined) ?? {};
-    const targets = list.map((v) => (v && typeof v === 'object' ? ((v as Raw)['$ref'] as string | undefined) : undefined));
-    const used = new Set<number>();
-    for (const value of Object.keys(explicit).sort(cmp)) {
-      const target = explicit[value];
-      if (typeof target !== 'string') continue;
-      const full = target.startsWith('#') || target.includes('/') ? target : COMPONENT_PREFIX + target;
-      const index = targets.findIndex((t) => t === full || (t !== undefined && t.endsWith(`/${target}`)));
-      if (index >= 0 && variants[index]) {
-        mapping.push({ value, variant: index });
-        used.add(index);
-      }
-    }
-    targets.forEach((t, index) => {
-      if (used.has(index) || t === undefined || !t.startsWith(COMPONENT_PREFIX)) return;
-      mapping.push({ value: decodeToken(t.slice(COMPONENT_PREFIX.length)), variant: index });
-    });
-    return { discriminator: { propertyName: d['propertyName'] as string, mapping } };
-  }
-
   /**
-   * For a component schema that extends (`allOf`) a component with a discriminator, the discriminator
-   * property fixed to this schema's value(s): the mapping keys that point at it, else its component name.
-   * @see https://spec.openapis.org/oas/v3.1.0#discriminator-object (allOf inheritance)
+   * The `properties` map of a schema. Some contracts write the whole map as a `$ref`
+   * (`properties: { $ref: 'attributes.yml#/droplet_ids' }`): the reference is followed and its target's
+   * entries are the properties (a property really named `$ref` would be read the same way).
    */
-  #inheritedDiscriminators(allOf: unknown[], pointer: string): SchemaNode[] {
-    if (!pointer.startsWith(COMPONENT_PREFIX) || pointer.slice(COMPONENT_PREFIX.length).includes('/')) return [];
-    const self = decodeToken(pointer.slice(COMPONENT_PREFIX.length));
-    const schemas = ((this.#doc as Raw)['components'] as Raw | undefined)?.['schemas'] as Raw | undefined;
-    const out: SchemaNode[] = [];
-    allOf.forEach((member, i) => {
-      const ref = member && typeof member === 'object' ? (member as Raw)['$ref'] : undefined;
-      if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX) || ref.slice(COMPONENT_PREFIX.length).includes('/')) return;
-      const parentKey = decodeToken(ref.slice(COMPONENT_PREFIX.length));
-      const d = (schemas?.[parentKey] as Raw | undefined)?.['discriminator'] as Raw | undefined;
-      if (parentKey === self || !d || typeof d['propertyName'] !== 'string') return;
-      const mapping = d['mapping'] && typeof d['mapping'] === 'object' ? (d['mapping'] as Raw) : {};
-      const mapped = Object.keys(mapping)
-        .sort(cmp)
-        .filter((value) => {
-          const target = mapping[value];
-          return typeof target === 'string' && (target === self || decodeToken(target) === pointerOf(self) || target === pointer);
-        });
-      const at = `${pointer}/allOf/${i}`;
-      out.push({
-        kind: 'object',
-        pointer: at,
-        properties: [{ name: d['propertyName'], required: true, schema: { kind: 'string', pointer: at, enum: mapped.length > 0 ? mapped : [self] } }],
-      });
-    });
-    return out;
+  #propertiesMap(value: unknown): Raw {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    const map = value as Raw;
+    if (typeof map['$ref'] !== 'string') return map;
+    const target = resolvePointer(this.#doc, map['$ref']);
+    const rest = Object.fromEntries(Object.entries(map).filter(([k]) => k !== '$ref'));
+    return target && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Raw), ...rest } : rest;
   }
 
   #ref(ref: string, meta: SchemaMeta, pointer: string): SchemaNode {
@@ -296,7 +261,7 @@ export class SchemaNormalizer {
         return node;
       }
       case 'object': {
-        const props = (s['properties'] && typeof s['properties'] === 'object' ? s['properties'] : {}) as Raw;
+        const props = this.#propertiesMap(s['properties']);
         const required = new Set(Array.isArray(s['required']) ? (s['required'] as unknown[]).filter((x) => typeof x === 'string') : []);
         const properties = Object.keys(props)
           .sort(cmp)
@@ -339,19 +304,4 @@ function pick(meta: SchemaMeta): Partial<SchemaMeta> {
   if (meta.default !== undefined) out.default = meta.default;
   if (meta.example !== undefined) out.example = meta.example;
   return out;
-}
-
-/** The (unescaped) pointer of a component schema, for comparing with mapping targets. */
-function pointerOf(key: string): string {
-  return COMPONENT_PREFIX + key;
-}
-
-function decodeToken(token: string): string {
-  let t = token;
-  try {
-    t = decodeURIComponent(token);
-  } catch {
-    // keep as is
-  }
-  return t.replace(/~1/g, '/').replace(/~0/g, '~');
 }

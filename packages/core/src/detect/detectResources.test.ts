@@ -347,12 +347,13 @@ describe('detectResources: one table of shapes', () => {
       },
     ],
     [
-      'name collision: /orgs/{org}/members and /teams/{team}/members',
+      // Nested collections carry their parent (as written) in the resource name, the singular parent in the entity.
+      'nested collections: /orgs/{org}/members and /teams/{team}/members',
       {
         given: [list('/orgs/{org}/members'), op('post', '/orgs/{org}/members'), list('/teams/{team}/members'), op('post', '/teams/{team}/members')],
         want: [
           {
-            resource: 'orgMembers',
+            resource: 'orgsMembers',
             kind: 'crud',
             entity: 'OrgMember',
             crudCandidate: false,
@@ -360,7 +361,7 @@ describe('detectResources: one table of shapes', () => {
             operations: ['list listOrgMembers GET /orgs/{org}/members', 'create createOrgMember POST /orgs/{org}/members'],
           },
           {
-            resource: 'teamMembers',
+            resource: 'teamsMembers',
             kind: 'crud',
             entity: 'TeamMember',
             crudCandidate: false,
@@ -376,12 +377,12 @@ describe('detectResources: one table of shapes', () => {
         given: [op('post', '/projects/{projectId}/tasks'), getObject('/projects/{projectId}/tasks/{taskId}')],
         want: [
           {
-            resource: 'tasks',
+            resource: 'projectsTasks',
             kind: 'crud',
-            entity: 'Task',
+            entity: 'ProjectTask',
             crudCandidate: false,
             missingOperations: ['list', 'update', 'delete'],
-            operations: ['read getTask GET /projects/{projectId}/tasks/{taskId}', 'create createTask POST /projects/{projectId}/tasks'],
+            operations: ['read getProjectTask GET /projects/{projectId}/tasks/{taskId}', 'create createProjectTask POST /projects/{projectId}/tasks'],
           },
         ],
       },
@@ -413,11 +414,11 @@ describe('detectResources: the full detection record', () => {
         collectionPath: '/api/v1/contacts',
         itemPath: '/api/v1/contacts/{contactId}',
         operations: [
-          { role: 'list', name: 'listContacts', operationKey: 'GET /api/v1/contacts' },
-          { role: 'read', name: 'getContact', operationKey: 'GET /api/v1/contacts/{contactId}' },
-          { role: 'create', name: 'createContact', operationKey: 'POST /api/v1/contacts' },
-          { role: 'update', name: 'updateContact', operationKey: 'PATCH /api/v1/contacts/{contactId}' },
-          { role: 'delete', name: 'deleteContact', operationKey: 'DELETE /api/v1/contacts/{contactId}' },
+          { role: 'list', name: 'listContacts', operationKey: 'GET /api/v1/contacts', reason: 'list: GET on collection /api/v1/contacts; no operationId' },
+          { role: 'read', name: 'getContact', operationKey: 'GET /api/v1/contacts/{contactId}', reason: 'read: GET on item /api/v1/contacts/{contactId}; no operationId' },
+          { role: 'create', name: 'createContact', operationKey: 'POST /api/v1/contacts', reason: 'create: POST on collection /api/v1/contacts; no operationId' },
+          { role: 'update', name: 'updateContact', operationKey: 'PATCH /api/v1/contacts/{contactId}', reason: 'update: PATCH on item /api/v1/contacts/{contactId}; no operationId' },
+          { role: 'delete', name: 'deleteContact', operationKey: 'DELETE /api/v1/contacts/{contactId}', reason: 'delete: DELETE on item /api/v1/contacts/{contactId}; no operationId' },
         ],
         pointer: '#/paths/~1api~1v1~1contacts/get',
       },
@@ -437,24 +438,27 @@ describe('detectResources: the full detection record', () => {
   });
 
   it('a collision raises RSL_RESOURCE_RENAMED for each renamed resource and drops no operation', () => {
-    const given = [list('/orgs/{org}/members'), list('/teams/{team}/members')];
+    // Top-level collections start from their last segment; `/orgs/members` and `/teams/members` both want `members`.
+    const given = [list('/orgs/members'), list('/teams/members')];
     const { resources, diagnostics } = detect(given);
-    expect(resources.map((r) => r.resource)).toEqual(['orgMembers', 'teamMembers']);
-    expect(resources.flatMap((r) => r.operations.map((o) => o.operationKey))).toEqual(['GET /orgs/{org}/members', 'GET /teams/{team}/members']);
+    expect(resources.map((r) => r.resource)).toEqual(['orgsMembers', 'teamsMembers']);
+    expect(resources.flatMap((r) => r.operations.map((o) => o.operationKey))).toEqual(['GET /orgs/members', 'GET /teams/members']);
     expect(diagnostics.list().map((d) => [d.code, d.severity, d.location])).toEqual([
-      ['RSL_RESOURCE_PARTIAL', 'info', 'GET /orgs/{org}/members'],
-      ['RSL_RESOURCE_PARTIAL', 'info', 'GET /teams/{team}/members'],
-      ['RSL_RESOURCE_RENAMED', 'info', 'GET /orgs/{org}/members'],
-      ['RSL_RESOURCE_RENAMED', 'info', 'GET /teams/{team}/members'],
+      ['RSL_RESOURCE_PARTIAL', 'info', 'GET /orgs/members'],
+      ['RSL_RESOURCE_PARTIAL', 'info', 'GET /teams/members'],
+      ['RSL_RESOURCE_RENAMED', 'info', 'GET /orgs/members'],
+      ['RSL_RESOURCE_RENAMED', 'info', 'GET /teams/members'],
     ]);
   });
 
-  it('names stay unique when candidates run out (numeric suffix)', () => {
-    // `/members` and `/orgs/{org}/members` both want `members`; `/orgMembers` takes the longer name first.
-    const given = [list('/members'), list('/orgs/{org}/members'), list('/orgMembers')];
+  it('names stay unique without counters when a shorter candidate is already taken', () => {
+    // `/members` keeps `members`. `/orgs/members` would be `orgsMembers` too, like the one-segment `/orgsMembers`;
+    // its operationId does not agree with `list` (`organization` is no path word), so it is an `other` resource,
+    // the CRUD collection keeps the name, and `/orgs/members` falls back to the noun of its operationId.
+    const given = [list('/members'), createOperation('get', '/orgs/members', { operationId: 'listOrganizationMembers', responses: respond('application/json', arraySchema) }), list('/orgsMembers')];
     const names = detect(given).resources.map((r) => r.resource);
-    expect(new Set(names).size).toBe(3);
-    expect(names).toEqual(['members', 'orgMembers', 'orgMembers2']);
+    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(3);
+    expect(names).toEqual(['members', 'organizationMembers', 'orgsMembers']);
   });
 
   it('does not change the operations or schemas of the model', () => {
@@ -465,8 +469,10 @@ describe('detectResources: the full detection record', () => {
   });
 
   it('a plain GET on a collection is a summary unless it returns a collection', () => {
-    expect(detect([getObject('/status')]).resources.map((r) => r.resourceKind)).toEqual(['summary']);
-    expect(detect([list('/status')]).resources.map((r) => r.resourceKind)).toEqual(['crud']);
+    expect(detect([getObject('/reports')]).resources.map((r) => r.resourceKind)).toEqual(['summary']);
+    expect(detect([list('/reports')]).resources.map((r) => r.resourceKind)).toEqual(['crud']);
+    // A singular last segment is no collection, whatever the GET returns.
+    expect(detect([list('/status')]).resources.map((r) => r.resourceKind)).toEqual(['summary']);
   });
 
   it('a GET returning a page object (an object with an array property) is a list', () => {

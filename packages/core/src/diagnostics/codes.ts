@@ -28,12 +28,16 @@ export const DIAGNOSTIC_CODES = {
   RSL_RESOURCE_PARTIAL: 'A CRUD resource misses some of list, read, create, update, delete.',
   /** Two resources would have the same name; one was renamed deterministically. */
   RSL_RESOURCE_RENAMED: 'A resource was renamed to avoid a name collision.',
+  /** A naming override of the config matches no detected resource or operationId, or gives a name that is taken. */
+  RSL_OVERRIDE_INVALID: 'A naming override matches nothing or gives a name that is already taken.',
   /** An operation has no success (2XX) response. */
   RSL_NO_SUCCESS_RESPONSE: 'An operation declares no success (2XX) response.',
   /** A path parameter of the template is not declared. */
   RSL_PATH_PARAM_UNDECLARED: 'A path template parameter is not declared as a parameter.',
   /** A schema construct is not fully representable and was typed as `unknown`. */
   RSL_SCHEMA_UNSUPPORTED: 'A schema construct was typed as unknown.',
+  /** `allOf` members declare a property with types no value satisfies at once; the later member's type is used. */
+  RSL_ALLOF_CONFLICT: 'Members of an allOf retype a property incompatibly; the later member wins.',
   /** The config file is missing, invalid, or exports no config. */
   RSL_CONFIG_INVALID: 'The config file is missing or invalid.',
   /** A plugin requires another plugin that is not configured. */

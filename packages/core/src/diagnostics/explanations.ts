@@ -141,6 +141,14 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
     fix: 'Use one of `string`, `number`, `integer`, `boolean`, `array`, `object`, `null` (a file is `type: string, format: binary`).',
     examples: ['unknown schema type "file" is typed as unknown (at #/components/schemas/Upload)'],
   },
+  RSL_ALLOF_CONFLICT: {
+    section: 'Normalizing the contract',
+    severity: '`warning`',
+    what: 'Two members of an `allOf` declare the same property with types no value satisfies at once: different kinds (a number and a string, an object and a boolean) or literal sets that do not overlap.',
+    why: 'A plain intersection would make the property, and so the whole type, `never`: every value would be rejected. The generated type lets the later member win (`Omit<Earlier, \'prop\'> & Later`); types that are merely narrower (`string` and `\'a\' | \'b\'`) or two objects are not conflicts.',
+    fix: 'Make the members agree (declare the property once, or with a compatible type); when the later member is meant to replace the parent\'s property, keep it: the generated type already does.',
+    examples: ['allOf of "Cat" declares "huntingSkill" as 0 | 1 | 2 in Pet and as \'clueless\' | \'lazy\' in member 2; no value is both, so the later one is used (at #/components/schemas/Cat)'],
+  },
   RSL_NO_SUCCESS_RESPONSE: {
     section: 'Normalizing the contract',
     severity: 'reserved; no part of this version raises it',
@@ -160,10 +168,18 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
   RSL_RESOURCE_RENAMED: {
     section: 'Resource detection',
     severity: '`info`',
-    what: 'Two resources would have the same name, so one was named from more of its path (the parent\'s singular is prepended: `/orgs/{org}/members` → `orgMembers`), or, when that is not enough, given a numeric suffix.',
-    why: 'Generated names must be unique. Names never depend on the order of the contract, but adding a colliding path later renames a resource.',
-    fix: 'Nothing is needed; the names are deterministic.',
-    examples: ['resource "members" at /orgs/{org}/members is named "orgMembers" to keep names distinct (at GET /orgs/{org}/members)'],
+    what: 'Two resources would have the same name (compared without regard to case, as file systems may), so one was named with more of the contract\'s own words: more path segments, then its tag, its last path parameter, its operations\' shared noun or operationId; a numeric suffix only as a last resort.',
+    why: 'Generated names and folders must be unique, on case-insensitive file systems too. Names never depend on the order of the contract, but adding a colliding path later renames a resource.',
+    fix: 'Nothing is needed; the names are deterministic. To choose a name yourself, use `overrides.resources` in the config (see docs/naming.md).',
+    examples: ['resource "members" at /teams/{team}/members is named "teamsMembers" to keep names distinct (at GET /teams/{team}/members)'],
+  },
+  RSL_OVERRIDE_INVALID: {
+    section: 'Resource detection',
+    severity: '`error` (the run stops with `RSL_CONFIG_INVALID`, exit code 2)',
+    what: 'An entry of the config\'s `overrides` matches no detected resource or operationId, or gives a name another resource or method already has.',
+    why: 'An override that matches nothing is almost always a typo or a renamed operation in the contract; applying nothing silently would leave the names you meant to fix.',
+    fix: 'Use a name `reslayer inspect` shows (resources) or an operationId of the contract (operations), and a name not taken yet.',
+    examples: ['overrides.operations.listPetz matches no operationId (at generator.config.ts)'],
   },
   RSL_CONFIG_INVALID: {
     section: 'Configuration and plugins',

@@ -81,3 +81,35 @@ export function requestBodyKind(content: MediaContent): 'json' | 'multipart' | '
   if (m.startsWith('text/') && !(content.schema?.kind === 'string' && content.schema.format === 'binary')) return 'text';
   return 'binary';
 }
+
+/** The URL parts of an operation's path key; see {@link operationUrl}. */
+export interface OperationUrl {
+  /** The path template a request goes to: the key up to a `?` or `#`, e.g. `/folders/{folder_id}`. */
+  path: string;
+  /** The literal query the key carries, without `?` (`beta=true`); undefined when it has none. */
+  query?: string;
+  /** The fragment of the key, without `#` (`add_shared_link`); never sent. Undefined when it has none. */
+  fragment?: string;
+}
+
+/**
+ * Splits an operation's path key into what a request sends. Some contracts put a fixed query into the key
+ * (`/responses/{response_id}?beta=true`) or a fragment that only tells operations on one URL apart
+ * (`/folders/{folder_id}#add_shared_link`). `OperationNode.path` keeps the key as written (it identifies
+ * the operation); the URL of a request is `path`, then `?query` followed by the query parameters with `&`.
+ * A fragment is never sent (fetch would cut the URL there, query included). The runtime's `request()`
+ * applies the same rule to a `RequestSpec.path` given as the key.
+ * @param op the operation (its `path` key)
+ * @returns the path template, the literal query and the fragment
+ * @see https://spec.openapis.org/oas/v3.1.0#paths-object
+ */
+export function operationUrl(op: Pick<OperationNode, 'path'>): OperationUrl {
+  const hash = op.path.indexOf('#');
+  const beforeFragment = hash >= 0 ? op.path.slice(0, hash) : op.path;
+  const mark = beforeFragment.indexOf('?');
+  const out: OperationUrl = { path: mark >= 0 ? beforeFragment.slice(0, mark) : beforeFragment };
+  const query = mark >= 0 ? beforeFragment.slice(mark + 1).replace(/^&+|&+$/g, '') : '';
+  if (query !== '') out.query = query;
+  if (hash >= 0) out.fragment = op.path.slice(hash + 1);
+  return out;
+}

@@ -260,6 +260,11 @@ export interface ResourceOperation {
   name: string;
   /** Key of the operation in {@link ApiModel.operations}. */
   operationKey: string;
+  /**
+   * Why the operation got its role and name, in one line, e.g.
+   * `list: GET on collection /pets; operationId listPets agrees`. Core's detector always sets it.
+   */
+  reason?: string;
 }
 
 /**

@@ -94,3 +94,16 @@ describe('plural', () => {
     expect(singular(plural(word))).toBe(word);
   });
 });
+
+describe('word length limit', () => {
+  const long = 'word '.repeat(20).trim();
+  it('clips the word text at 64 characters by default', () => {
+    expect(camelCase(long).length).toBeLessThanOrEqual(64);
+    expect(pascalCase(long).length).toBeLessThanOrEqual(64);
+  });
+  it('keeps longer text when asked (resource detection shortens names itself)', () => {
+    expect(camelCase(long, 1000)).toBe(`word${'Word'.repeat(19)}`);
+    expect(pascalCase(long, 1000)).toBe('Word'.repeat(20));
+    expect(kebabCase(long, 1000)).toBe(Array.from({ length: 20 }, () => 'word').join('-'));
+  });
+});

@@ -11,37 +11,41 @@ import pluralizeLib from 'pluralize';
  * `use<Operation>Mutation.ts`), which file systems cap at 255 bytes; a 10,000-character path segment or
  * operationId must not make the write fail. Clipped names stay distinct through the callers' `UniqueNames`.
  */
-const MAX_WORDS_LENGTH = 64;
+export const MAX_WORDS_LENGTH = 64;
 
-function words(input: string): string {
+function words(input: string, maxLength: number): string {
   // change-case splits on case changes and on any non-alphanumeric run; map other characters to spaces first.
-  return input.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, ' ').trim().slice(0, MAX_WORDS_LENGTH).trim();
+  return input.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, ' ').trim().slice(0, maxLength).trim();
 }
 
 /**
  * `pascalCase('list contacts-by_id')` → `ListContactsById`. Returns `''` for input without ASCII letters or digits.
  * @param input any text
+ * @param maxLength longest word text kept (default {@link MAX_WORDS_LENGTH}); resource detection passes a
+ *   larger one and shortens over-long names itself
  */
-export function pascalCase(input: string): string {
-  const w = words(input);
+export function pascalCase(input: string, maxLength = MAX_WORDS_LENGTH): string {
+  const w = words(input, maxLength);
   return w === '' ? '' : ccPascal(w, { mergeAmbiguousCharacters: true });
 }
 
 /**
  * `camelCase('List contacts')` → `listContacts`. Returns `''` for input without ASCII letters or digits.
  * @param input any text
+ * @param maxLength longest word text kept (default {@link MAX_WORDS_LENGTH})
  */
-export function camelCase(input: string): string {
-  const w = words(input);
+export function camelCase(input: string, maxLength = MAX_WORDS_LENGTH): string {
+  const w = words(input, maxLength);
   return w === '' ? '' : ccCamel(w, { mergeAmbiguousCharacters: true });
 }
 
 /**
  * `kebabCase('contactsArchive')` → `contacts-archive`.
  * @param input any text
+ * @param maxLength longest word text kept (default {@link MAX_WORDS_LENGTH})
  */
-export function kebabCase(input: string): string {
-  const w = words(input);
+export function kebabCase(input: string, maxLength = MAX_WORDS_LENGTH): string {
+  const w = words(input, maxLength);
   return w === '' ? '' : ccKebab(w);
 }
 

@@ -39,8 +39,8 @@ describe('safeTypeName', () => {
   const cases: Case[] = [
     ['kebab-case', { given: 'user-profile', want: 'UserProfile' }],
     ['already PascalCase', { given: 'UserProfile', want: 'UserProfile' }],
-    ['only digits', { given: '200', want: 'T200' }],
-    ['leading digit', { given: '2fa-code', want: 'T2faCode' }],
+    ['only digits', { given: '200', want: '_200' }],
+    ['leading digit', { given: '2fa-code', want: '_2faCode' }],
     ['global Date', { given: 'Date', want: 'DateType' }],
     ['global File', { given: 'file', want: 'FileType' }],
     ['global Promise', { given: 'promise', want: 'PromiseType' }],

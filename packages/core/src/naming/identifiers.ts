@@ -22,27 +22,35 @@ export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The one leading-digit rule of every generated name (identifiers, type names, entity, method and resource
+ * names): a name that starts with a digit gets a `_` in front (`2fa` → `_2fa`, `200Response` → `_200Response`).
+ * @param name a name built from contract text
+ * @returns the name, never starting with a digit
+ */
+export function noLeadingDigit(name: string): string {
+  return /^[0-9]/.test(name) ? `_${name}` : name;
+}
+
+/**
  * A safe camelCase identifier from any text: never empty, never a reserved word, never starting
  * with a digit. `safeIdentifier('2fa-code')` → `_2faCode`; `safeIdentifier('delete')` → `delete_`.
  * @param input any text (may come from the contract)
  * @param fallback used when `input` has no ASCII letters or digits
  */
 export function safeIdentifier(input: string, fallback = 'value'): string {
-  let id = camelCase(input) || fallback;
-  if (/^[0-9]/.test(id)) id = `_${id}`;
+  let id = noLeadingDigit(camelCase(input) || fallback);
   if (RESERVED_WORDS.has(id)) id = `${id}_`;
   return id;
 }
 
 /**
  * A safe PascalCase type name from any text: never empty, never starting with a digit, never a reserved global.
- * `safeTypeName('user-profile')` → `UserProfile`; `safeTypeName('200')` → `T200`.
+ * `safeTypeName('user-profile')` → `UserProfile`; `safeTypeName('200')` → `_200`.
  * @param input any text (may come from the contract)
  * @param fallback used when `input` has no ASCII letters or digits
  */
 export function safeTypeName(input: string, fallback = 'Schema'): string {
-  let id = pascalCase(input) || fallback;
-  if (/^[0-9]/.test(id)) id = `T${id}`;
+  let id = noLeadingDigit(pascalCase(input) || fallback);
   if (RESERVED_WORDS.has(id) || RESERVED_TYPE_NAMES.has(id)) id = `${id}Type`;
   return id;
 }

@@ -1,5 +1,29 @@
 import { isIdentifierName } from '../naming/identifiers.js';
 import { stringLiteral } from '../naming/literals.js';
+import type { SchemaNode } from '../model/types.js';
+import type { SchemaTypeNames } from '../analysis/schemaTypeNames.js';
+import { printType } from './printType.js';
+
+/** A naming table without named schemas, for printing self-contained (reference-free) schemas. */
+const NO_NAMES: SchemaTypeNames = { typeName: () => 'unknown', writable: new Map(), byName: new Map(), cut: new Set(), cuts: [] };
+
+/** Type of a path argument whose schema says nothing usable (none, `{}`, or references that recurse). */
+const ANY_SEGMENT = 'string | number';
+
+/**
+ * The TypeScript type of a path parameter as a positional argument: its schema (with `$ref`s inlined, see
+ * `PathArgument.inlineSchema`) printed in write mode, so `{slug}` of `type: string` takes a `string`,
+ * `{id}` of `type: integer` a `number`, an enum its literals. `null` is left out (a path segment cannot be
+ * null: the runtime rejects it). A schema that says nothing (`{}`) or recurses gives `string | number`.
+ * @param arg a path argument of an operation signature
+ * @returns type text without references to named types (no import needed)
+ */
+export function printPathArgumentType(arg: { inlineSchema?: SchemaNode | undefined }): string {
+  const schema = arg.inlineSchema;
+  if (!schema) return ANY_SEGMENT;
+  const text = printType({ ...schema, nullable: false } as SchemaNode, { mode: 'write', names: NO_NAMES });
+  return text === 'unknown' || text === 'null' ? ANY_SEGMENT : text;
+}
 
 /** One argument to declare: its name, printed type and whether the caller may leave it out. */
 export interface ArgumentSpec {

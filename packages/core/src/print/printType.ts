@@ -1,6 +1,7 @@
 import type { SchemaNode } from '../model/types.js';
 import { commentLines, propertyKey, stringLiteral } from '../naming/literals.js';
-import { containsRef } from '../analysis/schemaQueries.js';
+import { containsRef, enumValues, objectProperties } from '../analysis/schemaQueries.js';
+import { allOfConflicts, printedMembers } from '../analysis/allOfConflicts.js';
 import type { SchemaTypeNames, TypeMode } from '../analysis/schemaTypeNames.js';
 
 /** Options of {@link printType}. */
@@ -20,7 +21,12 @@ const pad = (n: number) => '  '.repeat(n);
  *
  * - `nullable` adds `| null`; `enum`/`const` become literal unions; `format: binary` becomes `Blob`.
  * - Objects become type literals (optional properties use `?`), `additionalProperties` an index signature.
- * - `allOf` becomes an intersection, `oneOf`/`anyOf` a union; a discriminator adds its literal to each member.
+ * - `allOf` becomes an intersection, `oneOf`/`anyOf` a union; a discriminator adds its literal to each member
+ *   that does not pin the property itself.
+ * - An index signature appears only where the contract allows more properties: `additionalProperties`, or an
+ *   object without any properties standing alone. A bare `type: object` beside `allOf`/`oneOf` adds nothing.
+ * - `allOf` members that retype a property incompatibly (see `allOfConflicts`): the later member wins,
+ *   `Omit<Earlier, 'prop'> & Later`, instead of a silent `never`.
  * - In `write` mode readOnly properties are left out and references use Writable variants; in `read` mode writeOnly ones are.
  *
  * @param node the schema
@@ -75,16 +81,34 @@ function printBare(node: SchemaNode, o: PrintOptions): string {
       const parts = node.variants.map((v, i) => {
         const text = printType(v, { ...o, indent });
         const values = d?.mapping.filter((m) => m.variant === i).map((m) => m.value) ?? [];
-        if (!d || values.length === 0) return wrap(text);
+        // A variant that pins the property itself (`role: 'system'`) is already tagged; intersecting it with
+        // another value (its schema name, or a mapping key that contradicts it) would make it `never`.
+        if (!d || values.length === 0 || pinsProperty(v, d.propertyName, o)) return wrap(text);
         return `(${wrap(text)} & { ${propertyKey(d.propertyName)}: ${literalUnion(values)} })`;
       });
       return dedupe(parts).join(' | ') || 'unknown';
     }
     case 'intersection': {
-      const parts = node.members.filter((m) => m.kind !== 'unknown' && !o.names.cut.has(m)).map((m) => wrap(printType(m, { ...o, indent })));
+      const members = printedMembers(node, o.names, o.mode);
+      if (members.length === 0) return 'unknown';
+      // A property a later member retypes incompatibly is left out of the earlier one: the later member wins.
+      const omit = new Map<number, string[]>();
+      for (const c of allOfConflicts(members, o.names, o.mode)) omit.set(c.member, [...(omit.get(c.member) ?? []), c.property]);
+      if (members.length === 1 && members[0]) return printType(members[0], { ...o, indent });
+      const parts = members.map((m, i) => {
+        const text = printType(m, { ...o, indent });
+        const keys = omit.get(i);
+        return keys ? `Omit<${text}, ${[...new Set(keys)].map(stringLiteral).join(' | ')}>` : wrap(text);
+      });
       return dedupe(parts).join(' & ') || 'unknown';
     }
   }
+}
+
+/** True when a schema pins `property` to literal values (`enum`/`const`), through `$ref`s and `allOf`. */
+function pinsProperty(node: SchemaNode, property: string, o: PrintOptions): boolean {
+  const prop = objectProperties(node, o.names, 'all')?.props.find((p) => p.name === property);
+  return prop !== undefined && enumValues(prop.schema, o.names.byName) !== undefined;
 }
 
 function dedupe(parts: string[]): string[] {

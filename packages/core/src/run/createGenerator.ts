@@ -55,7 +55,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   });
   const hooks = createHooks();
   interceptHooks(hooks, timings);
-  hooks.detect.tap({ name: CORE_PLUGIN, stage: DetectStage.Core }, (model) => detectResources(model, diagnostics));
+  hooks.detect.tap({ name: CORE_PLUGIN, stage: DetectStage.Core }, (model) => detectResources(model, diagnostics, { overrides: config.overrides }));
   for (const plugin of plugins) plugin.apply(hooks, { run });
 
   const time = async <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T): Promise<T> => {
@@ -89,6 +89,14 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   options.onPhase?.('detect');
   const detectCtx: DetectContext = { run, report: addDiagnostic };
   const model = await hooks.detect.promise(normalized, detectCtx);
+  // A naming override that matches nothing (or clashes) is a config error.
+  const badOverrides = diagnostics.list().filter((d) => d.code === 'RSL_OVERRIDE_INVALID');
+  if (badOverrides.length > 0) {
+    throw new GeneratorError('RSL_CONFIG_INVALID', `${config.configFile ?? 'config'}: ${badOverrides.map((d) => d.message).join('; ')}`, {
+      ...(config.configFile ? { file: config.configFile } : {}),
+      hint: badOverrides[0]?.hint ?? 'Fix the overrides of the config.',
+    });
+  }
 
   const files = new FileSet();
   if (!options.skipEmit) {

@@ -86,7 +86,7 @@ function pluginIdentity(plugin: Plugin, builtins: ReadonlyMap<string, BuiltinPlu
 
 /**
  * Computes the run key: a sha256 over the generator build (`buildInfo.json`), the Node version, the
- * config's paths and flags, and every plugin's name, package and version (see {@link BuiltinPlugin}),
+ * config's paths, flags and naming overrides, and every plugin's name, package and version (see {@link BuiltinPlugin}),
  * resolved options and `requires`. The contract's contents are not part of it (see `cacheRecordFor`).
  * @param config the resolved config
  * @param options see {@link RunKeyOptions}
@@ -114,6 +114,8 @@ export async function computeRunKey(config: ResolvedConfig, options: RunKeyOptio
     outputRoot: config.outputRoot,
     srcDir: config.srcDir,
     allowRemoteRefs: config.allowRemoteRefs,
+    // Absent overrides leave the key as it was (JSON.stringify drops undefined).
+    overrides: config.overrides,
     plugins,
   };
   return { ok: true, key: sha256(JSON.stringify(parts)) };

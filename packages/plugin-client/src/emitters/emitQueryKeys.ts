@@ -27,6 +27,8 @@ export function emitQueryKeys(model: ApiModel, resource: ResourceNode, signature
   for (const s of queries) {
     const member = clientNaming.queryKey(s.op);
     const args = [
+      // Keys take any path value: a mutation invalidates them with its own path arguments, which a contract may
+      // type differently from the query's (`DELETE /orders/{id}` a string, `GET /orders/{id}` an integer).
       ...s.pathArgs.map((a) => `${a.ident}: string | number`),
       ...(s.params.length > 0 ? [`params${s.paramsRequired ? '' : '?'}: ${clientNaming.paramsType(s.op)}`] : []),
     ];

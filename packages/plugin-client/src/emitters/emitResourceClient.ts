@@ -25,7 +25,7 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
   w.writeLine(`/**`);
   w.writeLine(` * Typed client of the \`${resource.resource}\` resource. Set the base URL, headers and auth once`);
   w.writeLine(` * for the whole layer with \`configureClient\` from \`${runtimeModule}\`. Every method throws an`);
-  w.writeLine(` * \`ApiError\` (status and parsed body) for a non-2xx response.`);
+  w.writeLine(` * \`ApiError\` (status and body: parsed JSON after \`isJson()\`, else text) for a non-2xx response.`);
   w.writeLine(` */`);
   w.write(`export const ${clientNaming.clientObject(resource)} = `).inlineBlock(() => {
     signatures.forEach((s, i) => {

@@ -1,5 +1,5 @@
 import type { ApiModel, OperationSignature, ResourceNode, SchemaTypeNames } from '@reslayer/core';
-import { banner, commentLines, docComment, importPath, printType, propertyKey } from '@reslayer/core';
+import { banner, commentLines, docComment, importPath, isJsonMediaType, printType, propertyKey } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
 
 /**
@@ -43,10 +43,11 @@ export function emitResourceTypes(
     }
     body.push(`/** Success response body of \`${clientNaming.method(s.op)}\`. */`);
     body.push(`export type ${clientNaming.responseType(s.op)} = ${responseTypeText(s, read)};`, '');
-    const errorTypes = [...new Set(s.errors.flatMap((r) => r.contents.filter((c) => c.schema).map((c) => printType(c.schema!, read))))];
-    body.push(`/** Parsed body of an error response of \`${clientNaming.method(s.op)}\`. */`);
+    // Only JSON error media types: the runtime parses nothing else, so any other body arrives as text.
+    const errorTypes = [...new Set(s.errors.flatMap((r) => r.contents.filter((c) => c.schema && isJsonMediaType(c.mediaType)).map((c) => printType(c.schema!, read))))];
+    body.push(`/** Body of an error response of \`${clientNaming.method(s.op)}\` read as JSON (narrow with \`error.isJson()\`). */`);
     body.push(`export type ${clientNaming.errorBodyType(s.op)} = ${errorTypes.length ? errorTypes.join(' | ') : 'unknown'};`);
-    body.push(`/** Error thrown by \`${clientNaming.method(s.op)}\` for a non-2xx response. */`);
+    body.push(`/** Error thrown by \`${clientNaming.method(s.op)}\` for a non-2xx response: \`body\` is the JSON body only after \`isJson()\`, else text or undefined. */`);
     body.push(`export type ${clientNaming.errorType(s.op)} = ApiError<${clientNaming.errorBodyType(s.op)}>;`, '');
   }
   const entity = entityAlias(resource, signatures, names, read);

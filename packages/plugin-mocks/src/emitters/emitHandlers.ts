@@ -35,21 +35,29 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), jsonBodyType: false, pathParams: false };
   const handlers = plan.ops.flatMap((op) => writeHandler(plan, op, needs).map((l) => `    ${l}`));
   if (plan.store) needs.fixtures.add(mocksNaming.entityFixtures(r));
-  const body = [...store(plan, needs), ...fieldLists(plan, needs), ...factory(plan, handlers, defaults)].join('\n');
-  const msw = ['http', 'HttpResponse', 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : []), ...(needs.pathParams ? ['type PathParams'] : [])];
+  // False when every operation is answered by another operation's handler (same URL): no `http.*` call here.
+  const live = handlers.some((l) => l.trimStart().startsWith('http.'));
+  const body = [...store(plan, needs), ...fieldLists(plan, needs), ...factory(plan, handlers, defaults, live)].join('\n');
+  const msw = [...(live ? ['http', 'HttpResponse'] : []), 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : []), ...(needs.pathParams ? ['type PathParams'] : [])];
   const support = [
-    ...MOCK_EXPORTS.values.filter((h) => h === 'mockSetup' || needs.helpers.has(h)),
+    ...MOCK_EXPORTS.values.filter((h) => (h === 'mockSetup' && live) || needs.helpers.has(h)),
     ...(needs.helpers.has('merge') ? ['type Fields'] : []),
     ...(needs.helpers.has('filterItems') ? ['type Filters'] : []),
     'type HandlersOptions',
   ];
-  const lines = [banner(model.meta), `import { ${msw.join(', ')} } from 'msw';`];
+  const lines = [banner(model.meta), importLine(msw, 'msw')];
   const types = [...needs.types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, local]) => (t === local ? t : `${t} as ${local}`));
   if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(r))}';`);
   if (needs.fixtures.size > 0) lines.push(`import { ${[...needs.fixtures].sort().join(', ')} } from './${r.resource}.fixtures.js';`);
-  lines.push(`import { ${support.join(', ')} } from ${stringLiteral(mocksNaming.supportModule(defaults.runtimeModule))};`, '', body);
+  lines.push(importLine(support, mocksNaming.supportModule(defaults.runtimeModule)), '', body);
   const values = [mocksNaming.handlersFactory(r), mocksNaming.handlers(r), ...(plan.store ? [mocksNaming.store(r), mocksNaming.resetStore(r)] : [])];
   return { contents: lines.join('\n'), values, types: [mocksNaming.handlersOptionsType(r)] };
+}
+
+/** An import of these names (`type X` for a type); `import type { … }` when every name is a type (no side-effect import left). */
+function importLine(names: string[], from: string): string {
+  const types = names.every((n) => n.startsWith('type '));
+  return `import ${types ? 'type ' : ''}{ ${(types ? names.map((n) => n.slice(5)) : names).join(', ')} } from ${stringLiteral(from)};`;
 }
 
 function store(plan: MockPlan, needs: Needs): string[] {
@@ -60,9 +68,12 @@ function store(plan: MockPlan, needs: Needs): string[] {
   const fixtures = mocksNaming.entityFixtures(r);
   const key = s.entity.key;
   const counter = needs.helpers.has('nextId') && key?.kind !== 'enum';
-  const seed = key === undefined
-    ? `  ${fixtures}.forEach((item, i) => ${map}.set(String(i + 1), structuredClone(item)));`
-    : `  for (const item of ${fixtures}) ${map}.set(String(item${key.path.map(access).join('')}), structuredClone(item));`;
+  const positionKeys = s.positionKeys;
+  const seed = key !== undefined
+    ? [`  for (const item of ${fixtures}) ${map}.set(String(item${key.path.map(access).join('')}), structuredClone(item));`]
+    : positionKeys
+      ? [`  ${fixtures}.forEach((item, i) => {`, `    const key = POSITION_KEYS[i];`, `    if (key !== undefined) ${map}.set(key, structuredClone(item));`, '  });']
+      : [`  ${fixtures}.forEach((item, i) => ${map}.set(String(i + 1), structuredClone(item)));`];
   const keyedBy = key === undefined ? 'position (no entity property holds it)' : `the entities' \`${key.path.join('.')}\``;
   const lines = [
     '/**',
@@ -72,11 +83,18 @@ function store(plan: MockPlan, needs: Needs): string[] {
     `export const ${map} = new Map<string, ${useType(needs, s.entityType)}>();`,
     ...(counter ? ['let sequence = 0;'] : []),
     '',
+    ...(positionKeys
+      ? [
+          `/** The store keys of the fixtures, in order: values of the \`${s.keyParam}\` path parameter (its schema rejects \`'1'\`, \`'2'\`…). */`,
+          ...wrapList('const POSITION_KEYS: readonly string[] = [', positionKeys.map(stringLiteral), '];'),
+          '',
+        ]
+      : []),
     `/** Restores {@link ${map}} to the fixtures; call it between tests (e.g. in \`afterEach\`). */`,
     `export function ${mocksNaming.resetStore(r)}(): void {`,
     `  ${map}.clear();`,
     ...(counter ? ['  sequence = 0;'] : []),
-    seed,
+    ...seed,
     '}',
     `${mocksNaming.resetStore(r)}();`,
     '',
@@ -109,9 +127,21 @@ function nextId(s: StorePlan, map: string): string[] {
   const type = kind === 'number' ? 'number' : 'string';
   const make = kind === 'uuid' ? "`00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`"
     : kind === 'number' ? 'sequence' : kind === 'string' ? `${stringLiteral(`${keyProp}-`)} + String(sequence)` : 'String(sequence)';
+  const fresh = s.freshKeys?.map((v) => (type === 'number' ? String(v) : stringLiteral(String(v))));
+  const freshLines = fresh
+    ? [
+        '/** Keys for created items: values of the key\'s schema (the plain ones would break its pattern, format or range). */',
+        ...wrapList(`const FRESH_KEYS: readonly ${type}[] = [`, fresh, '];'),
+        '',
+      ]
+    : [];
   return [
-    `/** A new, unused key for a created item (deterministic: counts up and skips taken keys). */`,
+    ...freshLines,
+    fresh
+      ? '/** A new, unused key for a created item: the first free one of `FRESH_KEYS`, then (deterministic) counting up and skipping taken keys. */'
+      : `/** A new, unused key for a created item (deterministic: counts up and skips taken keys). */`,
     `function nextId(): ${type} {`,
+    ...(fresh ? [`  const free = FRESH_KEYS.find((key) => !${map}.has(String(key)));`, '  if (free !== undefined) return free;'] : []),
     `  let id: ${type};`,
     '  do {',
     '    sequence += 1;',
@@ -121,6 +151,12 @@ function nextId(s: StorePlan, map: string): string[] {
     '}',
     '',
   ];
+}
+
+/** `head item, item, … tail` on one line when it fits in 120 characters, else one item per line. */
+function wrapList(head: string, items: string[], tail: string): string[] {
+  const flat = `${head}${items.join(', ')}${tail}`;
+  return flat.length <= 120 ? [flat] : [head, ...items.map((i) => `  ${i},`), tail];
 }
 
 /** A field list as a TypeScript literal. */
@@ -143,9 +179,13 @@ function fieldLists(plan: MockPlan, needs: Needs): string[] {
   return out;
 }
 
-function factory(plan: MockPlan, handlers: string[], defaults: HandlerDefaults): string[] {
+function factory(plan: MockPlan, handlers: string[], defaults: HandlerDefaults, live: boolean): string[] {
   const r = plan.resource;
   const optionsType = mocksNaming.handlersOptionsType(r);
+  // Every operation is answered by another operation's handler (same URL): the options configure nothing here.
+  const setup = live
+    ? `  const { scenario, base, settle } = mockSetup(options, { baseUrl: ${stringLiteral(defaults.baseUrl)}, delayMs: ${defaults.delayMs} });`
+    : '  void options;';
   return [
     `/** Options of {@link ${mocksNaming.handlersFactory(r)}}: scenario, base URL prefix and \`slow\` delay. */`,
     `export type ${optionsType} = HandlersOptions;`,
@@ -158,7 +198,7 @@ function factory(plan: MockPlan, handlers: string[], defaults: HandlerDefaults):
     ' * @returns the handlers, for `setupServer(...)`, `setupWorker(...)` or `server.use(...)`',
     ' */',
     `export function ${mocksNaming.handlersFactory(r)}(options: ${optionsType} = {}): HttpHandler[] {`,
-    `  const { scenario, base, settle } = mockSetup(options, { baseUrl: ${stringLiteral(defaults.baseUrl)}, delayMs: ${defaults.delayMs} });`,
+    setup,
     '  return [',
     ...handlers,
     '  ];',

@@ -4,6 +4,7 @@ import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { Body, ErrorAnswer, Fields, MockPlan, OperationPlan, Pagination, StorePlan } from '../plan/mockPlan.js';
 import { printValue } from '../plan/printValue.js';
+import type { QueryPair } from '../plan/sharedUrls.js';
 
 /** What the handlers file must declare or import for the resolvers written so far. */
 export interface Needs {
@@ -29,11 +30,24 @@ export interface Needs {
  * @param needs collects fixtures, types and helpers the resolver uses
  */
 export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): string[] {
+  const where = `${op.sig.node.method.toUpperCase()} ${commentLines(op.sig.node.path, 300).join(' ')}`;
+  const title = `// ${clientNaming.method(op.sig.op)}: ${where}`;
+  const shared = op.shared;
+  // Same method, URL and query as an earlier operation (the path keys differ by a fragment): that operation's handler answers.
+  if (shared?.kind === 'answered') return [title, `//   no handler: the handler of ${commentLines(shared.by, 300).join(' ')} answers (the same request: a fragment is not sent)`];
+  const also = shared?.also.map((key) => `//   also answers ${commentLines(key, 300).join(' ')} (the same request: a fragment is not sent)`) ?? [];
   const store = op.storeRole && plan.store;
   const body = store ? storeBody(plan, store, op, needs) : fixtureBody(op, needs);
   // Another operation's literal path matches this pattern for these values: let the next handler answer.
   const when = op.stepAside.map((pairs) => pairs.map(([name, value]) => `params.${name} === ${stringLiteral(value)}`).join(' && '));
   const guard = when.length > 0 ? [`if (${when.join(' || ')}) return;`] : [];
+  // A literal query of the path key (msw ignores queries in a path): answer only requests that carry it, and
+  // none of the queries of operations on the same URL that win over it (more parameters, then contract order).
+  if (shared && (shared.query.length > 0 || shared.before.length > 0)) {
+    guard.push('const search = new URL(request.url).searchParams;');
+    if (shared.query.length > 0) guard.push(`if (!(${carries(shared.query)})) return;`);
+    for (const q of shared.before) guard.push(`if (${carries(q)}) return;`);
+  }
   if (op.yieldTo.length > 0) {
     // A more precise path of the contract matches the request (e.g. `…/tags/assets` for `*` + `/assets`): its handler answers.
     needs.helpers.add('claimedElsewhere');
@@ -48,13 +62,18 @@ export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): s
   const readsParams = uses.includes('params') && op.params.size > 0;
   if (!readsParams) needs.pathParams = true;
   const generic = readsParams ? `<{ ${[...op.params.values()].map((n) => `${n}: string`).join('; ')} }>` : '<PathParams>';
-  const where = `${op.sig.node.method.toUpperCase()} ${commentLines(op.sig.node.path, 300).join(' ')}`;
   return [
-    `// ${clientNaming.method(op.sig.op)}: ${where}`,
+    title,
+    ...also,
     `http.${op.method}${generic}(base + ${stringLiteral(op.pattern)}, async (${uses.length ? `{ ${uses.join(', ')} }` : ''}) => {`,
     ...lines.map((l) => `  ${l}`),
     '}),',
   ];
+}
+
+/** The condition that the request's query (`search`) carries every pair: `search.getAll('beta').includes('true')`. */
+function carries(pairs: QueryPair[]): string {
+  return pairs.map(([name, value]) => (value === undefined ? `search.has(${stringLiteral(name)})` : `search.getAll(${stringLiteral(name)}).includes(${stringLiteral(value)})`)).join(' && ');
 }
 
 /** Names the handlers file imports from msw and `<runtimeModule>/mocks`; a client type with one of these names is imported under an alias. */

@@ -1,5 +1,5 @@
 import type { ApiModel } from '@reslayer/core';
-import { memoOnModel } from '@reslayer/core';
+import { memoOnModel, operationUrl } from '@reslayer/core';
 
 /** A segment that is one whole path parameter (`{petId}`), and its name. */
 const WHOLE_PARAM = /^\{([^{}]+)\}$/;
@@ -176,8 +176,8 @@ export function morePreciseTemplates(path: string, others: readonly string[]): s
 }
 
 /**
- * The model's path templates by method, each method's indexed once per model (memoized on the model: every
- * resource's plan asks it).
+ * The model's URL path templates by method (the path keys without a literal query or fragment, as the client
+ * sends them), each method's indexed once per model (memoized on the model: every resource's plan asks it).
  * @param model the API model
  * @returns a {@link RouteIndex} per HTTP method
  */
@@ -185,9 +185,10 @@ export function routesOf(model: ApiModel): ReadonlyMap<string, RouteIndex> {
   return memoOnModel(model, 'plugin-mocks.routes', () => {
     const byMethod = new Map<string, string[]>();
     for (const o of model.operations) {
+      const path = operationUrl(o).path;
       const list = byMethod.get(o.method);
-      if (list) list.push(o.path);
-      else byMethod.set(o.method, [o.path]);
+      if (list) list.push(path);
+      else byMethod.set(o.method, [path]);
     }
     return new Map([...byMethod].map(([method, paths]) => [method, new RouteIndex(paths)]));
   });

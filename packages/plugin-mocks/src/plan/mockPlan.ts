@@ -1,5 +1,6 @@
 import type { CrudRole, PropertyNode, ResourceNode, SchemaNode } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
+import type { SharedUrl } from './sharedUrls.js';
 
 // The data model of a resource's mocks: what the planning layer (`src/plan`) works out and the emitters print.
 
@@ -43,8 +44,16 @@ export interface OperationPlan {
   sig: OperationSignature;
   /** `http` member: the operation's method, `all` for TRACE. */
   method: 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
-  /** MSW path pattern without the base prefix, e.g. `/api/v1/contacts/:contactId`. */
+  /**
+   * MSW path pattern without the base prefix, e.g. `/api/v1/contacts/:contactId`: from the URL path the client
+   * sends (`sig.urlPath`: the path key without a literal `?query` or `#fragment`).
+   */
   pattern: string;
+  /**
+   * How the handler shares its URL with other operations (path keys that differ by a literal query or a fragment
+   * only), or checks its literal query; absent for an operation alone on its URL. `answered`: no handler.
+   */
+  shared?: SharedUrl;
   /** MSW names of the path parameters, by contract name. */
   params: Map<string, string>;
   /** Success status (a 2XX status of the contract, else 200). */
@@ -77,6 +86,18 @@ export interface StorePlan {
   entityType: string;
   /** MSW name of the item path parameter. */
   keyParam: string;
+  /**
+   * Store keys of the seed fixtures when no entity property holds the key (keyed by position): `'1'`, `'2'`… when
+   * the item path parameter accepts them, else values of its schema (`…-000000000001` for a `format: uuid` parameter),
+   * so that a request with a valid parameter finds the items.
+   */
+  positionKeys?: string[];
+  /**
+   * Keys for created items when the plain ones (`<property>-<n>`, counting numbers, `String(n)`) would break the
+   * key's schema (a `pattern` such as `^ord_[0-9a-z]{26}$`, a format, a length or a range): values of that schema
+   * no seed fixture has, used first (`nextId`).
+   */
+  freshKeys?: Array<string | number>;
   /** The list operation served from the store, when its response holds the entity. */
   list?: ListPlan;
 }

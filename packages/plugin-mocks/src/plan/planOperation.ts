@@ -8,6 +8,7 @@ import type { PlanContext } from './planContext.js';
 import { flatValue } from './printValue.js';
 import { mayBeUnknown, sameType } from './sameType.js';
 import { sampleSchema, sampleValue } from './sampleSchema.js';
+import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from './writableFields.js';
 
 /** Statuses whose responses have no body. */
@@ -52,7 +53,9 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
   // A HEAD response has no body, so its errors carry none either.
   const head = sig.node.method === 'head';
   const error = head ? { status: first ? statusOf(first.status, 500) : 500, cast: false } : errorAnswer(sig, first, mocksNaming.errorFixture(sig.op), ctx, fixtures, doc);
-  const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.node.path, params), params, status, body, error, stepAside: [], yieldTo: [] };
+  const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.urlPath, params), params, status, body, error, stepAside: [], yieldTo: [] };
+  const shared = sharedUrls(ctx.model).get(sig.node.key);
+  if (shared) plan.shared = shared;
   if (role) plan.storeRole = role;
   if (store && (role === 'create' || role === 'update')) {
     const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;

@@ -24,10 +24,10 @@ export function planResource(ctx: PlanContext, resource: ResourceNode, fixtureCo
   for (const op of ops) {
     const index = routes.get(op.sig.node.method);
     if (!index) continue;
-    const shadowed = index.shadowed(op.sig.node.path);
+    const shadowed = index.shadowed(op.sig.urlPath);
     op.stepAside = shadowed.map(({ pairs }) => pairs.map(([name, value]) => [op.params.get(name) ?? name, value]));
     const covered = new Set(shadowed.map((s) => s.path));
-    op.yieldTo = index.morePrecise(op.sig.node.path).filter((path) => !covered.has(path)).map((path) => mswPattern(path, NO_NAMES));
+    op.yieldTo = index.morePrecise(op.sig.urlPath).filter((path) => !covered.has(path)).map((path) => mswPattern(path, NO_NAMES));
   }
   const order = ops.map((op, i) => ({ op, i, key: specificity(op.pattern) }));
   order.sort((a, b) => cmpArrays(a.key, b.key) || a.i - b.i);

@@ -1,4 +1,5 @@
-import type { ResourceNode } from '@reslayer/core';
+import type { ResourceNode, SchemaNode } from '@reslayer/core';
+import { deref } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
@@ -6,7 +7,9 @@ import { entityFacts } from './entityFacts.js';
 import { listPlan } from './listPlan.js';
 import type { FixtureDecl, StorePlan } from './mockPlan.js';
 import type { PlanContext } from './planContext.js';
+import { mayValidate } from './conforms.js';
 import { sampleSchema, sampleValue } from './sampleSchema.js';
+import { sampleUuid } from './sampleString.js';
 
 /**
  * Plans the in-memory store of a CRUD resource: the entity facts, the seed fixtures (distinct keys) and the
@@ -51,7 +54,47 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   });
   const list = sigs.find((s) => s.op.role === 'list');
   const lp = list ? listPlan(list, entity, ctx) : undefined;
-  return { entity, entityType, keyParam: keyArg.ident, ...(lp ? { list: lp } : {}) };
+  const plan: StorePlan = { entity, entityType, keyParam: keyArg.ident, ...(lp ? { list: lp } : {}) };
+  // The schema a key must fit: the key property's, else (keyed by position) the item path parameter's.
+  const keySchema = key?.schema ?? keyArg.param.schema;
+  const name = key?.path[key.path.length - 1] ?? keyArg.param.name;
+  const sampleKey = (index: number) => sampleValue(keySchema, { ...ctx.scope, index, name, ignoreExamples: true });
+  let seeds = items.map((_, i) => String(i + 1));
+  if (!key) {
+    // Keyed by position: `'1'`, `'2'`… unless the parameter rejects them (a uuid, a pattern, a minimum).
+    const sampled = items.map((_, i) => sampleKey(i + 1));
+    const distinct = new Set(sampled.map(String)).size === sampled.length && sampled.every((v) => typeof v === 'string' || typeof v === 'number');
+    if (!seeds.every((s) => keyFits(s, keySchema, ctx)) && distinct && sampled.every((v) => keyFits(String(v), keySchema, ctx))) {
+      seeds = sampled.map(String);
+      plan.positionKeys = seeds;
+    }
+  } else seeds = slots.map((s) => String(s.key));
+  if (key?.kind !== 'enum') {
+    const plain = (n: number): string => (key?.kind === 'uuid' ? sampleUuid(n) : key?.kind === 'string' ? `${name}-${n}` : String(n));
+    const first = items.length + 1;
+    if (!keyFits(plain(first), keySchema, ctx)) {
+      const fresh: Array<string | number> = [];
+      for (let i = first; i < first + FRESH_ATTEMPTS && fresh.length < FRESH_KEYS; i++) {
+        const v = sampleKey(i);
+        if ((typeof v === 'string' || typeof v === 'number') && keyFits(String(v), keySchema, ctx) && !seeds.includes(String(v)) && !fresh.some((f) => String(f) === String(v))) fresh.push(v);
+      }
+      if (fresh.length > 0) plan.freshKeys = fresh;
+    }
+  }
+  return plan;
+}
+
+/** Keys for created items planned at most (after them, `nextId` counts on with plain keys). */
+const FRESH_KEYS = 16;
+/** Sequence numbers tried to find {@link FRESH_KEYS} distinct ones. */
+const FRESH_ATTEMPTS = 64;
+
+/** True when a store key (a path parameter's text) is a value of the key's schema (a number schema reads it as a number). */
+function keyFits(text: string, schema: SchemaNode, ctx: PlanContext): boolean {
+  const n = deref(schema, ctx.names.byName);
+  if (!n) return true;
+  const value = n.kind === 'number' ? Number(text) : text;
+  return (n.kind !== 'number' || (text.trim() !== '' && Number.isFinite(value))) && mayValidate(value, schema, { names: ctx.names, mode: 'read', patterns: ctx.scope.patterns });
 }
 
 /** Sets the value at a property path of a sampled object (own properties: `__proto__` stays a plain key). */

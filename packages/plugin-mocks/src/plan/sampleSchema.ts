@@ -1,4 +1,4 @@
-import type { ArraySchema, IntersectionSchema, ObjectSchema, SchemaNode, UnionSchema } from '@reslayer/core';
+import type { ArraySchema, IntersectionSchema, ObjectSchema, PropertyNode, SchemaNode, UnionSchema } from '@reslayer/core';
 import { deref } from '@reslayer/core';
 import { conforms, discriminatorValues, isObject, mayValidate, visibleProperties, type CheckScope } from './conforms.js';
 import type { SampleScope } from './planContext.js';
@@ -58,6 +58,11 @@ interface Ctx extends CheckScope {
   lenient: boolean;
   /** Objects and arrays this call built (never a contract example, which may appear in several places). */
   built: WeakSet<object>;
+  /**
+   * Above 0 while sampling the further items of an array of a union (one per member): their objects get their
+   * required properties only and their arrays of unions one item, so that showing every member stays small.
+   */
+  lean: number;
 }
 
 interface Slot {
@@ -69,6 +74,8 @@ interface Slot {
   depth: number;
   /** True for an optional property: a string whose `pattern` no sample matches is left out (`undefined`). */
   optional?: boolean;
+  /** For an item of an array of a union: the variant to try first (each item shows another member). */
+  variant?: number;
 }
 
 /**
@@ -91,7 +98,7 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
   const run = (lenient: boolean) => {
     const slot: Slot = { name: options.name ?? 'string', index: options.index ?? 1, position: 0, depth: 0 };
     if (options.example !== undefined && !options.ignoreExamples) slot.hint = { value: options.example };
-    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built };
+    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built, lean: 0 };
     if (options.patterns) ctx.patterns = options.patterns;
     return sample(schema, ctx, slot);
   };
@@ -153,7 +160,9 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
       return value;
     }
     case 'array':
-      return sampleArray(node, ctx, slot, found.find(Array.isArray));
+      // An empty example or default (`tools: { default: [] }`) says nothing about the items: it would hide them
+      // (and any type error a sample of them would show), so only the empty variant keeps arrays empty.
+      return sampleArray(node, ctx, slot, found.find((v): v is unknown[] => Array.isArray(v) && v.length > 0));
     case 'object':
       return sampleObject(node, ctx, slot, found.find(isObject));
     case 'union':
@@ -170,8 +179,10 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
         const unmatched = typeof value === 'string' && node.pattern !== undefined && matchesPattern(node.pattern, value, ctx.patterns) === false;
         return unmatched && slot.optional ? undefined : value;
       }
-      if (node.kind === 'number') return node.enum?.length ? node.enum[slot.position % node.enum.length] : sampleNumber(node, slot.index, ctx.o.empty);
-      if (node.kind === 'boolean') return node.enum?.length ? node.enum[slot.position % node.enum.length] : !ctx.o.empty;
+      // The empty variant's numbers are at their minimum, but for the first item of an array only (items may have to differ).
+      if (node.kind === 'number') return node.enum?.length ? node.enum[slot.position % node.enum.length] : sampleNumber(node, slot.index, ctx.o.empty === true && slot.position === 0);
+      // Booleans alternate by position (`[true, false]`), so the items of a `uniqueItems` array can differ.
+      if (node.kind === 'boolean') return node.enum?.length ? node.enum[slot.position % node.enum.length] : (slot.position % 2 === 0) !== (ctx.o.empty === true);
       return null;
     }
   }
@@ -197,7 +208,7 @@ function sampleObject(node: ObjectSchema, ctx: Ctx, slot: Slot, hint: Record<str
     // the inherited member (`hasOwnProperty: () => boolean`) against the property's type when it is missing.
     if (!p.required && !INHERITED.has(p.name)) {
       const n = deref(p.schema, ctx.names.byName);
-      if (ctx.o.requiredOnly || (n?.kind === 'string' && n.format === 'binary')) continue;
+      if (ctx.o.requiredOnly || ctx.lean > 0 || (n?.kind === 'string' && n.format === 'binary')) continue;
       if (!has && (ctx.budget <= 0 || depth > OPTIONAL_DEPTH || recursive(p.schema, ctx))) continue;
     }
     const value = sample(p.schema, ctx, { name: p.name, index: slot.index, position: 0, depth, hint: has ? { value: hint[p.name] } : undefined, optional: !p.required });
@@ -206,40 +217,97 @@ function sampleObject(node: ObjectSchema, ctx: Ctx, slot: Slot, hint: Record<str
     } else if (value !== undefined) setOwn(out, p.name, value);
   }
   const ap = node.additionalProperties;
-  if (ap === undefined && node.properties.length > 0) return out;
+  if (ap === undefined && node.properties.length > 0) return fitCount(node, out, props);
   const known = new Set(node.properties.map((p) => p.name));
   const extra = hint ? Object.keys(hint).filter((k) => !known.has(k) && hint[k] !== undefined) : [];
   for (const k of extra) {
     const value = typeof ap === 'object' ? sample(ap, ctx, { name: k, index: slot.index, position: 0, depth, hint: { value: hint?.[k] } }) : hint?.[k];
     if (value !== IMPOSSIBLE) setOwn(out, k, value);
   }
-  if (typeof ap === 'object' && props.length === 0 && extra.length === 0 && !ctx.o.empty && !ctx.o.requiredOnly && ctx.budget > 0 && !recursive(ap, ctx)) {
-    const value = sample(ap, ctx, { name: 'value', index: slot.index, position: 0, depth });
-    if (value !== IMPOSSIBLE) setOwn(out, `key${slot.index}`, value);
+  // A map gets one entry (none in the empty and required-only variants), and at least `minProperties` keys in all.
+  const one = typeof ap === 'object' && props.length === 0 && extra.length === 0 && !ctx.o.empty && !ctx.o.requiredOnly && ctx.budget > 0;
+  const entries = Math.max(one ? 1 : 0, (node.minProperties ?? 0) - Object.keys(out).length);
+  if (ap !== undefined && (typeof ap !== 'object' || !recursive(ap, ctx))) {
+    for (let n = 0, added = 0; added < entries && n < entries + 4; n++) {
+      const key = n === 0 ? `key${slot.index}` : `key${slot.index}-${n + 1}`;
+      if (Object.hasOwn(out, key)) continue;
+      const value = typeof ap === 'object' ? sample(ap, ctx, { name: 'value', index: slot.index + n, position: n, depth }) : `value-${slot.index + n}`;
+      if (value === IMPOSSIBLE || value === undefined) continue;
+      setOwn(out, key, value);
+      added++;
+    }
   }
+  return fitCount(node, out, props);
+}
+
+/** At most `maxProperties` keys: optional properties are left out, the last first. */
+function fitCount(node: ObjectSchema, out: Record<string, unknown>, props: readonly PropertyNode[]): Record<string, unknown> {
+  const max = node.maxProperties;
+  if (max === undefined) return out;
+  const optional = props.filter((p) => !p.required && Object.hasOwn(out, p.name)).map((p) => p.name);
+  while (Object.keys(out).length > max && optional.length > 0) delete out[optional.pop() as string];
   return out;
 }
+
+/** Extra item attempts of a `uniqueItems` array, beyond its count, to find distinct items. */
+const UNIQUE_ATTEMPTS = 8;
 
 function sampleArray(node: ArraySchema, ctx: Ctx, slot: Slot, hint: unknown[] | undefined): unknown {
   const min = node.minItems ?? 0;
   const max = node.maxItems ?? Infinity;
+  // An array of a union shows every member (each discriminated one with its own tag), as far as maxItems allows:
+  // one item would leave the other members' samples (and the type errors they might show) out of the fixtures.
+  const items = deref(node.items, ctx.names.byName);
+  // Inside such a further item, arrays keep to one item of a union (the expansion does not nest).
+  const members = items?.kind === 'union' && ctx.lean === 0 ? items.variants.length : 1;
   let count: number;
-  if (ctx.o.empty || (!hint && (ctx.budget <= 0 || recursive(node.items, ctx)))) count = Math.min(min, max);
+  if (ctx.o.empty || (!hint && recursive(node.items, ctx))) count = Math.min(min, max);
   else if (hint) count = Math.min(Math.max(hint.length, min), max);
-  else count = Math.min(Math.max(min, 1), max);
+  // Out of budget: the fewest items, but still one of a union (an empty array would hide it).
+  else if (ctx.budget <= 0) count = Math.min(Math.max(min, members > 1 ? 1 : 0), max);
+  else count = Math.min(Math.max(min, members), max);
   const out: unknown[] = built(ctx, []);
-  for (let j = 0; j < count; j++) {
+  const seen = new Set<string>();
+  const attempts = node.uniqueItems ? count + UNIQUE_ATTEMPTS : count;
+  for (let j = 0; j < attempts && out.length < count; j++) {
     const item: Slot = { name: slot.name, index: (slot.index - 1) * count + j + 1, position: j, depth: slot.depth + 1 };
     if (hint && j < hint.length) item.hint = { value: hint[j] };
+    else if (members > 1) item.variant = j % members;
+    // The first item is complete; the further members' items have their required properties (see `lean`) and
+    // spend none of the budget: the rest of the sample keeps its optional properties, as without them.
+    const lean = item.variant !== undefined && j > 0;
+    const budget = ctx.budget;
+    if (lean) ctx.lean++;
     const value = sample(node.items, ctx, item);
-    if (value !== IMPOSSIBLE) out.push(value ?? null);
+    if (lean) {
+      ctx.lean--;
+      ctx.budget = budget;
+    }
+    if (value === IMPOSSIBLE) continue;
+    // `uniqueItems`: a repeated item is left out (the next attempts vary the sequence number and position).
+    if (node.uniqueItems) {
+      const key = flatKey(value ?? null);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    out.push(value ?? null);
   }
   return out.length < Math.min(min, max) && !ctx.lenient ? IMPOSSIBLE : out;
 }
 
-function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
+/** A value as text for `uniqueItems` (JSON equality: object keys in any order are the same value). */
+function flatKey(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+function sampleUnion(node: UnionSchema, ctx: Ctx, itemSlot: Slot, found: unknown[]): unknown {
+  // The preference is this union's: the members' own values (nested unions) choose for themselves.
+  const { variant: wanted, ...slot } = itemSlot;
   const order = node.variants.map((v, i) => ({ v, i, hint: found.find((x) => conforms(x, v, ctx)) }));
-  const rank = (o: (typeof order)[number]) => (o.hint !== undefined ? 0 : o.v.kind === 'null' ? 3 : recursive(o.v, ctx) ? 2 : 1);
+  // An item of an array of this union tries its own member first (`variant`), then the usual order.
+  const rank = (o: (typeof order)[number]) => (o.hint !== undefined ? 0 : o.v.kind === 'null' ? 4 : recursive(o.v, ctx) ? 3 : o.i === wanted ? 1 : 2);
   order.sort((a, b) => rank(a) - rank(b) || a.i - b.i);
   // `oneOf` wants exactly one matching variant: the first sample that no other variant may accept wins, else the first sample.
   const exact = node.source === 'oneOf' && node.variants.length > 1;
@@ -262,6 +330,16 @@ function sampleUnion(node: UnionSchema, ctx: Ctx, slot: Slot, found: unknown[]):
   return ctx.lenient ? null : IMPOSSIBLE;
 }
 
+/** The schemas an object member (through `$ref`s and nested `allOf`) gives a property: its own, or its typed map's. */
+function propertySchemas(n: SchemaNode | undefined, k: string, ctx: Ctx, depth: number): SchemaNode[] {
+  if (!n || depth > HARD_DEPTH) return [];
+  if (n.kind === 'intersection') return n.members.flatMap((m) => propertySchemas(deref(m, ctx.names.byName), k, ctx, depth + 1));
+  if (n.kind !== 'object') return [];
+  const own = n.properties.find((p) => p.name === k);
+  if (own) return [own.schema];
+  return typeof n.additionalProperties === 'object' ? [n.additionalProperties] : [];
+}
+
 function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
   const members = node.members.filter((m) => m.kind !== 'unknown' && !ctx.names.cut.has(m));
   if (members.length === 0) return found[0] ?? null;
@@ -279,7 +357,31 @@ function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, foun
   for (const p of [...objects.filter(isMap), ...objects.filter((p) => !isMap(p))]) for (const [k, v] of Object.entries(p.value as object)) setOwn(out, k, v);
   // A property more than one member may declare has the intersection of their types: no constant of one of them fits it.
   const declares = (p: (typeof parts)[number], k: string) => (p.n?.kind === 'object' ? p.n.properties.some((x) => x.name === k) || p.n.additionalProperties !== undefined : isObject(p.value) && Object.hasOwn(p.value, k));
-  for (const k of Object.keys(out)) if (parts.filter((p) => declares(p, k)).length > 1) disown(ctx, out[k]);
+  for (const k of Object.keys(out)) {
+    if (parts.filter((p) => declares(p, k)).length < 2) continue;
+    disown(ctx, out[k]);
+    // The last member's value may break another member's schema for the property: `type: string` sampled
+    // `'type-1'` where another member pins `type: 'CANVAS'` (`const` or a one-value `enum`), or a `const: false`
+    // over a `boolean`. Take a member's value that every declaring member accepts, else the merge of their objects.
+    const schemas = parts.flatMap((p) => propertySchemas(p.n, k, ctx, 0));
+    const accepted = (v: unknown) => schemas.every((s) => mayValidate(v, s, ctx));
+    if (schemas.length < 2 || accepted(out[k])) continue;
+    const values = parts.flatMap((p) => (isObject(p.value) && Object.hasOwn(p.value, k) ? [p.value[k]] : []));
+    let pick = values.find(accepted);
+    if (pick === undefined && values.length > 1 && values.every(isObject)) {
+      const merged = built(ctx, Object.assign({}, ...(values as object[])) as Record<string, unknown>);
+      if (accepted(merged)) pick = merged;
+    }
+    // The pinning member left the (optional) property out: a sample of its schema.
+    for (const s of pick === undefined ? schemas : []) {
+      const v = sample(s, ctx, { name: k, index: slot.index, position: 0, depth: slot.depth + 1 });
+      if (v !== IMPOSSIBLE && v !== undefined && accepted(v)) {
+        pick = v;
+        break;
+      }
+    }
+    if (pick !== undefined) setOwn(out, k, pick);
+  }
   // A typed map (`Record<string, T>`) constrains every key of the intersection.
   const required = new Set(parts.flatMap((p) => (p.n?.kind === 'object' ? p.n.properties.filter((x) => x.required).map((x) => x.name) : [])));
   for (const p of objects) {

@@ -71,12 +71,50 @@ export function sampleString(node: StringSchema, name: string, index: number, po
   const make = node.format !== undefined ? FORMATS[node.format] : undefined;
   let s = make ? make(index) : `${name}-${index}`;
   const min = node.minLength ?? 0;
-  if (s.length < min) s += 'x'.repeat(min - s.length);
-  if (node.maxLength !== undefined && s.length > node.maxLength) s = s.slice(0, Math.max(node.maxLength, 0));
+  if (s.length < min) s = pad(s, min, node.format, index);
+  if (node.maxLength !== undefined && s.length > node.maxLength) {
+    const max = Math.max(node.maxLength, 0);
+    // A plain value cut short keeps its sequence number from the second on (`wor`, `wo2`, `wo3`), so values differ.
+    const n = String(index);
+    s = make || index === 1 || max <= n.length ? s.slice(0, max) : `${name.slice(0, max - n.length)}${n}`;
+  }
   if (node.pattern === undefined || matchesPattern(node.pattern, s, compiled) !== false) return s;
   // No string found for the pattern: the plain value stays (a required property needs one; callers leave an
   // optional one out, since `matchesPattern` tells them it does not match).
   return fromPattern(node, index, position, compiled) ?? s;
+}
+
+/**
+ * A format-aware value lengthened to `min` characters without breaking its format: an e-mail's local part, a
+ * host name's first label (then more labels), the path of a URI, the payload of base64 (`byte`); other values get `x`s.
+ */
+function pad(s: string, min: number, format: string | undefined, index: number): string {
+  const more = min - s.length;
+  switch (format) {
+    case 'email':
+    case 'idn-email': {
+      const at = s.indexOf('@');
+      return `${s.slice(0, at)}${'x'.repeat(more)}${s.slice(at)}`;
+    }
+    case 'hostname':
+    case 'idn-hostname': {
+      // Labels of at most 63 characters: `host1` + x's, then `x…x.` labels in front.
+      const dot = s.indexOf('.');
+      const first = s.slice(0, dot);
+      const grow = Math.min(more, 63 - first.length);
+      let out = `${first}${'x'.repeat(grow)}${s.slice(dot)}`;
+      while (out.length < min) out = `${'x'.repeat(Math.min(63, Math.max(1, min - out.length - 1)))}.${out}`;
+      return out;
+    }
+    case 'byte': {
+      // Base64 of a longer text: 4 characters per 3 bytes.
+      const text = `sample-${index}`;
+      const bytes = Math.max(text.length, Math.ceil((min * 3) / 4));
+      return btoa(text.padEnd(bytes, 'x'));
+    }
+    default:
+      return s + 'x'.repeat(more);
+  }
 }
 
 /** Attempts of {@link fromPattern}: unbounded quantifiers repeat at most this many extra times. */
@@ -86,7 +124,7 @@ const ATTEMPTS = [2, 2, 2, 2, 8, 8, 8, 8, 32, 32, 32, 100];
  * A string that matches the schema's `pattern` and fits its length and format, generated with randexp
  * driven by a seeded PRNG (no global randomness: the same schema, index and position give the same string).
  * randexp ignores lookarounds and does not know every construct, so each candidate is checked with
- * `new RegExp(pattern, 'u')`; undefined when no attempt matches (or the pattern does not compile).
+ * `compilePattern` (with `u` when it compiles so); undefined when no attempt matches (or the pattern does not compile).
  * @param node the string schema (with a `pattern`)
  * @param index 1-based sequence number (varies the string)
  * @param position position inside an array (varies the string)

@@ -1,12 +1,30 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { SchemaNode, StringSchema } from '@reslayer/core';
 
-/** Compiled `pattern`s of one run, by source (`null`: not a valid ECMAScript regular expression with the `u` flag). */
+/** Compiled `pattern`s of one run, by source (`null`: not a valid ECMAScript regular expression). */
 export type Patterns = Map<string, RegExp | null>;
 
 /**
- * Whether a string matches a JSON Schema `pattern` (ECMAScript, `u` flag, unanchored, as JSON Schema
- * validators such as ajv apply it); undefined when the pattern does not compile (nothing can be said).
+ * A `pattern` compiled as validators apply it: with the `u` flag (JSON Schema), else without it, since an
+ * identity escape such as `\:` or `\-` outside a class (`^[\w\-\:]+$`, DigitalOcean) is valid ECMA-262 only in
+ * non-`u` mode, which is how ajv with a fallback, browsers' `pattern` attribute before `v` and most servers read it.
+ * @param pattern the `pattern` keyword
+ * @returns the regular expression, or null when it compiles in neither mode
+ */
+export function compilePattern(pattern: string): RegExp | null {
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      // next mode
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a string matches a JSON Schema `pattern` (ECMAScript, `u` flag when it compiles with it, unanchored, as
+ * JSON Schema validators such as ajv apply it; see {@link compilePattern}); undefined when the pattern does not compile (nothing can be said).
  * @param pattern the `pattern` keyword
  * @param value the string
  * @param compiled the run's compiled patterns (filled on first use); without it the pattern is compiled each time
@@ -14,11 +32,7 @@ export type Patterns = Map<string, RegExp | null>;
 export function matchesPattern(pattern: string, value: string, compiled?: Patterns): boolean | undefined {
   let re = compiled?.get(pattern);
   if (re === undefined) {
-    try {
-      re = new RegExp(pattern, 'u');
-    } catch {
-      re = null;
-    }
+    re = compilePattern(pattern);
     compiled?.set(pattern, re);
   }
   return re === null ? undefined : re.test(value);
@@ -99,9 +113,7 @@ export function satisfies(v: unknown, node: SchemaNode, compiled?: Patterns): bo
   if (node.maximum !== undefined && v > node.maximum) return false;
   if (node.exclusiveMinimum !== undefined && v <= node.exclusiveMinimum) return false;
   if (node.exclusiveMaximum !== undefined && v >= node.exclusiveMaximum) return false;
-  if (node.multipleOf !== undefined && node.multipleOf > 0) {
-    const q = v / node.multipleOf;
-    if (Math.abs(q - Math.round(q)) > 1e-9) return false;
-  }
+  // Exact in floating point, as validators divide (ajv: `0.3 / 0.1` is `2.9999999999999996`, not a multiple).
+  if (node.multipleOf !== undefined && node.multipleOf > 0 && !Number.isInteger(v / node.multipleOf)) return false;
   return true;
 }

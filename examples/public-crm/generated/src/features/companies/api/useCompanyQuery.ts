@@ -7,7 +7,7 @@ import { companiesClient, companiesQueryKeys } from '../../../shared/api/generat
  * `GET /api/v1/companies/{companyId}` through `companiesClient.getCompany`.
  * Returns TanStack Query options: pass them to `useQuery`, `queryOptions` or `fetchQuery`.
  */
-export function useCompanyQuery(companyId: string | number) {
+export function useCompanyQuery(companyId: string) {
   return {
     queryKey: companiesQueryKeys.detail(companyId),
     queryFn: ({ signal }: { signal: AbortSignal }) => companiesClient.getCompany(companyId, { signal }),

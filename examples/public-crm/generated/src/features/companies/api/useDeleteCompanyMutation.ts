@@ -3,7 +3,7 @@
 import { companiesClient, companiesQueryKeys } from '../../../shared/api/generated/companies/index.js';
 
 /** Variables of `useDeleteCompanyMutation`: the arguments of `companiesClient.deleteCompany`. */
-export type DeleteCompanyVariables = string | number;
+export type DeleteCompanyVariables = string;
 
 /**
  * Delete a company

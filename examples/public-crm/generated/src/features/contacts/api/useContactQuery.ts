@@ -7,7 +7,7 @@ import { contactsClient, contactsQueryKeys } from '../../../shared/api/generated
  * `GET /api/v1/contacts/{contactId}` through `contactsClient.getContact`.
  * Returns TanStack Query options: pass them to `useQuery`, `queryOptions` or `fetchQuery`.
  */
-export function useContactQuery(contactId: string | number) {
+export function useContactQuery(contactId: string) {
   return {
     queryKey: contactsQueryKeys.detail(contactId),
     queryFn: ({ signal }: { signal: AbortSignal }) => contactsClient.getContact(contactId, { signal }),

@@ -3,7 +3,7 @@
 import { contactsClient, contactsQueryKeys } from '../../../shared/api/generated/contacts/index.js';
 
 /** Variables of `useDeleteContactMutation`: the arguments of `contactsClient.deleteContact`. */
-export type DeleteContactVariables = string | number;
+export type DeleteContactVariables = string;
 
 /**
  * Delete a contact

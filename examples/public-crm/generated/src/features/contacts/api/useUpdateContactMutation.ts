@@ -4,7 +4,7 @@ import { contactsClient, contactsQueryKeys } from '../../../shared/api/generated
 import type { UpdateContactPayload } from '../../../shared/api/generated/contacts/index.js';
 
 /** Variables of `useUpdateContactMutation`: the arguments of `contactsClient.updateContact`. */
-export type UpdateContactVariables = { contactId: string | number; payload: UpdateContactPayload };
+export type UpdateContactVariables = { contactId: string; payload: UpdateContactPayload };
 
 /**
  * Update a contact

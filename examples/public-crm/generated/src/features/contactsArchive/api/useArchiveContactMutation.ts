@@ -5,7 +5,7 @@ import { contactsQueryKeys } from '../../../shared/api/generated/contacts/index.
 import type { ArchiveContactPayload } from '../../../shared/api/generated/contactsArchive/index.js';
 
 /** Variables of `useArchiveContactMutation`: the arguments of `contactsArchiveClient.archiveContact`. */
-export type ArchiveContactVariables = { contactId: string | number; payload?: ArchiveContactPayload };
+export type ArchiveContactVariables = { contactId: string; payload?: ArchiveContactPayload };
 
 /**
  * Archive a contact

@@ -7,7 +7,7 @@ import { filesDownloadClient, filesDownloadQueryKeys } from '../../../shared/api
  * `GET /api/v1/files/{fileId}/download` through `filesDownloadClient.downloadFile`.
  * Returns TanStack Query options: pass them to `useQuery`, `queryOptions` or `fetchQuery`.
  */
-export function useDownloadFileQuery(fileId: string | number) {
+export function useDownloadFileQuery(fileId: string) {
   return {
     queryKey: filesDownloadQueryKeys.downloadFile(fileId),
     queryFn: ({ signal }: { signal: AbortSignal }) => filesDownloadClient.downloadFile(fileId, { signal }),

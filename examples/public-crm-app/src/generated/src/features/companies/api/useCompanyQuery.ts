@@ -11,7 +11,7 @@ import type { GetCompanyResponse } from '../../../shared/api/generated/companies
  * Framework-free options of `useCompanyQuery`: `{ queryKey, queryFn }` for `queryOptions`, `fetchQuery` or
  * `prefetchQuery` (route loaders, server rendering, tests).
  */
-export function useCompanyQueryOptions(companyId: string | number) {
+export function useCompanyQueryOptions(companyId: string) {
   return {
     queryKey: companiesQueryKeys.detail(companyId),
     queryFn: ({ signal }: { signal: AbortSignal }) => companiesClient.getCompany(companyId, { signal }),
@@ -26,7 +26,7 @@ export function useCompanyQueryOptions(companyId: string | number) {
  * @param companyId a value, a ref or a getter
  * @param options more `useQuery` options (`enabled`, `staleTime`, `refetchInterval`…), all but `queryKey` and `queryFn`
  */
-export function useCompanyQuery(companyId: MaybeRefOrGetter<string | number>, options?: Omit<QueryOptions<GetCompanyResponse, DefaultError, GetCompanyResponse, GetCompanyResponse, ReturnType<typeof companiesQueryKeys.detail>>, 'queryKey' | 'queryFn'>) {
+export function useCompanyQuery(companyId: MaybeRefOrGetter<string>, options?: Omit<QueryOptions<GetCompanyResponse, DefaultError, GetCompanyResponse, GetCompanyResponse, ReturnType<typeof companiesQueryKeys.detail>>, 'queryKey' | 'queryFn'>) {
   return useQuery({
     ...options,
     queryKey: computed(() => companiesQueryKeys.detail(toValue(companyId))),

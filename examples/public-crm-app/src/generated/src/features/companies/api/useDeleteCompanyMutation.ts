@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/vue-query';
 import { companiesClient, companiesQueryKeys } from '../../../shared/api/generated/companies/index.js';
 
 /** Variables of `useDeleteCompanyMutation`: the arguments of `companiesClient.deleteCompany`. */
-export type DeleteCompanyVariables = string | number;
+export type DeleteCompanyVariables = string;
 
 /**
  * Delete a company

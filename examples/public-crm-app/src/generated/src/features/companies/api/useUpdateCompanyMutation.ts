@@ -5,7 +5,7 @@ import { companiesClient, companiesQueryKeys } from '../../../shared/api/generat
 import type { UpdateCompanyPayload } from '../../../shared/api/generated/companies/index.js';
 
 /** Variables of `useUpdateCompanyMutation`: the arguments of `companiesClient.updateCompany`. */
-export type UpdateCompanyVariables = { companyId: string | number; payload: UpdateCompanyPayload };
+export type UpdateCompanyVariables = { companyId: string; payload: UpdateCompanyPayload };
 
 /**
  * Update a company

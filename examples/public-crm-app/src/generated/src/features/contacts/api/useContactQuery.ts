@@ -11,7 +11,7 @@ import type { GetContactResponse } from '../../../shared/api/generated/contacts/
  * Framework-free options of `useContactQuery`: `{ queryKey, queryFn }` for `queryOptions`, `fetchQuery` or
  * `prefetchQuery` (route loaders, server rendering, tests).
  */
-export function useContactQueryOptions(contactId: string | number) {
+export function useContactQueryOptions(contactId: string) {
   return {
     queryKey: contactsQueryKeys.detail(contactId),
     queryFn: ({ signal }: { signal: AbortSignal }) => contactsClient.getContact(contactId, { signal }),
@@ -26,7 +26,7 @@ export function useContactQueryOptions(contactId: string | number) {
  * @param contactId a value, a ref or a getter
  * @param options more `useQuery` options (`enabled`, `staleTime`, `refetchInterval`…), all but `queryKey` and `queryFn`
  */
-export function useContactQuery(contactId: MaybeRefOrGetter<string | number>, options?: Omit<QueryOptions<GetContactResponse, DefaultError, GetContactResponse, GetContactResponse, ReturnType<typeof contactsQueryKeys.detail>>, 'queryKey' | 'queryFn'>) {
+export function useContactQuery(contactId: MaybeRefOrGetter<string>, options?: Omit<QueryOptions<GetContactResponse, DefaultError, GetContactResponse, GetContactResponse, ReturnType<typeof contactsQueryKeys.detail>>, 'queryKey' | 'queryFn'>) {
   return useQuery({
     ...options,
     queryKey: computed(() => contactsQueryKeys.detail(toValue(contactId))),

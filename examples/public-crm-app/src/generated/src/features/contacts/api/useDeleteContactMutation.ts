@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/vue-query';
 import { contactsClient, contactsQueryKeys } from '../../../shared/api/generated/contacts/index.js';
 
 /** Variables of `useDeleteContactMutation`: the arguments of `contactsClient.deleteContact`. */
-export type DeleteContactVariables = string | number;
+export type DeleteContactVariables = string;
 
 /**
  * Delete a contact

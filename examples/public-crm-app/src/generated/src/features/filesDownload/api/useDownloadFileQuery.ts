@@ -11,7 +11,7 @@ import type { DownloadFileResponse } from '../../../shared/api/generated/filesDo
  * Framework-free options of `useDownloadFileQuery`: `{ queryKey, queryFn }` for `queryOptions`, `fetchQuery` or
  * `prefetchQuery` (route loaders, server rendering, tests).
  */
-export function useDownloadFileQueryOptions(fileId: string | number) {
+export function useDownloadFileQueryOptions(fileId: string) {
   return {
     queryKey: filesDownloadQueryKeys.downloadFile(fileId),
     queryFn: ({ signal }: { signal: AbortSignal }) => filesDownloadClient.downloadFile(fileId, { signal }),
@@ -26,7 +26,7 @@ export function useDownloadFileQueryOptions(fileId: string | number) {
  * @param fileId a value, a ref or a getter
  * @param options more `useQuery` options (`enabled`, `staleTime`, `refetchInterval`…), all but `queryKey` and `queryFn`
  */
-export function useDownloadFileQuery(fileId: MaybeRefOrGetter<string | number>, options?: Omit<QueryOptions<DownloadFileResponse, DefaultError, DownloadFileResponse, DownloadFileResponse, ReturnType<typeof filesDownloadQueryKeys.downloadFile>>, 'queryKey' | 'queryFn'>) {
+export function useDownloadFileQuery(fileId: MaybeRefOrGetter<string>, options?: Omit<QueryOptions<DownloadFileResponse, DefaultError, DownloadFileResponse, DownloadFileResponse, ReturnType<typeof filesDownloadQueryKeys.downloadFile>>, 'queryKey' | 'queryFn'>) {
   return useQuery({
     ...options,
     queryKey: computed(() => filesDownloadQueryKeys.downloadFile(toValue(fileId))),

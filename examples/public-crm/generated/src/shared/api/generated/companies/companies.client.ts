@@ -6,7 +6,7 @@ import type { CreateCompanyPayload, CreateCompanyResponse, DeleteCompanyResponse
 /**
  * Typed client of the `companies` resource. Set the base URL, headers and auth once
  * for the whole layer with `configureClient` from `@reslayer/runtime`. Every method throws an
- * `ApiError` (status and parsed body) for a non-2xx response.
+ * `ApiError` (status and body: parsed JSON after `isJson()`, else text) for a non-2xx response.
  */
 export const companiesClient = {
   /**
@@ -31,7 +31,7 @@ export const companiesClient = {
    * `GET /api/v1/companies/{companyId}`
    * @throws GetCompanyError for a non-2xx response
    */
-  getCompany(companyId: string | number, options?: RequestOptions): Promise<GetCompanyResponse> {
+  getCompany(companyId: string, options?: RequestOptions): Promise<GetCompanyResponse> {
     return request<GetCompanyResponse>({
       method: 'GET',
       path: '/api/v1/companies/{companyId}',
@@ -65,7 +65,7 @@ export const companiesClient = {
    * `PATCH /api/v1/companies/{companyId}`
    * @throws UpdateCompanyError for a non-2xx response
    */
-  updateCompany(companyId: string | number, payload: UpdateCompanyPayload, options?: RequestOptions): Promise<UpdateCompanyResponse> {
+  updateCompany(companyId: string, payload: UpdateCompanyPayload, options?: RequestOptions): Promise<UpdateCompanyResponse> {
     return request<UpdateCompanyResponse>({
       method: 'PATCH',
       path: '/api/v1/companies/{companyId}',
@@ -84,7 +84,7 @@ export const companiesClient = {
    * `DELETE /api/v1/companies/{companyId}`
    * @throws DeleteCompanyError for a non-2xx response
    */
-  deleteCompany(companyId: string | number, options?: RequestOptions): Promise<DeleteCompanyResponse> {
+  deleteCompany(companyId: string, options?: RequestOptions): Promise<DeleteCompanyResponse> {
     return request<DeleteCompanyResponse>({
       method: 'DELETE',
       path: '/api/v1/companies/{companyId}',

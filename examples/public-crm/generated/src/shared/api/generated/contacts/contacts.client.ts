@@ -6,7 +6,7 @@ import type { CreateContactPayload, CreateContactResponse, DeleteContactResponse
 /**
  * Typed client of the `contacts` resource. Set the base URL, headers and auth once
  * for the whole layer with `configureClient` from `@reslayer/runtime`. Every method throws an
- * `ApiError` (status and parsed body) for a non-2xx response.
+ * `ApiError` (status and body: parsed JSON after `isJson()`, else text) for a non-2xx response.
  */
 export const contactsClient = {
   /**
@@ -31,7 +31,7 @@ export const contactsClient = {
    * `GET /api/v1/contacts/{contactId}`
    * @throws GetContactError for a non-2xx response
    */
-  getContact(contactId: string | number, options?: RequestOptions): Promise<GetContactResponse> {
+  getContact(contactId: string, options?: RequestOptions): Promise<GetContactResponse> {
     return request<GetContactResponse>({
       method: 'GET',
       path: '/api/v1/contacts/{contactId}',
@@ -65,7 +65,7 @@ export const contactsClient = {
    * `PATCH /api/v1/contacts/{contactId}`
    * @throws UpdateContactError for a non-2xx response
    */
-  updateContact(contactId: string | number, payload: UpdateContactPayload, options?: RequestOptions): Promise<UpdateContactResponse> {
+  updateContact(contactId: string, payload: UpdateContactPayload, options?: RequestOptions): Promise<UpdateContactResponse> {
     return request<UpdateContactResponse>({
       method: 'PATCH',
       path: '/api/v1/contacts/{contactId}',
@@ -84,7 +84,7 @@ export const contactsClient = {
    * `DELETE /api/v1/contacts/{contactId}`
    * @throws DeleteContactError for a non-2xx response
    */
-  deleteContact(contactId: string | number, options?: RequestOptions): Promise<DeleteContactResponse> {
+  deleteContact(contactId: string, options?: RequestOptions): Promise<DeleteContactResponse> {
     return request<DeleteContactResponse>({
       method: 'DELETE',
       path: '/api/v1/contacts/{contactId}',

@@ -6,7 +6,7 @@ import type { GetDashboardSummaryResponse } from './dashboardSummary.types.js';
 /**
  * Typed client of the `dashboardSummary` resource. Set the base URL, headers and auth once
  * for the whole layer with `configureClient` from `@reslayer/runtime`. Every method throws an
- * `ApiError` (status and parsed body) for a non-2xx response.
+ * `ApiError` (status and body: parsed JSON after `isJson()`, else text) for a non-2xx response.
  */
 export const dashboardSummaryClient = {
   /**

@@ -7,7 +7,7 @@ import type * as Schemas from '../components.types.js';
 /** Success response body of `getDashboardSummary`. */
 export type GetDashboardSummaryResponse = Schemas.DashboardSummary;
 
-/** Parsed body of an error response of `getDashboardSummary`. */
+/** Body of an error response of `getDashboardSummary` read as JSON (narrow with `error.isJson()`). */
 export type GetDashboardSummaryErrorBody = unknown;
-/** Error thrown by `getDashboardSummary` for a non-2xx response. */
+/** Error thrown by `getDashboardSummary` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type GetDashboardSummaryError = ApiError<GetDashboardSummaryErrorBody>;

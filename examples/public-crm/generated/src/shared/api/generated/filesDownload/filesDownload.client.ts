@@ -6,7 +6,7 @@ import type { DownloadFileResponse } from './filesDownload.types.js';
 /**
  * Typed client of the `filesDownload` resource. Set the base URL, headers and auth once
  * for the whole layer with `configureClient` from `@reslayer/runtime`. Every method throws an
- * `ApiError` (status and parsed body) for a non-2xx response.
+ * `ApiError` (status and body: parsed JSON after `isJson()`, else text) for a non-2xx response.
  */
 export const filesDownloadClient = {
   /**
@@ -15,7 +15,7 @@ export const filesDownloadClient = {
    * `GET /api/v1/files/{fileId}/download`
    * @throws DownloadFileError for a non-2xx response
    */
-  downloadFile(fileId: string | number, options?: RequestOptions): Promise<DownloadFileResponse> {
+  downloadFile(fileId: string, options?: RequestOptions): Promise<DownloadFileResponse> {
     return request<DownloadFileResponse>({
       method: 'GET',
       path: '/api/v1/files/{fileId}/download',

@@ -21,17 +21,17 @@ export interface ListCompaniesParams {
 /** Success response body of `listCompanies`. */
 export type ListCompaniesResponse = Schemas.CompanyPage;
 
-/** Parsed body of an error response of `listCompanies`. */
+/** Body of an error response of `listCompanies` read as JSON (narrow with `error.isJson()`). */
 export type ListCompaniesErrorBody = Schemas.Error;
-/** Error thrown by `listCompanies` for a non-2xx response. */
+/** Error thrown by `listCompanies` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type ListCompaniesError = ApiError<ListCompaniesErrorBody>;
 
 /** Success response body of `getCompany`. */
 export type GetCompanyResponse = Schemas.Company;
 
-/** Parsed body of an error response of `getCompany`. */
+/** Body of an error response of `getCompany` read as JSON (narrow with `error.isJson()`). */
 export type GetCompanyErrorBody = Schemas.Error;
-/** Error thrown by `getCompany` for a non-2xx response. */
+/** Error thrown by `getCompany` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type GetCompanyError = ApiError<GetCompanyErrorBody>;
 
 /** Request body of `createCompany` (`application/json`). */
@@ -40,9 +40,9 @@ export type CreateCompanyPayload = Schemas.CompanyWritable;
 /** Success response body of `createCompany`. */
 export type CreateCompanyResponse = Schemas.Company;
 
-/** Parsed body of an error response of `createCompany`. */
+/** Body of an error response of `createCompany` read as JSON (narrow with `error.isJson()`). */
 export type CreateCompanyErrorBody = Schemas.Error;
-/** Error thrown by `createCompany` for a non-2xx response. */
+/** Error thrown by `createCompany` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type CreateCompanyError = ApiError<CreateCompanyErrorBody>;
 
 /** Request body of `updateCompany` (`application/json`). */
@@ -51,15 +51,15 @@ export type UpdateCompanyPayload = Schemas.CompanyPatch;
 /** Success response body of `updateCompany`. */
 export type UpdateCompanyResponse = Schemas.Company;
 
-/** Parsed body of an error response of `updateCompany`. */
+/** Body of an error response of `updateCompany` read as JSON (narrow with `error.isJson()`). */
 export type UpdateCompanyErrorBody = Schemas.Error;
-/** Error thrown by `updateCompany` for a non-2xx response. */
+/** Error thrown by `updateCompany` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type UpdateCompanyError = ApiError<UpdateCompanyErrorBody>;
 
 /** Success response body of `deleteCompany`. */
 export type DeleteCompanyResponse = void;
 
-/** Parsed body of an error response of `deleteCompany`. */
+/** Body of an error response of `deleteCompany` read as JSON (narrow with `error.isJson()`). */
 export type DeleteCompanyErrorBody = Schemas.Error;
-/** Error thrown by `deleteCompany` for a non-2xx response. */
+/** Error thrown by `deleteCompany` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type DeleteCompanyError = ApiError<DeleteCompanyErrorBody>;

@@ -26,17 +26,17 @@ export interface ListContactsParams {
 /** Success response body of `listContacts`. */
 export type ListContactsResponse = Schemas.ContactPage;
 
-/** Parsed body of an error response of `listContacts`. */
+/** Body of an error response of `listContacts` read as JSON (narrow with `error.isJson()`). */
 export type ListContactsErrorBody = Schemas.Error;
-/** Error thrown by `listContacts` for a non-2xx response. */
+/** Error thrown by `listContacts` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type ListContactsError = ApiError<ListContactsErrorBody>;
 
 /** Success response body of `getContact`. */
 export type GetContactResponse = Schemas.Contact;
 
-/** Parsed body of an error response of `getContact`. */
+/** Body of an error response of `getContact` read as JSON (narrow with `error.isJson()`). */
 export type GetContactErrorBody = Schemas.Error;
-/** Error thrown by `getContact` for a non-2xx response. */
+/** Error thrown by `getContact` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type GetContactError = ApiError<GetContactErrorBody>;
 
 /** Request body of `createContact` (`application/json`). */
@@ -45,9 +45,9 @@ export type CreateContactPayload = Schemas.ContactWritable;
 /** Success response body of `createContact`. */
 export type CreateContactResponse = Schemas.Contact;
 
-/** Parsed body of an error response of `createContact`. */
+/** Body of an error response of `createContact` read as JSON (narrow with `error.isJson()`). */
 export type CreateContactErrorBody = Schemas.Error;
-/** Error thrown by `createContact` for a non-2xx response. */
+/** Error thrown by `createContact` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type CreateContactError = ApiError<CreateContactErrorBody>;
 
 /** Request body of `updateContact` (`application/json`). */
@@ -56,15 +56,15 @@ export type UpdateContactPayload = Schemas.ContactPatch;
 /** Success response body of `updateContact`. */
 export type UpdateContactResponse = Schemas.Contact;
 
-/** Parsed body of an error response of `updateContact`. */
+/** Body of an error response of `updateContact` read as JSON (narrow with `error.isJson()`). */
 export type UpdateContactErrorBody = Schemas.Error;
-/** Error thrown by `updateContact` for a non-2xx response. */
+/** Error thrown by `updateContact` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type UpdateContactError = ApiError<UpdateContactErrorBody>;
 
 /** Success response body of `deleteContact`. */
 export type DeleteContactResponse = void;
 
-/** Parsed body of an error response of `deleteContact`. */
+/** Body of an error response of `deleteContact` read as JSON (narrow with `error.isJson()`). */
 export type DeleteContactErrorBody = Schemas.Error;
-/** Error thrown by `deleteContact` for a non-2xx response. */
+/** Error thrown by `deleteContact` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type DeleteContactError = ApiError<DeleteContactErrorBody>;

@@ -6,7 +6,7 @@ import type { ArchiveContactPayload, ArchiveContactResponse } from './contactsAr
 /**
  * Typed client of the `contactsArchive` resource. Set the base URL, headers and auth once
  * for the whole layer with `configureClient` from `@reslayer/runtime`. Every method throws an
- * `ApiError` (status and parsed body) for a non-2xx response.
+ * `ApiError` (status and body: parsed JSON after `isJson()`, else text) for a non-2xx response.
  */
 export const contactsArchiveClient = {
   /**
@@ -15,7 +15,7 @@ export const contactsArchiveClient = {
    * `POST /api/v1/contacts/{contactId}/archive`
    * @throws ArchiveContactError for a non-2xx response
    */
-  archiveContact(contactId: string | number, payload?: ArchiveContactPayload, options?: RequestOptions): Promise<ArchiveContactResponse> {
+  archiveContact(contactId: string, payload?: ArchiveContactPayload, options?: RequestOptions): Promise<ArchiveContactResponse> {
     return request<ArchiveContactResponse>({
       method: 'POST',
       path: '/api/v1/contacts/{contactId}/archive',

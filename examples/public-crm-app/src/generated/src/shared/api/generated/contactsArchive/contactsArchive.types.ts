@@ -13,7 +13,7 @@ export type ArchiveContactPayload = {
 /** Success response body of `archiveContact`. */
 export type ArchiveContactResponse = Schemas.Contact;
 
-/** Parsed body of an error response of `archiveContact`. */
+/** Body of an error response of `archiveContact` read as JSON (narrow with `error.isJson()`). */
 export type ArchiveContactErrorBody = Schemas.Error;
-/** Error thrown by `archiveContact` for a non-2xx response. */
+/** Error thrown by `archiveContact` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type ArchiveContactError = ApiError<ArchiveContactErrorBody>;

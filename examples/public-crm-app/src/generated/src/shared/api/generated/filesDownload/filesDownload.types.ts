@@ -7,7 +7,7 @@ import type * as Schemas from '../components.types.js';
 /** Success response body of `downloadFile`. */
 export type DownloadFileResponse = Blob;
 
-/** Parsed body of an error response of `downloadFile`. */
+/** Body of an error response of `downloadFile` read as JSON (narrow with `error.isJson()`). */
 export type DownloadFileErrorBody = Schemas.Error;
-/** Error thrown by `downloadFile` for a non-2xx response. */
+/** Error thrown by `downloadFile` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type DownloadFileError = ApiError<DownloadFileErrorBody>;

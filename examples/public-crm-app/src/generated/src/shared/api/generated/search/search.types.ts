@@ -16,7 +16,7 @@ export interface SearchParams {
 /** Success response body of `search`. */
 export type SearchResponse = Schemas.SearchResults;
 
-/** Parsed body of an error response of `search`. */
+/** Body of an error response of `search` read as JSON (narrow with `error.isJson()`). */
 export type SearchErrorBody = Schemas.Error;
-/** Error thrown by `search` for a non-2xx response. */
+/** Error thrown by `search` for a non-2xx response: `body` is the JSON body only after `isJson()`, else text or undefined. */
 export type SearchError = ApiError<SearchErrorBody>;

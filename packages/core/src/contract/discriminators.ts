@@ -1,0 +1,156 @@
+import type { DiscriminatorNode, SchemaNode } from '../model/types.js';
+import { cmp } from '../diagnostics/Diagnostics.js';
+import { resolvePointer } from './loadContract.js';
+
+type Raw = Record<string, unknown>;
+
+const COMPONENT_PREFIX = '#/components/schemas/';
+
+/**
+ * The discriminator of a `oneOf`/`anyOf`: each variant's tag values. The explicit `mapping` first; a variant it
+ * does not name is tagged with the value it pins the property to (its `enum`/`const`, through `$ref`s and
+ * `allOf`); only when it pins nothing, with its component name (the spec's default).
+ * @param doc the bundled document
+ * @param s the raw union schema
+ * @param list its raw variants
+ * @param variants the normalized variants (same order)
+ * @returns `{ discriminator }`, or `{}` when the schema declares none
+ * @see https://spec.openapis.org/oas/v3.1.0#discriminator-object
+ */
+export function discriminatorOf(doc: unknown, s: Raw, list: unknown[], variants: SchemaNode[]): { discriminator?: DiscriminatorNode } {
+  const d = s['discriminator'] as Raw | undefined;
+  if (!d || typeof d['propertyName'] !== 'string') return {};
+  const mapping: Array<{ value: string; variant: number }> = [];
+  const explicit = (d['mapping'] as Record<string, string> | undefined) ?? {};
+  const targets = list.map((v) => (v && typeof v === 'object' ? ((v as Raw)['$ref'] as string | undefined) : undefined));
+  const used = new Set<number>();
+  for (const value of Object.keys(explicit).sort(cmp)) {
+    const target = explicit[value];
+    if (typeof target !== 'string') continue;
+    const full = target.startsWith('#') || target.includes('/') ? target : COMPONENT_PREFIX + target;
+    const index = targets.findIndex((t) => t === full || (t !== undefined && t.endsWith(`/${target}`)));
+    if (index >= 0 && variants[index]) {
+      mapping.push({ value, variant: index });
+      used.add(index);
+    }
+  }
+  // A variant the mapping does not name is tagged with the value it pins the property to (its `enum`/`const`,
+  // through `$ref`s and `allOf`); only when it pins nothing, with its component name (the spec's default).
+  list.forEach((v, index) => {
+    if (used.has(index)) return;
+    const pinned = pinnedValues(doc, v, d['propertyName'] as string, new Set());
+    if (pinned) {
+      for (const value of pinned) mapping.push({ value, variant: index });
+      return;
+    }
+    const t = targets[index];
+    if (t === undefined || !t.startsWith(COMPONENT_PREFIX)) return;
+    mapping.push({ value: decodeToken(t.slice(COMPONENT_PREFIX.length)), variant: index });
+  });
+  return { discriminator: { propertyName: d['propertyName'] as string, mapping } };
+}
+
+/**
+ * The string values a raw schema pins a property to: the property's `const`, or its `enum` (every value a
+ * string), looking through `$ref`s (of the schema and of the property) and `allOf` members (a later member
+ * wins, as in the printed type). Undefined when the schema leaves the property open.
+ * @param doc the bundled document
+ * @param raw a schema object as in the document
+ * @param property the property name (a discriminator's `propertyName`)
+ * @param seen `$ref`s followed so far (cycle guard)
+ */
+export function pinnedValues(doc: unknown, raw: unknown, property: string, seen: Set<string>): string[] | undefined {
+  const s = follow(doc, raw, seen);
+  if (!s) return undefined;
+  let pinned: string[] | undefined;
+  const props = s['properties'];
+  if (props && typeof props === 'object' && !Array.isArray(props)) {
+    const prop = follow(doc, (props as Raw)[property], new Set(seen));
+    if (prop) pinned = literalStrings(prop);
+  }
+  if (Array.isArray(s['allOf'])) {
+    for (const member of s['allOf'] as unknown[]) pinned = pinnedValues(doc, member, property, new Set(seen)) ?? pinned;
+  }
+  return pinned;
+}
+
+/** A raw schema object with its `$ref` chain followed; undefined for a boolean schema, a dangling `$ref` or a cycle. */
+function follow(doc: unknown, raw: unknown, seen: Set<string>): Raw | undefined {
+  let s = raw;
+  for (let hops = 0; s && typeof s === 'object' && !Array.isArray(s) && typeof (s as Raw)['$ref'] === 'string'; hops++) {
+    const ref = (s as Raw)['$ref'] as string;
+    if (seen.has(ref) || hops > 32) return undefined;
+    seen.add(ref);
+    s = resolvePointer(doc, ref);
+  }
+  return s && typeof s === 'object' && !Array.isArray(s) ? (s as Raw) : undefined;
+}
+
+/**
+ * For a component schema that extends (`allOf`) a component with a discriminator, the discriminator
+ * property fixed to this schema's value(s): the mapping keys that point at it, else its component name.
+ * @param doc the bundled document
+ * @param s the raw schema
+ * @param allOf its raw `allOf` members
+ * @param pointer its JSON pointer
+ * @returns one object node per inherited discriminator that pins the tag
+ * @see https://spec.openapis.org/oas/v3.1.0#discriminator-object (allOf inheritance)
+ */
+export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], pointer: string): SchemaNode[] {
+  if (!pointer.startsWith(COMPONENT_PREFIX) || pointer.slice(COMPONENT_PREFIX.length).includes('/')) return [];
+  const self = decodeToken(pointer.slice(COMPONENT_PREFIX.length));
+  const schemas = ((doc as Raw)['components'] as Raw | undefined)?.['schemas'] as Raw | undefined;
+  // A schema that pins the discriminator property itself (`petType: { const: cat }`) already carries its tag:
+  // adding the mapping key or its name as well would contradict it (the intersection would be `never`).
+  const pinnedHere = (propertyName: string) => pinnedValues(doc, s, propertyName, new Set([pointer])) !== undefined;
+  const out: SchemaNode[] = [];
+  allOf.forEach((member, i) => {
+    const ref = member && typeof member === 'object' ? (member as Raw)['$ref'] : undefined;
+    if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX) || ref.slice(COMPONENT_PREFIX.length).includes('/')) return;
+    const parentKey = decodeToken(ref.slice(COMPONENT_PREFIX.length));
+    const d = (schemas?.[parentKey] as Raw | undefined)?.['discriminator'] as Raw | undefined;
+    if (parentKey === self || !d || typeof d['propertyName'] !== 'string' || pinnedHere(d['propertyName'])) return;
+    const mapping = d['mapping'] && typeof d['mapping'] === 'object' ? (d['mapping'] as Raw) : {};
+    const mapped = Object.keys(mapping)
+      .sort(cmp)
+      .filter((value) => {
+        const target = mapping[value];
+        return typeof target === 'string' && (target === self || decodeToken(target) === pointerOf(self) || target === pointer);
+      });
+    const at = `${pointer}/allOf/${i}`;
+    out.push({
+      kind: 'object',
+      pointer: at,
+      properties: [{ name: d['propertyName'], required: true, schema: { kind: 'string', pointer: at, enum: mapped.length > 0 ? mapped : [self] } }],
+    });
+  });
+  return out;
+}
+
+/** The string values a schema pins itself to (`const`, or an `enum` of strings only); undefined otherwise. */
+function literalStrings(s: Raw): string[] | undefined {
+  if (s['const'] !== undefined) return typeof s['const'] === 'string' ? [s['const']] : undefined;
+  const values = s['enum'];
+  if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string')) return undefined;
+  return [...new Set(values as string[])];
+}
+
+/** The (unescaped) pointer of a component schema, for comparing with mapping targets. */
+function pointerOf(key: string): string {
+  return COMPONENT_PREFIX + key;
+}
+
+/**
+ * A JSON pointer token or mapping target, unescaped (`~1` → `/`, `~0` → `~`, percent-decoding).
+ * @param token the token
+ * @returns the plain text
+ */
+export function decodeToken(token: string): string {
+  let t = token;
+  try {
+    t = decodeURIComponent(token);
+  } catch {
+    // keep as is
+  }
+  return t.replace(/~1/g, '/').replace(/~0/g, '~');
+}

@@ -1,0 +1,159 @@
+import type { CrudRole, OperationNode, OperationRole, ResourceNode, ResourceOperation } from '../model/types.js';
+import { CRUD_ROLES } from '../model/types.js';
+import { plural as pluralOf, singular } from '../naming/casing.js';
+import { noLeadingDigit, RESERVED_WORDS } from '../naming/identifiers.js';
+import type { Diagnostics } from '../diagnostics/Diagnostics.js';
+import type { Group, NamedGroup } from './group.js';
+import { collectionNames } from './resourceNames.js';
+import { camelWords, fitName, isMechanicalOperationId, pascalWords } from './words.js';
+
+/**
+ * The detection record of a named group: entity and plural, missing CRUD operations, and each
+ * operation's role, method name and reason (operation overrides first, then spec or operationId names).
+ * @param g the group
+ * @param named its final name (and entity override)
+ * @param operationOverrides `overrides.operations` of the config
+ * @param diagnostics where partial-CRUD notes and override clashes go
+ */
+export function buildResource(g: Group, named: NamedGroup, operationOverrides: Record<string, { name: string }>, diagnostics: Diagnostics): ResourceNode {
+  const resource = named.name;
+  let entity: string;
+  let pluralName: string;
+  if (g.collection && named.segments.length > 0) {
+    const names = collectionNames(named.segments);
+    entity = entityName(names.entity, 'Entity');
+    pluralName = entityName(names.plural, 'Resource');
+  } else {
+    pluralName = entityName(resource, 'Resource');
+    entity = entityName(g.entityWord ?? singular(pluralName), 'Entity');
+  }
+  if (named.entity !== undefined) {
+    entity = named.entity;
+    pluralName = entityName(pluralOf(named.entity), 'Resource');
+  }
+  if (pluralName === entity) pluralName = `${entity}List`;
+  const has = new Set(g.members.map((m) => m.role));
+  const missingOperations: CrudRole[] = g.kind === 'crud' ? CRUD_ROLES.filter((r) => !has.has(r)) : [];
+  const members = g.members;
+  const used = new Set<string>();
+  // Override names first, so a detected name gives way to them.
+  const forced = members.map((m) => (m.op.operationId !== undefined && Object.hasOwn(operationOverrides, m.op.operationId) ? operationOverrides[m.op.operationId]?.name : undefined));
+  forced.forEach((name, i) => {
+    if (name === undefined) return;
+    if (used.has(name.toLowerCase())) {
+      diagnostics.add({
+        code: 'RSL_OVERRIDE_INVALID',
+        severity: 'error',
+        message: `overrides.operations.${members[i]?.op.operationId ?? ''}.name "${name}" is the name of another method of resource "${resource}"`,
+        location: `overrides.operations.${members[i]?.op.operationId ?? ''}.name`,
+        hint: 'Method names of one resource must differ, also in case.',
+      });
+      forced[i] = undefined;
+      return;
+    }
+    used.add(name.toLowerCase());
+  });
+  const firstWriteOf = (role: OperationRole) => members.find((m) => m.role === role && (m.op.method === 'post' || m.op.method === 'put'))?.op;
+  const operations: ResourceOperation[] = members.map(({ op, role, why }, i) => {
+    const override = forced[i];
+    if (override !== undefined) return { role, name: override, operationKey: op.key, reason: `${why}; named by overrides.operations.${op.operationId ?? ''}` };
+    const auto = operationName(role, op, { entity, plural: pluralName, resource, action: g.action, verbOnly: g.verbOnly === true, firstOfRole: firstWriteOf(role) === op });
+    let name = auto.name;
+    let note = auto.note;
+    if (used.has(name.toLowerCase())) {
+      const alternative = pathName(op);
+      if (!used.has(alternative.toLowerCase())) {
+        note = `"${name}" is taken in this resource, so named from method and path`;
+        name = alternative;
+      } else {
+        let n = 2;
+        while (used.has(`${name}${n}`.toLowerCase())) n++;
+        note = `"${name}" is taken in this resource`;
+        name = `${name}${n}`;
+      }
+    }
+    used.add(name.toLowerCase());
+    return { role, name, operationKey: op.key, reason: note === undefined ? why : `${why}; ${note}` };
+  });
+  const first = members[0]?.op;
+  if (g.kind === 'crud' && missingOperations.length > 0) {
+    diagnostics.add({
+      code: 'RSL_RESOURCE_PARTIAL',
+      severity: 'info',
+      message: `resource "${resource}" is a partial CRUD resource; missing: ${missingOperations.join(', ')}`,
+      location: first?.key ?? '',
+      hint: 'Only the operations the contract declares are generated.',
+    });
+  }
+  const node: ResourceNode = {
+    kind: 'resource',
+    resourceKind: g.kind,
+    resource,
+    entity,
+    plural: pluralName,
+    crudCandidate: g.kind === 'crud' && has.has('list') && has.has('read'),
+    missingOperations,
+    operations,
+    pointer: first?.pointer ?? '#/paths',
+  };
+  const action = g.kind === 'download' ? 'Download' : g.kind === 'action' ? g.action : undefined;
+  if (action !== undefined) node.action = action;
+  if (g.collectionPath !== undefined) node.collectionPath = g.collectionPath;
+  if (g.itemPath !== undefined) node.itemPath = g.itemPath;
+  return node;
+}
+
+/** PascalCase name part for symbols (`Contact`, `File`): never empty, never starting with a digit, at most 80 characters. */
+function entityName(input: string, fallback: string): string {
+  const name = pascalWords(input) || fallback;
+  return fitName(noLeadingDigit(name));
+}
+
+/** A safe camelCase method name: never empty, never a reserved word, never starting with a digit, at most 80 characters. */
+function methodName(input: string, fallback = 'operation'): string {
+  let id = noLeadingDigit(camelWords(input) || fallback);
+  if (RESERVED_WORDS.has(id)) id = `${id}_`;
+  return fitName(id);
+}
+
+const METHOD_WORD: Record<string, string> = { get: 'get', post: 'create', put: 'replace', patch: 'update', delete: 'delete', head: 'head', options: 'options', trace: 'trace' };
+
+/** Name from method and path, for an operation without operationId: `replaceNotesId`. */
+const pathName = (op: OperationNode): string => methodName(`${METHOD_WORD[op.method] ?? op.method} ${op.path.replace(/[{}]/g, ' ')}`);
+
+const CRUD_ROLE_SET: ReadonlySet<OperationRole> = new Set(CRUD_ROLES);
+
+/**
+ * The method name of an operation: the spec name for a CRUD role (`list<P>`, `get<E>`, `create<E>`,
+ * `update<E>`, `delete<E>`); the operationId for every other role; without operationId, a name from
+ * role and entity (`archiveContact`, `downloadFile`, `getDashboardSummary`) or from method and path.
+ */
+function operationName(
+  role: OperationRole,
+  op: OperationNode,
+  r: { entity: string; plural: string; resource: string; action: string | undefined; verbOnly: boolean; firstOfRole: boolean },
+): { name: string; note?: string } {
+  if (CRUD_ROLE_SET.has(role)) {
+    const spec = { list: `list${r.plural}`, read: `get${r.entity}`, create: `create${r.entity}`, update: `update${r.entity}`, delete: `delete${r.entity}` }[role as CrudRole];
+    return { name: fitName(spec) };
+  }
+  // A method-and-path operationId (`post_files_id_copy`) names nothing the role and entity do not, except for `other`.
+  if (op.operationId !== undefined && camelWords(op.operationId) !== '' && (role === 'other' || !isMechanicalOperationId(op))) return { name: methodName(op.operationId), note: 'named from its operationId' };
+  const without = op.operationId === undefined ? 'no operationId' : `operationId ${op.operationId} only repeats the method and path`;
+  const fromRole = (name: string) => ({ name: fitName(name), note: `${without}, named from role and entity` });
+  switch (role) {
+    case 'search':
+      return fromRole(r.resource === 'search' ? 'search' : `search${pascalWords(r.resource.replace(/Search$/, '')) || r.entity}`);
+    case 'summary':
+      return fromRole(`get${r.entity}`);
+    case 'action': {
+      const verb = camelWords(r.action ?? 'action') || 'action';
+      if (r.verbOnly) return fromRole(methodName(verb));
+      return fromRole(r.firstOfRole && (op.method === 'post' || op.method === 'put') ? `${verb}${r.entity}` : `${METHOD_WORD[op.method] ?? op.method}${pascalWords(verb)}${r.entity}`);
+    }
+    case 'download':
+      return fromRole(`download${r.entity}`);
+    default:
+      return { name: pathName(op), note: `${without}, named from method and path` };
+  }
+}

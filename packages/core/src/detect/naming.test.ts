@@ -1,0 +1,391 @@
+import path from 'node:path';
+import { createApiModel, createOperation } from '../model/factory.js';
+import type { HttpMethod, OperationNode, ResourceKind, ResourceNode, ResponseNode, SchemaNode } from '../model/types.js';
+import { Diagnostics } from '../diagnostics/Diagnostics.js';
+import { GeneratorError } from '../diagnostics/GeneratorError.js';
+import type { NamingOverrides } from '../config/types.js';
+import { runGenerator } from '../run/createGenerator.js';
+import { computeRunKey } from '../run/runKey.js';
+import { detectResources } from './detectResources.js';
+import { MAX_NAME_LENGTH } from './words.js';
+import { DEMO_CONTRACT } from '../../test/paths.js';
+
+// Names that do not mislead (docs/naming.md): one table per rule. Each row gives operations and the
+// resources expected, as `resource (kind, entity)` and per operation `role name`.
+
+const unknownSchema: SchemaNode = { kind: 'unknown', pointer: '#' };
+const arraySchema: SchemaNode = { kind: 'array', items: unknownSchema, pointer: '#' };
+const objectSchema: SchemaNode = { kind: 'object', properties: [], pointer: '#' };
+const respond = (mediaType: string, schema?: SchemaNode): ResponseNode[] => [
+  { kind: 'response', status: '200', contents: [schema ? { mediaType, schema } : { mediaType }], pointer: '#' },
+];
+
+/** An operation; `id` is its operationId, `body` what its 200 response holds. */
+const op = (method: HttpMethod, path: string, id?: string, body?: 'array' | 'object' | 'binary', tags: string[] = []): OperationNode =>
+  createOperation(method, path, {
+    ...(id !== undefined ? { operationId: id } : {}),
+    tags,
+    responses: body === 'array' ? respond('application/json', arraySchema) : body === 'object' ? respond('application/json', objectSchema) : body === 'binary' ? respond('image/jpeg') : [],
+  });
+
+const detect = (operations: OperationNode[], overrides?: NamingOverrides) => {
+  const diagnostics = new Diagnostics();
+  const model = detectResources(createApiModel({ operations }), diagnostics, { overrides });
+  return { resources: model.resources, diagnostics };
+};
+
+/** `resource (kind, entity)` and `role name` per operation, in the record's order. */
+const summary = (r: ResourceNode): [string, string[]] => [`${r.resource} (${r.resourceKind}, ${r.entity})`, r.operations.map((o) => `${o.role} ${o.name}`)];
+const summaries = (operations: OperationNode[], overrides?: NamingOverrides) => Object.fromEntries(detect(operations, overrides).resources.map(summary));
+
+type Row = [name: string, io: { given: OperationNode[]; want: Record<string, string[]> }];
+
+describe('nested collections carry their parent', () => {
+  const rows: Row[] = [
+    [
+      'a collection below an item is named parent first, as written; its entity has the singular parent',
+      {
+        given: [op('get', '/albums/{id}/users', 'getAlbumUsers', 'array'), op('post', '/albums/{id}/users', 'addAlbumUser'), op('delete', '/albums/{id}/users/{userId}', 'deleteAlbumUser')],
+        want: { 'albumsUsers (crud, AlbumUser)': ['list listAlbumUsers', 'create createAlbumUser', 'delete deleteAlbumUser'] },
+      },
+    ],
+    [
+      'its delete never reads as deleting the top-level entity: removeUserFromAlbum keeps its own name',
+      {
+        given: [op('get', '/users/{id}', 'getUser', 'object'), op('delete', '/users/{id}', 'deleteUser'), op('put', '/albums/{id}/user/{userId}', 'updateAlbumUser'), op('delete', '/albums/{id}/user/{userId}', 'removeUserFromAlbum')],
+        want: {
+          'albumsUser (crud, AlbumUser)': ['update updateAlbumUser', 'other removeUserFromAlbum'],
+          'users (crud, User)': ['read getUser', 'delete deleteUser'],
+        },
+      },
+    ],
+    [
+      'the main resource and a nested one with the same last segment need no counter',
+      {
+        given: [op('post', '/threads/runs', 'createThreadAndRun'), op('get', '/threads/{thread_id}/runs', 'listRuns', 'array'), op('post', '/threads/{thread_id}/runs', 'createRun'), op('get', '/threads/{thread_id}/runs/{run_id}', 'getRun', 'object')],
+        want: {
+          // `/threads/runs` fills no CRUD role, so it is named like a non-collection (`threadsRuns`), which the CRUD
+          // resource keeps; it falls back to the noun of its operationId.
+          'threadAndRun (other, ThreadAndRun)': ['other createThreadAndRun'],
+          'threadsRuns (crud, ThreadRun)': ['list listThreadRuns', 'read getThreadRun', 'create createThreadRun'],
+        },
+      },
+    ],
+    [
+      'a binary download on an item path whose last segment is not `download` is named from its path',
+      {
+        given: [op('get', '/people/{id}/thumbnail', 'getPersonThumbnail', 'binary'), op('get', '/people/{id}/photo', undefined, 'binary')],
+        want: { 'peopleThumbnail (download, Person)': ['download getPersonThumbnail'], 'peoplePhoto (download, Person)': ['download downloadPerson'] },
+      },
+    ],
+    [
+      'an action and a download on the same item sub-path are one resource',
+      {
+        given: [op('get', '/users/{id}/avatar', 'getUserAvatar', 'binary'), op('post', '/users/{id}/avatar', 'uploadUserAvatar'), op('delete', '/users/{id}/avatar', 'deleteUserAvatar')],
+        want: { 'usersAvatar (action, User)': ['action deleteUserAvatar', 'action uploadUserAvatar', 'download getUserAvatar'] },
+      },
+    ],
+  ];
+  it.each(rows)('%s', (_name, { given, want }) => {
+    expect(summaries(given)).toEqual(want);
+  });
+});
+
+describe('a CRUD role only where structure and the operationId agree', () => {
+  const rows: Row[] = [
+    [
+      'no operationId: structure alone decides',
+      { given: [op('get', '/pets', undefined, 'array'), op('post', '/pets')], want: { 'pets (crud, Pet)': ['list listPets', 'create createPet'] } },
+    ],
+    [
+      'verbs and nouns that agree (retrieve, add, modify, remove; a namespace before the verb; a verb last; By…)',
+      {
+        given: [
+          op('get', '/pets', 'listAllPets', 'array'),
+          op('post', '/pets', 'addPet'),
+          op('get', '/pets/{petId}', 'retrievePetById', 'object'),
+          op('patch', '/pets/{petId}', 'pets_modify_pet'),
+          op('delete', '/pets/{petId}', 'pet-remove'),
+        ],
+        want: { 'pets (crud, Pet)': ['list listPets', 'read getPet', 'create createPet', 'update updatePet', 'delete deletePet'] },
+      },
+    ],
+    [
+      'a verb that fits no role: named from the operationId (inviteUser is no create)',
+      { given: [op('get', '/invites', 'listInvites', 'array'), op('post', '/invites', 'inviteUser')], want: { 'invites (crud, Invite)': ['list listInvites', 'other inviteUser'] } },
+    ],
+    [
+      'a noun that is not the entity: createImage is no create of /images/generations; a collection without CRUD role is no CRUD resource',
+      { given: [op('post', '/images/generations', 'createImage')], want: { 'imagesGenerations (other, ImagesGeneration)': ['other createImage'] } },
+    ],
+    [
+      'the noun’s head must be the entity: listMenuItems is no list of /menu/{id}',
+      { given: [op('get', '/menu', 'listMenuItems', 'array'), op('get', '/menu/{menuItemId}', 'getMenu', 'object')], want: { 'menu (crud, Menu)': ['read getMenu', 'other listMenuItems'] } },
+    ],
+    [
+      'a later candidate that agrees takes the role the first one declined',
+      {
+        given: [op('get', '/notes/{a}', 'exportNote', 'object'), op('get', '/notes/{b}', 'getNote', 'object')],
+        want: { 'notes (crud, Note)': ['read getNote', 'other exportNote'] },
+      },
+    ],
+  ];
+  it.each(rows)('%s', (_name, { given, want }) => {
+    expect(summaries(given)).toEqual(want);
+  });
+});
+
+describe('a POST on a verb or singular last segment is an action', () => {
+  const rows: Row[] = [
+    ['/graders/run: named from its operationId', { given: [op('post', '/fine_tuning/alpha/graders/run', 'runGrader')], want: { 'gradersRun (action, Grader)': ['action runGrader'] } }],
+    ['/users/login', { given: [op('post', '/users/login', 'Login')], want: { 'usersLogin (action, User)': ['action login'] } }],
+    ['/login without operationId: named by the verb', { given: [op('post', '/login')], want: { 'login (action, Login)': ['action login'] } }],
+    ['/download/archive: a singular noun', { given: [op('post', '/download/archive', 'downloadArchive')], want: { 'downloadArchive (action, Download)': ['action downloadArchive'] } }],
+    ['a plural last segment stays a collection', { given: [op('post', '/uploads', 'createUpload')], want: { 'uploads (crud, Upload)': ['create createUpload'] } }],
+  ];
+  it.each(rows)('%s', (_name, { given, want }) => {
+    expect(summaries(given)).toEqual(want);
+  });
+});
+
+describe('singular, self and query segments are no collections', () => {
+  const rows: Row[] = [
+    [
+      'GET /users/me is the caller’s own object, not a list',
+      {
+        given: [op('get', '/users', 'listUsers', 'array'), op('get', '/users/me', 'get_users_me', 'object'), op('put', '/users/me', 'updateMyUser')],
+        want: { 'users (crud, User)': ['list listUsers'], 'usersMe (other, UsersMe)': ['other getUsersMe', 'other updateMyUser'] },
+      },
+    ],
+    ['GET /users/me alone is a summary', { given: [op('get', '/users/me', 'getMyUser', 'array')], want: { 'usersMe (summary, UsersMe)': ['summary getMyUser'] } }],
+    ['GET /timeline/bucket returning an array is a summary', { given: [op('get', '/timeline/bucket', 'getTimeBucket', 'array')], want: { 'timelineBucket (summary, TimelineBucket)': ['summary getTimeBucket'] } }],
+    ['GET /pet/findByTags is a query, not a collection', { given: [op('get', '/pet/findByTags', 'findPetsByTags', 'array')], want: { 'petFindByTags (summary, PetFindByTag)': ['summary findPetsByTags'] } }],
+    ['a digit-only segment is no word: /users/{id}/folders/0', { given: [op('put', '/users/{user_id}/folders/0', 'put_users_id_folders_0')], want: { 'usersFolders (other, UsersFolder)': ['other putUsersIdFolders0'] } }],
+  ];
+  it.each(rows)('%s', (_name, { given, want }) => {
+    expect(summaries(given)).toEqual(want);
+  });
+});
+
+describe('uncountable resources', () => {
+  const rows: Row[] = [
+    [
+      '/content lists content items, not a ContentList',
+      {
+        given: [op('get', '/content', undefined, 'array'), op('get', '/content/{id}', undefined, 'object'), op('delete', '/content/{id}')],
+        want: { 'content (crud, ContentItem)': ['list listContent', 'read getContentItem', 'delete deleteContentItem'] },
+      },
+    ],
+    [
+      'metadata stays metadata (no metadatum)',
+      {
+        given: [op('get', '/assets/{id}/metadata', 'getAssetMetadata', 'array'), op('get', '/assets/{id}/metadata/{key}', 'getAssetMetadataByKey', 'object')],
+        want: { 'assetsMetadata (crud, AssetMetadataItem)': ['list listAssetMetadata', 'read getAssetMetadataItem'] },
+      },
+    ],
+  ];
+  it.each(rows)('%s', (_name, { given, want }) => {
+    expect(summaries(given)).toEqual(want);
+    const { resources } = detect(given);
+    expect(resources.map((r) => r.plural)).not.toContainEqual(expect.stringMatching(/List$/));
+  });
+});
+
+describe('collisions are resolved with the contract’s words, also without regard to case', () => {
+  const rows: Array<[string, { given: OperationNode[]; want: string[] }]> = [
+    ['more path segments', { given: [op('get', '/admin/users', undefined, 'array'), op('get', '/users', undefined, 'array')], want: ['adminUsers', 'users'] }],
+    [
+      '/foo-bar and /foobar differ only in case: the other one takes its tag',
+      { given: [op('get', '/foo-bar', undefined, 'array'), op('get', '/foobar', undefined, 'array', ['Legacy'])], want: ['fooBar', 'legacyFoobar'] },
+    ],
+    [
+      '/foo-bar and /foobar without tags: the operationId',
+      { given: [op('get', '/foo-bar', 'listFooBar', 'array'), op('get', '/foobar', 'listFoobarItems', 'array')], want: ['fooBar', 'foobarItems'] },
+    ],
+    ['/foo-bar and /foobar without tags or operationIds: method and path', { given: [op('get', '/foo-bar', undefined, 'array'), op('get', '/foobar', undefined, 'array')], want: ['fooBar', 'getFoobar'] }],
+    [
+      'the last path parameter',
+      {
+        given: [op('get', '/taxonomies/{ns}', undefined, 'object'), op('get', '/taxonomies/{ns}/{key}', undefined, 'object')],
+        want: ['taxonomies', 'taxonomiesKey'],
+      },
+    ],
+    [
+      'the noun the operationIds share',
+      {
+        given: [op('get', '/assets/{id}/metadata', undefined, 'array'), op('put', '/assets/metadata', 'updateBulkAssetMetadata'), op('delete', '/assets/metadata', 'deleteBulkAssetMetadata')],
+        want: ['assetsMetadata', 'bulkAssetMetadata'],
+      },
+    ],
+  ];
+  it.each(rows)('%s', (_name, { given, want }) => {
+    const names = detect(given).resources.map((r) => r.resource);
+    expect(names).toEqual(want);
+    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
+    expect(names.join(' ')).not.toMatch(/[a-z][0-9]+\b/);
+  });
+
+  it('methods of one resource are unique without regard to case too', () => {
+    const { resources } = detect([op('get', '/things', 'getThings', 'object'), op('post', '/things', 'GetThings')]);
+    const names = resources.flatMap((r) => r.operations.map((o) => o.name.toLowerCase()));
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('resource names are only prefixes and file names', () => {
+  it('a reserved word is kept as it is (global, not global_); a leading digit still gets _', () => {
+    expect(detect([op('get', '/global', undefined, 'array'), op('get', '/1clicks', undefined, 'array')]).resources.map((r) => r.resource)).toEqual(['_1clicks', 'global']);
+  });
+
+  it('no name is cut or hashed up to 80 characters; longer ones end in a hash and stay distinct', () => {
+    const word = 'securityClassification-6VMVochwUWo';
+    const { resources } = detect([op('post', `/files/{id}/metadata/enterprise/${word}`, `post_files_id_metadata_enterprise_${word}`)]);
+    expect(resources.map((r) => r.operations.map((o) => o.name))).toEqual([['securityClassification6VmVochwUWoEnterprise']]);
+    const long = (tail: string) => op('post', `/${'segment'.repeat(12)}/{id}/${tail}`, `create_${'word_'.repeat(20)}${tail}`);
+    const names = detect([long('one'), long('two')]).resources.flatMap((r) => r.operations.map((o) => o.name));
+    for (const name of names) expect(name.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
+    expect(new Set(names).size).toBe(2);
+  });
+});
+
+describe('reasons', () => {
+  const rows: Array<[string, { given: OperationNode[]; want: string[] }]> = [
+    [
+      'CRUD roles say the structure and the operationId verdict',
+      {
+        given: [op('get', '/pets', 'listPets', 'array'), op('get', '/pets/{id}', undefined, 'object')],
+        want: ['list: GET on collection /pets; operationId listPets agrees', 'read: GET on item /pets/{id}; no operationId'],
+      },
+    ],
+    [
+      'a declined role says why',
+      {
+        given: [op('post', '/images/generations', 'createImage')],
+        want: ['other: POST on collection /images/generations would be create, but operationId createImage does not name one of the generations; named from its operationId'],
+      },
+    ],
+    [
+      'an action on a verb segment',
+      {
+        given: [op('post', '/graders/run', 'runGrader')],
+        want: ['action: POST on /graders/run, whose last segment "run" is no plural noun (a singular noun, a verb or a number), so no collection; named from its operationId'],
+      },
+    ],
+    [
+      'a role taken by another method',
+      {
+        given: [op('patch', '/notes/{id}'), op('put', '/notes/{id}')],
+        want: ['update: PATCH on item /notes/{id}; no operationId', 'other: PUT on item /notes/{id} fills no CRUD role (update is PATCH /notes/{id}); no operationId, named from method and path'],
+      },
+    ],
+    ['a download', { given: [op('get', '/files/{id}/download', undefined, 'binary')], want: ['download: GET on /files/{id}/download answers with a binary body; no operationId, named from role and entity'] }],
+  ];
+  it.each(rows)('%s', (_name, { given, want }) => {
+    expect(detect(given).resources.flatMap((r) => r.operations.map((o) => o.reason))).toEqual(want);
+  });
+
+  it('every operation has a reason that starts with its role', () => {
+    const { resources } = detect([op('get', '/a', 'listA', 'array'), op('post', '/a/{id}/b'), op('get', '/c/d', undefined, 'object'), op('get', '/{x}/{y}')]);
+    for (const r of resources) for (const o of r.operations) expect(o.reason).toMatch(new RegExp(`^${o.role}: `));
+  });
+});
+
+describe('overrides', () => {
+  const given = [
+    op('get', '/albums/{id}/users', 'getAlbumUsers', 'array'),
+    op('delete', '/albums/{id}/users/{userId}', 'removeUserFromAlbum'),
+    op('get', '/albums', 'getAllAlbums', 'array'),
+  ];
+
+  it('rename a resource, its entity and a method', () => {
+    const { resources, diagnostics } = detect(given, {
+      resources: { albumsUsers: { name: 'albumMembers', entity: 'AlbumMember' }, albums: { entity: 'PhotoAlbum' } },
+      operations: { removeUserFromAlbum: { name: 'removeAlbumMember' } },
+    });
+    expect(Object.fromEntries(resources.map(summary))).toEqual({
+      'albumMembers (crud, AlbumMember)': ['list listAlbumMembers', 'other removeAlbumMember'],
+      'albums (crud, PhotoAlbum)': ['list listPhotoAlbums'],
+    });
+    expect(resources[0]?.operations[1]?.reason).toMatch(/; named by overrides\.operations\.removeUserFromAlbum$/);
+    expect(diagnostics.list().filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  const bad: Array<[string, { overrides: NamingOverrides; want: string[] }]> = [
+    ['a resource that is not detected', { overrides: { resources: { albumUsers: { name: 'x' } } }, want: ['overrides.resources.albumUsers matches no detected resource'] }],
+    ['a case variant gets a hint', { overrides: { resources: { AlbumsUsers: { name: 'x' } } }, want: ['overrides.resources.AlbumsUsers matches no detected resource (did you mean "albumsUsers"?)'] }],
+    ['an operationId that is not in the contract', { overrides: { operations: { deleteAlbumUser: { name: 'x' } } }, want: ['overrides.operations.deleteAlbumUser matches no operationId of the contract'] }],
+    [
+      'a new name that another resource has (case-insensitively)',
+      { overrides: { resources: { albumsUsers: { name: 'Albums' } } }, want: ['overrides.resources.albumsUsers.name "Albums" is also the name of resource "albums"'] },
+    ],
+  ];
+  it.each(bad)('an override that matches nothing or clashes is an RSL_OVERRIDE_INVALID error: %s', (_name, { overrides, want }) => {
+    const { diagnostics, resources } = detect(given, overrides);
+    const errors = diagnostics.list().filter((d) => d.code === 'RSL_OVERRIDE_INVALID');
+    expect(errors.map((d) => [d.severity, d.message])).toEqual(want.map((m) => ['error', m]));
+    // Detection still completes with the detected names.
+    expect(resources.map((r) => r.resource)).toEqual(['albums', 'albumsUsers']);
+  });
+
+  it('a run with an override that matches nothing stops with RSL_CONFIG_INVALID (exit code 2)', async () => {
+    const config = { input: DEMO_CONTRACT, outputRoot: path.join(path.dirname(DEMO_CONTRACT), 'never-written'), srcDir: 'src', plugins: [], allowRemoteRefs: false };
+    const error: unknown = await runGenerator({ ...config, overrides: { resources: { contact: { name: 'people' } } } }, { skipEmit: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GeneratorError);
+    expect((error as GeneratorError).code).toBe('RSL_CONFIG_INVALID');
+    expect((error as GeneratorError).message).toContain('overrides.resources.contact matches no detected resource');
+    const ok = await runGenerator({ ...config, overrides: { resources: { contacts: { name: 'people', entity: 'Person' } }, operations: { search: { name: 'find' } } } }, { skipEmit: true });
+    expect(ok.model.resources.map((r) => `${r.resource}.${r.operations.map((o) => o.name).join(',')}`)).toEqual([
+      'companies.listCompanies,getCompany,createCompany,updateCompany,deleteCompany',
+      'contactsArchive.archiveContact',
+      'dashboardSummary.getDashboardSummary',
+      'filesDownload.downloadFile',
+      'people.listPeople,getPerson,createPerson,updatePerson,deletePerson',
+      'search.find',
+    ]);
+  });
+
+  it('overrides are part of the run key (the no-change cache)', async () => {
+    const config = { input: DEMO_CONTRACT, outputRoot: '/out', srcDir: 'src', plugins: [], allowRemoteRefs: false };
+    const plain = await computeRunKey(config, { buildHash: 'b' });
+    const same = await computeRunKey({ ...config }, { buildHash: 'b' });
+    const renamed = await computeRunKey({ ...config, overrides: { resources: { contacts: { name: 'people' } } } }, { buildHash: 'b' });
+    // A config without overrides keeps the key it had before overrides existed.
+    expect(same).toEqual(plain);
+    expect(renamed).not.toEqual(plain);
+  });
+});
+
+describe('determinism', () => {
+  const all = [
+    op('get', '/albums/{id}/users', 'getAlbumUsers', 'array'),
+    op('delete', '/albums/{id}/user/{userId}', 'removeUserFromAlbum'),
+    op('post', '/graders/run', 'runGrader'),
+    op('get', '/users/me', 'getMyUser', 'object'),
+    op('get', '/foo-bar', undefined, 'array'),
+    op('get', '/foobar', undefined, 'array'),
+    op('put', '/assets/metadata', 'updateBulkAssetMetadata'),
+    op('get', '/assets/{id}/metadata', undefined, 'array'),
+    op('get', '/people/{id}/thumbnail', 'getPersonThumbnail', 'binary'),
+  ];
+  const baseline = detect(all);
+  it.each([[[...all].reverse()], [[...all.slice(4), ...all.slice(0, 4)]], [[...all].sort((a, b) => (a.key < b.key ? 1 : -1))]])('any operation order gives the same resources and diagnostics', (given) => {
+    const again = detect(given);
+    expect(again.resources).toEqual(baseline.resources);
+    expect(again.diagnostics.list()).toEqual(baseline.diagnostics.list());
+  });
+
+  it('kinds stay what the table says', () => {
+    const kinds: Record<string, ResourceKind> = Object.fromEntries(baseline.resources.map((r) => [r.resource, r.resourceKind]));
+    expect(kinds).toEqual({
+      albumsUser: 'other',
+      albumsUsers: 'crud',
+      assetsMetadata: 'crud',
+      bulkAssetMetadata: 'other',
+      fooBar: 'summary',
+      getFoobar: 'summary',
+      gradersRun: 'action',
+      peopleThumbnail: 'download',
+      usersMe: 'summary',
+    });
+  });
+});

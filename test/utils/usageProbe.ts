@@ -1,0 +1,16 @@
+// The usage probe of generated output (the mocks' fixtures and the contract's examples assigned to the generated
+// types): a typed re-export of scripts/lib/usageProbe.mjs, which scripts/corpus.mjs runs too.
+export {
+  loadContractValidator,
+  PROBE_FILE,
+  PROBE_KINDS,
+  probeErrors,
+  tallyProbe,
+  writeUsageProbe,
+  type InvalidExample,
+  type ProbeEntry,
+  type ProbeKind,
+  type ProbeTally,
+  type UsageProbe,
+  type ValidatorFactory,
+} from '../../scripts/lib/usageProbe.mjs';
