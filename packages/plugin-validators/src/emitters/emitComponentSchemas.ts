@@ -1,0 +1,41 @@
+import type { ApiModel, SchemaTypeNames } from '@reslayer/core';
+import { banner, importPath } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
+import { validatorNaming } from '../naming.js';
+import { buildNode, type Skipped } from '../plan/buildNode.js';
+import { DIALECTS, printContext, usedHelpers } from './library.js';
+import type { ValidatorLibrary } from '../options.js';
+
+/**
+ * Emits `components.schemas.ts`: one schema per named schema (response direction), plus one for its
+ * `<Name>Writable` variant (request direction) when plugin-client prints one. Each is annotated with the
+ * generated type, so a schema whose output does not fit the type fails to compile.
+ * @param model the API model
+ * @param names the schema naming table
+ * @param options library, dates, runtime module and where left-out features are collected
+ * @returns the file contents
+ */
+export function emitComponentSchemas(model: ApiModel, names: SchemaTypeNames, options: { library: ValidatorLibrary; dates: boolean; runtimeModule: string; skipped: Skipped[] }): string {
+  const dialect = DIALECTS[options.library];
+  const ns = validatorNaming.typesNamespace;
+  const ctx = printContext('');
+  const body: string[] = [];
+  for (const schema of model.schemas) {
+    const variants: Array<['read' | 'write', string]> = [['read', schema.typeName]];
+    const writable = names.writable.get(schema.name);
+    if (writable) variants.push(['write', writable]);
+    for (const [mode, typeName] of variants) {
+      const node = buildNode(schema.schema, { names, mode, dates: options.dates, skipped: options.skipped });
+      body.push(`/** Checks {@link ${ns}.${typeName}} (${mode === 'read' ? 'as the API returns it' : 'as a request sends it'}). */`);
+      body.push(`export const ${validatorNaming.schemaConst(typeName)}: ${dialect.annotation(`${ns}.${typeName}`)} = ${dialect.print(node, ctx)};`, '');
+    }
+  }
+  const text = body.join('\n');
+  const head = [banner(model.meta)];
+  if (model.schemas.length === 0) return `${head.join('\n')}\nexport {};\n`;
+  head.push(dialect.importLine);
+  const helpers = usedHelpers(text);
+  if (helpers.length > 0) head.push(`import { ${helpers.join(', ')} } from '${options.runtimeModule}';`);
+  head.push(`import type * as ${ns} from '${importPath(validatorNaming.componentsFile(), clientNaming.componentsFile())}';`);
+  return `${head.join('\n')}\n\n${text}`;
+}
