@@ -209,8 +209,10 @@ export async function validateRequest(spec: RequestSpec): Promise<void> {
   const operation = operationKey(spec);
   const v = lookup(operation);
   if (v.path !== undefined) {
+    // Checked as sent: the URL holds their text (the client accepts `string | number`).
     const path: Record<string, unknown> = {};
     defined(spec.pathParams, path, 'path');
+    for (const [name, value] of Object.entries(path)) if (typeof value === 'number' || typeof value === 'boolean') path[name] = String(value);
     await runSchema(v.path, path, operation, 'path');
   }
   if (v.params !== undefined) {

@@ -3,7 +3,7 @@ import { banner, importPath } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { validatorNaming } from '../naming.js';
 import { buildNode, type Skipped } from '../plan/buildNode.js';
-import { DIALECTS, printContext, usedHelpers } from './library.js';
+import { DIALECTS, printContext, RUNTIME_NS, usesRuntime } from './library.js';
 import type { ValidatorLibrary } from '../options.js';
 
 /**
@@ -34,8 +34,7 @@ export function emitComponentSchemas(model: ApiModel, names: SchemaTypeNames, op
   const head = [banner(model.meta)];
   if (model.schemas.length === 0) return `${head.join('\n')}\nexport {};\n`;
   head.push(dialect.importLine);
-  const helpers = usedHelpers(text);
-  if (helpers.length > 0) head.push(`import { ${helpers.join(', ')} } from '${options.runtimeModule}';`);
+  if (usesRuntime(text)) head.push(`import * as ${RUNTIME_NS} from '${options.runtimeModule}';`);
   head.push(`import type * as ${ns} from '${importPath(validatorNaming.componentsFile(), clientNaming.componentsFile())}';`);
   return `${head.join('\n')}\n\n${text}`;
 }

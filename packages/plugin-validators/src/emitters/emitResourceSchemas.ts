@@ -4,7 +4,7 @@ import { clientNaming } from '@reslayer/plugin-client/naming';
 import { validatorNaming } from '../naming.js';
 import type { OperationPlan } from '../plan/planOperation.js';
 import type { ValidatorLibrary } from '../options.js';
-import { DIALECTS, printContext, usedHelpers } from './library.js';
+import { DIALECTS, printContext, RUNTIME_NS } from './library.js';
 
 /**
  * Emits `<resource>.schemas.ts`: the schemas of each operation's parameters, body and success response,
@@ -33,11 +33,11 @@ export function emitResourceSchemas(model: ApiModel, resource: ResourceNode, pla
   body.push(`/** The validators of the \`${resource.resource}\` operations, registered with the runtime when this module is imported. */`);
   body.push(`export const ${registry} = {`);
   for (const plan of plans) body.push(`  ${stringLiteral(plan.key)}: { ${plan.entry.map(([m, c]) => `${m}: ${c}`).join(', ')} },`);
-  body.push('} satisfies ValidatorRegistry;', '', `registerValidators(${registry});`, '');
+  body.push(`} satisfies ${RUNTIME_NS}.ValidatorRegistry;`, '', `${RUNTIME_NS}.registerValidators(${registry});`, '');
   const text = body.join('\n');
   const head = [banner(model.meta)];
   if (plans.some((p) => p.schemas.length > 0)) head.push(dialect.importLine);
-  head.push(`import { ${[...usedHelpers(text), 'registerValidators', 'type ValidatorRegistry'].join(', ')} } from '${options.runtimeModule}';`);
+  head.push(`import * as ${RUNTIME_NS} from '${options.runtimeModule}';`);
   if (text.includes(`=> ${cns}.`)) head.push(`import * as ${cns} from '${importPath(validatorNaming.schemasFile(resource), validatorNaming.componentsFile())}';`);
   if (plans.some((p) => p.schemas.some((x) => x.type !== undefined))) head.push(`import type * as ${ns} from '${importPath(validatorNaming.schemasFile(resource), clientNaming.typesFile(resource))}';`);
   return `${head.join('\n')}\n\n${text}`;

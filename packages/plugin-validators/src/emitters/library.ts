@@ -18,6 +18,12 @@ export const DIALECTS: Readonly<Record<ValidatorLibrary, LibraryDialect>> = {
   valibot: { importLine: "import * as v from 'valibot';", annotation: (type) => `v.GenericSchema<unknown, ${type}>`, print: printValibot },
 };
 
+/**
+ * Namespace the runtime is imported under (`import * as R from '@reslayer/runtime'`): a namespace, so no
+ * runtime export can collide with a generated name (a resource `register` has a `registerValidators` object).
+ */
+export const RUNTIME_NS = 'R';
+
 /** Runtime helpers generated schemas may call, by export name. */
 export const RUNTIME_HELPERS = { unique: 'hasUniqueItems', propertyCount: 'hasPropertyCount', multipleOf: 'isMultipleOf' } as const;
 
@@ -26,13 +32,14 @@ export const RUNTIME_HELPERS = { unique: 'hasUniqueItems', propertyCount: 'hasPr
  * @param refPrefix prefix of named schema constants (`C.` or `''`)
  */
 export function printContext(refPrefix: string): PrintContext {
-  return { refPrefix, runtime: { ...RUNTIME_HELPERS }, indent: 0 };
+  const runtime = { unique: `${RUNTIME_NS}.${RUNTIME_HELPERS.unique}`, propertyCount: `${RUNTIME_NS}.${RUNTIME_HELPERS.propertyCount}`, multipleOf: `${RUNTIME_NS}.${RUNTIME_HELPERS.multipleOf}` };
+  return { refPrefix, runtime, indent: 0 };
 }
 
 /**
- * The runtime helpers a file's text calls, sorted (so it imports only those).
+ * True when a file's text calls a runtime helper (so it imports the runtime).
  * @param text the file body
  */
-export function usedHelpers(text: string): string[] {
-  return Object.values(RUNTIME_HELPERS).filter((h) => text.includes(`${h}(`) || text.includes(`${h},`)).sort();
+export function usesRuntime(text: string): boolean {
+  return text.includes(`${RUNTIME_NS}.`);
 }
