@@ -111,7 +111,7 @@ function action(c: Check, ctx: PrintContext): string {
     case 'pattern':
       return `v.regex(new RegExp(${stringLiteral(c.source)}${c.flags ? `, '${c.flags}'` : ''}))`;
     case 'unique':
-      return `v.check(${ctx.runtime.unique}, 'items must be unique')`;
+      return `v.check((value) => ${ctx.runtime.unique}(value), 'items must be unique')`;
     case 'propertyCount':
       return `v.check((value) => ${ctx.runtime.propertyCount}(value, ${c.min}, ${c.max}), 'wrong number of properties')`;
   }
