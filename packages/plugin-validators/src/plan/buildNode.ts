@@ -2,7 +2,7 @@ import type { SchemaNode, SchemaTypeNames, TypeMode } from '@reslayer/core';
 import { validatorNaming } from '../naming.js';
 import type { Check, StringFormat, VNode, VProperty } from './vnode.js';
 import { STRING_FORMATS } from './vnode.js';
-import { discriminatedVariants } from './discriminated.js';
+import { discriminatedVariants, discriminatorValues } from './discriminated.js';
 
 /** A contract feature the generated schemas leave out, reported once per schema pointer. */
 export interface Skipped {
@@ -90,15 +90,18 @@ function buildBare(node: SchemaNode, ctx: BuildContext): VNode {
       const discriminated = discriminatedVariants(node, ctx);
       if (discriminated) return discriminated;
       const d = node.discriminator;
-      const variants = node.variants.map((v, i): VNode => {
+      const variants = node.variants.flatMap((v, i): VNode[] => {
         const inner = buildNode(v, ctx);
-        const values = d?.mapping.filter((m) => m.variant === i).map((m) => m.value) ?? [];
-        if (!d || values.length === 0) return inner;
-        // As the type `(Variant & { kind: 'value' })`.
-        return { kind: 'intersection', members: [inner, { kind: 'object', properties: [{ name: d.propertyName, required: true, node: { kind: 'literal', values } }], checks: [] }] };
+        const mapped = d?.mapping.filter((m) => m.variant === i).map((m) => m.value) ?? [];
+        if (!d || mapped.length === 0) return [inner];
+        const values = discriminatorValues(v, d.propertyName, mapped, ctx);
+        // The type `(Variant & { kind: 'value' })`; `never` (left out) when the variant's own enum excludes every value.
+        if (values.length === 0) return [];
+        return [{ kind: 'intersection', members: [inner, { kind: 'object', properties: [{ name: d.propertyName, required: true, node: { kind: 'literal', values } }], checks: [] }] }];
       });
       const unique = dedupe(variants);
-      return unique.length === 0 ? { kind: 'unknown' } : unique.length === 1 ? (unique[0] as VNode) : { kind: 'union', variants: unique };
+      if (unique.length === 0) return node.variants.length === 0 ? { kind: 'unknown' } : { kind: 'never' };
+      return unique.length === 1 ? (unique[0] as VNode) : { kind: 'union', variants: unique };
     }
     case 'intersection': {
       const members = dedupe(node.members.filter((m) => m.kind !== 'unknown' && !ctx.names.cut.has(m)).map((m) => buildNode(m, ctx)));

@@ -1,4 +1,5 @@
 import type { SchemaNode } from '@reslayer/core';
+import { deref, objectProperties } from '@reslayer/core';
 import type { BuildContext } from './buildNode.js';
 import { objectMembers } from './buildNode.js';
 import type { VNode, VProperty } from './vnode.js';
@@ -27,15 +28,36 @@ export function discriminatedVariants(node: Extract<SchemaNode, { kind: 'union' 
   }
   const variants: Array<Extract<VNode, { kind: 'object' }>> = [];
   for (const [i, variant] of node.variants.entries()) {
-    const mine = d.mapping.filter((m) => m.variant === i).map((m) => m.value);
-    if (mine.length === 0) return undefined;
+    const mapped = d.mapping.filter((m) => m.variant === i).map((m) => m.value);
+    if (mapped.length === 0) return undefined;
+    const mine = discriminatorValues(variant, d.propertyName, mapped, ctx);
+    // The type `(Variant & { kind: 'value' })` is `never` when the variant's own enum excludes every value.
+    if (mine.length === 0) continue;
     const props = flatten(variant, ctx, 0);
     if (!props) return undefined;
     const rest = props.filter((p) => p.name !== d.propertyName);
     const key: VProperty = { name: d.propertyName, required: true, node: { kind: 'literal', values: mine } };
     variants.push({ kind: 'object', properties: [...rest, key].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), checks: [] });
   }
+  if (variants.length < 2) return undefined;
   return { kind: 'discriminated', key: d.propertyName, variants };
+}
+
+/**
+ * The mapping values a variant can really hold: those of its own discriminator property's string enum, when
+ * it has one (a contract whose implicit mapping names the schema, `FileCitationBody`, while the property is
+ * `enum: [file_citation]` makes the type `never`: no value is left).
+ * @param variant the variant schema
+ * @param property the discriminator property
+ * @param values the mapping values of the variant
+ * @param ctx the build context
+ */
+export function discriminatorValues(variant: SchemaNode, property: string, values: string[], ctx: BuildContext): string[] {
+  const prop = objectProperties(variant, ctx.names, ctx.mode)?.props.find((p) => p.name === property);
+  const schema = prop ? deref(prop.schema, ctx.names.byName) : undefined;
+  if (schema?.kind !== 'string' || !schema.enum || schema.enum.length === 0) return values;
+  const allowed = new Set(schema.enum);
+  return values.filter((v) => allowed.has(v));
 }
 
 /** The properties of a variant that is a plain object, or undefined. */
