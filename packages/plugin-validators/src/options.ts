@@ -15,8 +15,8 @@ export interface ValidatorsOptions {
   /**
    * `'Date'`: response schemas decode `date` and `date-time` strings to `Date` objects (a transform), so
    * a client with `validate: 'response'` returns `Date`s. Experimental: plugin-client's types still say
-   * `string` for these fields, so the decoding schemas are typed against a type with `Date` there instead
-   * (see the README, "Dates").
+   * `string` for these fields, so the decoding schemas are typed against `<Name>Decoded` types declared in
+   * `components.schemas.ts` (see the README, "Dates", for what remains).
    * @default 'string'
    */
   dates?: 'string' | 'Date';

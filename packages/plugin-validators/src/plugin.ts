@@ -7,6 +7,7 @@ import { PLUGIN_VALIDATORS, validatorNaming } from './naming.js';
 import { resolveValidatorsOptions, type ValidatorsOptions } from './options.js';
 import type { Skipped } from './plan/buildNode.js';
 import { planOperation } from './plan/planOperation.js';
+import { wireSchemaNames } from './plan/decodedTypes.js';
 
 /**
  * The validators plugin (experimental): zod 4 or valibot 1 schemas of the contract, checked against the
@@ -32,10 +33,11 @@ export function pluginValidators(options: ValidatorsOptions = {}): Plugin {
         const { model } = ctx;
         const names = getSchemaTypeNames(model);
         const skipped: Skipped[] = [];
+        const wire = dates ? wireSchemaNames(model, names) : undefined;
         const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_VALIDATORS });
-        add(validatorNaming.componentsFile(), emitComponentSchemas(model, names, { library, dates, runtimeModule, skipped }));
+        add(validatorNaming.componentsFile(), emitComponentSchemas(model, names, { library, dates, runtimeModule, skipped, ...(wire ? { wire } : {}) }));
         for (const resource of model.resources) {
-          const plans = resource.operations.map((op) => planOperation(describeOperation(model, resource, op), names, { dates, skipped }));
+          const plans = resource.operations.map((op) => planOperation(describeOperation(model, resource, op), names, { dates, skipped, ...(wire ? { wire } : {}) }));
           add(validatorNaming.schemasFile(resource), emitResourceSchemas(model, resource, plans, { library, runtimeModule }));
         }
         const seen = new Set<string>();

@@ -3,6 +3,7 @@ import { banner, importPath } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { validatorNaming } from '../naming.js';
 import { buildNode, type Skipped } from '../plan/buildNode.js';
+import { decodedTypeName, printDecodedType } from '../plan/decodedTypes.js';
 import { DIALECTS, printContext, RUNTIME_NS, usesRuntime } from './library.js';
 import type { ValidatorLibrary } from '../options.js';
 
@@ -12,22 +13,35 @@ import type { ValidatorLibrary } from '../options.js';
  * generated type, so a schema whose output does not fit the type fails to compile.
  * @param model the API model
  * @param names the schema naming table
- * @param options library, dates, runtime module and where left-out features are collected
+ * @param options library, dates (and then the wire schemas), runtime module and where left-out features are collected
  * @returns the file contents
  */
-export function emitComponentSchemas(model: ApiModel, names: SchemaTypeNames, options: { library: ValidatorLibrary; dates: boolean; runtimeModule: string; skipped: Skipped[] }): string {
+export function emitComponentSchemas(
+  model: ApiModel,
+  names: SchemaTypeNames,
+  options: { library: ValidatorLibrary; dates: boolean; runtimeModule: string; skipped: Skipped[]; wire?: ReadonlyMap<string, string> },
+): string {
   const dialect = DIALECTS[options.library];
   const ns = validatorNaming.typesNamespace;
   const ctx = printContext('');
   const body: string[] = [];
   for (const schema of model.schemas) {
-    const variants: Array<['read' | 'write', string]> = [['read', schema.typeName]];
+    const variants: Array<['read' | 'write', string, string]> = [['read', schema.typeName, validatorNaming.schemaConst(schema.typeName)]];
     const writable = names.writable.get(schema.name);
-    if (writable) variants.push(['write', writable]);
-    for (const [mode, typeName] of variants) {
-      const node = buildNode(schema.schema, { names, mode, dates: options.dates, skipped: options.skipped });
-      body.push(`/** Checks {@link ${ns}.${typeName}} (${mode === 'read' ? 'as the API returns it' : 'as a request sends it'}). */`);
-      body.push(`export const ${validatorNaming.schemaConst(typeName)}: ${dialect.annotation(`${ns}.${typeName}`)} = ${dialect.print(node, ctx)};`, '');
+    if (writable) variants.push(['write', writable, validatorNaming.schemaConst(writable)]);
+    const wire = options.wire?.get(schema.name);
+    if (wire) variants.push(['write', schema.typeName, wire]);
+    for (const [mode, typeName, constant] of variants) {
+      const node = buildNode(schema.schema, { names, mode, dates: options.dates, skipped: options.skipped, ...(options.wire ? { wire: options.wire } : {}) });
+      let type = `${ns}.${typeName}`;
+      if (options.dates && mode === 'read') {
+        // Decoding schemas output `Date`s: they are checked against {@link T.X} with `Date` for its date strings.
+        type = decodedTypeName(typeName);
+        body.push(`/** {@link ${ns}.${typeName}} with \`Date\` for its \`date\` and \`date-time\` strings, as the decoding schema outputs it. */`);
+        body.push(`export type ${type} = ${printDecodedType(schema.schema, names, '')};`);
+      }
+      body.push(`/** Checks {@link ${ns}.${typeName}} (${mode === 'read' ? (options.dates ? 'as the API returns it, dates decoded' : 'as the API returns it') : 'as a request sends it'}). */`);
+      body.push(`export const ${constant}: ${dialect.annotation(type)} = ${dialect.print(node, ctx)};`, '');
     }
   }
   const text = body.join('\n');
@@ -35,6 +49,7 @@ export function emitComponentSchemas(model: ApiModel, names: SchemaTypeNames, op
   if (model.schemas.length === 0) return `${head.join('\n')}\nexport {};\n`;
   head.push(dialect.importLine);
   if (usesRuntime(text)) head.push(`import * as ${RUNTIME_NS} from '${options.runtimeModule}';`);
-  head.push(`import type * as ${ns} from '${importPath(validatorNaming.componentsFile(), clientNaming.componentsFile())}';`);
+  // Without dates the annotations use the namespace; with dates only the Writable ones and the doc links do.
+  if (!options.dates || names.writable.size > 0 || text.includes(`{@link ${ns}.`)) head.push(`import type * as ${ns} from '${importPath(validatorNaming.componentsFile(), clientNaming.componentsFile())}';`);
   return `${head.join('\n')}\n\n${text}`;
 }

@@ -19,6 +19,8 @@ export interface BuildContext {
   dates: boolean;
   /** Collects features left out (e.g. a pattern JavaScript cannot compile). */
   skipped: Skipped[];
+  /** With `dates`, the request ("wire") schema of named schemas whose read schema decodes dates (see `wireSchemaNames`). */
+  wire?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -44,8 +46,11 @@ export function buildNode(node: SchemaNode, ctx: BuildContext): VNode {
 
 function buildBare(node: SchemaNode, ctx: BuildContext): VNode {
   switch (node.kind) {
-    case 'ref':
-      return ctx.names.byName.has(node.target) ? { kind: 'ref', name: validatorNaming.schemaConst(ctx.names.typeName(node.target, ctx.mode)) } : { kind: 'unknown' };
+    case 'ref': {
+      if (!ctx.names.byName.has(node.target)) return { kind: 'unknown' };
+      const wire = ctx.mode === 'write' ? ctx.wire?.get(node.target) : undefined;
+      return { kind: 'ref', name: wire ?? validatorNaming.schemaConst(ctx.names.typeName(node.target, ctx.mode)) };
+    }
     case 'string': {
       if (node.enum && node.enum.length > 0) return { kind: 'literal', values: [...new Set(node.enum)] };
       if (node.format === 'binary') return { kind: 'blob' };

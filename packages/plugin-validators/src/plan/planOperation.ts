@@ -3,6 +3,7 @@ import { deref } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { validatorNaming } from '../naming.js';
 import { buildNode, type BuildContext, type Skipped } from './buildNode.js';
+import { printDecodedType } from './decodedTypes.js';
 import type { VNode } from './vnode.js';
 
 /** One schema constant of a resource's schemas file. */
@@ -11,6 +12,8 @@ export interface PlannedSchema {
   name: string;
   /** The generated type it is checked against (in the resource's types file), or undefined for none. */
   type?: string;
+  /** With `dates: 'Date'`, the type text a decoding response schema is checked against instead (see `printDecodedType`). */
+  decodedType?: string;
   node: VNode;
 }
 
@@ -32,10 +35,10 @@ export interface OperationPlan {
  * - `response`: `<Op>Response` for a JSON success body (every success status's schema, as a union).
  * @param s the operation's signature
  * @param names the model's schema naming table
- * @param options whether dates are decoded, and where features left out are collected
+ * @param options whether dates are decoded, the wire schemas then, and where features left out are collected
  */
-export function planOperation(s: OperationSignature, names: SchemaTypeNames, options: { dates: boolean; skipped: Skipped[] }): OperationPlan {
-  const write: BuildContext = { names, mode: 'write', dates: options.dates, skipped: options.skipped };
+export function planOperation(s: OperationSignature, names: SchemaTypeNames, options: { dates: boolean; skipped: Skipped[]; wire?: ReadonlyMap<string, string> }): OperationPlan {
+  const write: BuildContext = { names, mode: 'write', dates: options.dates, skipped: options.skipped, ...(options.wire ? { wire: options.wire } : {}) };
   const read: BuildContext = { ...write, mode: 'read' };
   const key = `${s.node.method.toUpperCase()} ${s.node.path}`;
   const schemas: PlannedSchema[] = [];
@@ -67,7 +70,15 @@ export function planOperation(s: OperationSignature, names: SchemaTypeNames, opt
     });
     const unique = [...new Map(variants.map((v) => [JSON.stringify(v), v] as const)).values()];
     const node: VNode = unique.length === 0 ? { kind: 'unknown' } : unique.length === 1 ? (unique[0] as VNode) : { kind: 'union', variants: unique };
-    schemas.push({ name: validatorNaming.schemaConst(type), type, node });
+    const planned: PlannedSchema = { name: validatorNaming.schemaConst(type), type, node };
+    if (options.dates) {
+      const texts = s.response.responses.flatMap((r) => {
+        const c = r.contents[0];
+        return c ? [c.schema ? printDecodedType(c.schema, names, `${validatorNaming.componentsNamespace}.`) : 'unknown'] : [];
+      });
+      planned.decodedType = [...new Set(texts)].join(' | ') || 'unknown';
+    }
+    schemas.push(planned);
     entry.push(['response', validatorNaming.schemaConst(type)]);
   }
   return { key, schemas, entry };
