@@ -71,7 +71,7 @@ describe.each(table)('%s with %s', (name, library, c) => {
     const fixtures = await checkFixtures(srcDir, importModule);
     const plan = await planCalls(contract);
     const server = setupServer();
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error' });
     resetClientConfig();
     configureClient({ baseUrl: 'http://localhost', validate: 'both', headers: plan.security.headers, ...(plan.security.auth ? { auth: plan.security.auth } : {}) });
     const failures: string[] = [];
