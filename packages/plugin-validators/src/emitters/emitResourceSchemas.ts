@@ -1,5 +1,5 @@
 import type { ApiModel, ResourceNode } from '@reslayer/core';
-import { banner, importPath, stringLiteral } from '@reslayer/core';
+import { banner, commentLines, importPath, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { validatorNaming } from '../naming.js';
 import type { OperationPlan } from '../plan/planOperation.js';
@@ -23,8 +23,9 @@ export function emitResourceSchemas(model: ApiModel, resource: ResourceNode, pla
   const ctx = printContext(`${cns}.`);
   const body: string[] = [];
   for (const plan of plans) {
+    const where = commentLines(plan.key, 300).join(' ');
     for (const s of plan.schemas) {
-      body.push(s.type ? `/** Checks {@link ${ns}.${s.type}} (\`${plan.key.replace(/\*\//g, '*\\/')}\`). */` : `/** Checks the path parameters of \`${plan.key.replace(/\*\//g, '*\\/')}\` (as strings). */`);
+      body.push(s.type ? `/** Checks {@link ${ns}.${s.type}} (\`${where}\`). */` : `/** Checks the path parameters of \`${where}\` (as strings). */`);
       const annotation = s.decodedType ? `: ${dialect.annotation(s.decodedType)}` : s.type ? `: ${dialect.annotation(`${ns}.${s.type}`)}` : '';
       body.push(`export const ${s.name}${annotation} = ${dialect.print(s.node, ctx)};`, '');
     }
