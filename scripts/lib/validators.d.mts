@@ -3,6 +3,8 @@ export interface FixtureBinding {
   name: string;
   type: string;
   array: boolean;
+  /** True when plugin-mocks cast the sample (`as unknown as T`: T has no possible value). */
+  cast: boolean;
 }
 /** One fixture value a schema rejected. */
 export interface FixtureFailure {
@@ -16,6 +18,7 @@ export interface FixtureCheck {
   checked: number;
   values: number;
   skipped: number;
+  casts: number;
   failures: FixtureFailure[];
 }
 export function fixtureBindings(text: string): FixtureBinding[];

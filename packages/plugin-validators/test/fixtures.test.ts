@@ -120,7 +120,7 @@ describe.each(table)('%s with %s', (name, library, c) => {
       server.close();
     }
     report.push(
-      `  ${name} (${library}): fixtures ${fixtures.values - fixtures.failures.length}/${fixtures.values} values valid in ${fixtures.checked} fixtures (${fixtures.skipped} error-body fixtures not covered); ` +
+      `  ${name} (${library}): fixtures ${fixtures.values - fixtures.failures.length}/${fixtures.values} values valid in ${fixtures.checked} fixtures (${fixtures.skipped} error-body fixtures not covered${fixtures.casts > 0 ? `, ${fixtures.casts} cast fixtures of types without values not checked` : ''}); ` +
         `calls ${validated}/${plan.calls.length} validated both ways` +
         `${errors > 0 ? `, ${errors} answered an error status` : ''}${known > 0 ? `, ${known} known mock bug(s)` : ''}${unsampled.length > 0 ? `, ${unsampled.length} not sampled by the test (${unsampled.join('; ')})` : ''}; ` +
         `${failures.length + fixtures.failures.length} failure(s)`,

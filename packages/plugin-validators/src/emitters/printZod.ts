@@ -26,8 +26,8 @@ export function printZod(node: VNode, ctx: PrintContext): string {
     case 'date':
       return `${FORMATS[node.format]}.transform((value) => new Date(value))`;
     case 'number':
-      if (node.int64) return `z.number().refine(Number.isInteger, 'expected an integer')${node.checks.map(check).join('')}`;
-      return (node.integer ? 'z.int()' : 'z.number()') + node.checks.map(check).join('');
+      // Not `z.int()`: it stops at the safe range, while JSON Schema's integers (int64 ids, 9223372036854776000) go beyond.
+      return (node.integer ? "z.number().refine(Number.isInteger, 'expected an integer')" : 'z.number()') + node.checks.map(check).join('');
     case 'boolean':
       return 'z.boolean()';
     case 'null':

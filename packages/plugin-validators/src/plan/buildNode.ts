@@ -74,7 +74,7 @@ function buildBare(node: SchemaNode, ctx: BuildContext): VNode {
       if (node.maximum !== undefined) checks.push({ kind: 'max', value: node.maximum });
       if (node.exclusiveMaximum !== undefined) checks.push({ kind: 'lt', value: node.exclusiveMaximum });
       if (node.multipleOf !== undefined && node.multipleOf > 0) checks.push({ kind: 'multipleOf', value: node.multipleOf });
-      return node.integer && node.format === 'int64' ? { kind: 'number', integer: true, int64: true, checks } : { kind: 'number', integer: node.integer, checks };
+      return { kind: 'number', integer: node.integer, checks };
     }
     case 'boolean':
       return node.enum && node.enum.length > 0 ? { kind: 'literal', values: [...new Set(node.enum)] } : { kind: 'boolean' };

@@ -32,8 +32,8 @@ export type VNode =
   | { kind: 'string'; format?: StringFormat; checks: Check[] }
   /** A `date`/`date-time` string decoded to a `Date` (option `dates: 'Date'`, read direction). */
   | { kind: 'date'; format: 'date' | 'date-time' }
-  /** A number; `integer` also for `int64`, which is checked with `Number.isInteger` (beyond the safe range). */
-  | { kind: 'number'; integer: boolean; int64?: boolean; checks: Check[] }
+  /** A number; an integer is any number `Number.isInteger` accepts (JSON Schema's integers go beyond 2^53). */
+  | { kind: 'number'; integer: boolean; checks: Check[] }
   | { kind: 'boolean' }
   | { kind: 'null' }
   | { kind: 'unknown' }
