@@ -518,7 +518,8 @@ function runTsc(of, label, tsconfig, opts) {
 
 /**
  * The cost of plugin-validators on the GitHub contract: a fresh generate with the four built-in plugins plus
- * `pluginValidators({ library })`, for zod and valibot, recorded with the files and wall time it adds to `base`.
+ * `pluginValidators({ library })`, for zod and valibot, recorded with the files and wall time it adds to `base`,
+ * then `tsc --noEmit` over that output (TypeScript 5.9, `--tsc-timeout`).
  */
 function benchValidators(contract, base, opts) {
   const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'dist/index.js')).href);
@@ -544,6 +545,13 @@ function benchValidators(contract, base, opts) {
       row.validatorsCost = { extraFiles: row.files - base.files, extraMs: row.wallMs - base.wallMs, extraBytes: (row.bytes ?? 0) - (base.bytes ?? 0) };
       note(`plugin-validators (${library}) on GitHub: +${row.validatorsCost.extraFiles} files, +${(row.validatorsCost.extraBytes / 1024 / 1024).toFixed(1)} MB, +${secs(row.validatorsCost.extraMs)} generate (${secs(row.wallMs)} vs ${secs(base.wallMs)} without it)`);
     }
+    if (!row.ok) continue;
+    // The application's type-check of that output (the schemas are annotated with the client's types).
+    progress(`github: tsc --noEmit over reslayer's output with plugin-validators (${library})`);
+    const tsconfig = path.join(BENCH, `tsconfig.reslayer-github-validators-${library}.json`);
+    writeTsconfig(tsconfig, tsconfigFor([path.relative(BENCH, path.join(output, 'src')) + '/**/*.ts'], null, 'NodeNext'));
+    const tsc = runTsc('reslayer-validators', `tsc --noEmit over our output with plugin-validators (${library})`, tsconfig, opts);
+    if (!tsc.ok && !tsc.timedOut) note(`tsc over the output with plugin-validators (${library}) did not finish: exit ${tsc.exitCode} (${tsc.rssKb ? `${mb(tsc.rssKb)} peak` : 'no RSS'})`);
   }
 }
 

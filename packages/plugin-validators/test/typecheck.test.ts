@@ -1,6 +1,6 @@
 // The generated schemas type-check under TypeScript 5.9 and 7 (strict, noUncheckedIndexedAccess,
 // exactOptionalPropertyTypes, noUnusedLocals, verbatimModuleSyntax) with either library, and a schema that
-// disagrees with its generated type does not compile: the annotation `z.ZodType<T>` / `v.GenericSchema<unknown, T>`
+// disagrees with its generated type does not compile: the annotation `z.core.$ZodType<T>` / `v.GenericSchema<unknown, T>`
 // is what keeps the two from drifting apart silently.
 //
 // Needs `pnpm build` first: the generated code imports `@reslayer/runtime`, whose types come from its dist.

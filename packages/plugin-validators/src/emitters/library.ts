@@ -7,14 +7,16 @@ import { printZod } from './printZod.js';
 export interface LibraryDialect {
   /** The import line of the library. */
   importLine: string;
-  /** The annotation that checks a schema against a generated type: `z.ZodType<T>`, `v.GenericSchema<unknown, T>`. */
+  /** The annotation that checks a schema against a generated type: `z.core.$ZodType<T>`, `v.GenericSchema<unknown, T>`. */
   annotation: (type: string) => string;
   print: Printer;
 }
 
 /** The dialects by library. */
 export const DIALECTS: Readonly<Record<ValidatorLibrary, LibraryDialect>> = {
-  zod: { importLine: "import * as z from 'zod';", annotation: (type) => `z.ZodType<${type}>`, print: printZod },
+  // zod's core interface, not the classic `z.ZodType<T>`: it checks the same output type, but comparing a schema with
+  // it costs the compiler a fraction (OpenAI's contract: 31 s and 0.7 GB instead of 90 s and 3.2 GB with tsc 5.9).
+  zod: { importLine: "import * as z from 'zod';", annotation: (type) => `z.core.$ZodType<${type}>`, print: printZod },
   valibot: { importLine: "import * as v from 'valibot';", annotation: (type) => `v.GenericSchema<unknown, ${type}>`, print: printValibot },
 };
 
