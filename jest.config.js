@@ -10,9 +10,9 @@ export default {
   testMatch: ['**/?(*.)test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/generated/'],
   moduleNameMapper: {
-    '^@reslayer/(core|runtime|plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|cli|diff)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@reslayer/(core|runtime|plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|plugin-validators|cli|diff)$': '<rootDir>/packages/$1/src/index.ts',
     '^@reslayer/runtime/mocks$': '<rootDir>/packages/runtime/src/mocks.ts',
-    '^@reslayer/(plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks)/naming$': '<rootDir>/packages/$1/src/naming.ts',
+    '^@reslayer/(plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|plugin-validators)/naming$': '<rootDir>/packages/$1/src/naming.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -516,6 +516,45 @@ function runTsc(of, label, tsconfig, opts) {
   return row;
 }
 
+/**
+ * The cost of plugin-validators on the GitHub contract: a fresh generate with the four built-in plugins plus
+ * `pluginValidators({ library })`, for zod and valibot, recorded with the files and wall time it adds to `base`,
+ * then `tsc --noEmit` over that output (TypeScript 5.9, `--tsc-timeout`).
+ */
+function benchValidators(contract, base, opts) {
+  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'dist/index.js')).href);
+  for (const library of ['zod', 'valibot']) {
+    progress(`github: reslayer generate with plugin-validators (${library})`);
+    const output = path.join(OUT, `github-validators-${library}`);
+    const config = path.join(BENCH, 'configs', `github.validators-${library}.mjs`);
+    mkdirSync(path.dirname(config), { recursive: true });
+    writeFileSync(
+      config,
+      [
+        '// Written by scripts/bench.mjs: the built-in plugins plus plugin-validators.',
+        ...BUILTIN_PLUGINS.map(([pkg, fn]) => `import { ${fn} } from ${url(pkg)};`),
+        `import { pluginValidators } from ${url('plugin-validators')};`,
+        `export default { input: ${JSON.stringify(contract)}, output: ${JSON.stringify(output)}, plugins: [${BUILTIN_PLUGINS.map(([, fn]) => `${fn}()`).join(', ')}, pluginValidators({ library: '${library}' })] };`,
+        '',
+      ].join('\n'),
+    );
+    const r = repeated(opts.repeat, () => emptyDir(output), () => runOurs('generate', { config }, ['--no-cache']));
+    if (r.code !== 0) ownFailure = true;
+    const row = recordOurs('github', `generate with plugin-validators (${library})`, r, { validators: library });
+    if (row.ok && base.files !== null && row.files !== null) {
+      row.validatorsCost = { extraFiles: row.files - base.files, extraMs: row.wallMs - base.wallMs, extraBytes: (row.bytes ?? 0) - (base.bytes ?? 0) };
+      note(`plugin-validators (${library}) on GitHub: +${row.validatorsCost.extraFiles} files, +${(row.validatorsCost.extraBytes / 1024 / 1024).toFixed(1)} MB, +${secs(row.validatorsCost.extraMs)} generate (${secs(row.wallMs)} vs ${secs(base.wallMs)} without it)`);
+    }
+    if (!row.ok) continue;
+    // The application's type-check of that output (the schemas are annotated with the client's types).
+    progress(`github: tsc --noEmit over reslayer's output with plugin-validators (${library})`);
+    const tsconfig = path.join(BENCH, `tsconfig.reslayer-github-validators-${library}.json`);
+    writeTsconfig(tsconfig, tsconfigFor([path.relative(BENCH, path.join(output, 'src')) + '/**/*.ts'], null, 'NodeNext'));
+    const tsc = runTsc('reslayer-validators', `tsc --noEmit over our output with plugin-validators (${library})`, tsconfig, opts);
+    if (!tsc.ok && !tsc.timedOut) note(`tsc over the output with plugin-validators (${library}) did not finish: exit ${tsc.exitCode} (${tsc.rssKb ? `${mb(tsc.rssKb)} peak` : 'no RSS'})`);
+  }
+}
+
 function benchGithub(opts) {
   progress(`github: ${OCTOKIT.name}@${OCTOKIT.version} ${OCTOKIT.member}`);
   const contract = fetchGithubContract();
@@ -568,6 +607,8 @@ function benchGithub(opts) {
       tscWithoutMocks(output, opts);
     }
   }
+  // 4b. the cost of the experimental plugin-validators (not a default plugin): the four built-in plugins plus it
+  if (first && first.pluginsSkipped.length === 0) benchValidators(contract, first, opts);
 
   if (!opts.compare) return;
   const tools = installTools();

@@ -12,7 +12,10 @@
 // Prints one row per contract and exits 1 when any contract falls short of its `expect`, has a collapsed type,
 // a compiler error in the output or a probe that does not type-check.
 //
-// Usage: node scripts/corpus.mjs [--corpus <dir>] [--only name,name] [--json <file>] [--no-probe] [--verbose]
+// With --validators, every contract is generated with plugin-validators too, once per schema library (zod,
+// valibot), type-checked, and its mock fixtures checked against the schemas (scripts/lib/corpus-validators.mjs).
+//
+// Usage: node scripts/corpus.mjs [--corpus <dir>] [--only name,name] [--json <file>] [--no-probe] [--verbose] [--validators]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +48,15 @@ if (!existsSync(cli)) {
   process.exit(2);
 }
 const { specs } = JSON.parse(readFileSync(path.join(corpusDir, 'corpus.json'), 'utf8'));
+
+if (args.includes('--validators')) {
+  const { runValidatorsCorpus } = await import('./lib/corpus-validators.mjs');
+  const { rows, failed } = await runValidatorsCorpus({ root, corpusDir, specs, only });
+  if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify(rows, null, 2)}\n`);
+  const failures = rows.filter((r) => r.result !== 'ok').length;
+  console.log(`${rows.length - failures} passed, ${failures} failed`);
+  process.exit(failed ? 1 : 0);
+}
 
 function run(cmd, argv, options = {}) {
   const start = performance.now();

@@ -11,6 +11,9 @@
 // are plain paths with the literal query as a required, single-valued query parameter (helpers/prismContract.ts),
 // so the URL the client sends for them is validated like any other. The fidelity fixture has such keys; its case
 // also shows that Prism still cannot route them as written, and checks each such URL against its key.
+// Every case is generated with plugin-validators too (zod and valibot alternate) and runs with `validate: 'both'`:
+// the compiled `<resource>.schemas.js` modules are imported (registering their validators), so each request is
+// checked against its schemas before it is sent and each success body Prism answers after it is read.
 //
 // A request Prism rejects (422, or a declared 400, with violations in `sl-violations` or the problem body)
 // fails the call's test with the request and the violations. Known bugs of the generator or the runtime are
@@ -19,7 +22,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { configureClient, getClientConfig, isApiError, resetClientConfig } from '@reslayer/runtime';
+import { configureClient, getClientConfig, isApiError, isValidationError, resetClientConfig, type ValidateMode } from '@reslayer/runtime';
 import type { SchemaNode } from '@reslayer/core';
 import { fixture, ROOT } from '../helpers/paths.js';
 import { compiledClientFile, invalidArgs, planCalls, type CallPlan, type PlannedCall } from './helpers/calls.js';
@@ -48,30 +51,34 @@ interface RuntimeCase {
   contract: string | undefined;
   /** Why the case is skipped, when it is. */
   skipReason?: string;
+  /** The schema library of plugin-validators the layer is generated with; every call runs with `validate: 'both'`. */
+  validators: 'zod' | 'valibot';
 }
 
 /** Entry file of a corpus spec, from corpus.json (not hard-coded). */
-function corpusCase(name: string): RuntimeCase {
+function corpusCase(name: string, validators: RuntimeCase['validators']): RuntimeCase {
   const index = path.join(CORPUS, 'corpus.json');
-  if (!existsSync(index)) return { name, contract: undefined, skipReason: `the corpus folder ${CORPUS} is absent` };
+  if (!existsSync(index)) return { name, contract: undefined, skipReason: `the corpus folder ${CORPUS} is absent`, validators };
   const specs = (JSON.parse(readFileSync(index, 'utf8')) as { specs: Array<{ name: string; entry: string }> }).specs;
   const spec = specs.find((s) => s.name === name);
-  if (!spec) return { name, contract: undefined, skipReason: `${name} is not listed in ${index}` };
+  if (!spec) return { name, contract: undefined, skipReason: `${name} is not listed in ${index}`, validators };
   const contract = path.join(CORPUS, spec.entry);
-  if (!existsSync(contract)) return { name, contract: undefined, skipReason: `${contract} is missing` };
-  return { name, contract };
+  if (!existsSync(contract)) return { name, contract: undefined, skipReason: `${contract} is missing`, validators };
+  return { name, contract, validators };
 }
 
+// Every case runs with plugin-validators' schemas registered and `validate: 'both'` (zod and valibot alternate):
+// each request is checked against its schemas before it is sent, and each success body after it is read.
 const CASES: RuntimeCase[] = [
-  { name: 'public-crm', contract: path.join(ROOT, 'examples/public-crm/openapi.yaml') },
-  corpusCase('swagger-petstore-v3'),
-  corpusCase('realworld-conduit'),
+  { name: 'public-crm', contract: path.join(ROOT, 'examples/public-crm/openapi.yaml'), validators: 'zod' },
+  corpusCase('swagger-petstore-v3', 'valibot'),
+  corpusCase('realworld-conduit', 'zod'),
   // Multi-file contract (Prism resolves the relative $refs itself): multipart body with a binary field,
   // oneOf + discriminator payload, pattern-constrained path ids, a binary download.
-  corpusCase('redocly-cafe-multifile'),
+  corpusCase('redocly-cafe-multifile', 'valibot'),
   // Path keys with a literal query (`?beta=true`) or a fragment (`#add_shared_link`), parameters named like
   // generated identifiers, path parameters typed by their schema, discriminated unions (test/fidelity.test.ts).
-  { name: 'prism-fidelity-defects', contract: fixture('fidelity/defects.yaml') },
+  { name: 'prism-fidelity-defects', contract: fixture('fidelity/defects.yaml'), validators: 'zod' },
 ];
 
 /**
@@ -160,9 +167,9 @@ function shapeProblem(call: PlannedCall, plan: CallPlan, value: unknown): string
 }
 
 /** Calls a client method with a deadline; the abort signal and extra headers go through `options`. */
-async function invoke(fn: (...args: unknown[]) => Promise<unknown>, args: unknown[], headers?: Record<string, string>): Promise<unknown> {
+async function invoke(fn: (...args: unknown[]) => Promise<unknown>, args: unknown[], headers?: Record<string, string>, validate?: ValidateMode): Promise<unknown> {
   const signal = AbortSignal.timeout(CALL_TIMEOUT_MS);
-  return fn(...args, { signal, ...(headers ? { headers } : {}) });
+  return fn(...args, { signal, ...(headers ? { headers } : {}), ...(validate ? { validate } : {}) });
 }
 
 for (const c of CASES) {
@@ -191,9 +198,11 @@ for (const c of CASES) {
     const sent = new Map<string, string>();
 
     beforeAll(async () => {
-      layer = generateAndCompile(c.name, contract);
+      layer = generateAndCompile(c.name, contract, { validators: c.validators });
       for (const call of plan.calls) {
         if (clients.has(call.clientObject)) continue;
+        // Importing a resource's schemas module registers its validators with the runtime.
+        await import(pathToFileURL(compiledClientFile(layer.srcDir, call).replace(/\.client\.js$/, '.schemas.js')).href);
         const mod = (await import(pathToFileURL(compiledClientFile(layer.srcDir, call)).href)) as Record<string, unknown>;
         const client = mod[call.clientObject];
         if (typeof client !== 'object' || client === null) throw new Error(`${call.clientFile} does not export ${call.clientObject}`);
@@ -202,7 +211,7 @@ for (const c of CASES) {
       server = await startPrism(routable.file);
       recorder = createRecorder();
       resetClientConfig();
-      configureClient({ baseUrl: server.baseUrl, fetch: recorder.fetch, headers: plan.security.headers, ...(plan.security.auth ? { auth: plan.security.auth } : {}) });
+      configureClient({ baseUrl: server.baseUrl, fetch: recorder.fetch, validate: 'both', headers: plan.security.headers, ...(plan.security.auth ? { auth: plan.security.auth } : {}) });
     }, 180_000);
 
     afterAll(async () => {
@@ -269,8 +278,15 @@ for (const c of CASES) {
     it('negative control: a request that breaks the contract is rejected by Prism and reported', async () => {
       const broken = calls.map((call) => ({ call, invalid: invalidArgs(call, plan.sampler) })).find((x) => x.invalid !== undefined);
       if (!broken?.invalid) throw new Error(`no operation of ${c.name} has an argument the negative control can break`);
+      // With validation on, the broken request never leaves the client when its schemas cover the broken value
+      // (a JSON payload, a string path parameter); a broken number in the path is left to the server.
+      const ours: unknown = await invoke(method(broken.call), broken.invalid.args, undefined, 'request').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      if (!isValidationError(ours) && !isApiError(ours)) throw new Error(`expected a ValidationError or an ApiError with validation on, got ${String(ours)}`);
       const before = recorder.exchanges.length;
-      const error: unknown = await invoke(method(broken.call), broken.invalid.args).then(
+      const error: unknown = await invoke(method(broken.call), broken.invalid.args, undefined, 'off').then(
         () => undefined,
         (e: unknown) => e,
       );

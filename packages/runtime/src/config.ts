@@ -3,6 +3,7 @@
  *
  * @packageDocumentation
  */
+import type { ValidateMode } from './validation.js';
 
 /** A secret given directly, or a (possibly async) getter called before every request. */
 export type SecretSource = string | (() => string | undefined | Promise<string | undefined>);
@@ -60,6 +61,12 @@ export interface ClientConfig {
   fetch?: typeof fetch;
   /** `credentials` mode passed to fetch (e.g. `'include'` for cross-origin cookies). */
   credentials?: RequestCredentials;
+  /**
+   * Run-time validation against the schemas of `@reslayer/plugin-validators` (experimental): `'off'`
+   * (default), `'request'`, `'response'` or `'both'`. The schemas must be registered by importing the
+   * generated `<resource>.schemas.js` modules; a call's `options.validate` overrides this.
+   */
+  validate?: ValidateMode;
 }
 
 const DEFAULTS: Readonly<ClientConfig> = Object.freeze({ baseUrl: '' });

@@ -13,6 +13,28 @@ export { MOCK_EXPORTS, MOCK_SCENARIOS } from './mockNames.js';
 export type { MockScenario } from './mockNames.js';
 export { request } from './request.js';
 export { buildUrl } from './serialize.js';
+export {
+  clearValidators,
+  getValidators,
+  hasPropertyCount,
+  hasUniqueItems,
+  isMultipleOf,
+  isValidationError,
+  jsonPath,
+  registerValidators,
+  ValidationError,
+} from './validation.js';
+export type {
+  IssuePathSegment,
+  OperationValidators,
+  StandardIssue,
+  StandardResult,
+  StandardSchemaLike,
+  ValidateMode,
+  ValidationErrorInit,
+  ValidationTarget,
+  ValidatorRegistry,
+} from './validation.js';
 export type { BodyType, HttpMethod, ParamStyle, RequestOptions, RequestSpec, ResponseType } from './types.js';
 export type {
   CellType,

@@ -8,6 +8,7 @@ import { encodeBody, readErrorContent, readSuccessBody } from './body.js';
 import { getClientConfig, type AuthConfig, type HeadersSource, type SecretSource } from './config.js';
 import { joinUrl, serializeCookies, serializeHeaderValue, serializePath, serializeQuery } from './serialize.js';
 import type { RequestOptions, RequestSpec } from './types.js';
+import { validateRequest, validateResponse, validates } from './validation.js';
 
 /** What an auth scheme contributes to one request. */
 interface AuthParts {
@@ -78,6 +79,8 @@ function setAll(headers: Headers, values: Record<string, string>): void {
  *   segment, body not matching `bodyType`) or when no fetch implementation exists.
  * @throws the fetch error unchanged on network failure, and the signal's reason on abort.
  * @throws SyntaxError when a 2xx `json` body is not valid JSON.
+ * @throws {@link ValidationError} when validation is on (`options.validate` or `ClientConfig.validate`) and
+ *   the request or the success body does not match the operation's registered schemas (see `./validation.ts`).
  */
 export async function request<T>(spec: RequestSpec, options: RequestOptions = {}): Promise<T> {
   const config = getClientConfig();
@@ -86,6 +89,9 @@ export async function request<T>(spec: RequestSpec, options: RequestOptions = {}
     throw new TypeError('No fetch implementation: pass one with configureClient({ fetch })');
   }
 
+  // Opt-in validation (plugin-validators): off unless the call or the config turns it on.
+  const validate = options.validate ?? config.validate;
+  if (validates(validate, 'request')) await validateRequest(spec);
   const path = serializePath(spec.path, spec.pathParams, spec.pathStyles);
   const encoded = encodeBody(spec);
   const headers = new Headers();
@@ -128,5 +134,6 @@ export async function request<T>(spec: RequestSpec, options: RequestOptions = {}
       headers: response.headers,
     });
   }
-  return (await readSuccessBody(response, spec.responseType, spec.method)) as T;
+  const body = await readSuccessBody(response, spec.responseType, spec.method);
+  return (validates(validate, 'response') ? await validateResponse(spec, body) : body) as T;
 }

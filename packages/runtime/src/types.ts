@@ -3,6 +3,7 @@
  *
  * @packageDocumentation
  */
+import type { ValidateMode } from './validation.js';
 
 /** HTTP methods an OpenAPI 3.x Path Item can declare (OpenAPI 3.1, "Path Item Object"). */
 export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
@@ -98,4 +99,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra headers for this call only; they override every other header source. */
   headers?: Record<string, string>;
+  /** Run-time validation for this call only, overriding `ClientConfig.validate` (see `ValidateMode`). */
+  validate?: ValidateMode;
 }

@@ -2,6 +2,7 @@
 // generated client folder to JavaScript next to the TypeScript, so the test can import it.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { CLIENT_ROOT } from '@reslayer/plugin-client/naming';
 import { listFiles, runCli } from '../../helpers/cli.js';
@@ -32,12 +33,13 @@ export interface CompiledLayer {
  * @param contract absolute path of the contract
  * @throws Error when the CLI fails or a file does not transpile
  */
-export function generateAndCompile(caseName: string, contract: string): CompiledLayer {
+export function generateAndCompile(caseName: string, contract: string, options: { validators?: 'zod' | 'valibot' } = {}): CompiledLayer {
   if (!/^[a-z0-9][a-z0-9._-]*$/i.test(caseName)) throw new Error(`bad case name ${caseName}`);
   const outDir = path.join(RUNTIME_OUT, caseName);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const run = runCli(['generate', contract, '--output', outDir, '--json'], { timeoutMs: 120_000 });
+  const args = options.validators ? ['--config', validatorsConfig(outDir, contract, options.validators)] : [contract, '--output', outDir];
+  const run = runCli(['generate', ...args, '--json'], { timeoutMs: 120_000 });
   if (run.status !== 0) {
     throw new Error(`reslayer generate ${contract} failed (exit ${String(run.status)}${run.timedOut ? ', timed out' : ''}):\n${run.stdout}\n${run.stderr}`);
   }
@@ -63,4 +65,27 @@ export function generateAndCompile(caseName: string, contract: string): Compiled
     writeFileSync(file.replace(/\.ts$/, '.js'), out.outputText);
   }
   return { outDir, srcDir, compiled: sources };
+}
+
+/**
+ * Writes `<outDir>/generator.config.mjs`: the four built-in plugins (built, from `packages/<name>/dist`) plus
+ * plugin-validators with `library`, so the layer has `<resource>.schemas.ts` modules.
+ * @returns the config's path
+ */
+function validatorsConfig(outDir: string, contract: string, library: 'zod' | 'valibot'): string {
+  const dist = (name: string): string => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', name, 'dist/index.js')).href);
+  const file = path.join(outDir, 'generator.config.mjs');
+  writeFileSync(
+    file,
+    [
+      `import { pluginClient } from ${dist('plugin-client')};`,
+      `import { pluginHooks } from ${dist('plugin-hooks')};`,
+      `import { pluginConfigMeta } from ${dist('plugin-config-meta')};`,
+      `import { pluginMocks } from ${dist('plugin-mocks')};`,
+      `import { pluginValidators } from ${dist('plugin-validators')};`,
+      `export default { input: ${JSON.stringify(contract)}, output: '.', plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks(), pluginValidators({ library: ${JSON.stringify(library)} })] };`,
+      '',
+    ].join('\n'),
+  );
+  return file;
 }
