@@ -3,11 +3,11 @@
 // TypeScript 5.9 and 7 (strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes), and every generated mock
 // fixture checked against the generated schemas (scripts/lib/validators.mjs). One row per contract and library.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { errorLines, generatedTsconfig, TSC_59, TSC_7, tscArgs, writeTsconfig } from './typecheck.mjs';
-import { checkFixtures, transpileTree } from './validators.mjs';
+import { checkFixtures, transpileTree, writeValidatorsConfig } from './validators.mjs';
 
 export const LIBRARIES = ['zod', 'valibot'];
 
@@ -27,30 +27,6 @@ function countFiles(dir) {
   return n;
 }
 
-/**
- * Writes a generator config (.mjs) with the four built-in plugins and plugin-validators, imported from the built
- * packages of `root`.
- * @param {string} root repository root
- * @param {string} file where to write it
- * @param {string} input the contract
- * @param {'zod' | 'valibot'} library the schema library
- */
-export function writeValidatorsConfig(root, file, input, library) {
-  const dist = (name) => JSON.stringify(pathToFileURL(path.join(root, 'packages', name, 'dist/index.js')).href);
-  writeFileSync(
-    file,
-    [
-      `import { pluginClient } from ${dist('plugin-client')};`,
-      `import { pluginHooks } from ${dist('plugin-hooks')};`,
-      `import { pluginConfigMeta } from ${dist('plugin-config-meta')};`,
-      `import { pluginMocks } from ${dist('plugin-mocks')};`,
-      `import { pluginValidators } from ${dist('plugin-validators')};`,
-      `export default { input: ${JSON.stringify(input)}, output: '.', plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks(), pluginValidators({ library: ${JSON.stringify(library)} })] };`,
-      '',
-    ].join('\n'),
-  );
-  return file;
-}
 
 /**
  * Runs the validators corpus.

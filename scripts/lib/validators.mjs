@@ -5,6 +5,7 @@
 // scripts/corpus.mjs --validators (every corpus contract). Types: validators.d.mts.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 /** Folder of the generated client layer and of the mocks, under the source root. */
@@ -110,4 +111,30 @@ export function transpileTree(dir) {
     }
   }
   return n;
+}
+
+/**
+ * Writes a generator config (.mjs) with the four built-in plugins and plugin-validators, imported from the built
+ * packages of `root`.
+ * @param {string} root repository root
+ * @param {string} file where to write it
+ * @param {string} input the contract
+ * @param {'zod' | 'valibot'} library the schema library
+ * @returns {string} the config's path
+ */
+export function writeValidatorsConfig(root, file, input, library) {
+  const dist = (name) => JSON.stringify(pathToFileURL(path.join(root, 'packages', name, 'dist/index.js')).href);
+  writeFileSync(
+    file,
+    [
+      `import { pluginClient } from ${dist('plugin-client')};`,
+      `import { pluginHooks } from ${dist('plugin-hooks')};`,
+      `import { pluginConfigMeta } from ${dist('plugin-config-meta')};`,
+      `import { pluginMocks } from ${dist('plugin-mocks')};`,
+      `import { pluginValidators } from ${dist('plugin-validators')};`,
+      `export default { input: ${JSON.stringify(input)}, output: '.', plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks(), pluginValidators({ library: ${JSON.stringify(library)} })] };`,
+      '',
+    ].join('\n'),
+  );
+  return file;
 }

@@ -1,5 +1,5 @@
 // Helpers for the CLI end-to-end tests: they run the BUILT CLI (`pnpm build` first) as a child process.
-import { spawnSync } from 'node:child_process';
+import { runCli as runShared, type CliRun } from '../../../test/utils/cli.js';
 import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,28 +12,16 @@ export const CLI = path.join(REPO_ROOT, 'packages/cli/dist/index.js');
 /** The demo contract. */
 export const DEMO_CONTRACT = path.join(REPO_ROOT, 'examples/public-crm/openapi.yaml');
 
-/** What one CLI run produced. */
-export interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type { CliRun } from '../../../test/utils/cli.js';
 
 /**
- * Runs the built CLI synchronously, with colors off.
+ * Runs the built CLI synchronously, with colors off (the shared runner of `test/utils/cli.ts`).
  * @param args command-line arguments
  * @param cwd working directory (default: the repository root)
  * @param extraEnv environment variables to add (e.g. `RESLAYER_PROFILE`)
  */
 export function runCli(args: readonly string[], cwd = REPO_ROOT, extraEnv: Record<string, string> = {}): CliRun {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`pnpm build\` before the CLI tests`);
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete env['FORCE_COLOR'];
-  delete env['RESLAYER_DEBUG'];
-  delete env['RESLAYER_PROFILE'];
-  Object.assign(env, extraEnv);
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, env, encoding: 'utf8', timeout: 60_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return runShared(args, { cwd, env: extraEnv });
 }
 
 /**

@@ -2,11 +2,11 @@
 // generated client folder to JavaScript next to the TypeScript, so the test can import it.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { CLIENT_ROOT } from '@reslayer/plugin-client/naming';
 import { listFiles, runCli } from '../../helpers/cli.js';
 import { ROOT } from '../../helpers/paths.js';
+import { writeValidatorsConfig } from '../../../scripts/lib/validators.mjs';
 
 /**
  * Output base of the runtime tests. It lies inside the repository (to be gitignored) so that the compiled
@@ -38,7 +38,7 @@ export function generateAndCompile(caseName: string, contract: string, options: 
   const outDir = path.join(RUNTIME_OUT, caseName);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const args = options.validators ? ['--config', validatorsConfig(outDir, contract, options.validators)] : [contract, '--output', outDir];
+  const args = options.validators ? ['--config', writeValidatorsConfig(ROOT, path.join(outDir, 'generator.config.mjs'), contract, options.validators)] : [contract, '--output', outDir];
   const run = runCli(['generate', ...args, '--json'], { timeoutMs: 120_000 });
   if (run.status !== 0) {
     throw new Error(`reslayer generate ${contract} failed (exit ${String(run.status)}${run.timedOut ? ', timed out' : ''}):\n${run.stdout}\n${run.stderr}`);
@@ -67,25 +67,3 @@ export function generateAndCompile(caseName: string, contract: string, options: 
   return { outDir, srcDir, compiled: sources };
 }
 
-/**
- * Writes `<outDir>/generator.config.mjs`: the four built-in plugins (built, from `packages/<name>/dist`) plus
- * plugin-validators with `library`, so the layer has `<resource>.schemas.ts` modules.
- * @returns the config's path
- */
-function validatorsConfig(outDir: string, contract: string, library: 'zod' | 'valibot'): string {
-  const dist = (name: string): string => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', name, 'dist/index.js')).href);
-  const file = path.join(outDir, 'generator.config.mjs');
-  writeFileSync(
-    file,
-    [
-      `import { pluginClient } from ${dist('plugin-client')};`,
-      `import { pluginHooks } from ${dist('plugin-hooks')};`,
-      `import { pluginConfigMeta } from ${dist('plugin-config-meta')};`,
-      `import { pluginMocks } from ${dist('plugin-mocks')};`,
-      `import { pluginValidators } from ${dist('plugin-validators')};`,
-      `export default { input: ${JSON.stringify(contract)}, output: '.', plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks(), pluginValidators({ library: ${JSON.stringify(library)} })] };`,
-      '',
-    ].join('\n'),
-  );
-  return file;
-}
