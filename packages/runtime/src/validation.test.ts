@@ -139,6 +139,16 @@ describe('validation registry', () => {
   });
 });
 
+describe('a library that throws', () => {
+  it('fails as a ValidationError carrying the message', async () => {
+    const throwing = { '~standard': { version: 1 as const, vendor: 'x', validate: () => { throw new Error('Unmergable intersection. Error path: ["at"]'); } } };
+    registerValidators({ 'GET /items/{id}': { response: throwing } });
+    const error = await request(spec(), { validate: 'response' }).catch((e: unknown) => e as ValidationError);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ vendor: 'x', path: '$', issues: [{ message: 'Unmergable intersection. Error path: ["at"]' }] });
+  });
+});
+
 describe('validation helpers', () => {
   it('jsonPath', () => {
     expect(jsonPath(undefined)).toBe('$');

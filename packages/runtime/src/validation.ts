@@ -182,10 +182,17 @@ function lookup(operation: string): OperationValidators {
 /**
  * Validates one value with a schema.
  * @returns the schema's output value (transforms applied)
- * @throws ValidationError when the value does not match
+ * @throws ValidationError when the value does not match, or when the library throws while validating it
  */
 export async function runSchema(schema: StandardSchemaLike, value: unknown, operation: string, target: ValidationTarget): Promise<unknown> {
-  const result = await schema['~standard'].validate(value);
+  let result: StandardResult;
+  try {
+    result = await schema['~standard'].validate(value);
+  } catch (error) {
+    // A library that throws instead of reporting (zod's "Unmergable intersection") still fails as a ValidationError.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ValidationError({ operation, target, issues: [{ message }], vendor: schema['~standard'].vendor, value });
+  }
   if (result.issues !== undefined) throw new ValidationError({ operation, target, issues: result.issues, vendor: schema['~standard'].vendor, value });
   return result.value;
 }
