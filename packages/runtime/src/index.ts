@@ -1,7 +1,9 @@
 /**
  * `@reslayer/runtime`: the runtime of reslayer-generated clients: a fetch-based `request()`,
  * global client configuration, OpenAPI 3.1 parameter serialization and `ApiError`; also the names of the
- * `@reslayer/runtime/mocks` entry point (`MOCK_SCENARIOS`, `MOCK_EXPORTS`), which load no `msw`.
+ * `@reslayer/runtime/mocks` entry point (`MOCK_SCENARIOS`, `MOCK_EXPORTS`), which load no `msw`; and the
+ * opt-in validation of `@reslayer/plugin-validators`' schemas (`registerValidators`, `ValidationError`), which
+ * loads no schema library.
  *
  * @packageDocumentation
  */
