@@ -75,34 +75,6 @@ const KNOWN_MOCK_BUGS: ReadonlyArray<{ contract: string; checks: readonly Check[
       'if/then/else, so the sampler cannot see the condition (and `phone`\'s `/…/`-delimited pattern can never match).',
     operations: ['PUT /user/{username}'],
   },
-  {
-    contract: 'box',
-    checks: ['success', 'body'],
-    bug:
-      'ShieldInformationBarrierSegmentRestriction(--Mini) lists `required: [shield_information_barrier_segment, ' +
-      'restricted_segment]` beside its `allOf`, and core\'s normalizeSchema drops a `required` that sits beside `allOf` ' +
-      '(the properties come from a member, where they are optional), so the type makes them optional and the create ' +
-      'handler\'s required-only defaults leave them out (ajv: must have required property). Fix in core (a `required` ' +
-      'beside allOf must reach the intersection), not in plugin-mocks.',
-    operations: ['POST /shield_information_barrier_segment_restrictions'],
-  },
-  {
-    contract: 'digitalocean-multifile',
-    checks: ['success'],
-    bug:
-      'app_static_site_spec.yml and app_worker_spec.yml are `allOf: [app_component_base, {…}]` with `required: [name]` ' +
-      'beside the allOf; core drops that `required` (see the box entry), so `name` is optional in the model, and the ' +
-      'contract\'s own example (`static_sites: [{}]`, deep in the app spec, below the depth where optional properties ' +
-      'are sampled) gives `{}` (ajv: /…/static_sites/0 must have required property name).',
-    operations: [
-      'GET /v2/apps',
-      'GET /v2/apps/{id}',
-      'GET /v2/apps/{app_id}/deployments',
-      'GET /v2/apps/{app_id}/events',
-      'GET /v2/apps/{app_id}/events/{event_id}',
-      'POST /v2/apps/{app_id}/events/{event_id}/cancel',
-    ],
-  },
 ];
 
 interface Case {

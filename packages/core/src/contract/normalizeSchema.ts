@@ -110,6 +110,7 @@ export class SchemaNormalizer {
     }
     if (allOf) {
       const parts = allOf.map((m, i) => this.normalize(m, `${pointer}/allOf/${i}`));
+      base = withRequiredOnly(base, s, pointer);
       if (base.kind !== 'unknown') members.unshift(base);
       members.push(...parts, ...inheritedDiscriminators(this.#doc, s, allOf, pointer));
     }
@@ -291,6 +292,33 @@ export class SchemaNormalizer {
         return { ...meta, kind: 'unknown' };
     }
   }
+}
+
+/**
+ * A `required` list written beside `allOf` may name properties that only the members declare
+ * (`required: [name]`, `allOf: [{ $ref: Base }]`). JSON Schema applies it to the whole instance, so those
+ * properties become required properties of `base` with an unconstrained schema: in the intersection, the
+ * members' own schemas give their types (the later member wins in `objectProperties`) and this part only
+ * makes them required.
+ * @param base the schema's own part (an object, or `unknown` when it has none)
+ * @param s the raw schema
+ * @param pointer its JSON pointer
+ * @returns `base`, with one required `unknown` property per name that is required but not declared beside
+ *   `allOf`; `base` itself when there is none
+ * @see https://json-schema.org/draft/2020-12/json-schema-validation#name-required
+ */
+function withRequiredOnly(base: SchemaNode, s: Raw, pointer: string): SchemaNode {
+  if (base.kind !== 'object' && base.kind !== 'unknown') return base;
+  const own = new Set(base.kind === 'object' ? base.properties.map((p) => p.name) : []);
+  const names = Array.isArray(s['required']) ? (s['required'] as unknown[]).filter((x): x is string => typeof x === 'string' && !own.has(x)) : [];
+  if (names.length === 0) return base;
+  const extra = [...new Set(names)].map((name) => ({
+    name,
+    required: true,
+    schema: { kind: 'unknown' as const, pointer: `${pointer}/required` },
+  }));
+  if (base.kind === 'object') return { ...base, properties: [...base.properties, ...extra] };
+  return { kind: 'object', pointer, properties: extra };
 }
 
 /** The meta fields that a `$ref`'s siblings (or an allOf wrapper) may add to its target. */
