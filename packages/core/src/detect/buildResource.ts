@@ -62,9 +62,14 @@ export function buildResource(g: Group, named: NamedGroup, operationOverrides: R
     let note = auto.note;
     if (used.has(name.toLowerCase())) {
       const alternative = pathName(op);
+      // Then the HTTP method before the name (`getDeletePetById` for a GET whose operationId repeats a DELETE's).
+      const withMethod = fitName(`${op.method}${name.charAt(0).toUpperCase()}${name.slice(1)}`);
       if (!used.has(alternative.toLowerCase())) {
         note = `"${name}" is taken in this resource, so named from method and path`;
         name = alternative;
+      } else if (!name.toLowerCase().startsWith(op.method) && !used.has(withMethod.toLowerCase())) {
+        note = `"${name}" and "${alternative}" are taken in this resource, so named from method and name`;
+        name = withMethod;
       } else {
         let n = 2;
         while (used.has(`${name}${n}`.toLowerCase())) n++;

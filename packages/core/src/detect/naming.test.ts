@@ -230,6 +230,14 @@ describe('collisions are resolved with the contract’s words, also without rega
     const names = resources.flatMap((r) => r.operations.map((o) => o.name.toLowerCase()));
     expect(new Set(names).size).toBe(names.length);
   });
+
+  it('an operationId that repeats another method’s, with its method-and-path name taken too, gets its HTTP method first', () => {
+    // redoc's petstore: `deletePetBy"Id` (DELETE /pet) and `delete\PetById` (GET /pet) both read deletePetById,
+    // and getPet (GET /pet by method and path) is the CRUD read of /pet/{id}.
+    const { resources } = detect([op('get', '/pet/{id}', 'getPetById', 'object'), op('delete', '/pet', 'deletePetBy"Id'), op('get', '/pet', 'delete\\PetById', 'object')]);
+    expect(resources.flatMap((r) => r.operations.map((o) => `${o.role} ${o.name}`))).toEqual(['read getPet', 'other deletePetById', 'other getDeletePetById']);
+    expect(resources.flatMap((r) => r.operations.map((o) => o.name)).join(' ')).not.toMatch(/[0-9]/);
+  });
 });
 
 describe('resource names are only prefixes and file names', () => {
