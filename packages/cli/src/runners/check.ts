@@ -10,7 +10,7 @@ import { type CheckReportData, type ReportDrift, formatHtmlReport } from '../for
 import { resourcesToJson } from '../format/formatResources.js';
 import { builtinPlugins, displayPath, portableRelativePath } from '../format/resolveCliConfig.js';
 import { CLI_VERSION } from '../version.js';
-import { guardRuns, writeProfile } from './context.js';
+import { type RunBody, guardRuns, writeProfile } from './context.js';
 
 /** Arguments of `check`. */
 export interface CheckArgs extends OutputArgs {
@@ -35,9 +35,16 @@ export interface CheckArgs extends OutputArgs {
  * @returns 0 when ok, 1 when not, 2 for a config, input or report-writing error or a missing output root
  */
 export async function runCheck(args: CheckArgs): Promise<number> {
-  let runNumber = 0;
-  return guardRuns('check', args, async (io, config) => {
-    runNumber++;
+  return guardRuns('check', args, checkRunBody(args), 'check');
+}
+
+/**
+ * The work of one run of `check` (see {@link runCheck}), for `guardRuns` and its worker threads.
+ * @param args the command's arguments
+ * @returns the per-run body: prints the outcome and returns the exit code
+ */
+export function checkRunBody(args: CheckArgs): RunBody {
+  return async (io, config, runNumber) => {
     assertOutputExists(config, io.cwd);
     const skipCache = !args.cache ? '--no-cache' : args.reportFile !== undefined ? `--report ${args.report ?? 'html'} needs the model` : undefined;
     const result = await check(config, { skipCache, builtins: builtinPlugins(), onPhase: io.phase });
@@ -46,7 +53,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     const reportPath = reportFile !== undefined && result.run ? await writeHtmlReport(reportFile, io.cwd, config, result, result.run, args.report ?? 'html') : undefined;
     io.endProgress();
     return printCheck(io, config.outputRoot, result, reportPath, args.minHealthScore);
-  });
+  };
 }
 
 /** `report.html` → `report-2.html` for the second run of a config. */

@@ -4,6 +4,7 @@ import type { CacheOutcome, CacheStatus, ProtocolPhase, ResolvedConfig, RunProfi
 import { GeneratorError, runGenerator } from '@reslayer/core';
 import { type Colors, EXIT_USAGE, colorsFor, errorJson, formatError, printError } from '../format/formatError.js';
 import { type CliInput, displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
+import { type ParallelCommand, type RunOutcome, runInWorkers, workerCount } from './parallelRuns.js';
 
 /** A phase shown by the progress line: core's protocol phases (the pipeline's plus `cache`, `write` and `diff`). */
 export type Phase = ProtocolPhase;
@@ -85,33 +86,58 @@ export async function guard(command: string, json: boolean, body: (io: RunnerIO)
  * header line per run, an error of one run is printed and the next run goes on, and `--json` prints one
  * document `{ "ok", "runs": [{ "run", "contract", "outputRoot", ...what the run printed }] }` (a run that
  * threw has `"ok": false, "error": { code, message, hint }`). The exit code is the highest of the runs'.
+ *
+ * With `parallel` and more than one core, the runs go to worker threads (`parallelRuns.ts`, at most one per
+ * core; `RESLAYER_WORKERS=1` keeps them in this thread): their output is recorded and printed in config
+ * order, so it reads the same as one run after the other.
  * @param command command name
  * @param input the command's input arguments and `--json`
- * @param body one run's work; returns its exit code
+ * @param body one run's work (`run` counts from 1); returns its exit code
+ * @param parallel the command whose per-run body a worker thread runs (`generateRunBody`, `checkRunBody`)
  * @returns the exit code
  */
-export async function guardRuns(command: string, input: CliInput & { json: boolean }, body: (io: RunnerIO, config: ResolvedConfig) => Promise<number>): Promise<number> {
+export async function guardRuns(command: string, input: CliInput & { json: boolean }, body: RunBody, parallel?: ParallelCommand): Promise<number> {
   return guard(command, input.json, async (io) => {
     const configs = await resolveCliConfigs(input, io.cwd);
-    if (configs.length === 1) return body(io, configs[0] as ResolvedConfig);
+    if (configs.length === 1) return body(io, configs[0] as ResolvedConfig, 1);
+    const workers = parallel === undefined ? 1 : workerCount(configs.length);
+    const outcomes =
+      workers > 1 && parallel !== undefined
+        ? await runInWorkers(parallel, input, configs.length, workers, { stdout: io.colors.isColorSupported, stderr: colorsFor(process.stderr, io.json).isColorSupported })
+        : undefined;
     let exit = 0;
     const runs: unknown[] = [];
     for (const [i, config] of configs.entries()) {
       const about = { run: i + 1, contract: displayPath(config.input, io.cwd), outputRoot: displayPath(config.outputRoot, io.cwd) };
       const runIO: RunnerIO = io.json ? { ...io, outJson: (value) => void runs.push({ ...about, ...(value as object) }) } : io;
       if (!io.json) io.out(`${i > 0 ? '\n' : ''}${io.colors.bold(`Run ${i + 1}/${configs.length}:`)} ${about.contract} → ${io.colors.cyan(about.outputRoot)}`);
+      const done = outcomes?.[i];
       try {
-        exit = Math.max(exit, await body(runIO, config));
+        exit = Math.max(exit, done ? replay(done, runIO) : await body(runIO, config, i + 1));
       } catch (error) {
         io.endProgress();
         exit = Math.max(exit, EXIT_USAGE);
         if (io.json) runs.push({ ...about, ok: false, error: errorJson(error) });
         process.stderr.write(`${formatError(error, colorsFor(process.stderr, io.json))}\n`);
       }
+      if (done?.error) {
+        if (io.json) runs.push({ ...about, ok: false, error: done.error.json });
+        process.stderr.write(`${done.error.text}\n`);
+      }
     }
     if (io.json) io.outJson({ ok: exit === 0, runs });
     return exit;
   });
+}
+
+/** One run's work in {@link guardRuns}: prints through `io` and returns the exit code; `run` counts from 1. */
+export type RunBody = (io: RunnerIO, config: ResolvedConfig, run: number) => Promise<number>;
+
+/** Prints what a worker thread's run printed, in order, and returns its exit code. */
+function replay(outcome: RunOutcome, io: RunnerIO): number {
+  if (outcome.lines.length > 0) io.out(...outcome.lines);
+  for (const value of outcome.json) io.outJson(value);
+  return outcome.exit;
 }
 
 /**

@@ -2,7 +2,7 @@ import { type GenerateResult, type ResolvedConfig, generate } from '@reslayer/co
 import type { OutputArgs } from '../commands/shared.js';
 import { printGenerate } from '../format/printGenerate.js';
 import { builtinPlugins, displayPath } from '../format/resolveCliConfig.js';
-import { type RunnerIO, guardRuns, writeProfile } from './context.js';
+import { type RunBody, type RunnerIO, guardRuns, writeProfile } from './context.js';
 
 /** Arguments of `generate`. */
 export interface GenerateArgs extends OutputArgs {
@@ -44,5 +44,14 @@ export async function runGenerate(args: GenerateArgs): Promise<number> {
     const { runWatch } = await import('./watch.js');
     return runWatch(args);
   }
-  return guardRuns('generate', args, async (io, config) => (await generateOnce(io, config, args)).code);
+  return guardRuns('generate', args, generateRunBody(args), 'generate');
+}
+
+/**
+ * The work of one run of `generate` (see {@link generateOnce}), for `guardRuns` and its worker threads.
+ * @param args the command's arguments
+ * @returns the per-run body: prints the outcome and returns the exit code
+ */
+export function generateRunBody(args: GenerateArgs): RunBody {
+  return async (io, config) => (await generateOnce(io, config, args)).code;
 }
