@@ -1,0 +1,13 @@
+import { runGenerator, writeFileSet } from '@reslayer/core';
+import { pluginClient } from '@reslayer/plugin-client';
+import { pluginHooks } from '@reslayer/plugin-hooks';
+import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
+import { pluginMocks } from '@reslayer/plugin-mocks';
+import { pluginValidators } from '../../plugin-validators/dist/index.js';
+import { rmSync } from 'node:fs';
+const [input, out, lib] = process.argv.slice(2);
+rmSync(out, { recursive: true, force: true });
+const plugins = [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks(), ...(lib ? [pluginValidators({ library: lib })] : [])];
+const r = await runGenerator({ input, outputRoot: out, srcDir: 'src', plugins, allowRemoteRefs: false, dates: 'Date' });
+await writeFileSet({ outputRoot: out, srcDir: 'src' }, r.files);
+console.log(r.files.length, r.diagnostics.list().filter(d => d.severity !== 'info').map(d => d.code + ' ' + d.message));
