@@ -83,7 +83,7 @@ describe.each(VARIANTS)("dates: 'Date', validators: %s", (library) => {
     expectTypechecks(outDir);
 
     const server = setupServer();
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledFrame: 'error' });
     try {
       const results: unknown[] = [];
       for (const resource of ['contacts', 'dashboardSummary']) {

@@ -17,11 +17,11 @@ export class DateSample {
   }
 }
 
-/** What {@link withDateSamples} reads: the named schemas that hold dates, the schemas, and the origins of shared samples. */
+/** What {@link withDateSamples} reads: the named schemas that hold dates (none: nothing to do), the schemas, and the origins of shared samples. */
 export interface DateScope {
-  dated: ReadonlySet<string>;
+  dated?: ReadonlySet<string> | undefined;
   schemas: ReadonlyMap<string, NamedSchema>;
-  origins?: WeakMap<object, string>;
+  origins?: WeakMap<object, string> | undefined;
 }
 
 /**
@@ -34,7 +34,7 @@ export interface DateScope {
  * @returns the value with date samples
  */
 export function withDateSamples(value: unknown, schema: SchemaNode, scope: DateScope): unknown {
-  if (scope.dated.size === 0) return value;
+  if (!scope.dated || scope.dated.size === 0) return value;
   const shape = dateShape(schema, scope.dated);
   return shape ? convert(value, [shape], scope) : value;
 }
@@ -44,7 +44,7 @@ function expand(shapes: readonly DateShapeNode[], scope: DateScope, out: DateSha
     if (s.kind === 'all') expand(s.shapes, scope, out, depth);
     else if (s.kind === 'ref') {
       const target = scope.schemas.get(s.target);
-      const inner = target && depth < 32 ? dateShape(target.schema, scope.dated) : undefined;
+      const inner = target && scope.dated && depth < 32 ? dateShape(target.schema, scope.dated) : undefined;
       if (inner) expand([inner], scope, out, depth + 1);
     } else out.push(s);
   }

@@ -103,8 +103,7 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
     if (options.patterns) ctx.patterns = options.patterns;
     return sample(schema, ctx, slot);
   };
-  // `dates: 'Date'`: the finished sample's date strings become `DateSample`s (printed `new Date('…')`).
-  const dated = (v: unknown) => (options.dated ? withDateSamples(v, schema, { dated: options.dated, schemas: options.schemas, ...(options.origins ? { origins: options.origins } : {}) }) : v);
+  const dated = (v: unknown) => withDateSamples(v, schema, options); // `dates: 'Date'`: date strings → `DateSample`s
   const value = run(false);
   if (value !== IMPOSSIBLE) return { value: dated(value ?? null), exact: true };
   return { value: dated(run(true) ?? null), exact: false };
