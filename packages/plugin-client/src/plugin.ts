@@ -7,6 +7,7 @@ import { emitResourceTypes } from './emitters/emitResourceTypes.js';
 import { emitResourceClient } from './emitters/emitResourceClient.js';
 import { emitQueryKeys } from './emitters/emitQueryKeys.js';
 import { emitClientIndex } from './emitters/emitClientIndex.js';
+import { datesFile, emitComponentDates } from './emitters/emitDates.js';
 
 /**
  * The client plugin: emits `components.types.ts` once and, per resource, the typed fetch client,
@@ -35,6 +36,8 @@ export function pluginClient(options: ClientOptions = {}): Plugin {
           });
         }
         ctx.files.add({ path: clientNaming.componentsFile(), contents: emitComponents(ctx.model, names), plugin: PLUGIN_CLIENT });
+        const dates = emitComponentDates(ctx.model, names, resolved.runtimeModule);
+        if (dates !== undefined) ctx.files.add({ path: datesFile(), contents: dates, plugin: PLUGIN_CLIENT });
       });
       hooks.emit.tap({ name: PLUGIN_CLIENT, stage: EmitStage.Client }, (ctx: EmitContext) => {
         const { model } = ctx;

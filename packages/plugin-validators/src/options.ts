@@ -13,14 +13,6 @@ export interface ValidatorsOptions {
    */
   library?: ValidatorLibrary;
   /**
-   * `'Date'`: response schemas decode `date` and `date-time` strings to `Date` objects (a transform), so
-   * a client with `validate: 'response'` returns `Date`s. Experimental: plugin-client's types still say
-   * `string` for these fields, so the decoding schemas are typed against `<Name>Decoded` types declared in
-   * `components.schemas.ts` (see the README, "Dates", for what remains).
-   * @default 'string'
-   */
-  dates?: 'string' | 'Date';
-  /**
    * Module the generated schemas import `registerValidators` and the check helpers from.
    * @default '@reslayer/runtime'
    */
@@ -30,14 +22,12 @@ export interface ValidatorsOptions {
 /** Options with defaults applied. */
 export interface ResolvedValidatorsOptions {
   library: ValidatorLibrary;
-  dates: 'string' | 'Date';
   runtimeModule: string;
 }
 
 /** The rules of plugin-validators' options, for core's `resolvePluginOptions`. */
 export const VALIDATORS_OPTION_RULES = {
   library: { kind: 'enum', default: 'zod', values: ['zod', 'valibot'] } satisfies EnumRule<ValidatorLibrary>,
-  dates: { kind: 'enum', default: 'string', values: ['string', 'Date'] } satisfies EnumRule<'string' | 'Date'>,
   runtimeModule: RUNTIME_MODULE_RULE,
 } satisfies Record<string, OptionRule>;
 

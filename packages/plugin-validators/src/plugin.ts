@@ -7,7 +7,7 @@ import { PLUGIN_VALIDATORS, validatorNaming } from './naming.js';
 import { resolveValidatorsOptions, type ValidatorsOptions } from './options.js';
 import type { Skipped } from './plan/buildNode.js';
 import { planOperation } from './plan/planOperation.js';
-import { wireSchemaNames } from './plan/decodedTypes.js';
+import { wireSchemaNames } from './plan/wireSchemas.js';
 
 /**
  * The validators plugin (experimental): zod 4 or valibot 1 schemas of the contract, checked against the
@@ -23,7 +23,6 @@ import { wireSchemaNames } from './plan/decodedTypes.js';
 export function pluginValidators(options: ValidatorsOptions = {}): Plugin {
   const resolved = resolveValidatorsOptions(options);
   const { library, runtimeModule } = resolved;
-  const dates = resolved.dates === 'Date';
   return definePlugin({
     name: PLUGIN_VALIDATORS,
     requires: [PLUGIN_CLIENT],
@@ -31,6 +30,8 @@ export function pluginValidators(options: ValidatorsOptions = {}): Plugin {
     apply(hooks) {
       hooks.emit.tap({ name: PLUGIN_VALIDATORS, stage: EmitStage.Derived }, (ctx: EmitContext) => {
         const { model } = ctx;
+        // The config's `dates: 'Date'` (on the model): date strings are `Date`s in the types these schemas are checked against.
+        const dates = model.dates === 'Date';
         const names = getSchemaTypeNames(model);
         const skipped: Skipped[] = [];
         const wire = dates ? wireSchemaNames(model, names) : undefined;

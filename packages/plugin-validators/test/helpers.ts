@@ -26,16 +26,21 @@ export const LIBRARIES: ValidatorLibrary[] = ['zod', 'valibot'];
  * fresh `OUT/<name>/src`.
  * @param name output folder under {@link OUT}
  * @param contract contract path
- * @param options plugin-validators options
- * @param extra `mocks: false` to leave plugin-mocks out
+ * @param options plugin-validators options, or `false` to leave the plugin out
+ * @param extra `mocks: false` to leave plugin-mocks out, more plugins, the config's `dates`
  * @returns the run's result and the output root
  */
-export async function generateLayer(name: string, contract: string, options: ValidatorsOptions, extra: { mocks?: boolean; plugins?: Plugin[] } = {}): Promise<{ result: RunResult; outDir: string; srcDir: string }> {
+export async function generateLayer(
+  name: string,
+  contract: string,
+  options: ValidatorsOptions | false,
+  extra: { mocks?: boolean; plugins?: Plugin[]; dates?: 'Date' } = {},
+): Promise<{ result: RunResult; outDir: string; srcDir: string }> {
   const outDir = path.join(OUT, name);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const plugins = [pluginClient(), pluginValidators(options), ...(extra.mocks === false ? [] : [pluginMocks()]), ...(extra.plugins ?? [])];
-  const result = await runGenerator({ input: contract, outputRoot: outDir, srcDir: 'src', plugins, allowRemoteRefs: false });
+  const plugins = [pluginClient(), ...(options === false ? [] : [pluginValidators(options)]), ...(extra.mocks === false ? [] : [pluginMocks()]), ...(extra.plugins ?? [])];
+  const result = await runGenerator({ input: contract, outputRoot: outDir, srcDir: 'src', plugins, allowRemoteRefs: false, ...(extra.dates ? { dates: extra.dates } : {}) });
   await writeFileSet({ outputRoot: outDir, srcDir: 'src' }, result.files);
   return { result, outDir, srcDir: path.join(outDir, 'src') };
 }

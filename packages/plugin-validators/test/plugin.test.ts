@@ -6,11 +6,11 @@ import { resolveValidatorsOptions, validatorNaming } from '@reslayer/plugin-vali
 import { DEMO_CONTRACT, generateLayer, importModule, issuesOf, LIBRARIES, TEST_DIR } from './helpers.js';
 
 describe('options', () => {
-  it('defaults to zod, string dates and @reslayer/runtime', () => {
-    expect(resolveValidatorsOptions()).toEqual({ library: 'zod', dates: 'string', runtimeModule: '@reslayer/runtime' });
+  it('defaults to zod and @reslayer/runtime', () => {
+    expect(resolveValidatorsOptions()).toEqual({ library: 'zod', runtimeModule: '@reslayer/runtime' });
   });
 
-  it.each([[{ library: 'yup' }], [{ dates: 'date' }], [{ runtimeModule: 'a b' }], [{ validate: true }]])('rejects %j', (options) => {
+  it.each([[{ library: 'yup' }], [{ dates: 'Date' }], [{ runtimeModule: 'a b' }], [{ validate: true }]])('rejects %j', (options) => {
     expect(() => resolveValidatorsOptions(options as never)).toThrow(GeneratorError);
     expect(() => resolveValidatorsOptions(options as never)).toThrow(/plugin-validators/);
   });

@@ -13,6 +13,8 @@ export { configureClient, getClientConfig, resetClientConfig } from './config.js
 export type { ApiKeyAuth, AuthConfig, BasicAuth, BearerAuth, ClientConfig, HeadersSource, SecretSource } from './config.js';
 export { MOCK_EXPORTS, MOCK_SCENARIOS } from './mockNames.js';
 export type { MockScenario } from './mockNames.js';
+export { decodeDates, encodeDates, encodeRequestDates } from './dates.js';
+export type { DateShape, DateSpec } from './dates.js';
 export { request } from './request.js';
 export { buildUrl } from './serialize.js';
 export {

@@ -108,6 +108,11 @@ export interface FieldMeta {
   readonly default?: MetaValue;
   /** Schema `description` (raw contract text, for help text), when given. */
   readonly description?: string;
+  /**
+   * `'Date'` when the value is a `Date` object, not a string: a `date`/`date-time` field of a layer generated with
+   * `dates: 'Date'` (bind it with `valueAsDate`). Absent for plain JSON values.
+   */
+  readonly valueType?: 'Date';
 }
 
 /**
@@ -129,6 +134,11 @@ export interface FilterMeta {
   readonly enum?: readonly EnumValue[];
   /** Parameter `description`, when given. */
   readonly description?: string;
+  /**
+   * `'Date'` when the value is a `Date` object, not a string: a `date`/`date-time` field of a layer generated with
+   * `dates: 'Date'` (bind it with `valueAsDate`). Absent for plain JSON values.
+   */
+  readonly valueType?: 'Date';
 }
 
 /**
@@ -146,6 +156,11 @@ export interface ColumnMeta {
    * whose enum lists this column (as `name`, `-name`, `+name`, `name:asc`, `name.desc`, …).
    */
   readonly sortable: boolean;
+  /**
+   * `'Date'` when the value is a `Date` object, not a string: a `date`/`date-time` field of a layer generated with
+   * `dates: 'Date'` (bind it with `valueAsDate`). Absent for plain JSON values.
+   */
+  readonly valueType?: 'Date';
 }
 
 /**

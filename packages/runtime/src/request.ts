@@ -5,6 +5,7 @@
  */
 import { ApiError } from './ApiError.js';
 import { encodeBody, readErrorContent, readSuccessBody } from './body.js';
+import { decodeDates, encodeRequestDates } from './dates.js';
 import { getClientConfig, type AuthConfig, type HeadersSource, type SecretSource } from './config.js';
 import { joinUrl, serializeCookies, serializeHeaderValue, serializePath, serializeQuery } from './serialize.js';
 import type { RequestOptions, RequestSpec } from './types.js';
@@ -81,6 +82,9 @@ function setAll(headers: Headers, values: Record<string, string>): void {
  * @throws SyntaxError when a 2xx `json` body is not valid JSON.
  * @throws {@link ValidationError} when validation is on (`options.validate` or `ClientConfig.validate`) and
  *   the request or the success body does not match the operation's registered schemas (see `./validation.ts`).
+ *   With `spec.dates` (config `dates: 'Date'`), the request's `Date`s are sent as strings and the JSON success
+ *   and error bodies' date strings come back as `Date`s (see `./dates.ts`; a validated response is decoded
+ *   by its schema instead, once).
  */
 export async function request<T>(spec: RequestSpec, options: RequestOptions = {}): Promise<T> {
   const config = getClientConfig();
@@ -92,6 +96,8 @@ export async function request<T>(spec: RequestSpec, options: RequestOptions = {}
   // Opt-in validation (plugin-validators): off unless the call or the config turns it on.
   const validate = options.validate ?? config.validate;
   if (validates(validate, 'request')) await validateRequest(spec);
+  // `dates: 'Date'`: the request's `Date`s as strings; the success body's date strings as `Date`s (below).
+  spec = encodeRequestDates(spec);
   const path = serializePath(spec.path, spec.pathParams, spec.pathStyles);
   const encoded = encodeBody(spec);
   const headers = new Headers();
@@ -127,7 +133,7 @@ export async function request<T>(spec: RequestSpec, options: RequestOptions = {}
     throw new ApiError({
       status: response.status,
       statusText: response.statusText,
-      body: content.body,
+      body: content.kind === 'json' ? decodeDates(content.body, spec.dates?.error) : content.body,
       bodyKind: content.kind,
       method: spec.method,
       url,
@@ -135,5 +141,5 @@ export async function request<T>(spec: RequestSpec, options: RequestOptions = {}
     });
   }
   const body = await readSuccessBody(response, spec.responseType, spec.method);
-  return (validates(validate, 'response') ? await validateResponse(spec, body) : body) as T;
+  return (validates(validate, 'response') ? await validateResponse(spec, body) : decodeDates(body, spec.dates?.response)) as T;
 }

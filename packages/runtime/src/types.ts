@@ -3,6 +3,7 @@
  *
  * @packageDocumentation
  */
+import type { DateSpec } from './dates.js';
 import type { ValidateMode } from './validation.js';
 
 /** HTTP methods an OpenAPI 3.x Path Item can declare (OpenAPI 3.1, "Path Item Object"). */
@@ -91,6 +92,11 @@ export interface RequestSpec {
    * `text`, or `none` (→ `undefined`).
    */
   responseType: ResponseType;
+  /**
+   * Where the operation's values hold `date`/`date-time` fields (generated with `dates: 'Date'`): the
+   * request's `Date`s are sent as strings, the JSON bodies' date strings are read as `Date`s.
+   */
+  dates?: DateSpec;
 }
 
 /** Per-call options that generated functions accept as their last argument. */

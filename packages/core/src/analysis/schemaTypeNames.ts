@@ -27,6 +27,8 @@ export interface SchemaTypeNames {
   cut: ReadonlySet<SchemaNode>;
   /** One entry per cut `$ref`, for diagnostics: the schema holding it and its target. */
   cuts: ReadonlyArray<{ from: string; target: string; pointer: string; inheritance: boolean }>;
+  /** True when `date`/`date-time` strings print as `Date` (the model's `dates: 'Date'`, see `isDateString`). */
+  dates?: boolean;
 }
 
 /**
@@ -77,6 +79,7 @@ export function schemaTypeNames(model: ApiModel): SchemaTypeNames {
     writable,
     cut,
     cuts,
+    ...(model.dates === 'Date' ? { dates: true } : {}),
     typeName(target, mode) {
       if (mode === 'write') {
         const w = writable.get(target);

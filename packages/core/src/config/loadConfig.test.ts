@@ -104,6 +104,22 @@ describe('resolveConfig', () => {
   });
 });
 
+describe('resolveConfig: dates', () => {
+  const base = { input: 'a.yaml', plugins: [] };
+
+  it("keeps dates: 'Date' and leaves the default 'string' out", () => {
+    expect(resolveConfig({ ...base, dates: 'Date' }, configFile).dates).toBe('Date');
+    expect('dates' in resolveConfig({ ...base, dates: 'string' }, configFile)).toBe(false);
+    expect('dates' in resolveConfig(base, configFile)).toBe(false);
+  });
+
+  it('rejects another value naming the field', () => {
+    const error = thrown(() => resolveConfig({ ...base, dates: 'date' }, configFile));
+    expect(error.code).toBe('RSL_CONFIG_INVALID');
+    expect(error.message).toContain('`dates`');
+  });
+});
+
 describe('resolveConfig: overrides', () => {
   const base = { input: 'a.yaml', plugins: [] };
 

@@ -201,6 +201,8 @@ export function resolveConfig(config: unknown, configFile: string | undefined, c
   };
   const overrides = resolveOverrides(c.overrides, fail);
   if (overrides) resolved.overrides = overrides;
+  if (c.dates !== undefined && c.dates !== 'string' && c.dates !== 'Date') fail("`dates` must be 'string' or 'Date'");
+  if (c.dates === 'Date') resolved.dates = 'Date';
   if (configFile) resolved.configFile = configFile;
   return resolved;
 }

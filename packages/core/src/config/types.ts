@@ -53,7 +53,18 @@ export interface UserConfig {
   allowRemoteRefs?: boolean;
   /** Resource, entity and method names to use instead of the detected ones. */
   overrides?: NamingOverrides;
+  /**
+   * How `date` and `date-time` strings appear in the generated layer. `'Date'`: as `Date` objects in every
+   * generated type (responses and requests); the client decodes them in success responses and encodes them
+   * in requests (`date` as `YYYY-MM-DD`, `date-time` as an ISO 8601 string); the validators, mocks and
+   * config metadata follow. Experimental.
+   * @default 'string'
+   */
+  dates?: DateMode;
 }
+
+/** How `date`/`date-time` strings appear in the generated layer (see {@link UserConfig.dates}). */
+export type DateMode = 'string' | 'Date';
 
 /** A config with every path absolute and every default applied. */
 export interface ResolvedConfig {
@@ -69,4 +80,6 @@ export interface ResolvedConfig {
   allowRemoteRefs: boolean;
   /** Validated naming overrides; absent when the config sets none. */
   overrides?: NamingOverrides;
+  /** `'Date'` when the config sets `dates: 'Date'`; absent for the default `'string'`. */
+  dates?: 'Date';
 }

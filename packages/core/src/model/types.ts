@@ -327,4 +327,9 @@ export interface ApiModel {
   operations: OperationNode[];
   /** Detected resources sorted by `resource`. Filled by the `detect` hook. */
   resources: ResourceNode[];
+  /**
+   * `'Date'` when the config sets `dates: 'Date'`: `date` and `date-time` strings are `Date` objects in the
+   * generated layer (see `isDateString`). Absent for the default, plain strings.
+   */
+  dates?: 'Date';
 }

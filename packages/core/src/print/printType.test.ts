@@ -164,3 +164,22 @@ describe('printType', () => {
     expect(names.writable.has('Tag')).toBe(false);
   });
 });
+
+describe("printType with dates: 'Date'", () => {
+  const dated = schemaTypeNames({ ...model, dates: 'Date' });
+  const at = s({ kind: 'string', format: 'date-time' });
+  it.each([
+    ['date-time', at, 'Date'],
+    ['date', s({ kind: 'string', format: 'date' }), 'Date'],
+    ['nullable date', s({ kind: 'string', format: 'date', nullable: true }), 'Date | null'],
+    ['enumerated date keeps its literals', s({ kind: 'string', format: 'date', enum: ['2024-01-01'] }), "'2024-01-01'"],
+    ['time stays a string', s({ kind: 'string', format: 'time' }), 'string'],
+  ])('%s', (_name, given, want) => {
+    expect(printType(given, { mode: 'read', names: dated })).toBe(want);
+    expect(printType(given, { mode: 'write', names: dated })).toBe(want);
+  });
+
+  it('prints strings without the option', () => {
+    expect(printType(at, { mode: 'read', names })).toBe('string');
+  });
+});

@@ -3,6 +3,7 @@ import { commentLines, propertyKey, stringLiteral } from '../naming/literals.js'
 import { containsRef, enumValues, objectProperties } from '../analysis/schemaQueries.js';
 import { allOfConflicts, printedMembers } from '../analysis/allOfConflicts.js';
 import type { SchemaTypeNames, TypeMode } from '../analysis/schemaTypeNames.js';
+import { isDateString } from '../analysis/dates.js';
 
 /** Options of {@link printType}. */
 export interface PrintOptions {
@@ -19,7 +20,8 @@ const pad = (n: number) => '  '.repeat(n);
 /**
  * Prints a schema node as TypeScript type text.
  *
- * - `nullable` adds `| null`; `enum`/`const` become literal unions; `format: binary` becomes `Blob`.
+ * - `nullable` adds `| null`; `enum`/`const` become literal unions; `format: binary` becomes `Blob`;
+ *   `format: date`/`date-time` becomes `Date` when `names.dates` is on (config `dates: 'Date'`), in both modes.
  * - Objects become type literals (optional properties use `?`), `additionalProperties` an index signature.
  * - `allOf` becomes an intersection, `oneOf`/`anyOf` a union; a discriminator adds its literal to each member
  *   that does not pin the property itself.
@@ -59,6 +61,7 @@ function printBare(node: SchemaNode, o: PrintOptions): string {
       return (o.refPrefix ?? '') + o.names.typeName(node.target, o.mode);
     case 'string':
       if (node.enum && node.enum.length > 0) return literalUnion(node.enum);
+      if (o.names.dates === true && isDateString(node)) return 'Date';
       return node.format === 'binary' ? 'Blob' : 'string';
     case 'number':
       if (node.enum && node.enum.length > 0) return literalUnion(node.enum);

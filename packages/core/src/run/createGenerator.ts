@@ -70,7 +70,9 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs }));
   for (const notice of contract.notices) diagnostics.add(notice);
   options.onPhase?.('normalize');
-  const normalized = await time('normalize', () => normalizeContract(contract, diagnostics));
+  const contractModel = await time('normalize', () => normalizeContract(contract, diagnostics));
+  // `dates: 'Date'` travels on the model, so every plugin prints and encodes dates the same way.
+  const normalized: ApiModel = config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel;
   // A $ref that leads nowhere makes the contract unreadable: stop as for any other broken input.
   const dangling = diagnostics.list().find((d) => d.code === 'RSL_REF_UNRESOLVED' && d.severity === 'error');
   if (dangling) {

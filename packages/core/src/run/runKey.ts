@@ -116,6 +116,8 @@ export async function computeRunKey(config: ResolvedConfig, options: RunKeyOptio
     allowRemoteRefs: config.allowRemoteRefs,
     // Absent overrides leave the key as it was (JSON.stringify drops undefined).
     overrides: config.overrides,
+    // Likewise the default `dates: 'string'` (absent).
+    dates: config.dates,
     plugins,
   };
   return { ok: true, key: sha256(JSON.stringify(parts)) };

@@ -1,6 +1,7 @@
 import type { ApiModel, OperationSignature, ResourceNode } from '@reslayer/core';
-import { banner, commentLines, createWriter, objectKey, stringLiteral } from '@reslayer/core';
+import { banner, commentLines, createWriter, getSchemaTypeNames, importPath, objectKey, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
+import { DATES_NAMESPACE, datesFile, operationDates } from './emitDates.js';
 
 /**
  * Emits `<resource>.client.ts`: the `<resource>Client` object with one fetch-based method per operation.
@@ -21,6 +22,9 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
     types.add(clientNaming.responseType(s.op));
   }
   w.writeLine(`import type { ${[...types].sort().join(', ')} } from './${resource.resource}.types.js';`);
+  // `dates: 'Date'`: where each operation's values hold dates (see `emitDates.ts`).
+  const dates = signatures.map((s) => operationDates(model, s, getSchemaTypeNames(model)));
+  if (dates.some((d) => d?.includes(`${DATES_NAMESPACE}.`))) w.writeLine(`import * as ${DATES_NAMESPACE} from '${importPath(clientNaming.clientFile(resource), datesFile())}';`);
   w.blankLine();
   w.writeLine(`/**`);
   w.writeLine(` * Typed client of the \`${resource.resource}\` resource. Set the base URL, headers and auth once`);
@@ -30,14 +34,14 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
   w.write(`export const ${clientNaming.clientObject(resource)} = `).inlineBlock(() => {
     signatures.forEach((s, i) => {
       if (i > 0) w.blankLine();
-      writeMethod(w, s);
+      writeMethod(w, s, dates[i]);
     });
   });
   w.write(';').newLine();
   return w.toString();
 }
 
-function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature): void {
+function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature, dates: string | undefined): void {
   const summary = s.node.summary ?? s.node.description;
   w.writeLine('/**');
   if (summary) {
@@ -77,6 +81,7 @@ function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature):
         const accept = acceptHeader(s);
         if (accept) w.writeLine(`accept: ${stringLiteral(accept)},`);
         w.writeLine(`responseType: '${s.response.responseType}',`);
+        if (dates) w.writeLine(`dates: ${dates},`);
     });
     w.write(', options);').newLine();
   });

@@ -6,6 +6,7 @@ import { collectionOperation, listColumns, listFilters } from './listing.js';
 import { detectPagination } from './detectPagination.js';
 import { cleanLabel, humanize } from './humanize.js';
 import { configMetaNaming } from '../naming.js';
+import { withDateValues } from './dateValues.js';
 
 const CRUD: ReadonlySet<string> = new Set<CrudRole>(CRUD_ROLES);
 
@@ -30,7 +31,7 @@ export function describeResource(model: ApiModel, resource: ResourceNode, textar
   return {
     resource: resource.resource,
     title: humanize(resource.resource),
-    config: { fields, filters: listFilters(collection, params, names.byName, textareaThreshold), columns, pagination },
+    config: withDateValues({ fields, filters: listFilters(collection, params, names.byName, textareaThreshold), columns, pagination }, model.dates),
     operations: describeOperations(resource, signatures),
     fieldLabels: [...labels].sort(([a], [b]) => cmp(a, b)),
   };

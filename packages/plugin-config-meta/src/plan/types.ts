@@ -35,6 +35,8 @@ export interface FieldInfo {
   constraints?: Constraints;
   default?: unknown;
   description?: string;
+  /** `'Date'` when the value is a `Date` object (config `dates: 'Date'`); absent for plain JSON values. */
+  valueType?: 'Date';
 }
 
 /** A list filter; printed as a `FilterMeta`. */
@@ -46,6 +48,8 @@ export interface FilterInfo {
   multiple: boolean;
   enum?: EnumValue[];
   description?: string;
+  /** `'Date'` when the value is a `Date` object (config `dates: 'Date'`); absent for plain JSON values. */
+  valueType?: 'Date';
 }
 
 /** A table column; printed as a `ColumnMeta`. */
@@ -54,6 +58,8 @@ export interface ColumnInfo {
   label: string;
   cell: CellKind;
   sortable: boolean;
+  /** `'Date'` when the value is a `Date` object (config `dates: 'Date'`); absent for plain JSON values. */
+  valueType?: 'Date';
 }
 
 /** Pagination of the list operation; printed as a `PaginationMeta`. Absent facts are absent keys. */

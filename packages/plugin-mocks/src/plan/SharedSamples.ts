@@ -7,6 +7,7 @@ import { mocksNaming } from '../naming.js';
 import type { FixtureDecl } from './mockPlan.js';
 import { printValue, type ValueRef } from './printValue.js';
 import { BlobSample } from './sampleString.js';
+import { DateSample } from './dateSamples.js';
 
 /** Shortest canonical text of a value worth a shared constant (smaller ones stay inline). */
 const MIN_TEXT = 40;
@@ -154,6 +155,7 @@ export class SharedSamples {
   /** Canonical text of a value, a named-schema value inside it standing as `#<hash>` (and pushed to `found`). */
   private serialize(v: unknown, found: string[] | undefined): string {
     if (v instanceof BlobSample) return 'new Blob([])';
+    if (v instanceof DateSample) return `new Date(${valueLiteral(v.text)})`;
     if (v === null || typeof v !== 'object') return valueLiteral(v);
     const origin = this.origins.get(v);
     if (origin === undefined) return this.inner(v, found);

@@ -1,6 +1,7 @@
 import type { PropertyNode, SchemaNode, SchemaTypeNames, UnionSchema } from '@reslayer/core';
-import { deref, objectProperties } from '@reslayer/core';
+import { deref, isDateString, objectProperties } from '@reslayer/core';
 import { BlobSample } from './sampleString.js';
+import { DateSample } from './dateSamples.js';
 import { fits, satisfies, type Patterns } from './satisfies.js';
 
 /** What the value checks read: named schemas and nodes typed `unknown`, the mode, compiled patterns. */
@@ -21,7 +22,7 @@ const MAX_DEPTH = 20;
  * @param v any value
  */
 export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof BlobSample);
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof BlobSample) && !(v instanceof DateSample);
 }
 
 /**
@@ -91,6 +92,7 @@ export function mayValidate(v: unknown, node: SchemaNode, c: CheckScope, depth =
     case 'null':
       return false;
     default:
+      if (v instanceof DateSample) return isDateString(n);
       return v instanceof BlobSample || (fits(v, n) && satisfies(v, n, c.patterns));
   }
 }

@@ -1,5 +1,5 @@
 import type { ApiModel, NamedSchema, SchemaNode, SchemaTypeNames } from '@reslayer/core';
-import { getSchemaTypeNames } from '@reslayer/core';
+import { datedSchemas, getSchemaTypeNames } from '@reslayer/core';
 import type { Patterns } from './satisfies.js';
 
 /** What every sample of a run shares: the model's schemas and the run's bookkeeping (see `sampleSchema`). */
@@ -15,6 +15,8 @@ export interface SampleScope {
   origins?: WeakMap<object, string>;
   /** Compiled `pattern`s, filled as samples need them. Compiled on every use when absent. */
   patterns?: Patterns;
+  /** With `dates: 'Date'`, the named schemas holding dates (core's `datedSchemas`): samples then hold `DateSample`s. */
+  dated?: ReadonlySet<string>;
 }
 
 /**
@@ -39,5 +41,5 @@ export interface PlanContext {
  */
 export function createPlanContext(model: ApiModel): PlanContext {
   const names = getSchemaTypeNames(model);
-  return { model, names, scope: { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map() }, typeTexts: new WeakMap() };
+  return { model, names, scope: { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model) }, typeTexts: new WeakMap() };
 }

@@ -1,5 +1,6 @@
-import { objectKey, valueLiteral } from '@reslayer/core';
+import { objectKey, stringLiteral, valueLiteral } from '@reslayer/core';
 import { BlobSample } from './sampleString.js';
+import { DateSample } from './dateSamples.js';
 
 const pad = (n: number) => '  '.repeat(n);
 
@@ -9,7 +10,7 @@ export type ValueRef = (value: object) => string | undefined;
 /**
  * A sample value as a TypeScript expression, on one line when it fits in `width` columns, else
  * one element or property per line. Strings and keys are escaped with core's `valueLiteral` and
- * `objectKey` (`__proto__` is a computed key); object keys are sorted (deterministic output). A {@link BlobSample} prints as `new Blob([])`.
+ * `objectKey` (`__proto__` is a computed key); object keys are sorted (deterministic output). A {@link BlobSample} prints as `new Blob([])`, a {@link DateSample} as `new Date('…')`.
  * @param value JSON-like data from `sampleValue`
  * @param indent indentation level of the line the value starts on
  * @param width preferred line width
@@ -17,7 +18,7 @@ export type ValueRef = (value: object) => string | undefined;
  * @param ref names the constant a nested object or array is printed as (shared samples)
  */
 export function printValue(value: unknown, indent = 0, width = 100, offset = 0, ref?: ValueRef): string {
-  if (value === null || typeof value !== 'object' || value instanceof BlobSample) return flatValue(value) ?? 'null';
+  if (value === null || typeof value !== 'object' || value instanceof BlobSample || value instanceof DateSample) return flatValue(value) ?? 'null';
   const flat = flatValue(value, Math.max(width - indent * 2 - offset, 20), ref);
   if (flat !== undefined) return flat;
   const item = (v: unknown) => (ref && v !== null && typeof v === 'object' && ref(v)) || printValue(v, indent + 1, width, 0, ref);
@@ -34,6 +35,7 @@ export function printValue(value: unknown, indent = 0, width = 100, offset = 0, 
  */
 export function flatValue(value: unknown, limit = Infinity, ref?: ValueRef): string | undefined {
   if (value instanceof BlobSample) return 'new Blob([])';
+  if (value instanceof DateSample) return `new Date(${stringLiteral(value.text)})`;
   if (value === null || typeof value !== 'object') {
     const text = valueLiteral(value);
     return text.length <= limit ? text : undefined;

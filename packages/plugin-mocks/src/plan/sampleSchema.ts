@@ -4,6 +4,7 @@ import { conforms, discriminatorValues, isObject, mayValidate, visibleProperties
 import type { SampleScope } from './planContext.js';
 import { sampleNumber } from './sampleNumber.js';
 import { sampleString } from './sampleString.js';
+import { withDateSamples } from './dateSamples.js';
 import { fits, matchesPattern, satisfies } from './satisfies.js';
 
 /** Options of {@link sampleSchema}: the run's {@link SampleScope} and what this sample is for. */
@@ -102,9 +103,10 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
     if (options.patterns) ctx.patterns = options.patterns;
     return sample(schema, ctx, slot);
   };
+  const dated = (v: unknown) => withDateSamples(v, schema, options); // `dates: 'Date'`: date strings → `DateSample`s
   const value = run(false);
-  if (value !== IMPOSSIBLE) return { value: value ?? null, exact: true };
-  return { value: run(true) ?? null, exact: false };
+  if (value !== IMPOSSIBLE) return { value: dated(value ?? null), exact: true };
+  return { value: dated(run(true) ?? null), exact: false };
 }
 
 /**

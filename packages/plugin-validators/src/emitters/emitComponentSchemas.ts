@@ -3,7 +3,6 @@ import { banner, importPath } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { validatorNaming } from '../naming.js';
 import { buildNode, type Skipped } from '../plan/buildNode.js';
-import { decodedTypeName, printDecodedType } from '../plan/decodedTypes.js';
 import { DIALECTS, printContext, RUNTIME_NS, usesRuntime } from './library.js';
 import type { ValidatorLibrary } from '../options.js';
 
@@ -33,13 +32,7 @@ export function emitComponentSchemas(
     if (wire) variants.push(['write', schema.typeName, wire]);
     for (const [mode, typeName, constant] of variants) {
       const node = buildNode(schema.schema, { names, mode, dates: options.dates, skipped: options.skipped, ...(options.wire ? { wire: options.wire } : {}) });
-      let type = `${ns}.${typeName}`;
-      if (options.dates && mode === 'read') {
-        // Decoding schemas output `Date`s: they are checked against {@link T.X} with `Date` for its date strings.
-        type = decodedTypeName(typeName);
-        body.push(`/** {@link ${ns}.${typeName}} with \`Date\` for its \`date\` and \`date-time\` strings, as the decoding schema outputs it. */`);
-        body.push(`export type ${type} = ${printDecodedType(schema.schema, names, '')};`);
-      }
+      const type = `${ns}.${typeName}`;
       body.push(`/** Checks {@link ${ns}.${typeName}} (${mode === 'read' ? (options.dates ? 'as the API returns it, dates decoded' : 'as the API returns it') : 'as a request sends it'}). */`);
       body.push(`export const ${constant}: ${dialect.annotation(type)} = ${dialect.print(node, ctx)};`, '');
     }
@@ -49,7 +42,6 @@ export function emitComponentSchemas(
   if (model.schemas.length === 0) return `${head.join('\n')}\nexport {};\n`;
   head.push(dialect.importLine);
   if (usesRuntime(text)) head.push(`import * as ${RUNTIME_NS} from '${options.runtimeModule}';`);
-  // Without dates the annotations use the namespace; with dates only the Writable ones and the doc links do.
-  if (!options.dates || names.writable.size > 0 || text.includes(`{@link ${ns}.`)) head.push(`import type * as ${ns} from '${importPath(validatorNaming.componentsFile(), clientNaming.componentsFile())}';`);
+  head.push(`import type * as ${ns} from '${importPath(validatorNaming.componentsFile(), clientNaming.componentsFile())}';`);
   return `${head.join('\n')}\n\n${text}`;
 }

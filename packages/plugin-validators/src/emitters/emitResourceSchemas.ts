@@ -26,7 +26,7 @@ export function emitResourceSchemas(model: ApiModel, resource: ResourceNode, pla
     const where = commentLines(plan.key, 300).join(' ');
     for (const s of plan.schemas) {
       body.push(s.type ? `/** Checks {@link ${ns}.${s.type}} (\`${where}\`). */` : `/** Checks the path parameters of \`${where}\` (as strings). */`);
-      const annotation = s.decodedType ? `: ${dialect.annotation(s.decodedType)}` : s.type ? `: ${dialect.annotation(`${ns}.${s.type}`)}` : '';
+      const annotation = s.type ? `: ${dialect.annotation(`${ns}.${s.type}`)}` : '';
       body.push(`export const ${s.name}${annotation} = ${dialect.print(s.node, ctx)};`, '');
     }
   }
@@ -39,7 +39,7 @@ export function emitResourceSchemas(model: ApiModel, resource: ResourceNode, pla
   const head = [banner(model.meta)];
   if (plans.some((p) => p.schemas.length > 0)) head.push(dialect.importLine);
   head.push(`import * as ${RUNTIME_NS} from '${options.runtimeModule}';`);
-  if (text.includes(`=> ${cns}.`) || plans.some((p) => p.schemas.some((x) => x.decodedType?.includes(`${cns}.`)))) head.push(`import * as ${cns} from '${importPath(validatorNaming.schemasFile(resource), validatorNaming.componentsFile())}';`);
-  if (plans.some((p) => p.schemas.some((x) => x.type !== undefined && x.decodedType === undefined))) head.push(`import type * as ${ns} from '${importPath(validatorNaming.schemasFile(resource), clientNaming.typesFile(resource))}';`);
+  if (text.includes(`=> ${cns}.`)) head.push(`import * as ${cns} from '${importPath(validatorNaming.schemasFile(resource), validatorNaming.componentsFile())}';`);
+  if (plans.some((p) => p.schemas.some((x) => x.type !== undefined))) head.push(`import type * as ${ns} from '${importPath(validatorNaming.schemasFile(resource), clientNaming.typesFile(resource))}';`);
   return `${head.join('\n')}\n\n${text}`;
 }

@@ -26,7 +26,7 @@ export function printValibot(node: VNode, ctx: PrintContext): string {
       return pipe('v.string()', actions);
     }
     case 'date':
-      return pipe('v.string()', [FORMATS[node.format] as string, 'v.transform((value) => new Date(value))']);
+      return node.decode ? pipe('v.string()', [FORMATS[node.format] as string, 'v.transform((value) => new Date(value))']) : 'v.date()';
     case 'number':
       return pipe('v.number()', [...(node.integer ? ['v.integer()'] : []), ...node.checks.map((c) => action(c, ctx))]);
     case 'boolean':

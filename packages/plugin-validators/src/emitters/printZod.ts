@@ -24,7 +24,7 @@ export function printZod(node: VNode, ctx: PrintContext): string {
     case 'string':
       return (node.format ? FORMATS[node.format] ?? 'z.string()' : 'z.string()') + node.checks.map(check).join('');
     case 'date':
-      return `${FORMATS[node.format]}.transform((value) => new Date(value))`;
+      return node.decode ? `${FORMATS[node.format]}.transform((value) => new Date(value))` : 'z.date()';
     case 'number':
       // Not `z.int()`: it stops at the safe range, while JSON Schema's integers (int64 ids, 9223372036854776000) go beyond.
       return (node.integer ? "z.number().refine(Number.isInteger, 'expected an integer')" : 'z.number()') + node.checks.map(check).join('');

@@ -15,7 +15,10 @@ export interface BuildContext {
   names: SchemaTypeNames;
   /** `read` for responses, `write` for request bodies and parameters (as plugin-client's types). */
   mode: TypeMode;
-  /** Decode `date`/`date-time` strings to `Date` in the read direction. */
+  /**
+   * `date`/`date-time` strings are `Date`s (the model's `dates: 'Date'`): decoded from strings in the read
+   * direction, checked as `Date` objects in the write direction (before the client encodes them).
+   */
   dates: boolean;
   /** Collects features left out (e.g. a pattern JavaScript cannot compile). */
   skipped: Skipped[];
@@ -54,7 +57,7 @@ function buildBare(node: SchemaNode, ctx: BuildContext): VNode {
     case 'string': {
       if (node.enum && node.enum.length > 0) return { kind: 'literal', values: [...new Set(node.enum)] };
       if (node.format === 'binary') return { kind: 'blob' };
-      if (ctx.dates && ctx.mode === 'read' && (node.format === 'date' || node.format === 'date-time')) return { kind: 'date', format: node.format };
+      if (ctx.dates && (node.format === 'date' || node.format === 'date-time')) return { kind: 'date', format: node.format, decode: ctx.mode === 'read' };
       const checks: Check[] = [];
       if (node.minLength !== undefined) checks.push({ kind: 'minLength', value: node.minLength });
       if (node.maxLength !== undefined) checks.push({ kind: 'maxLength', value: node.maxLength });

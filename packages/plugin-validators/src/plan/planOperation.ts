@@ -3,7 +3,6 @@ import { deref } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { validatorNaming } from '../naming.js';
 import { buildNode, type BuildContext, type Skipped } from './buildNode.js';
-import { printDecodedType } from './decodedTypes.js';
 import type { VNode } from './vnode.js';
 
 /** One schema constant of a resource's schemas file. */
@@ -12,8 +11,6 @@ export interface PlannedSchema {
   name: string;
   /** The generated type it is checked against (in the resource's types file), or undefined for none. */
   type?: string;
-  /** With `dates: 'Date'`, the type text a decoding response schema is checked against instead (see `printDecodedType`). */
-  decodedType?: string;
   node: VNode;
 }
 
@@ -35,7 +32,7 @@ export interface OperationPlan {
  * - `response`: `<Op>Response` for a JSON success body (every success status's schema, as a union).
  * @param s the operation's signature
  * @param names the model's schema naming table
- * @param options whether dates are decoded, the wire schemas then, and where features left out are collected
+ * @param options whether dates are `Date`s (the model's `dates: 'Date'`), the wire schemas then, and where features left out are collected
  */
 export function planOperation(s: OperationSignature, names: SchemaTypeNames, options: { dates: boolean; skipped: Skipped[]; wire?: ReadonlyMap<string, string> }): OperationPlan {
   const write: BuildContext = { names, mode: 'write', dates: options.dates, skipped: options.skipped, ...(options.wire ? { wire: options.wire } : {}) };
@@ -52,7 +49,8 @@ export function planOperation(s: OperationSignature, names: SchemaTypeNames, opt
   }
   const stringPath = s.pathArgs.filter((a) => deref(a.param.schema, names.byName)?.kind === 'string');
   if (stringPath.length > 0) {
-    const properties = stringPath.map((a) => ({ name: a.param.name, required: true, node: buildNode(a.param.schema, write) }));
+    // Path parameters stay strings (`printPathArgumentType`), dates too: they are checked as sent.
+    const properties = stringPath.map((a) => ({ name: a.param.name, required: true, node: buildNode(a.param.schema, { ...write, dates: false }) }));
     schemas.push({ name: validatorNaming.pathConst(base), node: { kind: 'object', properties, checks: [] } });
     entry.push(['path', validatorNaming.pathConst(base)]);
   }
@@ -70,15 +68,7 @@ export function planOperation(s: OperationSignature, names: SchemaTypeNames, opt
     });
     const unique = [...new Map(variants.map((v) => [JSON.stringify(v), v] as const)).values()];
     const node: VNode = unique.length === 0 ? { kind: 'unknown' } : unique.length === 1 ? (unique[0] as VNode) : { kind: 'union', variants: unique };
-    const planned: PlannedSchema = { name: validatorNaming.schemaConst(type), type, node };
-    if (options.dates) {
-      const texts = s.response.responses.flatMap((r) => {
-        const c = r.contents[0];
-        return c ? [c.schema ? printDecodedType(c.schema, names, `${validatorNaming.componentsNamespace}.`) : 'unknown'] : [];
-      });
-      planned.decodedType = [...new Set(texts)].join(' | ') || 'unknown';
-    }
-    schemas.push(planned);
+    schemas.push({ name: validatorNaming.schemaConst(type), type, node });
     entry.push(['response', validatorNaming.schemaConst(type)]);
   }
   return { key, schemas, entry };

@@ -30,8 +30,11 @@ export interface VProperty {
 /** A planned schema. */
 export type VNode =
   | { kind: 'string'; format?: StringFormat; checks: Check[] }
-  /** A `date`/`date-time` string decoded to a `Date` (option `dates: 'Date'`, read direction). */
-  | { kind: 'date'; format: 'date' | 'date-time' }
+  /**
+   * A `date`/`date-time` value (config `dates: 'Date'`): with `decode`, a string decoded to a `Date` (read
+   * direction); else a valid `Date` object (write direction, checked before the client encodes it).
+   */
+  | { kind: 'date'; format: 'date' | 'date-time'; decode: boolean }
   /** A number; an integer is any number `Number.isInteger` accepts (JSON Schema's integers go beyond 2^53). */
   | { kind: 'number'; integer: boolean; checks: Check[] }
   | { kind: 'boolean' }
