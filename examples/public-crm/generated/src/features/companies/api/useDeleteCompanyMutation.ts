@@ -8,7 +8,8 @@ export type DeleteCompanyVariables = { companyId: string };
 
 /**
  * Cache effects of `deleteCompany`, derived from the resource model, as data: the query keys (prefixes) to
- * `invalidate` after success, the detail keys to `remove` (no refetch of a deleted item), and the detail keys
+ * `invalidate` after success, the detail keys to `remove` (never refetched: removed when no component shows them,
+ * else left to unmount), and the detail keys
  * to `setFromResponse` (the response is the entity).
  */
 export const deleteCompanyInvalidates = {
@@ -32,7 +33,9 @@ export function deleteCompanyMutationOptions(queryClient?: QueryClient) {
       if (!queryClient) return;
       for (const queryKey of deleteCompanyInvalidates.remove(variables)) {
         await queryClient.cancelQueries({ queryKey, exact: true });
-        queryClient.removeQueries({ queryKey, exact: true });
+        // A mounted detail keeps its last data until it unmounts (then gcTime removes it): removing it under
+        // an observer would build a new query that refetches the deleted item.
+        queryClient.removeQueries({ queryKey, exact: true, predicate: (query) => query.getObserversCount() === 0 });
       }
       await Promise.all(deleteCompanyInvalidates.invalidate(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },

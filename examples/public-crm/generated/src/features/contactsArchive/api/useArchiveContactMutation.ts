@@ -9,7 +9,8 @@ export type ArchiveContactVariables = { contactId: string; payload?: ArchiveCont
 
 /**
  * Cache effects of `archiveContact`, derived from the resource model, as data: the query keys (prefixes) to
- * `invalidate` after success, the detail keys to `remove` (no refetch of a deleted item), and the detail keys
+ * `invalidate` after success, the detail keys to `remove` (never refetched: removed when no component shows them,
+ * else left to unmount), and the detail keys
  * to `setFromResponse` (the response is the entity).
  */
 export const archiveContactInvalidates = {
