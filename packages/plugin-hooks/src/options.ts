@@ -40,8 +40,8 @@ export interface HooksOptions {
    */
   runtimeModule?: string;
   /**
-   * Default of the per-call `optimistic` option of update and delete mutations of a CRUD resource: apply the
-   * change to the cached detail and lists in `onMutate` (through `<resource>Cache`) and roll it back on error.
+   * Reserved for optimistic updates of update and delete mutations (apply the change to the cached detail and
+   * lists in `onMutate`, roll it back on error). Accepted and validated; the output does not depend on it yet.
    * @default false
    * @example pluginHooks({ adapter: 'react-query', optimistic: true })
    */
