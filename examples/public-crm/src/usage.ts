@@ -7,16 +7,22 @@ import { contactsClient, contactsQueryKeys, type Contact, type ListContactsRespo
 import { companiesClient } from '../generated/src/shared/api/generated/companies/index.js';
 import { filesDownloadClient } from '../generated/src/shared/api/generated/filesDownload/index.js';
 import { searchClient } from '../generated/src/shared/api/generated/search/index.js';
+import { InfiniteQueryObserver, MutationObserver, QueryClient, QueryObserver, skipToken } from '@tanstack/query-core';
 import {
-  useContactsQuery,
-  useContactQuery,
-  useCreateContactMutation,
-  useUpdateContactMutation,
-  useDeleteContactMutation,
+  contactsQueryOptions,
+  contactsInfiniteQueryOptions,
+  contactQueryOptions,
+  createContactMutationOptions,
+  updateContactMutationOptions,
+  deleteContactMutationOptions,
+  deleteContactInvalidates,
+  type CreateContactVariables,
 } from '../generated/src/features/contacts/api/index.js';
-import { useArchiveContactMutation } from '../generated/src/features/contactsArchive/api/index.js';
-import { useDownloadFileQuery } from '../generated/src/features/filesDownload/api/index.js';
-import { useDashboardSummaryQuery } from '../generated/src/features/dashboardSummary/api/index.js';
+import * as contactsApi from '../generated/src/features/contacts/api/index.js';
+import { archiveContactMutationOptions, archiveContactInvalidates } from '../generated/src/features/contactsArchive/api/index.js';
+import { downloadFileQueryOptions } from '../generated/src/features/filesDownload/api/index.js';
+import { dashboardSummaryQueryOptions } from '../generated/src/features/dashboardSummary/api/index.js';
+import { searchQueryOptions } from '../generated/src/features/search/api/index.js';
 
 configureClient({ baseUrl: 'https://crm.example.test', auth: { type: 'bearer', token: () => 'token' } });
 
@@ -51,30 +57,74 @@ export async function clientUsage(): Promise<void> {
   }
 }
 
-export function hookUsage(): void {
-  const list = useContactsQuery({ page: 2 });
-  const key: readonly unknown[] = list.queryKey;
-  void key;
-  const detail = useContactQuery('id-1');
-  void detail.queryFn({ signal: new AbortController().signal });
-  const create = useCreateContactMutation();
-  void create.mutationFn({ firstName: 'Ada', lastName: 'Example', email: 'ada@example.test', status: 'lead' });
-  void create.invalidates({ firstName: 'Ada', lastName: 'Example', email: 'ada@example.test', status: 'lead' });
-  const update = useUpdateContactMutation();
-  const stale = update.invalidates({ contactId: 'id-1', payload: { firstName: 'Grace' } });
-  const listsKey: readonly ['contacts', 'list'] = stale[0];
-  void listsKey;
-  // @ts-expect-error update needs the contact id.
-  void update.mutationFn({ payload: {} });
-  void useDeleteContactMutation().mutationFn('id-1');
-  const archive = useArchiveContactMutation();
-  void archive.mutationFn({ contactId: 'id-1', payload: { reason: 'duplicate' } });
-  // The archive action makes the contacts list and the contact's detail stale.
-  const archived = archive.invalidates({ contactId: 'id-1' });
-  void archived;
-  void useDownloadFileQuery('f-1').queryKey;
-  void useDashboardSummaryQuery().queryKey;
+/** Every export of a query or mutation module whose name starts with `use`: none in the framework-free output. */
+type HookNames<T> = Extract<keyof T, `use${string}`>;
+
+export async function queryUsage(queryClient: QueryClient, maybeId: string | undefined): Promise<void> {
+  // Nothing in the framework-free output is named like a React hook.
+  const noHooks: [HookNames<typeof contactsApi>] extends [never] ? true : false = true;
+  void noHooks;
+  // Keys are tagged with the response and error types: getQueryData and setQueryData are typed.
+  const cached: Contact | undefined = queryClient.getQueryData(contactQueryOptions('id-1').queryKey);
+  void cached;
+  const firstName: string | undefined = queryClient.getQueryData(contactQueryOptions('id-1').queryKey)?.firstName;
+  void firstName;
+  // @ts-expect-error the detail's data is a Contact, not a page of contacts.
+  void queryClient.getQueryData(contactQueryOptions('id-1').queryKey)?.items;
+  queryClient.setQueryData(contactQueryOptions('id-1').queryKey, (old) => (old ? { ...old, lastName: 'Example' } : old));
+  // @ts-expect-error setQueryData checks the value against the tagged data type.
+  queryClient.setQueryData(contactQueryOptions('id-1').queryKey, { items: [] });
+  const page = await queryClient.fetchQuery(contactsQueryOptions({ page: 2 }));
+  void page.items.length;
+  // The error is the operation's ApiError: its status is a number.
+  const status: number | undefined = queryClient.getQueryState(contactQueryOptions('id-1').queryKey)?.error?.status;
+  void status;
+  const observer = new QueryObserver(queryClient, contactQueryOptions(maybeId));
+  const detail: Contact | undefined = observer.getCurrentResult().data;
+  void detail;
+  // An undefined id gives skipToken: the query waits instead of throwing.
+  const waiting = contactQueryOptions(undefined);
+  const skipped: typeof skipToken | undefined = waiting.queryFn === skipToken ? waiting.queryFn : undefined;
+  void skipped;
+  // @ts-expect-error an id that is not a string is rejected.
+  contactQueryOptions(42);
+  // Infinite lists: the page parameter is set by the factory, not by the caller.
+  const pages = new InfiniteQueryObserver(queryClient, contactsInfiniteQueryOptions({ pageSize: 10 }));
+  const firstPage: ListContactsResponse | undefined = pages.getCurrentResult().data?.pages[0];
+  void firstPage;
+  // @ts-expect-error `page` belongs to the infinite query.
+  contactsInfiniteQueryOptions({ page: 2 });
+  void downloadFileQueryOptions('f-1').queryKey;
+  void dashboardSummaryQueryOptions().queryKey;
+  void searchQueryOptions({ q: 'ada' }).queryKey;
   void contactsQueryKeys.detail('id-1');
+}
+
+export async function mutationUsage(queryClient: QueryClient): Promise<void> {
+  // Variables are always one object named by the contract's parameter names.
+  const create = new MutationObserver(queryClient, createContactMutationOptions(queryClient));
+  const variables: CreateContactVariables = { payload: { firstName: 'Ada', lastName: 'Example', email: 'ada@example.test', status: 'lead' } };
+  await create.mutate(variables);
+  // @ts-expect-error the payload is a member of the variables, not the variables themselves.
+  await create.mutate({ firstName: 'Ada', lastName: 'Example', email: 'ada@example.test', status: 'lead' });
+  const update = new MutationObserver(queryClient, updateContactMutationOptions(queryClient));
+  await update.mutate({ contactId: 'id-1', payload: { firstName: 'Grace' } });
+  // @ts-expect-error update needs the contact id.
+  await update.mutate({ payload: {} });
+  // Mutation options are TanStack's own: onMutate, meta and retry go next to the generated ones.
+  const options = deleteContactMutationOptions(queryClient);
+  const remove = new MutationObserver(queryClient, { ...options, retry: 1, meta: { screen: 'detail' }, onMutate: ({ contactId }) => ({ contactId }) });
+  await remove.mutate({ contactId: 'id-1' });
+  // @ts-expect-error delete takes `{ contactId }`, not a bare id.
+  await remove.mutate('id-1');
+  // The cache effects are data: a delete removes the detail and invalidates the lists.
+  const removed: readonly (readonly unknown[])[] = deleteContactInvalidates.remove({ contactId: 'id-1' });
+  const stale: readonly ['contacts', 'list'] = deleteContactInvalidates.invalidate({ contactId: 'id-1' })[0];
+  void removed;
+  void stale;
+  // The archive action makes the contact's detail and the contacts lists stale.
+  void archiveContactInvalidates.invalidate({ contactId: 'id-1', payload: { reason: 'duplicate' } });
+  void archiveContactMutationOptions().mutationFn({ contactId: 'id-1', payload: { reason: 'duplicate' } });
 }
 
 // Config metadata, permissions and i18n.

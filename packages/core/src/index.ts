@@ -95,6 +95,7 @@ export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMod
 export { containsRef, deref, enumValues, inlineRefs, objectProperties, unconstrained, type ObjectProperties } from './analysis/schemaQueries.js';
 export { allOfConflicts, findAllOfConflicts, isBareObject, type AllOfConflict, type AllOfConflictReport } from './analysis/allOfConflicts.js';
 export { jsonValue, resolveSchema, type ResolvedSchema } from './analysis/resolveSchema.js';
+export { listItemsOf, listPagination, type ListPagination } from './analysis/listPagination.js';
 export { printType, docComment, type PrintOptions } from './print/printType.js';
 export { declareArguments, paramsAccess, printPathArgumentType, type ArgumentDeclaration, type ArgumentSpec } from './print/arguments.js';
 export { defineConfig } from './config/defineConfig.js';

@@ -1,4 +1,4 @@
-import { resolvePluginOptions, RUNTIME_MODULE_RULE, type EnumRule, type StringRule } from '@reslayer/core';
+import { resolvePluginOptions, RUNTIME_MODULE_RULE, type BooleanRule, type EnumRule, type StringRule } from '@reslayer/core';
 import { PLUGIN_HOOKS } from './naming.js';
 
 /** Query library adapters `pluginHooks()` can emit hooks for. */
@@ -39,21 +39,30 @@ export interface HooksOptions {
    * @example pluginHooks({ runtimeModule: '@acme/api-runtime' })
    */
   runtimeModule?: string;
+  /**
+   * Reserved for optimistic updates of update and delete mutations (apply the change to the cached detail and
+   * lists in `onMutate`, roll it back on error). Accepted and validated; the output does not depend on it yet.
+   * @default false
+   * @example pluginHooks({ adapter: 'react-query', optimistic: true })
+   */
+  optimistic?: boolean;
 }
 
 /** Options with defaults applied. */
 export interface ResolvedHooksOptions {
   adapter: HookAdapter;
   runtimeModule: string;
+  optimistic: boolean;
 }
 
 /** The rule of the `adapter` option. */
 const ADAPTER_RULE: EnumRule<HookAdapter> = { kind: 'enum', default: 'none', values: HOOK_ADAPTERS };
 
 /** One rule per option of `pluginHooks()`, for core's `resolvePluginOptions`. */
-export const HOOKS_OPTION_RULES: { adapter: EnumRule<HookAdapter>; runtimeModule: StringRule } = {
+export const HOOKS_OPTION_RULES: { adapter: EnumRule<HookAdapter>; runtimeModule: StringRule; optimistic: BooleanRule } = {
   adapter: ADAPTER_RULE,
   runtimeModule: RUNTIME_MODULE_RULE,
+  optimistic: { kind: 'boolean', default: false },
 };
 
 /**

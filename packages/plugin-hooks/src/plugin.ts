@@ -9,13 +9,14 @@ import { hooksNaming, PLUGIN_HOOKS } from './naming.js';
 import { resolveHooksOptions, type HookAdapter, type HooksOptions } from './options.js';
 import { planHook, type HookPlan } from './plan/planHook.js';
 
-/** The hook-file emitter of each adapter. */
+/** The file emitter of each adapter. */
 const EMITTERS: Record<HookAdapter, (plan: HookPlan) => string> = { none: emitHookNone, 'vue-query': emitHookVue, 'react-query': emitHookReact };
 
 /**
- * The hooks plugin: per resource, one file per operation under `features/<resource>/api/` with a query or
- * mutation hook (framework-free options, or `@tanstack/vue-query` / `@tanstack/react-query` hooks, see
- * {@link HooksOptions.adapter}), plus an index. Runs at `EmitStage.Derived`.
+ * The hooks plugin: per resource, one file per operation under `features/<resource>/api/` with framework-free
+ * TanStack Query option factories (`<name>QueryOptions`, `<name>InfiniteQueryOptions`, `<name>MutationOptions`,
+ * `<name>Invalidates`) and, with an adapter, real hooks (see {@link HooksOptions.adapter}), plus an index.
+ * Runs at `EmitStage.Derived`.
  * @param options see {@link HooksOptions}; all optional
  * @returns the plugin (requires plugin-client)
  * @throws GeneratorError `RSL_CONFIG_INVALID` for an unknown option or an invalid value (message starts with `plugin-hooks:`)
@@ -37,7 +38,8 @@ export function pluginHooks(options: HooksOptions = {}): Plugin {
             const s = describeOperation(model, resource, op);
             const hookName = taken.take(hooksNaming.hookName(resource, op, s.node.method));
             names.push(hookName);
-            ctx.files.add({ path: hooksNaming.hookFile(resource, hookName), contents: emitHook(planHook(model, s, hookName)), plugin: PLUGIN_HOOKS });
+            const plan = planHook(model, s, hookName, resolved.optimistic);
+            ctx.files.add({ path: hooksNaming.hookFile(resource, hookName), contents: emitHook(plan), plugin: PLUGIN_HOOKS });
           }
           ctx.files.add({ path: hooksNaming.indexFile(resource), contents: emitHooksIndex(model, names), plugin: PLUGIN_HOOKS });
         }

@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 
-/** Node globals jsdom lacks that the runtime (`Headers`, `Response`) and the generator (`structuredClone`) use. */
-const NAMES = ['Headers', 'Request', 'Response', 'TextEncoder', 'TextDecoder', 'structuredClone'] as const;
+/** Node globals jsdom lacks that the runtime (`Headers`, `Response`), msw (streams) and the generator (`structuredClone`) use. */
+const NAMES = ['Headers', 'Request', 'Response', 'TextEncoder', 'TextDecoder', 'structuredClone', 'ReadableStream', 'WritableStream', 'TransformStream', 'BroadcastChannel'] as const;
 
 /**
  * Copies the few Node globals jsdom does not implement onto the jsdom global (a minimal polyfill:

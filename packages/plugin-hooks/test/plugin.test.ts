@@ -13,7 +13,8 @@ async function apiFiles(adapter: HookAdapter): Promise<Map<string, string>> {
 
 /** The `export function name(...) { ... }` block of a file. */
 function functionBlock(contents: string, name: string): string {
-  const start = contents.indexOf(`export function ${name}(`);
+  const match = new RegExp(`export function ${name}(<[^>]*>)?\\(`).exec(contents);
+  const start = match ? match.index : -1;
   if (start < 0) throw new Error(`no function ${name}`);
   return contents.slice(start, contents.indexOf('\n}', start) + 2);
 }
@@ -31,7 +32,7 @@ describe('plugin-hooks options', () => {
   }
 
   it("defaults to adapter 'none' and runtimeModule '@reslayer/runtime', and accepts every adapter", () => {
-    const defaults = { adapter: 'none', runtimeModule: '@reslayer/runtime' };
+    const defaults = { adapter: 'none', runtimeModule: '@reslayer/runtime', optimistic: false };
     expect(resolveHooksOptions()).toEqual(defaults);
     expect(resolveHooksOptions({})).toEqual(defaults);
     for (const adapter of HOOK_ADAPTERS) expect(resolveHooksOptions({ adapter })).toEqual({ ...defaults, adapter });
@@ -49,7 +50,7 @@ describe('plugin-hooks options', () => {
   it('rejects an unknown option, naming the plugin and its options', () => {
     const e = optionsError({ adaptor: 'vue-query' });
     expect(e.code).toBe('RSL_CONFIG_INVALID');
-    expect(e.message).toBe('plugin-hooks: unknown option "adaptor" (known: adapter, runtimeModule)');
+    expect(e.message).toBe('plugin-hooks: unknown option "adaptor" (known: adapter, runtimeModule, optimistic)');
   });
 
   it.each([[[]], ['vue-query'], [42]])('rejects options %p that are not an object', (options) => {
@@ -57,7 +58,7 @@ describe('plugin-hooks options', () => {
   });
 
   it('accepts a runtimeModule and rejects one that is not a module specifier; the output does not change', async () => {
-    expect(resolveHooksOptions({ runtimeModule: '@acme/api-runtime' })).toEqual({ adapter: 'none', runtimeModule: '@acme/api-runtime' });
+    expect(resolveHooksOptions({ runtimeModule: '@acme/api-runtime' })).toEqual({ adapter: 'none', runtimeModule: '@acme/api-runtime', optimistic: false });
     expect(resolveHooksOptions({ runtimeModule: '../runtime' }).runtimeModule).toBe('../runtime');
     for (const runtimeModule of ["x'; alert(1); '", 'a b', 42]) {
       const e = optionsError({ runtimeModule });
@@ -72,8 +73,15 @@ describe('plugin-hooks options', () => {
     expect(hookFiles(plain.files).some(([, contents]) => contents?.includes('@reslayer/runtime'))).toBe(false);
   }, 60_000);
 
-  it('names the option factory after the hook', () => {
-    expect(hooksNaming.optionsFactory('useContactsQuery')).toBe('useContactsQueryOptions');
+  it('names the framework-free factories without `use`, and the hooks with it', () => {
+    expect(hooksNaming.queryOptions('useContactsQuery')).toBe('contactsQueryOptions');
+    expect(hooksNaming.queryOptions('useDownloadFileQuery')).toBe('downloadFileQueryOptions');
+    expect(hooksNaming.infiniteQueryOptions('useContactsQuery')).toBe('contactsInfiniteQueryOptions');
+    expect(hooksNaming.infiniteHook('useContactsQuery')).toBe('useContactsInfiniteQuery');
+    expect(hooksNaming.suspenseHook('useContactQuery')).toBe('useSuspenseContactQuery');
+    expect(hooksNaming.mutationOptions('useCreateContactMutation')).toBe('createContactMutationOptions');
+    expect(hooksNaming.invalidates('useCreateContactMutation')).toBe('createContactInvalidates');
+    expect(hooksNaming.queryOptions('use2faQuery')).toBe('_2faQueryOptions');
   });
 });
 
@@ -91,7 +99,32 @@ describe('plugin-hooks output per adapter (demo contract)', () => {
     for (const [file, contents] of none) expect(`${file}\n${contents}`).toBe(`${file}\n${await readFile(path.join(DEMO_GENERATED, 'src', file), 'utf8')}`);
   });
 
-  it.each(['vue-query', 'react-query'] as const)('%s: same paths, same index files, hook + factory in every hook file', (adapter) => {
+  it("'none' names nothing `use*` and imports types and skipToken from @tanstack/query-core only", () => {
+    for (const [file, contents] of none) {
+      expect(`${file}: ${/export (function|const|type) use\w*/.exec(contents)?.[0] ?? ''}`).toBe(`${file}: `);
+      for (const [, from] of contents.matchAll(/from '([^.][^']*)'/g)) expect(from).toBe('@tanstack/query-core');
+    }
+    const detail = none.get('features/contacts/api/useContactQuery.ts') ?? '';
+    expect(detail).toContain("import { skipToken, type DataTag } from '@tanstack/query-core';");
+    expect(detail).toContain('export function contactQueryOptions(contactId: string | undefined) {');
+    expect(detail).toContain('queryKey: contactsQueryKeys.detail(contactId as string | number) as DataTag<ReturnType<typeof contactsQueryKeys.detail>, GetContactResponse, GetContactError>,');
+    expect(detail).toContain('queryFn: contactId === undefined ? skipToken : ({ signal }: { signal: AbortSignal }) => contactsClient.getContact(contactId, { signal }),');
+  });
+
+  it('derives the cache effects of each mutation from the resource model', () => {
+    const effects = (file: string): string => /export const \w+Invalidates = \{\n([\s\S]*?)\n\};/.exec(none.get(file) ?? '')?.[1] ?? '';
+    expect(effects('features/contacts/api/useCreateContactMutation.ts')).toBe(
+      ['  invalidate: (_variables: CreateContactVariables) => [contactsQueryKeys.lists()] as const,', '  remove: (_variables: CreateContactVariables) => [] as const,', '  setFromResponse: (_variables: CreateContactVariables) => [] as const,'].join('\n'),
+    );
+    expect(effects('features/contacts/api/useUpdateContactMutation.ts')).toContain('  setFromResponse: (variables: UpdateContactVariables) => [contactsQueryKeys.detail(variables.contactId)] as const,');
+    expect(effects('features/contacts/api/useDeleteContactMutation.ts')).toContain('  remove: (variables: DeleteContactVariables) => [contactsQueryKeys.detail(variables.contactId)] as const,');
+    expect(effects('features/contacts/api/useDeleteContactMutation.ts')).toContain('  invalidate: (_variables: DeleteContactVariables) => [contactsQueryKeys.lists()] as const,');
+    expect(effects('features/contactsArchive/api/useArchiveContactMutation.ts')).toContain(
+      '  invalidate: (variables: ArchiveContactVariables) => [contactsArchiveQueryKeys.all, contactsQueryKeys.lists(), contactsQueryKeys.detail(variables.contactId)] as const,',
+    );
+  });
+
+  it.each(['vue-query', 'react-query'] as const)('%s: same paths and index files; the framework-free factories as in none, plus the hooks', (adapter) => {
     const files = adapters[adapter];
     expect([...files.keys()].sort()).toEqual([...none.keys()].sort());
     for (const [file, contents] of files) {
@@ -100,12 +133,9 @@ describe('plugin-hooks output per adapter (demo contract)', () => {
         continue;
       }
       const hook = path.posix.basename(file, '.ts');
-      const factory = hooksNaming.optionsFactory(hook);
-      // The factory is the 'none' hook, renamed: identical behaviour.
-      expect(functionBlock(contents, factory)).toBe(functionBlock(none.get(file) ?? '', hook).replace(`function ${hook}(`, `function ${factory}(`));
-      expect(contents).toContain(`export function ${hook}(`);
-      const variables = /export type \w+Variables = .*;/.exec(none.get(file) ?? '')?.[0];
-      if (variables) expect(contents).toContain(variables);
+      const factory = hook.endsWith('Query') ? hooksNaming.queryOptions(hook) : hooksNaming.mutationOptions(hook);
+      expect(functionBlock(contents, factory)).toBe(functionBlock(none.get(file) ?? '', factory));
+      expect(contents).toMatch(new RegExp(`export function ${hook}(<[^>]*>)?\\(`));
     }
   });
 
@@ -115,34 +145,40 @@ describe('plugin-hooks output per adapter (demo contract)', () => {
   ] as const)('%s imports its own package only and creates no QueryClient (SSR-safe)', (adapter, own, other) => {
     for (const contents of adapters[adapter].values()) {
       expect(contents).not.toContain(other);
+      expect(contents).not.toContain('@tanstack/query-core');
       expect(contents).not.toMatch(/new QueryClient\b/);
       // useQueryClient() runs inside the hooks only: no module-level statement other than imports and exports.
       expect(contents.split('\n').filter((l) => /^[a-z]/.test(l) && !/^(import|export) /.test(l))).toEqual([]);
       if (adapter === 'react-query') expect(contents).not.toContain("from 'vue'");
     }
     const update = adapters[adapter].get('features/contacts/api/useUpdateContactMutation.ts') ?? '';
-    expect(update).toContain(`import { useMutation, useQueryClient } from '${own}';`);
-    expect(functionBlock(update, 'useUpdateContactMutation')).toContain('  const queryClient = useQueryClient();\n');
-    expect(update).toContain('await Promise.all(invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));');
+    expect(update).toMatch(/^import \{ useMutation, useQueryClient, [^}]*type QueryClient\b[^}]*\} from /m);
+    expect(update).toContain(`} from '${own}';`);
+    const hook = functionBlock(update, 'useUpdateContactMutation');
+    expect(hook).toContain('  const queryClient = useQueryClient();\n  const generated = updateContactMutationOptions(queryClient);');
+    // The user's onSuccess runs after the generated cache effects.
+    expect(hook).toContain('      await generated.onSuccess(data, variables);\n      await options?.onSuccess?.(data, variables, onMutateResult, context);');
   });
 
-  it('vue-query: parameters are MaybeRefOrGetter and the key is computed from toValue(...)', () => {
+  it('vue-query: parameters are MaybeRefOrGetter, read with toValue inside an options getter', () => {
     const vue = adapters['vue-query'];
     const list = vue.get('features/contacts/api/useContactsQuery.ts') ?? '';
-    expect(list).toContain("import { computed, toValue, type MaybeRefOrGetter } from 'vue';");
-    expect(list).toContain('export function useContactsQuery(params?: MaybeRefOrGetter<ListContactsParams | undefined>, options?: ');
-    expect(list).toContain('    queryKey: computed(() => contactsQueryKeys.list(toValue(params))),\n    queryFn: ({ signal }) => contactsClient.listContacts(toValue(params), { signal }),');
-    expect(vue.get('features/contacts/api/useContactQuery.ts')).toContain('export function useContactQuery(contactId: MaybeRefOrGetter<string>, options?: ');
-    expect(vue.get('features/search/api/useSearchQuery.ts')).toContain('export function useSearchQuery(params: MaybeRefOrGetter<SearchParams>, options?: ');
-    // No parameters: no vue import, a plain key.
-    const summary = vue.get('features/dashboardSummary/api/useDashboardSummaryQuery.ts') ?? '';
-    expect(summary).not.toContain("from 'vue'");
-    expect(summary).toContain('    queryKey: dashboardSummaryQueryKeys.getDashboardSummary(),');
+    expect(list).toContain("import { toValue, type MaybeRefOrGetter } from 'vue';");
+    expect(list).toContain('export function useContactsQuery<TData = ListContactsResponse>(params?: MaybeRefOrGetter<ListContactsParams | undefined>, options?: ');
+    expect(list).toContain('  return useQuery(() => ({ ...options, ...contactsQueryOptions(toValue(params)) }));');
+    expect(list).toContain('  return useInfiniteQuery(() => ({ ...options, ...contactsInfiniteQueryOptions(toValue(params)) }));');
+    expect(vue.get('features/contacts/api/useContactQuery.ts')).toContain('export function useContactQuery<TData = GetContactResponse>(contactId: MaybeRefOrGetter<string | undefined>, options?: ');
+    // No parameters: no vue import.
+    expect(vue.get('features/dashboardSummary/api/useDashboardSummaryQuery.ts')).not.toContain("from 'vue'");
   });
 
-  it('react-query: plain parameters', () => {
+  it('react-query: plain parameters, TanStack options with the operation error type, a suspense hook', () => {
     const list = adapters['react-query'].get('features/contacts/api/useContactsQuery.ts') ?? '';
-    expect(list).toContain('export function useContactsQuery(params?: ListContactsParams, options?: Omit<UseQueryOptions<ListContactsResponse, DefaultError, ListContactsResponse, ReturnType<typeof contactsQueryKeys.list>>, \'queryKey\' | \'queryFn\'>) {');
-    expect(list).toContain('    queryKey: contactsQueryKeys.list(params),\n    queryFn: ({ signal }) => contactsClient.listContacts(params, { signal }),');
+    expect(list).toContain(
+      "export function useContactsQuery<TData = ListContactsResponse>(params?: ListContactsParams, options?: Omit<UseQueryOptions<ListContactsResponse, ListContactsError, TData, ReturnType<typeof contactsQueryOptions>['queryKey']>, 'queryKey' | 'queryFn'>) {",
+    );
+    expect(list).toContain('  return useQuery({ ...options, ...contactsQueryOptions(params) });');
+    expect(list).toContain('export function useSuspenseContactsQuery<TData = ListContactsResponse>(');
+    expect(list).toContain('export function useContactsInfiniteQuery<TData = InfiniteData<ListContactsResponse, ');
   });
 });

@@ -1,21 +1,37 @@
 import type { HookPlan } from '../plan/planHook.js';
-import { hookFile, layerImports } from './hookFile.js';
-import { mutationFactory } from './mutationFactory.js';
-import { queryFactory } from './queryFactory.js';
+import { hookFile, Imports } from './hookFile.js';
+import { mutationOptionsFactory } from './mutationFactory.js';
+import { infiniteOptionsFactory, queryOptionsFactory } from './queryFactory.js';
+
+/** Module the framework-free factories import their types and `skipToken` from. */
+export const QUERY_CORE_MODULE = '@tanstack/query-core';
 
 /**
- * Emits one hook file of the `none` adapter: a query hook returning `{ queryKey, queryFn }` or a mutation hook
- * returning `{ mutationKey, mutationFn, invalidates }` — the option objects TanStack Query accepts in any framework.
- * @param p the hook's plan (`planHook`)
+ * The framework-free part of one operation's file, the same for every adapter: a query's `<name>QueryOptions`
+ * (and `<name>InfiniteQueryOptions` for a paginated list), or a mutation's variables type, `<name>Invalidates`
+ * and `<name>MutationOptions`.
+ * @param p the hook plan
+ * @param tq the TanStack Query module to import from (`@tanstack/query-core`, or the adapter's package)
+ * @param imports the file's imports
+ * @returns body lines
+ */
+export function frameworkFree(p: HookPlan, tq: string, imports: Imports): string[] {
+  if (!p.query) return mutationOptionsFactory(p, p.mutation, tq, imports);
+  const lines = queryOptionsFactory(p, p.query, tq, imports);
+  if (p.query.infinite) lines.push('', ...infiniteOptionsFactory(p, p.query, p.query.infinite, tq, imports));
+  return lines;
+}
+
+/**
+ * Emits one file of the `none` adapter: framework-free TanStack Query option factories only (nothing named
+ * `use*`), importing types and `skipToken` from `@tanstack/query-core`.
+ * @param p the hook plan
  * @returns file contents
- * @see https://tanstack.com/query/v5/docs/reference/QueryClient#queryclientinvalidatequeries
+ * @see https://tanstack.com/query/v5/docs/framework/react/guides/query-options
  */
 export function emitHookNone(p: HookPlan): string {
-  if (p.query) {
-    return hookFile(p, layerImports(p), queryFactory(p, p.query, p.hookName, ['Returns TanStack Query options: pass them to `useQuery`, `queryOptions` or `fetchQuery`.']));
-  }
-  return hookFile(p, layerImports(p), mutationFactory(p, p.mutation, p.hookName, [
-    'Returns TanStack Query mutation options plus `invalidates`: the query keys this mutation makes stale',
-    '(invalidate them in `onSuccess`).',
-  ]));
+  const imports = new Imports();
+  imports.add(QUERY_CORE_MODULE, []);
+  const body = frameworkFree(p, QUERY_CORE_MODULE, imports);
+  return hookFile(p, imports, body);
 }

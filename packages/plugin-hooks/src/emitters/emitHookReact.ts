@@ -1,61 +1,108 @@
-import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import type { HookPlan, QueryPlan } from '../plan/planHook.js';
-import { docBlock, factoryDoc, hookFile, importLine, layerImports } from './hookFile.js';
-import { mutationFactory, mutationHookBody } from './mutationFactory.js';
-import { clientCall, queryFactory, queryKeyCall } from './queryFactory.js';
+import type { MutationPlan } from '../plan/planMutation.js';
+import { frameworkFree } from './emitHookNone.js';
+import { importErrorType } from './mutationFactory.js';
+import { docBlock, hookFile, Imports } from './hookFile.js';
+import { factoryParameters, infiniteParamsType } from './queryFactory.js';
 
 /** Package the `react-query` adapter builds on. */
 export const REACT_QUERY_MODULE = '@tanstack/react-query';
 
 /**
- * Emits one hook file of the `react-query` adapter: the framework-free factory `<hookName>Options` (as the
- * `none` adapter emits it) and a hook built on `useQuery` / `useMutation` of `@tanstack/react-query` v5.
- * Mutations invalidate their stale keys through `useQueryClient()`, called when the hook runs (no
- * module-level `QueryClient`).
- * @param p the hook's plan (`planHook`)
+ * Emits one file of the `react-query` adapter: the framework-free factories (as `none` emits them, importing
+ * from `@tanstack/react-query`), then `use<Name>Query(args…, options?)` and `useSuspense<Name>Query`,
+ * `use<Name>InfiniteQuery(params, options?)` for a paginated list, or `use<Name>Mutation(options?)`.
+ * `options` is TanStack's own options type minus what the factory sets; a user's `onSuccess` runs after the
+ * generated cache effects.
+ * @param p the hook plan
  * @returns file contents
  * @see https://tanstack.com/query/v5/docs/framework/react/guides/invalidations-from-mutations
  */
 export function emitHookReact(p: HookPlan): string {
-  const factory = hooksNaming.optionsFactory(p.hookName);
-  if (p.query) return reactQuery(p, p.query, factory);
-  const body = [
-    ...mutationFactory(p, p.mutation, factory, factoryDoc(p)),
-    '',
-    ...docBlock([
-      ...p.doc,
-      `A \`useMutation\` hook of \`${REACT_QUERY_MODULE}\`. On success it invalidates the query keys this mutation makes`,
-      'stale, through the `QueryClient` of the nearest `QueryClientProvider`.',
-    ]),
-    `export function ${p.hookName}() {`,
-    ...mutationHookBody(factory),
-    '}',
-  ];
-  return hookFile(p, [importLine(['useMutation', 'useQueryClient'], REACT_QUERY_MODULE), ...layerImports(p)], body);
+  const imports = new Imports();
+  imports.add(REACT_QUERY_MODULE, []);
+  const body = frameworkFree(p, REACT_QUERY_MODULE, imports);
+  body.push('', ...(p.query ? reactQueries(p, p.query, imports) : reactMutation(p, p.mutation, imports)));
+  return hookFile(p, imports, body);
 }
 
-/** The query file: the factory, then a `useQuery` hook with the client method's plain parameters and `options`. */
-function reactQuery(p: HookPlan, q: QueryPlan, factory: string): string {
-  const response = clientNaming.responseType(p.s.op);
-  const keyType = `ReturnType<typeof ${p.keys}.${q.member}>`;
-  const options = `options?: Omit<UseQueryOptions<${response}, DefaultError, ${response}, ${keyType}>, 'queryKey' | 'queryFn'>`;
-  const body = [
-    ...queryFactory(p, q, factory, factoryDoc(p)),
+/** The query hooks: `useQuery`, `useSuspenseQuery` and, for a paginated list, `useInfiniteQuery`. */
+function reactQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
+  imports.add(REACT_QUERY_MODULE, ['useQuery', 'useSuspenseQuery'], ['UseQueryOptions', 'UseSuspenseQueryOptions']);
+  const factory = hooksNaming.queryOptions(p.hookName);
+  const key = `ReturnType<typeof ${factory}>['queryKey']`;
+  const params = factoryParameters(p, q);
+  const names = p.args.map((a) => a.name);
+  const omit = "'queryKey' | 'queryFn'";
+  const strict = p.args.map((a) => (q.requiredPath.includes(a.name) ? `${a.name}: ${a.type}` : a.text));
+  const lines = [
+    ...docBlock([...p.doc, '`useQuery` with the query options of this operation; `error` is typed as the operation\'s error.', '@param options more `useQuery` options (`select`, `enabled`, `staleTime`…), all but `queryKey` and `queryFn`']),
+    `export function ${p.hookName}<TData = ${p.response}>(${[...params, `options?: Omit<UseQueryOptions<${p.response}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
+    `  return useQuery({ ...options, ...${factory}(${names.join(', ')}) });`,
+    '}',
     '',
+    ...docBlock([...p.doc, '`useSuspenseQuery` with the query options of this operation (inside a `Suspense` boundary).']),
+    `export function ${hooksNaming.suspenseHook(p.hookName)}<TData = ${p.response}>(${[...strict, `options?: Omit<UseSuspenseQueryOptions<${p.response}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
+    `  const { queryKey } = ${factory}(${names.join(', ')});`,
+    `  return useSuspenseQuery({ ...options, queryKey, queryFn: ({ signal }) => ${p.client}.${p.method}(${[...q.callArgs, '{ signal }'].join(', ')}) });`,
+    '}',
+  ];
+  const inf = q.infinite;
+  if (!inf) return lines;
+  imports.add(REACT_QUERY_MODULE, ['useInfiniteQuery'], ['InfiniteData', 'UseInfiniteQueryOptions']);
+  const infFactory = hooksNaming.infiniteQueryOptions(p.hookName);
+  const o = `ReturnType<typeof ${infFactory}>`;
+  const pageParam = `${o}['initialPageParam']`;
+  return [
+    ...lines,
+    '',
+    ...docBlock([...p.doc, '`useInfiniteQuery` over the pages of this list: `fetchNextPage()` loads the next one.', '@param options more `useInfiniteQuery` options, all but what the infinite query options set']),
+    `export function ${hooksNaming.infiniteHook(p.hookName)}<TData = InfiniteData<${p.response}, ${pageParam}>>(${[
+      ...factoryParameters(p, q, infiniteParamsType(p, inf)),
+      `options?: Omit<UseInfiniteQueryOptions<${p.response}, ${p.error}, TData, ${o}['queryKey'], ${pageParam}>, 'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'>`,
+    ].join(', ')}) {`,
+    `  return useInfiniteQuery({ ...options, ...${infFactory}(${names.join(', ')}) });`,
+    '}',
+  ];
+}
+
+/** The mutation hook: `useMutation` with the generated options, the user's options and callbacks after ours. */
+function reactMutation(p: HookPlan, m: MutationPlan, imports: Imports): string[] {
+  imports.add(REACT_QUERY_MODULE, ['useMutation', 'useQueryClient'], ['UseMutationOptions']);
+  importErrorType(p, imports);
+  return mutationHook(p, m, `UseMutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` of the nearest `QueryClientProvider`');
+}
+
+/**
+ * A mutation hook body shared by the adapters: the generated options through the app's `QueryClient`
+ * (`useQueryClient()` at call time), the user's options over them, and `onSuccess` chained after the cache effects.
+ * @param p the hook plan
+ * @param m its mutation plan
+ * @param optionsType the adapter's mutation options type
+ * @param clientText where the `QueryClient` comes from (for the doc)
+ * @returns lines
+ */
+export function mutationHook(p: HookPlan, m: MutationPlan, optionsType: string, clientText: string): string[] {
+  return [
     ...docBlock([
       ...p.doc,
-      `A \`useQuery\` hook of \`${REACT_QUERY_MODULE}\`.`,
-      '@param options more `useQuery` options (`enabled`, `staleTime`, `refetchInterval`…), all but `queryKey` and `queryFn`',
+      `\`useMutation\` with the mutation options of this operation; its cache effects run through ${clientText},`,
+      'then the `onSuccess` given here.',
+      '@param options more `useMutation` options (`onMutate`, `onSuccess`, `onError`, `meta`, `retry`…), all but `mutationKey` and `mutationFn`',
     ]),
-    `export function ${p.hookName}(${[...p.args.map((d) => d.text), options].join(', ')}) {`,
-    '  return useQuery({',
+    `export function ${p.hookName}<TOnMutateResult = unknown>(options?: Omit<${optionsType}, 'mutationKey' | 'mutationFn'>) {`,
+    '  const queryClient = useQueryClient();',
+    `  const generated = ${hooksNaming.mutationOptions(p.hookName)}(queryClient);`,
+    '  return useMutation({',
     '    ...options,',
-    `    queryKey: ${queryKeyCall(p, q)},`,
-    `    queryFn: ({ signal }) => ${clientCall(p, q.callArgs)},`,
+    '    mutationKey: generated.mutationKey,',
+    '    mutationFn: generated.mutationFn,',
+    '    onSuccess: async (data, variables, onMutateResult, context) => {',
+    '      await generated.onSuccess(data, variables);',
+    '      await options?.onSuccess?.(data, variables, onMutateResult, context);',
+    '    },',
     '  });',
     '}',
   ];
-  const imports = [importLine(['useQuery', 'type DefaultError', 'type UseQueryOptions'], REACT_QUERY_MODULE), ...layerImports(p, [response])];
-  return hookFile(p, imports, body);
 }

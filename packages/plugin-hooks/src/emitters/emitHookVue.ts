@@ -1,88 +1,77 @@
-import type { ArgumentDeclaration } from '@reslayer/core';
-import { declareArguments } from '@reslayer/core';
-import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import type { HookPlan, QueryPlan } from '../plan/planHook.js';
-import { docBlock, factoryDoc, hookFile, importLine, layerImports } from './hookFile.js';
-import { mutationFactory, mutationHookBody } from './mutationFactory.js';
-import { clientCall, queryFactory, queryKeyCall } from './queryFactory.js';
+import { frameworkFree } from './emitHookNone.js';
+import { importErrorType } from './mutationFactory.js';
+import { mutationHook } from './emitHookReact.js';
+import { docBlock, hookFile, Imports } from './hookFile.js';
+import { factoryParameters, infiniteParamsType } from './queryFactory.js';
 
 /** Package the `vue-query` adapter builds on. */
 export const VUE_QUERY_MODULE = '@tanstack/vue-query';
 
 /**
- * Emits one hook file of the `vue-query` adapter: the framework-free factory `<hookName>Options` (as the
- * `none` adapter emits it) and a composable built on `useQuery` / `useMutation` of `@tanstack/vue-query` v5.
- * Query parameters accept plain values, refs and getters (`MaybeRefOrGetter`): the key is a `computed` over
- * `toValue(...)`, so the query refetches when they change. Mutations invalidate their stale keys through
- * `useQueryClient()`, called when the composable runs (no module-level `QueryClient`).
- * @param p the hook's plan (`planHook`)
+ * Emits one file of the `vue-query` adapter: the framework-free factories (as `none` emits them, importing
+ * from `@tanstack/vue-query`), then composables: `use<Name>Query(args…, options?)`,
+ * `use<Name>InfiniteQuery(params, options?)` for a paginated list, or `use<Name>Mutation(options?)`. Query
+ * parameters accept plain values, refs and getters (`MaybeRefOrGetter`): the options are a getter over
+ * `toValue(...)`, so the query refetches when they change.
+ * @param p the hook plan
  * @returns file contents
  * @see https://tanstack.com/query/v5/docs/framework/vue/reactivity
  */
 export function emitHookVue(p: HookPlan): string {
-  const factory = hooksNaming.optionsFactory(p.hookName);
-  if (p.query) return vueQuery(p, p.query, factory);
-  const body = [
-    ...mutationFactory(p, p.mutation, factory, factoryDoc(p)),
-    '',
-    ...docBlock([
-      ...p.doc,
-      `A \`useMutation\` composable of \`${VUE_QUERY_MODULE}\`. On success it invalidates the query keys this mutation makes`,
-      'stale, through the `QueryClient` the app installed with `VueQueryPlugin`.',
-    ]),
-    `export function ${p.hookName}() {`,
-    ...mutationHookBody(factory),
-    '}',
-  ];
-  return hookFile(p, [importLine(['useMutation', 'useQueryClient'], VUE_QUERY_MODULE), ...layerImports(p)], body);
-}
-
-/**
- * The client method's parameters made to accept refs and getters: `T` becomes `MaybeRefOrGetter<T>`, an
- * optional `T` becomes `MaybeRefOrGetter<T | undefined>`, optional (`?`) only where the client method's is,
- * that is when no required parameter follows.
- */
-function reactiveParameters(args: readonly ArgumentDeclaration[]): string[] {
-  const specs = args.map((a, i) => ({
-    name: a.name,
-    type: `MaybeRefOrGetter<${a.optional ? `${a.type} | undefined` : a.type}>`,
-    optional: a.optional && args.slice(i).every((later) => later.optional),
-  }));
-  return declareArguments(specs).map((d) => d.text);
-}
-
-/** The query file: the factory, then a `useQuery` composable with reactive parameters and `options`. */
-function vueQuery(p: HookPlan, q: QueryPlan, factory: string): string {
-  const response = clientNaming.responseType(p.s.op);
-  const keyType = `ReturnType<typeof ${p.keys}.${q.member}>`;
-  const toValue = (name: string): string => `toValue(${name})`;
-  const key = queryKeyCall(p, q, toValue);
-  const vue = [...(q.keyArgs.length > 0 ? ['computed'] : []), ...(q.callArgs.length > 0 ? ['toValue', 'type MaybeRefOrGetter'] : [])];
-  const options = `options?: Omit<QueryOptions<${response}, DefaultError, ${response}, ${response}, ${keyType}>, 'queryKey' | 'queryFn'>`;
-  const params = p.args.map((a) => a.name);
-  const body = [
-    ...queryFactory(p, q, factory, factoryDoc(p)),
-    '',
-    ...docBlock([
-      ...p.doc,
-      `A \`useQuery\` composable of \`${VUE_QUERY_MODULE}\`.${params.length > 0 ? ' Parameters accept plain values, refs and getters: the query' : ''}`,
-      ...(params.length > 0 ? ['refetches when they change.'] : []),
-      ...params.map((a) => `@param ${a} a value, a ref or a getter`),
-      '@param options more `useQuery` options (`enabled`, `staleTime`, `refetchInterval`…), all but `queryKey` and `queryFn`',
-    ]),
-    `export function ${p.hookName}(${[...reactiveParameters(p.args), options].join(', ')}) {`,
-    '  return useQuery({',
-    '    ...options,',
-    `    queryKey: ${q.keyArgs.length > 0 ? `computed(() => ${key})` : key},`,
-    `    queryFn: ({ signal }) => ${clientCall(p, q.callArgs.map(toValue))},`,
-    '  });',
-    '}',
-  ];
-  const imports = [
-    ...(vue.length > 0 ? [importLine(vue, 'vue')] : []),
-    importLine(['useQuery', 'type DefaultError', 'type QueryOptions'], VUE_QUERY_MODULE),
-    ...layerImports(p, [response]),
-  ];
+  const imports = new Imports();
+  imports.add('vue', []);
+  imports.add(VUE_QUERY_MODULE, []);
+  const body = frameworkFree(p, VUE_QUERY_MODULE, imports);
+  if (p.query) body.push('', ...vueQueries(p, p.query, imports));
+  else {
+    imports.add(VUE_QUERY_MODULE, ['useMutation', 'useQueryClient'], ['MutationOptions']);
+    importErrorType(p, imports);
+    const m = p.mutation;
+    body.push('', ...mutationHook(p, m, `MutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` the app installed with `VueQueryPlugin`'));
+  }
   return hookFile(p, imports, body);
+}
+
+/** Parameters made reactive: `T` becomes `MaybeRefOrGetter<T>` (an optional one `MaybeRefOrGetter<T | undefined>`). */
+function reactive(declarations: readonly string[]): string[] {
+  return declarations.map((d) => {
+    const m = /^([^?:]+)(\??): (.*)$/.exec(d);
+    if (!m) return d;
+    const [, name = '', optional = '', type = ''] = m;
+    return optional ? `${name}?: MaybeRefOrGetter<${type} | undefined>` : `${name}: MaybeRefOrGetter<${type}>`;
+  });
+}
+
+/** The composables: `useQuery` and, for a paginated list, `useInfiniteQuery`. */
+function vueQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
+  imports.add(VUE_QUERY_MODULE, ['useQuery'], ['QueryOptions']);
+  if (p.args.length > 0) imports.add('vue', ['toValue'], ['MaybeRefOrGetter']);
+  const factory = hooksNaming.queryOptions(p.hookName);
+  const call = p.args.map((a) => `toValue(${a.name})`).join(', ');
+  const doc = p.args.map((a) => `@param ${a.name} a value, a ref or a getter`);
+  const lines = [
+    ...docBlock([...p.doc, '`useQuery` with the query options of this operation; `error` is typed as the operation\'s error.', ...doc, '@param options more `useQuery` options (`select`, `enabled`, `staleTime`…), all but `queryKey` and `queryFn`']),
+    `export function ${p.hookName}<TData = ${p.response}>(${[...reactive(factoryParameters(p, q)), `options?: Omit<QueryOptions<${p.response}, ${p.error}, TData, ${p.response}, ReturnType<typeof ${factory}>['queryKey']>, 'queryKey' | 'queryFn'>`].join(', ')}) {`,
+    `  return useQuery(() => ({ ...options, ...${factory}(${call}) }));`,
+    '}',
+  ];
+  const inf = q.infinite;
+  if (!inf) return lines;
+  imports.add(VUE_QUERY_MODULE, ['useInfiniteQuery'], ['InfiniteData', 'InfiniteQueryObserverOptions']);
+  const infFactory = hooksNaming.infiniteQueryOptions(p.hookName);
+  const o = `ReturnType<typeof ${infFactory}>`;
+  const pageParam = `${o}['initialPageParam']`;
+  return [
+    ...lines,
+    '',
+    ...docBlock([...p.doc, '`useInfiniteQuery` over the pages of this list: `fetchNextPage()` loads the next one.', ...doc, '@param options more `useInfiniteQuery` options, all but what the infinite query options set']),
+    `export function ${hooksNaming.infiniteHook(p.hookName)}<TData = InfiniteData<${p.response}, ${pageParam}>>(${[
+      ...reactive(factoryParameters(p, q, infiniteParamsType(p, inf))),
+      `options?: Omit<InfiniteQueryObserverOptions<${p.response}, ${p.error}, TData, ${o}['queryKey'], ${pageParam}>, 'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'>`,
+    ].join(', ')}) {`,
+    `  return useInfiniteQuery(() => ({ ...options, ...${infFactory}(${call}) }));`,
+    '}',
+  ];
 }

@@ -2,48 +2,73 @@ import { banner, importPath, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import type { HookPlan } from '../plan/planHook.js';
 
+/** Names a file imports from one module: values and types (printed `type X`). */
+export class Imports {
+  private readonly byModule = new Map<string, { values: Set<string>; types: Set<string> }>();
+
+  /**
+   * Adds names imported from a module.
+   * @param from the module specifier
+   * @param values value names
+   * @param types type-only names
+   * @returns this collector
+   */
+  add(from: string, values: readonly string[], types: readonly string[] = []): this {
+    const entry = this.byModule.get(from) ?? { values: new Set<string>(), types: new Set<string>() };
+    for (const v of values) entry.values.add(v);
+    for (const t of types) entry.types.add(t);
+    this.byModule.set(from, entry);
+    return this;
+  }
+
+  /**
+   * The import lines, modules in insertion order: `import { a, type B } from 'm';`, or `import type { … }` when
+   * only types come from the module.
+   * @returns import lines
+   */
+  lines(): string[] {
+    return [...this.byModule].flatMap(([from, { values, types }]) => {
+      if (values.size === 0 && types.size === 0) return [];
+      const names = [...[...values].sort(), ...[...types].sort().map((t) => (values.size > 0 ? `type ${t}` : t))];
+      return [`import ${values.size === 0 ? 'type ' : ''}{ ${names.join(', ')} } from ${stringLiteral(from)};`];
+    });
+  }
+}
+
 /**
  * Assembles a hook file: banner, import lines, a blank line, body lines.
  * @param p the hook plan (its model's meta gives the banner)
- * @param imports import lines, in order
+ * @param imports the file's imports
  * @param body body lines
  * @returns file contents
  */
-export function hookFile(p: HookPlan, imports: string[], body: string[]): string {
-  return `${banner(p.model.meta)}${imports.join('\n')}\n\n${body.join('\n')}`;
+export function hookFile(p: HookPlan, imports: Imports, body: string[]): string {
+  return `${banner(p.model.meta)}${imports.lines().join('\n')}\n\n${body.join('\n')}`;
 }
 
 /**
- * An import line: `import { a, b } from 'module';`.
- * @param names the imported names, printed in the order given (`type X` for a type-only name)
- * @param from the module specifier
- * @param typeOnly `import type { … }` instead
- * @returns one line
- */
-export function importLine(names: readonly string[], from: string, typeOnly = false): string {
-  return `import ${typeOnly ? 'type ' : ''}{ ${names.join(', ')} } from ${stringLiteral(from)};`;
-}
-
-/**
- * Import lines of the generated layer: the client and query keys, a mutation's other targets' query keys,
- * then the types (params, payload and `extraTypes`), all from the client layer's resource index files.
+ * Module specifier of the client layer's index of a resource, relative to the hook file.
  * @param p the hook plan
- * @param extraTypes more type names from the resource's client index (e.g. the response type)
- * @returns import lines
+ * @param resource the resource (`{ resource }`)
+ * @returns e.g. `../../../shared/api/generated/contacts/index.js`
  */
-export function layerImports(p: HookPlan, extraTypes: string[] = []): string[] {
-  const r = p.s.resource;
-  const index = importPath(p.file, clientNaming.indexFile(r));
-  const lines = [importLine([p.client, p.keys].sort(), index)];
-  for (const t of p.mutation ? p.mutation.targets.slice(1) : []) {
-    lines.push(importLine([clientNaming.queryKeysObject(t.resource)], importPath(p.file, clientNaming.indexFile(t.resource))));
-  }
-  const types = new Set<string>();
-  if (p.s.params.length > 0) types.add(clientNaming.paramsType(p.s.op));
-  if (p.s.payload) types.add(clientNaming.payloadType(p.s.op));
-  const allTypes = [...types, ...extraTypes].sort();
-  if (allTypes.length > 0) lines.push(importLine(allTypes, index, true));
-  return lines;
+export function layerModule(p: HookPlan, resource: { resource: string }): string {
+  return importPath(p.file, clientNaming.indexFile(resource));
+}
+
+/**
+ * Adds the generated layer's imports of an operation: its client and query keys, the params and payload
+ * types, and `types` (response, error…), from the resource's client index.
+ * @param p the hook plan
+ * @param imports the file's imports
+ * @param types more type names from the resource's client index
+ */
+export function addLayerImports(p: HookPlan, imports: Imports, types: string[]): void {
+  const index = layerModule(p, p.s.resource);
+  const all = new Set(types);
+  if (p.s.params.length > 0) all.add(clientNaming.paramsType(p.s.op));
+  if (p.s.payload) all.add(clientNaming.payloadType(p.s.op));
+  imports.add(index, [p.client, p.keys], [...all]);
 }
 
 /**
@@ -56,12 +81,10 @@ export function docBlock(lines: string[]): string[] {
 }
 
 /**
- * Doc lines of the framework-free factory an adapter exports next to its hook.
- * @param p the hook plan
- * @returns the lines that follow the summary and route
+ * Reads a contract property: `.items`, or `['next-cursor']` when the name is no identifier, after `?.`.
+ * @param name the property name
+ * @returns the accessor text, starting with `?.`
  */
-export function factoryDoc(p: HookPlan): string[] {
-  return p.query
-    ? [`Framework-free options of \`${p.hookName}\`: \`{ queryKey, queryFn }\` for \`queryOptions\`, \`fetchQuery\` or`, '`prefetchQuery` (route loaders, server rendering, tests).']
-    : [`Framework-free options of \`${p.hookName}\`: \`{ mutationKey, mutationFn, invalidates }\`, where \`invalidates\``, 'returns the query keys this mutation makes stale.'];
+export function optionalMember(name: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `?.${name}` : `?.[${stringLiteral(name)}]`;
 }

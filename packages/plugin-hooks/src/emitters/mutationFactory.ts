@@ -1,73 +1,116 @@
 import { propertyKey, stringLiteral } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
+import { hooksNaming } from '../naming.js';
 import type { HookPlan } from '../plan/planHook.js';
-import type { MutationPlan, StaleKey } from '../plan/planMutation.js';
-import { docBlock } from './hookFile.js';
+import type { KeyRef, MutationPlan } from '../plan/planMutation.js';
+import { addLayerImports, docBlock, layerModule, type Imports } from './hookFile.js';
+
+/** True when every member of the variables may be left out: the type is then `{ … } | void`, so `mutate()` works. */
+const allOptional = (m: MutationPlan): boolean => m.members.every((x) => x.optional);
+
+/** Reads one member of `variables` (`variables.contactId`; `variables?.params` when `variables` may be void). */
+function member(m: MutationPlan, name: string): string {
+  return allOptional(m) ? `(variables ? variables.${name} : undefined)` : `variables.${name}`;
+}
+
+/** One key expression: `contactsQueryKeys.lists()`, `[...messagesQueryKeys.lists(), variables.threadId] as const`. */
+function keyExpression(m: MutationPlan, k: KeyRef): string {
+  if (k.member === 'all') return `${k.keysObject}.all`;
+  if (k.member === 'details') return `${k.keysObject}.details()`;
+  const args = k.args.map((a) => member(m, a));
+  if (k.member === 'detail') return `${k.keysObject}.detail(${args.join(', ')})`;
+  return args.length === 0 ? `${k.keysObject}.lists()` : `[...${k.keysObject}.lists(), ${args.join(', ')}] as const`;
+}
+
+/** `(variables: V) => [k1, k2] as const`, with `_variables` when no key reads it. */
+function keysFunction(m: MutationPlan, keys: KeyRef[]): string {
+  const reads = keys.some((k) => k.args.length > 0);
+  return `(${reads ? 'variables' : '_variables'}: ${m.variables}) => [${keys.map((k) => keyExpression(m, k)).join(', ')}] as const`;
+}
+
+/** The variables type: `void`, or one object with a member per client argument (`| void` when all are optional). */
+function variablesType(m: MutationPlan): string {
+  if (m.members.length === 0) return 'void';
+  const object = `{ ${m.members.map((x) => `${propertyKey(x.name)}${x.optional ? '?' : ''}: ${x.type}`).join('; ')} }`;
+  return allOptional(m) ? `${object} | void` : object;
+}
 
 /**
- * The variables type of a mutation and its framework-free factory: a function returning
- * `{ mutationKey, mutationFn, invalidates }`.
+ * The variables type, the cache effects as data (`<name>Invalidates`) and the framework-free mutation options
+ * factory `<name>MutationOptions(queryClient?)`: `{ mutationKey, mutationFn, onSuccess }`, where `onSuccess`
+ * applies the cache effects through the given client (and does nothing without one). Adds its imports.
  * @param p the hook plan
  * @param m its mutation plan
- * @param name the function's name (the hook name for `none`, `<hookName>Options` for an adapter)
- * @param docTail doc lines after the summary and route
- * @returns the type's and the function's lines
+ * @param tq the TanStack Query module the file imports from
+ * @param imports the file's imports
+ * @returns the lines
  */
-export function mutationFactory(p: HookPlan, m: MutationPlan, name: string, docTail: string[]): string[] {
-  const callArgs = m.shape === 'none' ? [] : m.shape === 'single' ? ['variables'] : p.args.map((a) => variablesMember(a.name));
+export function mutationOptionsFactory(p: HookPlan, m: MutationPlan, tq: string, imports: Imports): string[] {
+  imports.add(tq, [], ['QueryClient']);
+  addLayerImports(p, imports, [p.response]);
+  for (const k of [...m.effects.invalidate, ...m.effects.remove, ...m.effects.setFromResponse]) {
+    if (k.keysObject !== p.keys) imports.add(layerModule(p, { resource: k.keysObject.replace(/QueryKeys$/, '') }), [k.keysObject]);
+  }
+  const fx = hooksNaming.invalidates(p.hookName);
+  const e = m.effects;
+  const call = m.members.map((x) => member(m, x.name));
+  const onSuccess = [
+    ...(e.setFromResponse.length > 0 ? [`      for (const queryKey of ${fx}.setFromResponse(variables)) queryClient.setQueryData(queryKey, data);`] : []),
+    ...(e.remove.length > 0
+      ? [
+          `      for (const queryKey of ${fx}.remove(variables)) {`,
+          '        await queryClient.cancelQueries({ queryKey, exact: true });',
+          '        // A mounted detail keeps its last data until it unmounts (then gcTime removes it): removing it under',
+          '        // an observer would build a new query that refetches the deleted item.',
+          '        queryClient.removeQueries({ queryKey, exact: true, predicate: (query) => query.getObserversCount() === 0 });',
+          '      }',
+        ]
+      : []),
+    ...(e.invalidate.length > 0 ? [`      await Promise.all(${fx}.invalidate(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));`] : []),
+  ];
+  const usesData = e.setFromResponse.length > 0;
+  const usesVariables = onSuccess.length > 0;
   return [
-    `/** Variables of \`${p.hookName}\`: the arguments of \`${p.client}.${p.method}\`. */`,
-    `export type ${m.variables} = ${variablesType(p, m)};`,
+    `/** Variables of \`${hooksNaming.mutationOptions(p.hookName)}\`: one object named by the arguments of \`${p.client}.${p.method}\`. */`,
+    `export type ${m.variables} = ${variablesType(m)};`,
     '',
-    ...docBlock([...p.doc, ...docTail]),
-    `export function ${name}() {`,
+    ...docBlock([
+      `Cache effects of \`${p.method}\`, derived from the resource model, as data: the query keys (prefixes) to`,
+      '`invalidate` after success, the detail keys to `remove` (never refetched: removed when no component shows them,',
+      'else left to unmount), and the detail keys',
+      'to `setFromResponse` (the response is the entity).',
+    ]),
+    `export const ${fx} = {`,
+    `  invalidate: ${keysFunction(m, e.invalidate)},`,
+    `  remove: ${keysFunction(m, e.remove)},`,
+    `  setFromResponse: ${keysFunction(m, e.setFromResponse)},`,
+    '};',
+    '',
+    ...docBlock([
+      ...p.doc,
+      'Framework-free mutation options: `{ mutationKey, mutationFn, onSuccess }` for `useMutation` or',
+      `\`mutationOptions\`. Given a \`QueryClient\`, \`onSuccess\` applies \`${fx}\`.`,
+      '@param queryClient the client whose cache the mutation updates; without one `onSuccess` does nothing',
+    ]),
+    `export function ${hooksNaming.mutationOptions(p.hookName)}(queryClient?: QueryClient) {`,
     '  return {',
     `    mutationKey: [...${p.keys}.all, ${stringLiteral(p.method)}] as const,`,
-    `    mutationFn: (variables: ${m.variables}) => ${p.client}.${p.method}(${callArgs.join(', ')}),`,
-    `    invalidates: (${m.usesVariables ? 'variables' : '_variables'}: ${m.variables}) => [${m.stale.map((k) => staleKey(m, k)).join(', ')}] as const,`,
+    `    mutationFn: (${call.length > 0 ? 'variables' : '_variables'}: ${m.variables}) => ${p.client}.${p.method}(${call.join(', ')}),`,
+    `    onSuccess: async (${usesData ? 'data' : '_data'}: ${p.response}, ${usesVariables ? 'variables' : '_variables'}: ${m.variables}): Promise<void> => {`,
+    ...(usesVariables ? ['      if (!queryClient) return;', ...onSuccess] : []),
+    '    },',
     '  };',
     '}',
   ];
 }
 
 /**
- * The body of an adapter's mutation hook: invalidates the stale keys through the app's `QueryClient`
- * (`useQueryClient()` at hook call time; no client is created at module level).
- * @param factory name of the option factory
- * @returns the body's lines (inside the function's braces)
+ * The error type of an operation (`UpdateContactError`), added to the imports.
+ * @param p the hook plan
+ * @param imports the file's imports
+ * @returns the type name
  */
-export function mutationHookBody(factory: string): string[] {
-  return [
-    '  const queryClient = useQueryClient();',
-    `  const { mutationKey, mutationFn, invalidates } = ${factory}();`,
-    '  return useMutation({',
-    '    mutationKey,',
-    '    mutationFn,',
-    '    onSuccess: async (_data, variables) => {',
-    '      await Promise.all(invalidates(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));',
-    '    },',
-    '  });',
-  ];
-}
-
-/**
- * The variables type: `void`, the single argument's type (`| undefined` when optional), or an object type with
- * one member per argument, an optional argument as an optional member.
- */
-function variablesType(p: HookPlan, m: MutationPlan): string {
-  const [single] = p.args;
-  if (m.shape === 'none' || !single) return 'void';
-  if (m.shape === 'single') return single.optional ? `${single.type} | undefined` : single.type;
-  return `{ ${p.args.map((a) => `${propertyKey(a.name)}${a.optional ? '?' : ''}: ${a.type}`).join('; ')} }`;
-}
-
-/** Reads one argument from an object-shaped `variables`. */
-function variablesMember(name: string): string {
-  return `variables.${name}`;
-}
-
-/** One stale query key expression: `contactsQueryKeys.lists()`, `contactsQueryKeys.detail(variables.contactId)`. */
-function staleKey(m: MutationPlan, k: StaleKey): string {
-  if (k.member === 'all') return `${k.keysObject}.all`;
-  const args = k.args.map((name) => (m.shape === 'single' ? 'variables' : variablesMember(name)));
-  return `${k.keysObject}.${k.member}(${args.join(', ')})`;
+export function importErrorType(p: HookPlan, imports: Imports): string {
+  imports.add(layerModule(p, p.s.resource), [], [clientNaming.errorType(p.s.op)]);
+  return p.error;
 }

@@ -1,28 +1,39 @@
-import type { ApiModel, ArgumentDeclaration, OperationSignature } from '@reslayer/core';
-import { commentLines } from '@reslayer/core';
+import type { ApiModel, ArgumentDeclaration, ListPagination, OperationSignature } from '@reslayer/core';
+import { commentLines, getSchemaTypeNames, listPagination } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
-import { invalidationTargets } from './invalidationTargets.js';
-import { isQueryMethod } from './isQueryMethod.js';
+import { isQueryOperation } from './isQueryOperation.js';
 import { planMutation, type MutationPlan } from './planMutation.js';
 
-/** What a query hook calls: the query-keys member, its arguments and the client call's arguments. */
+/** The infinite query of a paginated list: which parameter carries the page and how the next one is found. */
+export interface InfinitePlan {
+  /** The detected pagination (never `none`; a cursor list has a next-cursor property). */
+  pagination: Exclude<ListPagination, { mode: 'none' }>;
+  /** Query parameter that carries the page (`page`, `offset`, `cursor`). */
+  pageParam: string;
+}
+
+/** What a query calls: the query key, its arguments and the client call's arguments. */
 export interface QueryPlan {
-  /** Member of the resource's query-keys object (`list`, `detail`, `search`…). */
-  member: string;
-  /** Names of the key's arguments: path arguments, then `params` when the operation has parameters. */
+  /** Member of the resource's query-keys object (`list`, `detail`, `search`…); undefined for a search by `POST`. */
+  member?: string;
+  /** Names of the key's arguments: path arguments, then `payload` (search by `POST`), then `params`. */
   keyArgs: string[];
   /** Names of the client method's arguments, without the trailing `{ signal }`. */
   callArgs: string[];
+  /** Required path arguments: while one is `undefined`, `queryFn` is `skipToken`. */
+  requiredPath: string[];
+  /** Set for a list whose pagination is detected. */
+  infinite?: InfinitePlan;
 }
 
-/** The part of a {@link HookPlan} every hook has. */
+/** The part of a {@link HookPlan} every operation has. */
 export interface HookBase {
   /** The API model (its meta gives the file banner). */
   model: ApiModel;
   /** The operation's signature (`describeOperation`). */
   s: OperationSignature;
-  /** The hook's unique name within its resource (`useContactsQuery`). */
+  /** The hook's unique name within its resource (`useContactsQuery`); it names the file. */
   hookName: string;
   /** Path of the hook file. */
   file: string;
@@ -32,24 +43,29 @@ export interface HookBase {
   method: string;
   /** Query-keys object (`contactsQueryKeys`). */
   keys: string;
+  /** Success response type (`GetContactResponse`). */
+  response: string;
+  /** Error type (`GetContactError`). */
+  error: string;
   /** The client method's positional parameters (without `options`), as plugin-client declares them. */
   args: ArgumentDeclaration[];
   /** Summary and route lines of the doc comments. */
   doc: string[];
 }
 
-/** Everything an adapter's emitter needs to write one hook file: a query (GET) or a mutation hook. */
+/** Everything an adapter's emitter needs to write one file: a query or a mutation. */
 export type HookPlan = HookBase & ({ query: QueryPlan; mutation?: undefined } | { mutation: MutationPlan; query?: undefined });
 
 /**
- * Plans one hook: names, doc lines, arguments, and either the query key and call or the mutation's variables
- * and stale keys. Structured data only; the emitters print it.
+ * Plans one operation's file: names, doc lines, arguments, and either the query key, call and infinite-query
+ * wiring, or the mutation's variables and cache effects. Structured data only; the emitters print it.
  * @param model the API model
  * @param s the operation's signature (`describeOperation`)
  * @param hookName the hook's unique name within its resource
+ * @param optimistic the plugin's `optimistic` option
  * @returns the plan shared by every adapter
  */
-export function planHook(model: ApiModel, s: OperationSignature, hookName: string): HookPlan {
+export function planHook(model: ApiModel, s: OperationSignature, hookName: string, optimistic: boolean): HookPlan {
   const r = s.resource;
   const client = clientNaming.clientObject(r);
   const method = clientNaming.method(s.op);
@@ -65,10 +81,32 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
     client,
     method,
     keys: clientNaming.queryKeysObject(r),
+    response: clientNaming.responseType(s.op),
+    error: clientNaming.errorType(s.op),
     args: clientNaming.argumentList(s),
     doc,
   };
-  if (!isQueryMethod(s.node.method)) return { ...base, mutation: planMutation(s, invalidationTargets(model, s)) };
-  const keyArgs = [...s.pathArgs.map((a) => a.ident), ...(s.params.length > 0 ? ['params'] : [])];
-  return { ...base, query: { member: clientNaming.queryKey(s.op), keyArgs, callArgs: s.args.map((a) => a.name) } };
+  if (!isQueryOperation(s.op, s.node.method)) return { ...base, mutation: planMutation(model, s, optimistic) };
+  const get = s.node.method === 'get';
+  const keyArgs = [...s.pathArgs.map((a) => a.ident), ...(!get && s.payload ? ['payload'] : []), ...(s.params.length > 0 ? ['params'] : [])];
+  const requiredPath = s.args.filter((a) => a.role === 'path' && a.required).map((a) => a.name);
+  const query: QueryPlan = { keyArgs, callArgs: s.args.map((a) => a.name), requiredPath, ...(get ? { member: clientNaming.queryKey(s.op) } : {}) };
+  const infinite = s.op.role === 'list' && get ? infinitePlan(model, s) : undefined;
+  return { ...base, query: infinite ? { ...query, infinite } : query };
+}
+
+/** The infinite query of a list, when its pagination is detected and the next page can be derived. */
+function infinitePlan(model: ApiModel, s: OperationSignature): InfinitePlan | undefined {
+  const { pagination } = listPagination(s, getSchemaTypeNames(model));
+  if (s.response.responseType !== 'json') return undefined;
+  switch (pagination.mode) {
+    case 'page':
+      return { pagination, pageParam: pagination.pageParam };
+    case 'offset':
+      return { pagination, pageParam: pagination.offsetParam };
+    case 'cursor':
+      return pagination.nextCursorProperty !== undefined ? { pagination, pageParam: pagination.cursorParam } : undefined;
+    default:
+      return undefined;
+  }
 }

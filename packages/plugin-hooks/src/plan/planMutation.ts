@@ -1,63 +1,82 @@
-import type { OperationSignature } from '@reslayer/core';
+import type { ApiModel, OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
-import type { InvalidationTarget } from './invalidationTargets.js';
+import { crudTarget, parentCrudResource, returnsEntity, type CrudTarget } from './cacheTargets.js';
 
-/**
- * How a mutation's `variables` carry the client method's arguments:
- * - `none`: the method takes no argument (`variables` is `void`);
- * - `single`: one argument, passed as `variables` itself;
- * - `object`: an object with one member per argument, passed as `variables.<name>`.
- */
-export type VariablesShape = 'none' | 'single' | 'object';
-
-/** One query key a mutation makes stale: a member of a resource's query-keys object. */
-export interface StaleKey {
+/** One query key (or key prefix) a mutation touches: a member of a resource's query-keys object. */
+export interface KeyRef {
   /** The query-keys object (`contactsQueryKeys`). */
   keysObject: string;
-  /** `all` (a property), or the factory `lists()`, `details()` or `detail(...)`. */
+  /** `all` (a property), `lists()` (then `args` follow it), `details()`, or `detail(...args)`. */
   member: 'all' | 'lists' | 'details' | 'detail';
-  /** For `detail`: names of the mutation's arguments that identify the item, read from `variables`. */
+  /** Members of `variables` that fill the key: after `lists()`, or as the arguments of `detail(...)`. */
   args: string[];
 }
 
-/** What a mutation hook calls and which keys it makes stale. */
+/** The cache effects of a mutation, derived from the resource model. */
+export interface CacheEffects {
+  /** Keys (prefixes) to invalidate after success. */
+  invalidate: KeyRef[];
+  /** Detail keys to remove after success (a delete: no refetch of what is gone). */
+  remove: KeyRef[];
+  /** Detail keys to set from the response (an update that returns the entity). */
+  setFromResponse: KeyRef[];
+}
+
+/** One member of a mutation's variables object: a client method argument. */
+export interface VariablesMember {
+  name: string;
+  type: string;
+  optional: boolean;
+}
+
+/** What a mutation calls and which cached queries it touches. */
 export interface MutationPlan {
   /** Name of the variables type (`UpdateContactVariables`). */
   variables: string;
-  /** How `variables` carries the client method's arguments. */
-  shape: VariablesShape;
-  /** Resources whose keys the mutation invalidates, its own first. */
-  targets: InvalidationTarget[];
-  /** Query keys the mutation makes stale, in order. */
-  stale: StaleKey[];
-  /** True when a stale key reads `variables`. */
-  usesVariables: boolean;
+  /** Members of the variables object, in client argument order; `[]` means `void`. */
+  members: VariablesMember[];
+  /** The derived cache effects. */
+  effects: CacheEffects;
+  /** Optimistic update or delete of a CRUD resource's own item; undefined when not derivable. */
+  optimistic?: { kind: 'update' | 'delete'; target: CrudTarget; byDefault: boolean };
 }
 
 /**
- * Plans a mutation hook from the operation's structured signature: the shape of its variables and the query
- * keys it makes stale (the targets' lists, and the item's `detail(...)` when the mutation names the item,
- * else `details()`; a create on its own resource stales the lists only; a non-CRUD target stales `all`).
- * @param s the operation's signature
- * @param targets resources whose keys the mutation invalidates (own resource first)
+ * Plans a mutation: its variables (one object named by the client method's arguments: `{ contactId, payload }`,
+ * `{ payload, params? }`) and its cache effects, from the resource model:
+ * - create: invalidate the resource's lists;
+ * - update: set the detail from the response when it is the entity (else invalidate it), invalidate lists;
+ * - delete: remove the detail, invalidate lists;
+ * - any other operation on an item: invalidate that item and the lists;
+ * - a nested resource's lists are scoped by the parent's path parameters, so only the parent's lists go stale;
+ * - a non-CRUD resource (an action under `/contacts/{contactId}`) invalidates its own keys and the parent item's.
+ * @param model the API model
+ * @param s the mutation's signature
+ * @param optimistic the plugin's `optimistic` option (the default of the per-call option)
  * @returns the mutation plan
  */
-export function planMutation(s: OperationSignature, targets: InvalidationTarget[]): MutationPlan {
-  const shape: VariablesShape = s.args.length === 0 ? 'none' : s.args.length === 1 ? 'single' : 'object';
-  const pathNames = new Set(s.pathArgs.map((a) => a.ident));
-  const stale: StaleKey[] = [];
-  for (const t of targets) {
-    const keysObject = clientNaming.queryKeysObject(t.resource);
-    if (t.resource.resourceKind !== 'crud') {
-      stale.push({ keysObject, member: 'all', args: [] });
-      continue;
+export function planMutation(model: ApiModel, s: OperationSignature, optimistic: boolean): MutationPlan {
+  const args = clientNaming.argumentList(s);
+  const members = args.map((a) => ({ name: a.name, type: a.type, optional: a.optional }));
+  const effects: CacheEffects = { invalidate: [], remove: [], setFromResponse: [] };
+  const own = s.resource.resourceKind === 'crud';
+  if (!own) effects.invalidate.push({ keysObject: clientNaming.queryKeysObject(s.resource), member: 'all', args: [] });
+  const parent = own ? undefined : parentCrudResource(model, s);
+  const target = own ? crudTarget(model, s, s.resource) : parent ? crudTarget(model, s, parent) : undefined;
+  let kind: 'update' | 'delete' | undefined;
+  if (target) {
+    const keysObject = clientNaming.queryKeysObject(target.resource);
+    const role = own ? s.op.role : 'action';
+    if (target.listArgs) effects.invalidate.push({ keysObject, member: 'lists', args: target.listArgs });
+    const detail: KeyRef | undefined = target.detailArgs ? { keysObject, member: 'detail', args: target.detailArgs } : target.hasDetail ? { keysObject, member: 'details', args: [] } : undefined;
+    if (detail && role !== 'create') {
+      if (role === 'delete' && detail.member === 'detail') effects.remove.push(detail);
+      else if (role === 'update' && detail.member === 'detail' && returnsEntity(model, s)) effects.setFromResponse.push(detail);
+      else effects.invalidate.push(detail);
     }
-    stale.push({ keysObject, member: 'lists', args: [] });
-    if (s.op.role === 'create' && t.resource === s.resource) continue;
-    if (t.hasDetail && t.detailArgs && t.detailArgs.every((a) => pathNames.has(a))) stale.push({ keysObject, member: 'detail', args: t.detailArgs });
-    else if (t.hasDetail) stale.push({ keysObject, member: 'details', args: [] });
+    if ((role === 'update' || role === 'delete') && detail?.member === 'detail' && target.listArgs) kind = role;
   }
-  return { variables: hooksNaming.variablesType(s.op), shape, targets, stale, usesVariables: stale.some((k) => k.args.length > 0) };
+  const base: MutationPlan = { variables: hooksNaming.variablesType(s.op), members, effects };
+  return kind && target && (kind === 'delete' || s.payload) ? { ...base, optimistic: { kind, target, byDefault: optimistic } } : base;
 }
-

@@ -1,0 +1,96 @@
+import type { ApiModel, OperationSignature, ResourceNode, SchemaNode } from '@reslayer/core';
+import { describeOperation, memoOnModel, pathShape } from '@reslayer/core';
+
+/** A CRUD resource whose cached queries a mutation touches, with the mutation's arguments that scope its keys. */
+export interface CrudTarget {
+  resource: ResourceNode;
+  /**
+   * The mutation's path arguments that fill the target's list key after `lists()` (the parent's path
+   * parameters of a nested resource: `[...messagesQueryKeys.lists(), threadId]`); `[]` for a top-level list.
+   * Undefined when the target has no list operation.
+   */
+  listArgs?: string[];
+  /** The mutation's path arguments that name the target's item (`detail(...)`); undefined when they cannot. */
+  detailArgs?: string[];
+  /** True when the target has a read operation (a `detail` key). */
+  hasDetail: boolean;
+}
+
+/** Path arguments of the operation of `role` in `resource`, or undefined when it has none of that role. */
+function pathArgCount(model: ApiModel, resource: ResourceNode, role: 'list' | 'read'): number | undefined {
+  const op = resource.operations.find((o) => o.role === role);
+  return op ? describeOperation(model, resource, op).pathArgs.length : undefined;
+}
+
+/**
+ * The CRUD resource a mutation's keys live in, with the arguments that scope them. Path arguments are matched
+ * by position: a nested list's key carries the parent's path parameters in path order, and the mutation's path
+ * starts with the same segments.
+ * @param model the API model
+ * @param s the mutation's signature
+ * @param resource a CRUD resource: the mutation's own, or the one whose item the mutation's path is under
+ * @returns the target
+ */
+export function crudTarget(model: ApiModel, s: OperationSignature, resource: ResourceNode): CrudTarget {
+  const names = s.pathArgs.map((a) => a.ident);
+  const lists = pathArgCount(model, resource, 'list');
+  const read = pathArgCount(model, resource, 'read');
+  return {
+    resource,
+    hasDetail: read !== undefined,
+    ...(lists !== undefined ? { listArgs: lists <= names.length ? names.slice(0, lists) : [] } : {}),
+    ...(read !== undefined && read > 0 && read <= names.length ? { detailArgs: names.slice(0, read) } : {}),
+  };
+}
+
+/**
+ * The CRUD resource whose item path the operation's path is under (`POST /contacts/{contactId}/archive` →
+ * `contacts`), other than the operation's own resource.
+ * @param model the API model (the CRUD item paths are indexed once per model)
+ * @param s the operation's signature
+ * @returns the parent resource, or undefined
+ */
+export function parentCrudResource(model: ApiModel, s: OperationSignature): ResourceNode | undefined {
+  const parents = crudItemShapes(model);
+  const segments = shapeKey(s.node.path);
+  for (let n = segments.length - 1; n > 0; n--) {
+    const parent = parents.get(segments.slice(0, n).join('/'));
+    if (parent && parent !== s.resource) return parent;
+  }
+  return undefined;
+}
+
+/**
+ * True when an operation's success body is the resource's entity: the same schema, or a reference to the same
+ * named schema, as the read operation's.
+ * @param model the API model
+ * @param s the operation's signature
+ * @returns true when the response can replace the cached detail
+ */
+export function returnsEntity(model: ApiModel, s: OperationSignature): boolean {
+  const read = s.resource.operations.find((o) => o.role === 'read');
+  if (!read || s.response.responseType !== 'json') return false;
+  const r = describeOperation(model, s.resource, read);
+  const a = s.response.content?.schema;
+  const b = r.response.responseType === 'json' ? r.response.content?.schema : undefined;
+  return a !== undefined && b !== undefined && sameSchema(a, b);
+}
+
+/** The same node, or references to the same named schema. */
+function sameSchema(a: SchemaNode, b: SchemaNode): boolean {
+  return a === b || (a.kind === 'ref' && b.kind === 'ref' && a.target === b.target);
+}
+
+/** Shape key of a contract path: segments after the api/version prefix, parameters written as `{}`. */
+function shapeKey(path: string): string[] {
+  return pathShape(path).segments.map((segment) => (segment.includes('{') ? '{}' : segment));
+}
+
+/** CRUD resources with an item path, by item shape key; built once per model. */
+function crudItemShapes(model: ApiModel): Map<string, ResourceNode> {
+  return memoOnModel(model, 'plugin-hooks:crudItemShapes', () => {
+    const map = new Map<string, ResourceNode>();
+    for (const r of model.resources) if (r.resourceKind === 'crud' && r.itemPath) map.set(shapeKey(r.itemPath).join('/'), r);
+    return map;
+  });
+}
