@@ -27,6 +27,7 @@ const pad = (n: number) => '  '.repeat(n);
  *   object without any properties standing alone. A bare `type: object` beside `allOf`/`oneOf` adds nothing.
  * - `allOf` members that retype a property incompatibly (see `allOfConflicts`): the later member wins,
  *   `Omit<Earlier, 'prop'> & Later`, instead of a silent `never`.
+ * - An array with `prefixItems` becomes a tuple with a rest element (`[A?, B?, ...C[]]`, positions from `minItems` on optional).
  * - In `write` mode readOnly properties are left out and references use Writable variants; in `read` mode writeOnly ones are.
  *
  * @param node the schema
@@ -71,6 +72,7 @@ function printBare(node: SchemaNode, o: PrintOptions): string {
     case 'unknown':
       return 'unknown';
     case 'array': {
+      if (node.prefixItems) return printTuple(node, o, indent);
       const item = printType(node.items, { ...o, indent });
       return /^[\w.$]+$/.test(item) ? `${item}[]` : `Array<${item}>`;
     }
@@ -103,6 +105,30 @@ function printBare(node: SchemaNode, o: PrintOptions): string {
       return dedupe(parts).join(' & ') || 'unknown';
     }
   }
+}
+
+/** Required elements a tuple spells out beyond its `prefixItems` (`minItems` above this stays unchecked). */
+const MAX_SPELLED_ITEMS = 8;
+
+/**
+ * An array with `prefixItems` as a tuple type: one element per prefix schema (those at or beyond `minItems`
+ * optional, none beyond `maxItems`), then required rest items up to `minItems`, then a rest element of `items`
+ * unless `maxItems` ends the array: `[({ city?: string })?, number?, ...string[]]`.
+ */
+function printTuple(node: Extract<SchemaNode, { kind: 'array' }>, o: PrintOptions, indent: number): string {
+  const min = node.minItems ?? 0;
+  const max = node.maxItems ?? Infinity;
+  const prefix = (node.prefixItems ?? []).slice(0, max);
+  const elements = prefix.map((p, i) => {
+    const text = printType(p, { ...o, indent });
+    return i < min ? text : `${/[|&]/.test(text) || text.startsWith('{') ? `(${text})` : text}?`;
+  });
+  if (prefix.length >= max) return `[${elements.join(', ')}]`;
+  const item = printType(node.items, { ...o, indent });
+  for (let i = prefix.length; i < Math.min(min, max, prefix.length + MAX_SPELLED_ITEMS); i++) elements.push(item);
+  const count = elements.length;
+  if (count < max) elements.push(`...${/^[\w.$]+$/.test(item) ? `${item}[]` : `Array<${item}>`}`);
+  return `[${elements.join(', ')}]`;
 }
 
 /** True when a schema pins `property` to literal values (`enum`/`const`), through `$ref`s and `allOf`. */
