@@ -93,6 +93,7 @@ export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } fro
 export { memoOnModel } from './analysis/memo.js';
 export { describeOperation, RESERVED_ARGUMENT_NAMES, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
 export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
+export { tupleShape, type TupleShape } from './analysis/tupleShape.js';
 export { arrayItemSchemas, containsRef, deref, enumValues, inlineRefs, objectProperties, unconstrained, type ObjectProperties } from './analysis/schemaQueries.js';
 export { allOfConflicts, findAllOfConflicts, isBareObject, type AllOfConflict, type AllOfConflictReport } from './analysis/allOfConflicts.js';
 export { jsonValue, resolveSchema, type ResolvedSchema } from './analysis/resolveSchema.js';

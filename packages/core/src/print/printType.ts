@@ -2,6 +2,7 @@ import type { SchemaNode } from '../model/types.js';
 import { commentLines, propertyKey, stringLiteral } from '../naming/literals.js';
 import { containsRef, enumValues, objectProperties } from '../analysis/schemaQueries.js';
 import { allOfConflicts, printedMembers } from '../analysis/allOfConflicts.js';
+import { tupleShape } from '../analysis/tupleShape.js';
 import type { SchemaTypeNames, TypeMode } from '../analysis/schemaTypeNames.js';
 
 /** Options of {@link printType}. */
@@ -107,27 +108,20 @@ function printBare(node: SchemaNode, o: PrintOptions): string {
   }
 }
 
-/** Required elements a tuple spells out beyond its `prefixItems` (`minItems` above this stays unchecked). */
-const MAX_SPELLED_ITEMS = 8;
-
 /**
- * An array with `prefixItems` as a tuple type: one element per prefix schema (those at or beyond `minItems`
- * optional, none beyond `maxItems`), then required rest items up to `minItems`, then a rest element of `items`
- * unless `maxItems` ends the array: `[({ city?: string })?, number?, ...string[]]`.
+ * An array with `prefixItems` as a tuple type (see `tupleShape`): elements from `minItems` on optional, then a
+ * rest element of `items` unless `maxItems` ends the array: `[({ city?: string })?, number?, ...string[]]`.
  */
 function printTuple(node: Extract<SchemaNode, { kind: 'array' }>, o: PrintOptions, indent: number): string {
-  const min = node.minItems ?? 0;
-  const max = node.maxItems ?? Infinity;
-  const prefix = (node.prefixItems ?? []).slice(0, max);
-  const elements = prefix.map((p, i) => {
-    const text = printType(p, { ...o, indent });
-    return i < min ? text : `${/[|&]/.test(text) || text.startsWith('{') ? `(${text})` : text}?`;
+  const shape = tupleShape(node);
+  const elements = (shape?.elements ?? []).map((e, i) => {
+    const text = printType(e, { ...o, indent });
+    return i < (shape?.required ?? 0) ? text : `${/[|&]/.test(text) || text.startsWith('{') ? `(${text})` : text}?`;
   });
-  if (prefix.length >= max) return `[${elements.join(', ')}]`;
-  const item = printType(node.items, { ...o, indent });
-  for (let i = prefix.length; i < Math.min(min, max, prefix.length + MAX_SPELLED_ITEMS); i++) elements.push(item);
-  const count = elements.length;
-  if (count < max) elements.push(`...${/^[\w.$]+$/.test(item) ? `${item}[]` : `Array<${item}>`}`);
+  if (shape?.rest) {
+    const item = printType(shape.rest, { ...o, indent });
+    elements.push(`...${/^[\w.$]+$/.test(item) ? `${item}[]` : `Array<${item}>`}`);
+  }
   return `[${elements.join(', ')}]`;
 }
 

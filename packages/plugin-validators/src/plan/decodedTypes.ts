@@ -1,5 +1,5 @@
 import type { ApiModel, SchemaNode, SchemaTypeNames } from '@reslayer/core';
-import { printType, UniqueNames } from '@reslayer/core';
+import { arrayItemSchemas, printType, UniqueNames } from '@reslayer/core';
 import { validatorNaming } from '../naming.js';
 
 /** A reference target no contract schema can have: it prints as `Date`. */
@@ -43,7 +43,7 @@ function withDateRefs(node: SchemaNode, oldCut: ReadonlySet<SchemaNode>, cut: Se
       copy = (node.format === 'date' || node.format === 'date-time') && !node.enum?.length && !oldCut.has(node) ? { ...node, kind: 'ref', target: DATE_TARGET } as SchemaNode : { ...node };
       break;
     case 'array':
-      copy = { ...node, items: map(node.items) };
+      copy = { ...node, items: map(node.items), ...(node.prefixItems ? { prefixItems: node.prefixItems.map(map) } : {}) };
       break;
     case 'object':
       copy = {
@@ -76,7 +76,7 @@ function hasDateStrings(node: SchemaNode, refs: (target: string) => boolean, see
     case 'ref':
       return refs(node.target);
     case 'array':
-      return hasDateStrings(node.items, refs, seen);
+      return arrayItemSchemas(node).some((i) => hasDateStrings(i, refs, seen));
     case 'object':
       return node.properties.some((p) => hasDateStrings(p.schema, refs, seen)) || (typeof node.additionalProperties === 'object' && hasDateStrings(node.additionalProperties, refs, seen));
     case 'union':
