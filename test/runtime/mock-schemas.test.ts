@@ -54,28 +54,7 @@ const EXCLUDED: ReadonlyArray<{ contract: string; check: Check; operation: strin
  * fails when an operation fails and is not listed here, and also when a listed one passes (remove it then), so
  * the list cannot go stale. Fix them in packages/plugin-mocks, then delete the entry.
  */
-const KNOWN_MOCK_BUGS: ReadonlyArray<{ contract: string; checks: readonly Check[]; operations: readonly string[]; bug: string }> = [
-  {
-    contract: 'redoc-petstore-3.1',
-    checks: ['success'],
-    bug:
-      'User fixture: `addresses` has 3.1 `prefixItems: [{ type: object, … }, { type: number }]` with `items: { type: string }`; ' +
-      'the model (core) keeps only `items`, so the fixture is `["addresses-1"]` and its first item is not an object ' +
-      '(ajv: /addresses/0 must be object). Not fixable in plugin-mocks alone: the normalized model has no prefixItems. ' +
-      '(`pet` oneOf exactness and the `password`/`phone` examples that break their own patterns are fixed.)',
-    operations: ['GET /user/{username}'],
-  },
-  {
-    contract: 'redoc-petstore-3.1',
-    checks: ['success'],
-    bug:
-      'User has `if: { properties: { userStatus: { enum: [10] } } }, then: { required: [phone] }`; PUT answers the ' +
-      'required-only entity defaults `{}` (no payload sent), and with `userStatus` absent the `if` holds, so `phone` ' +
-      'is required (ajv: must have required property "phone" at #/then/required). The normalized model has no ' +
-      'if/then/else, so the sampler cannot see the condition (and `phone`\'s `/…/`-delimited pattern can never match).',
-    operations: ['PUT /user/{username}'],
-  },
-];
+const KNOWN_MOCK_BUGS: ReadonlyArray<{ contract: string; checks: readonly Check[]; operations: readonly string[]; bug: string }> = [];
 
 interface Case {
   name: string;

@@ -4,6 +4,7 @@ export type {
   ApiModel,
   ArraySchema,
   BooleanSchema,
+  ConditionalNode,
   CrudRole,
   DiscriminatorNode,
   HttpMethod,
@@ -92,7 +93,8 @@ export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } fro
 export { memoOnModel } from './analysis/memo.js';
 export { describeOperation, RESERVED_ARGUMENT_NAMES, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
 export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
-export { containsRef, deref, enumValues, inlineRefs, objectProperties, unconstrained, type ObjectProperties } from './analysis/schemaQueries.js';
+export { tupleShape, type TupleShape } from './analysis/tupleShape.js';
+export { arrayItemSchemas, containsRef, deref, enumValues, inlineRefs, objectProperties, unconstrained, type ObjectProperties } from './analysis/schemaQueries.js';
 export { allOfConflicts, findAllOfConflicts, isBareObject, type AllOfConflict, type AllOfConflictReport } from './analysis/allOfConflicts.js';
 export { jsonValue, resolveSchema, type ResolvedSchema } from './analysis/resolveSchema.js';
 export { listItemsOf, listPagination, type ListPagination } from './analysis/listPagination.js';

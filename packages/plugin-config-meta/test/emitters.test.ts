@@ -171,6 +171,7 @@ describe('controls, labels and printing', () => {
     ['array of strings', 'tags', 'list', arr(str())],
     ['array of files', 'file', 'list', arr(str({ format: 'binary' }))],
     ['array of objects', 'json', 'list', arr(obj({}))],
+    ['tuple (prefixItems) with string rest items', 'json', 'list', arr(str(), { prefixItems: [obj({}), num()] })],
     ['object', 'json', 'json', obj({ a: str() })],
     ['unknown', 'json', 'json', createSchema({ kind: 'unknown' })],
   ])('%s → input %s, cell %s', (_name, input, cell, schema) => {

@@ -1,6 +1,6 @@
 import type { ApiModel, SchemaNode } from '../model/types.js';
 import { stringLiteral } from '../naming/literals.js';
-import { objectProperties } from './schemaQueries.js';
+import { arrayItemSchemas, objectProperties } from './schemaQueries.js';
 import type { SchemaTypeNames, TypeMode } from './schemaTypeNames.js';
 
 /** A JSON value kind a schema admits; `number` covers `integer`. */
@@ -178,7 +178,7 @@ export function findAllOfConflicts(model: ApiModel, names: SchemaTypeNames): All
     visited.add(node);
     switch (node.kind) {
       case 'array':
-        walk(node.items, owner, visited);
+        for (const i of arrayItemSchemas(node)) walk(i, owner, visited);
         break;
       case 'object':
         for (const p of node.properties) walk(p.schema, owner, visited);

@@ -1,5 +1,6 @@
 import type { ApiModel, SchemaNode } from '../model/types.js';
 import { memoOnModel } from './memo.js';
+import { arrayItemSchemas } from './schemaQueries.js';
 
 /**
  * True for a `date` or `date-time` string without `enum`/`const`: the strings `dates: 'Date'` turns into
@@ -80,7 +81,9 @@ function compound(node: SchemaNode, dated: ReadonlySet<string>, open: Set<Schema
     case 'ref':
       return dated.has(node.target) ? { kind: 'ref', target: node.target } : undefined;
     case 'array': {
-      const items = dateShape(node.items);
+      // A tuple's positions share one item shape: every item is decoded by any shape that fits it.
+      const shapes = arrayItemSchemas(node).flatMap((i) => dateShape(i) ?? []);
+      const items: DateShapeNode | undefined = shapes.length <= 1 ? shapes[0] : { kind: 'all', shapes };
       return items && { kind: 'array', items };
     }
     case 'object': {

@@ -1,4 +1,4 @@
-import type { NamedSchema, PropertyNode, SchemaNode } from '../model/types.js';
+import type { ArraySchema, NamedSchema, PropertyNode, SchemaNode } from '../model/types.js';
 import type { SchemaTypeNames, TypeMode } from './schemaTypeNames.js';
 
 /**
@@ -11,7 +11,7 @@ export function containsRef(node: SchemaNode): boolean {
     case 'ref':
       return true;
     case 'array':
-      return containsRef(node.items);
+      return arrayItemSchemas(node).some(containsRef);
     case 'object':
       return node.properties.some((p) => containsRef(p.schema)) || (typeof node.additionalProperties === 'object' && containsRef(node.additionalProperties));
     case 'union':
@@ -21,6 +21,16 @@ export function containsRef(node: SchemaNode): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * Every item schema of an array: its `prefixItems` (by position) then `items` (the rest), for walkers that visit
+ * each schema an array holds.
+ * @param node an array schema
+ * @returns the schemas, `items` last
+ */
+export function arrayItemSchemas(node: ArraySchema): SchemaNode[] {
+  return node.prefixItems ? [...node.prefixItems, node.items] : [node.items];
 }
 
 /** Longest chain of references {@link deref} follows before it gives up. */
@@ -186,7 +196,9 @@ export function inlineRefs(node: SchemaNode, byName: ReadonlyMap<string, NamedSc
     }
     case 'array': {
       const items = next(node.items);
-      return items && { ...node, items };
+      const prefixItems = node.prefixItems?.map(next);
+      if (!items || prefixItems?.some((p) => p === undefined)) return undefined;
+      return prefixItems ? { ...node, items, prefixItems: prefixItems as SchemaNode[] } : { ...node, items };
     }
     case 'object': {
       const properties: PropertyNode[] = [];

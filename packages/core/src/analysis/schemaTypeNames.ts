@@ -1,6 +1,7 @@
 import type { ApiModel, NamedSchema, SchemaNode } from '../model/types.js';
 import { UniqueNames } from '../naming/identifiers.js';
 import { memoOnModel } from './memo.js';
+import { arrayItemSchemas } from './schemaQueries.js';
 
 /**
  * `read`: a value the API returns (writeOnly properties left out).
@@ -48,7 +49,7 @@ export function schemaTypeNames(model: ApiModel): SchemaTypeNames {
       case 'ref':
         return differs.has(node.target) ? true : false;
       case 'array':
-        return direct(node.items, seen);
+        return arrayItemSchemas(node).some((i) => direct(i, seen) === true);
       case 'object':
         return node.properties.some((p) => direct(p.schema, seen) === true) ||
           (typeof node.additionalProperties === 'object' && direct(node.additionalProperties, seen) === true);

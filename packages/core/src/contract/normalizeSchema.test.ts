@@ -60,6 +60,52 @@ describe('SchemaNormalizer: one schema at a time', () => {
       },
     ],
     ['array without items → unknown items', { given: { type: 'array' }, want: { pointer: P, kind: 'array', items: { pointer: `${P}/items`, kind: 'unknown' } } }],
+    [
+      '3.1 prefixItems + items → an array with prefix item schemas and the rest in items',
+      {
+        given: { type: 'array', minItems: 0, prefixItems: [{ type: 'object', properties: { city: { type: 'string' } } }, { type: 'number' }], items: { type: 'string' } },
+        want: {
+          pointer: P,
+          kind: 'array',
+          minItems: 0,
+          items: { pointer: `${P}/items`, kind: 'string' },
+          prefixItems: [
+            { pointer: `${P}/prefixItems/0`, kind: 'object', properties: [{ name: 'city', required: false, schema: { pointer: `${P}/prefixItems/0/properties/city`, kind: 'string' } }] },
+            { pointer: `${P}/prefixItems/1`, kind: 'number', integer: false },
+          ],
+        },
+      },
+    ],
+    [
+      'prefixItems without type, with items: false → an array that ends after the prefix',
+      {
+        given: { prefixItems: [{ type: 'string' }], items: false },
+        want: { pointer: P, kind: 'array', items: { pointer: `${P}/items`, kind: 'unknown' }, prefixItems: [{ pointer: `${P}/prefixItems/0`, kind: 'string' }], maxItems: 1 },
+      },
+    ],
+    [
+      'pre-2020 tuple form: an items array + additionalItems → prefixItems + items',
+      {
+        given: { type: 'array', items: [{ type: 'boolean' }], additionalItems: { type: 'integer' } },
+        want: { pointer: P, kind: 'array', items: { pointer: `${P}/additionalItems`, kind: 'number', integer: true }, prefixItems: [{ pointer: `${P}/items/0`, kind: 'boolean' }] },
+      },
+    ],
+    [
+      'if/then/else on an object → conditional (a required-only then/else becomes an object requiring the names)',
+      {
+        given: { type: 'object', properties: { status: { type: 'integer' } }, if: { properties: { status: { enum: [10] } } }, then: { required: ['phone'] }, else: { required: [] } },
+        want: {
+          pointer: P,
+          kind: 'object',
+          properties: [{ name: 'status', required: false, schema: { pointer: `${P}/properties/status`, kind: 'number', integer: true } }],
+          conditional: {
+            if: { pointer: `${P}/if`, kind: 'object', properties: [{ name: 'status', required: false, schema: { pointer: `${P}/if/properties/status`, kind: 'number', integer: false, enum: [10] } }] },
+            then: { pointer: `${P}/then`, kind: 'object', properties: [{ name: 'phone', required: true, schema: { pointer: `${P}/then/required`, kind: 'unknown' } }] },
+            else: { pointer: `${P}/else`, kind: 'unknown' },
+          },
+        },
+      },
+    ],
     ['empty schema → unknown', { given: {}, want: { pointer: P, kind: 'unknown' } }],
     ['boolean schema true → unknown', { given: true, want: { pointer: P, kind: 'unknown' } }],
     [

@@ -1,4 +1,4 @@
-import type { NamedSchema, SchemaMeta, SchemaNode } from '../model/types.js';
+import type { ConditionalNode, NamedSchema, SchemaMeta, SchemaNode } from '../model/types.js';
 import { resolvePointer, escapePointerToken } from './loadContract.js';
 import { safeTypeName, UniqueNames } from '../naming/identifiers.js';
 import type { Diagnostics } from '../diagnostics/Diagnostics.js';
@@ -177,6 +177,23 @@ export class SchemaNormalizer {
     return { ...node, ...extra };
   }
 
+  /**
+   * The schema's `if`/`then`/`else` (see {@link ConditionalNode}), or undefined without an `if` object or without
+   * both `then` and `else`. A `then`/`else` that lists `required` names only becomes an object requiring them.
+   */
+  #conditional(s: Raw, pointer: string): ConditionalNode | undefined {
+    const test = s['if'];
+    if (!test || typeof test !== 'object' || Array.isArray(test) || (s['then'] === undefined && s['else'] === undefined)) return undefined;
+    const out: ConditionalNode = { if: this.normalize(test, `${pointer}/if`) };
+    for (const key of ['then', 'else'] as const) {
+      const raw = s[key];
+      if (raw === undefined) continue;
+      const branch = this.normalize(raw, `${pointer}/${key}`);
+      out[key] = raw && typeof raw === 'object' ? withRequiredOnly(branch, raw as Raw, `${pointer}/${key}`) : branch;
+    }
+    return out;
+  }
+
   #meta(s: Raw, pointer: string): SchemaMeta {
     const meta: SchemaMeta = { pointer };
     if (typeof s['title'] === 'string') meta.title = s['title'];
@@ -211,7 +228,7 @@ export class SchemaNormalizer {
     }
     if (types.length === 0) {
       if (s['properties'] !== undefined || s['additionalProperties'] !== undefined) types = ['object'];
-      else if (s['items'] !== undefined) types = ['array'];
+      else if (s['items'] !== undefined || Array.isArray(s['prefixItems'])) types = ['array'];
       else if (values && values.length > 0) {
         const kinds = new Set(values.map((v) => (typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string')));
         types = [...kinds];
@@ -252,12 +269,20 @@ export class SchemaNormalizer {
         return node;
       }
       case 'array': {
-        const items = Array.isArray(s['items'])
-          ? { kind: 'unknown' as const, pointer: `${pointer}/items` }
-          : this.normalize(s['items'], `${pointer}/items`);
+        // 2020-12 `prefixItems` + `items`, or the pre-2020 tuple form: an `items` array + `additionalItems`.
+        const tuple = Array.isArray(s['items']);
+        const prefix = (tuple ? s['items'] : s['prefixItems']) as unknown;
+        const restKey = tuple ? 'additionalItems' : 'items';
+        const items = this.normalize(s[restKey], `${pointer}/${restKey}`);
         const node: SchemaNode = { ...meta, kind: 'array', items };
+        if (Array.isArray(prefix) && prefix.length > 0) {
+          const key = tuple ? 'items' : 'prefixItems';
+          node.prefixItems = prefix.map((p, i) => this.normalize(p, `${pointer}/${key}/${i}`));
+        }
         if (typeof s['minItems'] === 'number') node.minItems = s['minItems'];
         if (typeof s['maxItems'] === 'number') node.maxItems = s['maxItems'];
+        // `items: false` after a prefix: no item beyond it.
+        if (node.prefixItems && s[restKey] === false) node.maxItems = Math.min(node.maxItems ?? Infinity, node.prefixItems.length);
         if (s['uniqueItems'] === true) node.uniqueItems = true;
         return node;
       }
@@ -277,6 +302,8 @@ export class SchemaNormalizer {
         else if (ap && typeof ap === 'object') node.additionalProperties = this.normalize(ap, `${pointer}/additionalProperties`);
         if (typeof s['minProperties'] === 'number') node.minProperties = s['minProperties'];
         if (typeof s['maxProperties'] === 'number') node.maxProperties = s['maxProperties'];
+        const conditional = this.#conditional(s, pointer);
+        if (conditional) node.conditional = conditional;
         return node;
       }
       case 'null':

@@ -82,8 +82,14 @@ export interface NullSchema extends SchemaMeta {
 /** An array schema. */
 export interface ArraySchema extends SchemaMeta {
   kind: 'array';
-  /** Item schema (`unknown` when absent). */
+  /** Item schema (`unknown` when absent); with {@link ArraySchema.prefixItems}, the schema of the items after them. */
   items: SchemaNode;
+  /**
+   * 3.1 / JSON Schema 2020-12 `prefixItems` (or a pre-2020 `items` array): the schemas of the first items, by
+   * position. Absent when the contract gives none. An item beyond the array's length is simply missing.
+   * @see https://json-schema.org/draft/2020-12/json-schema-core#name-prefixitems
+   */
+  prefixItems?: SchemaNode[];
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
@@ -107,6 +113,20 @@ export interface ObjectSchema extends SchemaMeta {
   additionalProperties?: SchemaNode | true;
   minProperties?: number;
   maxProperties?: number;
+  /** `if`/`then`/`else` written on the object schema, if any (see {@link ConditionalNode}). */
+  conditional?: ConditionalNode;
+}
+
+/**
+ * JSON Schema 2020-12 `if`/`then`/`else`: when a value validates against `if`, it must validate against `then`,
+ * otherwise against `else`. Types do not show it; mock samples keep to it. A `then`/`else` that only lists
+ * `required` names becomes an object whose properties are those names, required, with an `unknown` schema.
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#name-keywords-for-applying-subsche
+ */
+export interface ConditionalNode {
+  if: SchemaNode;
+  then?: SchemaNode;
+  else?: SchemaNode;
 }
 
 /** A discriminator of a union. @see https://spec.openapis.org/oas/v3.1.0#discriminator-object */

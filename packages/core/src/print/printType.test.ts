@@ -43,6 +43,23 @@ const cases: Array<[string, { given: SchemaNode; mode?: 'read' | 'write'; want: 
   ['ref in write mode uses the Writable variant', { given: s({ kind: 'ref', target: 'Pet' }), mode: 'write', want: 'PetWritable' }],
   ['ref in read mode', { given: s({ kind: 'ref', target: 'Pet' }), mode: 'read', want: 'Pet' }],
   ['unknown is never any', { given: s({ kind: 'unknown' }), want: 'unknown' }],
+  ['prefixItems: a tuple with optional positions and a rest element', {
+    given: s({ kind: 'array', minItems: 0, prefixItems: [s({ kind: 'object', properties: [{ name: 'city', required: false, schema: s({ kind: 'string' }) }] }), s({ kind: 'number', integer: false })], items: s({ kind: 'string' }) }),
+    want: '[({\n  city?: string;\n})?, number?, ...string[]]',
+  }],
+  ['prefixItems: positions below minItems are required, further required items are spelled out', {
+    given: s({ kind: 'array', minItems: 3, prefixItems: [s({ kind: 'ref', target: 'Tag' }), s({ kind: 'union', source: 'anyOf', variants: [s({ kind: 'string' }), s({ kind: 'number', integer: true })] })], items: s({ kind: 'boolean' }) }),
+    want: '[Tag, string | number, boolean, ...boolean[]]',
+  }],
+  ['prefixItems: optional unions are parenthesized, maxItems ends the tuple', {
+    given: s({ kind: 'array', minItems: 1, maxItems: 2, prefixItems: [s({ kind: 'string' }), s({ kind: 'union', source: 'anyOf', variants: [s({ kind: 'string' }), s({ kind: 'null' })] }), s({ kind: 'number', integer: true })], items: s({ kind: 'unknown' }) }),
+    want: '[string, (string | null)?]',
+  }],
+  ['prefixItems in write mode use Writable variants', {
+    given: s({ kind: 'array', prefixItems: [s({ kind: 'ref', target: 'Pet' })], items: s({ kind: 'union', source: 'anyOf', variants: [s({ kind: 'ref', target: 'Pet' }), s({ kind: 'null' })] }) }),
+    mode: 'write',
+    want: '[PetWritable?, ...Array<PetWritable | null>]',
+  }],
 ];
 
 /** Schemas of the discriminator, allOf-conflict and index-signature tables. */

@@ -2,6 +2,7 @@ import type { SchemaNode } from '../model/types.js';
 import { commentLines, propertyKey, stringLiteral } from '../naming/literals.js';
 import { containsRef, enumValues, objectProperties } from '../analysis/schemaQueries.js';
 import { allOfConflicts, printedMembers } from '../analysis/allOfConflicts.js';
+import { tupleShape } from '../analysis/tupleShape.js';
 import type { SchemaTypeNames, TypeMode } from '../analysis/schemaTypeNames.js';
 import { isDateString } from '../analysis/dates.js';
 
@@ -29,6 +30,7 @@ const pad = (n: number) => '  '.repeat(n);
  *   object without any properties standing alone. A bare `type: object` beside `allOf`/`oneOf` adds nothing.
  * - `allOf` members that retype a property incompatibly (see `allOfConflicts`): the later member wins,
  *   `Omit<Earlier, 'prop'> & Later`, instead of a silent `never`.
+ * - An array with `prefixItems` becomes a tuple with a rest element (`[A?, B?, ...C[]]`, positions from `minItems` on optional).
  * - In `write` mode readOnly properties are left out and references use Writable variants; in `read` mode writeOnly ones are.
  *
  * @param node the schema
@@ -74,6 +76,7 @@ function printBare(node: SchemaNode, o: PrintOptions): string {
     case 'unknown':
       return 'unknown';
     case 'array': {
+      if (node.prefixItems) return printTuple(node, o, indent);
       const item = printType(node.items, { ...o, indent });
       return /^[\w.$]+$/.test(item) ? `${item}[]` : `Array<${item}>`;
     }
@@ -106,6 +109,23 @@ function printBare(node: SchemaNode, o: PrintOptions): string {
       return dedupe(parts).join(' & ') || 'unknown';
     }
   }
+}
+
+/**
+ * An array with `prefixItems` as a tuple type (see `tupleShape`): elements from `minItems` on optional, then a
+ * rest element of `items` unless `maxItems` ends the array: `[({ city?: string })?, number?, ...string[]]`.
+ */
+function printTuple(node: Extract<SchemaNode, { kind: 'array' }>, o: PrintOptions, indent: number): string {
+  const shape = tupleShape(node);
+  const elements = (shape?.elements ?? []).map((e, i) => {
+    const text = printType(e, { ...o, indent });
+    return i < (shape?.required ?? 0) ? text : `${/[|&]/.test(text) || text.startsWith('{') ? `(${text})` : text}?`;
+  });
+  if (shape?.rest) {
+    const item = printType(shape.rest, { ...o, indent });
+    elements.push(`...${/^[\w.$]+$/.test(item) ? `${item}[]` : `Array<${item}>`}`);
+  }
+  return `[${elements.join(', ')}]`;
 }
 
 /** True when a schema pins `property` to literal values (`enum`/`const`), through `$ref`s and `allOf`. */

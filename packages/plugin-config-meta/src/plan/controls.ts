@@ -46,6 +46,8 @@ export function inputOf(leaf: SchemaNode, byName: ReadonlyMap<string, NamedSchem
     case 'boolean':
       return { input: 'checkbox' };
     case 'array': {
+      // A tuple (`prefixItems`) has items of different schemas: no single-item control fits it.
+      if (leaf.prefixItems) return { input: 'json' };
       const item = resolveSchema(leaf.items, byName).leaf;
       const values = enumOf(item, byName);
       if (values && item.kind !== 'boolean') return { input: 'multiselect', enum: values };

@@ -46,7 +46,7 @@ export function conforms(v: unknown, node: SchemaNode, c: CheckScope, depth = 0)
   const n = deref(node, c.names.byName);
   if (!n || depth > MAX_DEPTH) return false;
   if (v === null) return node.nullable === true || n.nullable === true || n.kind === 'null' || n.kind === 'unknown';
-  if (n.kind === 'array') return Array.isArray(v) && v.every((x) => conforms(x, n.items, c, depth + 1));
+  if (n.kind === 'array') return Array.isArray(v) && v.every((x, i) => conforms(x, n.prefixItems?.[i] ?? n.items, c, depth + 1));
   if (n.kind === 'union') return n.variants.some((x) => conforms(v, x, c, depth + 1));
   if (n.kind === 'intersection') return n.members.every((x) => conforms(v, x, c, depth + 1));
   if (n.kind !== 'object') return fits(v, n);
@@ -75,7 +75,7 @@ export function mayValidate(v: unknown, node: SchemaNode, c: CheckScope, depth =
   if (v === null) return node.nullable === true || n.nullable === true || n.kind === 'null' || n.kind === 'unknown';
   switch (n.kind) {
     case 'array':
-      return Array.isArray(v) && v.length >= (n.minItems ?? 0) && v.length <= (n.maxItems ?? Infinity) && v.every((x) => mayValidate(x, n.items, c, depth + 1));
+      return Array.isArray(v) && v.length >= (n.minItems ?? 0) && v.length <= (n.maxItems ?? Infinity) && v.every((x, i) => mayValidate(x, n.prefixItems?.[i] ?? n.items, c, depth + 1));
     case 'union':
       return n.variants.some((x) => mayValidate(v, x, c, depth + 1));
     case 'intersection':

@@ -1,5 +1,7 @@
 import type { ArraySchema, IntersectionSchema, ObjectSchema, PropertyNode, SchemaNode, UnionSchema } from '@reslayer/core';
-import { deref } from '@reslayer/core';
+import { arrayItemSchemas, deref } from '@reslayer/core';
+import { keepConditional } from './conditional.js';
+import { flatKey } from './flatKey.js';
 import { conforms, discriminatorValues, isObject, mayValidate, visibleProperties, type CheckScope } from './conforms.js';
 import type { SampleScope } from './planContext.js';
 import { sampleNumber } from './sampleNumber.js';
@@ -134,7 +136,7 @@ function disown(ctx: Ctx, value: unknown, depth = 0): void {
 /** True when the schema (through arrays) refers to a named schema being sampled. */
 function recursive(node: SchemaNode, ctx: Ctx): boolean {
   if (node.kind === 'ref') return ctx.stack.includes(node.target);
-  return node.kind === 'array' && recursive(node.items, ctx);
+  return node.kind === 'array' && arrayItemSchemas(node).some((i) => recursive(i, ctx));
 }
 
 /** Defines an own enumerable property (a plain assignment to `__proto__` would set the prototype). */
@@ -166,7 +168,8 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
       // (and any type error a sample of them would show), so only the empty variant keeps arrays empty.
       return sampleArray(node, ctx, slot, found.find((v): v is unknown[] => Array.isArray(v) && v.length > 0));
     case 'object':
-      return sampleObject(node, ctx, slot, found.find(isObject));
+      return keepConditional(node, sampleObject(node, ctx, slot, found.find(isObject)), ctx, (p) =>
+        sample(p.schema, ctx, { name: p.name, index: slot.index, position: 0, depth: slot.depth + 1, optional: true }));
     case 'union':
       return sampleUnion(node, ctx, slot, found);
     case 'intersection':
@@ -268,40 +271,39 @@ function sampleArray(node: ArraySchema, ctx: Ctx, slot: Slot, hint: unknown[] | 
   // Out of budget: the fewest items, but still one of a union (an empty array would hide it).
   else if (ctx.budget <= 0) count = Math.min(Math.max(min, members > 1 ? 1 : 0), max);
   else count = Math.min(Math.max(min, members), max);
+  // `prefixItems` come first, each from its own schema, then the items as without them (a hint or the empty variant decides alone).
+  const prefix = node.prefixItems ?? [];
+  if (prefix.length > 0 && !hint && !ctx.o.empty) count = Math.min(prefix.length + (node.items.kind === 'unknown' ? 0 : count), max);
   const out: unknown[] = built(ctx, []);
   const seen = new Set<string>();
   const attempts = node.uniqueItems ? count + UNIQUE_ATTEMPTS : count;
   for (let j = 0; j < attempts && out.length < count; j++) {
     const item: Slot = { name: slot.name, index: (slot.index - 1) * count + j + 1, position: j, depth: slot.depth + 1 };
     if (hint && j < hint.length) item.hint = { value: hint[j] };
-    else if (members > 1) item.variant = j % members;
+    else if (members > 1 && out.length >= prefix.length) item.variant = (j - prefix.length) % members;
     // The first item is complete; the further members' items have their required properties (see `lean`) and
     // spend none of the budget: the rest of the sample keeps its optional properties, as without them.
     const lean = item.variant !== undefined && j > 0;
     const budget = ctx.budget;
     if (lean) ctx.lean++;
-    const value = sample(node.items, ctx, item);
+    const value = sample(prefix[out.length] ?? node.items, ctx, item);
     if (lean) {
       ctx.lean--;
       ctx.budget = budget;
     }
+    // A prefix position cannot be skipped (the next item would take its place): the array ends before it.
+    if (value === IMPOSSIBLE && out.length < prefix.length) break;
     if (value === IMPOSSIBLE) continue;
     // `uniqueItems`: a repeated item is left out (the next attempts vary the sequence number and position).
     if (node.uniqueItems) {
       const key = flatKey(value ?? null);
+      if (seen.has(key) && out.length < prefix.length) break;
       if (seen.has(key)) continue;
       seen.add(key);
     }
     out.push(value ?? null);
   }
   return out.length < Math.min(min, max) && !ctx.lenient ? IMPOSSIBLE : out;
-}
-
-/** A value as text for `uniqueItems` (JSON equality: object keys in any order are the same value). */
-function flatKey(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
 }
 
 function sampleUnion(node: UnionSchema, ctx: Ctx, itemSlot: Slot, found: unknown[]): unknown {

@@ -87,7 +87,8 @@ export function assignable(q: SchemaNode, p: SchemaNode, ctx: PlanContext, depth
       return a.kind === 'null';
     case 'array':
       return a.kind === 'array' && (b.minItems === undefined || (a.minItems ?? 0) >= b.minItems) && (b.maxItems === undefined || (a.maxItems ?? Infinity) <= b.maxItems) &&
-        (!b.uniqueItems || a.uniqueItems === true) && assignable(a.items, b.items, ctx, depth + 1);
+        (!b.uniqueItems || a.uniqueItems === true) && assignable(a.items, b.items, ctx, depth + 1) &&
+        (a.prefixItems?.length ?? 0) === (b.prefixItems?.length ?? 0) && (a.prefixItems ?? []).every((x, i) => assignable(x, b.prefixItems?.[i] ?? b.items, ctx, depth + 1));
     default:
       return false;
   }

@@ -43,6 +43,13 @@ export function printValibot(node: VNode, ctx: PrintContext): string {
       return literal(node.values);
     case 'array':
       return pipe(`v.array(${printValibot(node.items, ctx)})`, node.checks.map((c) => action(c, ctx)));
+    case 'tuple': {
+      // valibot's tuples have no optional elements: one strict tuple per length the optional elements allow.
+      const items = node.elements.map((e) => printValibot(e, ctx));
+      const lengths = Array.from({ length: items.length - node.required }, (_, k) => `v.strictTuple([${items.slice(0, node.required + k).join(', ')}])`);
+      const full = node.rest ? `v.tupleWithRest([${items.join(', ')}], ${printValibot(node.rest, ctx)})` : `v.strictTuple([${items.join(', ')}])`;
+      return pipe(lengths.length === 0 ? full : `v.union([${[...lengths, full].join(', ')}])`, node.checks.map((c) => action(c, ctx)));
+    }
     case 'object': {
       const entries = block(node.properties.map((p) => property(p, nested(ctx))), ctx);
       const base = node.rest ? `v.objectWithRest(${entries}, ${printValibot(node.rest, ctx)})` : `v.looseObject(${entries})`;

@@ -42,6 +42,11 @@ export function printZod(node: VNode, ctx: PrintContext): string {
       return literal(node.values);
     case 'array':
       return `z.array(${printZod(node.items, ctx)})${node.checks.map((c) => (c.kind === 'unique' ? `.refine(${ctx.runtime.unique}, 'items must be unique')` : check(c))).join('')}`;
+    case 'tuple': {
+      const elements = node.elements.map((e, i) => `${printZod(e, ctx)}${i < node.required ? '' : '.exactOptional()'}`).join(', ');
+      const lengths = node.checks.map((c) => (c.kind === 'minItems' ? `.check(z.minLength(${c.value}))` : c.kind === 'maxItems' ? `.check(z.maxLength(${c.value}))` : c.kind === 'unique' ? `.refine(${ctx.runtime.unique}, 'items must be unique')` : ''));
+      return `z.tuple([${elements}]${node.rest ? `, ${printZod(node.rest, ctx)}` : ''})${lengths.join('')}`;
+    }
     case 'object': {
       const shape = block(node.properties.map((p) => property(p, nested(ctx))), ctx);
       const base = node.rest ? `z.object(${shape}).catchall(${printZod(node.rest, ctx)})` : `z.looseObject(${shape})`;

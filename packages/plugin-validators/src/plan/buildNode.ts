@@ -1,4 +1,5 @@
 import type { SchemaNode, SchemaTypeNames, TypeMode } from '@reslayer/core';
+import { tupleShape } from '@reslayer/core';
 import { validatorNaming } from '../naming.js';
 import type { Check, StringFormat, VNode, VProperty } from './vnode.js';
 import { STRING_FORMATS } from './vnode.js';
@@ -90,6 +91,8 @@ function buildBare(node: SchemaNode, ctx: BuildContext): VNode {
       if (node.minItems !== undefined) checks.push({ kind: 'minItems', value: node.minItems });
       if (node.maxItems !== undefined) checks.push({ kind: 'maxItems', value: node.maxItems });
       if (node.uniqueItems) checks.push({ kind: 'unique' });
+      const tuple = tupleShape(node);
+      if (tuple) return { kind: 'tuple', elements: tuple.elements.map((e) => buildNode(e, ctx)), required: tuple.required, ...(tuple.rest ? { rest: buildNode(tuple.rest, ctx) } : {}), checks };
       return { kind: 'array', items: buildNode(node.items, ctx), checks };
     }
     case 'object':

@@ -44,6 +44,8 @@ export type VNode =
   | { kind: 'blob' }
   | { kind: 'literal'; values: Array<string | number | boolean> }
   | { kind: 'array'; items: VNode; checks: Check[] }
+  /** An array with `prefixItems`, as core's `tupleShape`: elements (the first `required` ones required), then `rest` items. */
+  | { kind: 'tuple'; elements: VNode[]; required: number; rest?: VNode; checks: Check[] }
   /** An object; extra keys are allowed (`rest` undefined) or must match `rest`. */
   | { kind: 'object'; properties: VProperty[]; rest?: VNode; checks: Check[] }
   | { kind: 'record'; value: VNode; checks: Check[] }
