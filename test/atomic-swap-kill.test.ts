@@ -79,10 +79,12 @@ describe('a generate killed during its write (SIGKILL)', () => {
       }
       const child = spawn(process.execPath, [cli, 'generate', v2, '--output', out], { stdio: 'ignore' });
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      // Once the staging folder appears, kill at a point spread over the write phase (the last point is past it).
+      // Once the staging folder appears, kill at a point spread over the write phase; the last point
+      // waits for the swap to start (the previous root renamed away) and kills right then.
       const staging = path.join(dir, '.out.reslayer-staging');
-      if (await appears(staging, 60_000)) {
-        const delay = (writeMs * 1.2 * point) / (POINTS - 1);
+      if (point === POINTS - 1) await appears(path.join(dir, '.out.reslayer-previous'), 60_000);
+      else if (await appears(staging, 60_000)) {
+        const delay = (writeMs * point) / (POINTS - 2);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       }
       child.kill('SIGKILL');
@@ -103,6 +105,7 @@ describe('a generate killed during its write (SIGKILL)', () => {
     // The kills landed inside the write (the staging folder was being built) and on both sides of the swap.
     expect(stagingSeen).toBeGreaterThan(POINTS / 3);
     expect(outcomes).toContain('old');
+    expect(outcomes[POINTS - 1]).toBe('new');
     // The next generate repairs the leftovers and writes the new output.
     generate(v2, out);
     expect(generatedPart(snapshot(out))).toEqual(newSet);

@@ -18,6 +18,7 @@ if (!cli || !contractA || !contractB || !scratch) {
 const points = Number(pointsArg ?? 8);
 const out = path.resolve(scratch, 'out');
 const staging = path.join(path.dirname(out), `.${path.basename(out)}.reslayer-staging`);
+const previous = path.join(path.dirname(out), `.${path.basename(out)}.reslayer-previous`);
 const USER_FILE = 'notes.md';
 
 function generate(contract, target, env = {}) {
@@ -57,8 +58,11 @@ for (let point = 0; point < points; point++) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const until = Date.now() + 120_000;
   while (!existsSync(staging) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
-  const delay = (writeMs * 1.2 * point) / Math.max(points - 1, 1);
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  // Points spread over the write; the last one waits for the swap to start (the previous root renamed away).
+  const last = point === points - 1;
+  const delay = last ? -1 : (writeMs * point) / Math.max(points - 2, 1);
+  if (last) while (!existsSync(previous) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+  else if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   child.kill('SIGKILL');
   await exited;
   if (existsSync(staging)) result.stagingSeen++;
@@ -67,7 +71,7 @@ for (let point = 0; point < points; point++) {
   const kind = sameAs(files, setA) ? 'old' : sameAs(files, setB) ? 'new' : 'mixed';
   result[kind]++;
   const newer = [...files].filter(([rel, text]) => setA.get(rel) !== text).length;
-  result.details.push({ delayMs: Math.round(delay), kind, filesDifferentFromOld: newer });
+  result.details.push({ at: last ? 'swap started' : `${Math.round(delay)} ms after the staging folder appeared`, kind, filesDifferentFromOld: newer });
 }
 result.ok = result.mixed === 0 && result.userFileLost === 0;
 rmSync(scratch, { recursive: true, force: true });
