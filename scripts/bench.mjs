@@ -4,7 +4,7 @@
 // GitHub contract for comparison, and `tsc --noEmit` over both outputs. Prints tables and PASS/FAIL
 // lines for the targets, and writes the same figures as JSON.
 //
-// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github] [--sizes 10,100,1000,5000]
+// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github,diff,write] [--sizes 10,100,1000,5000]
 //                               [--no-compare] [--repeat 3] [--out .bench/results.json]
 // Exit code: 0 unless one of our own generate/check runs fails (1), or a usage/build problem (2).
 // The comparison tools are installed with npm into a cache folder outside the repository
@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { synthesize } from './synth.mjs';
 import { errorLines, generatedTsconfig, TSC_59, tscArgs, writeTsconfig } from './lib/typecheck.mjs';
+import { benchWritePath, writePathTargets } from './lib/bench-write.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'packages/cli/dist/index.js');
@@ -56,7 +57,7 @@ const DEFAULT_SIZES = [10, 100, 1000, 5000];
 // ---------------------------------------------------------------- options
 
 function parseArgs(argv) {
-  const opts = { smoke: false, only: ['demo', 'synthetic', 'github', 'diff'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined };
+  const opts = { smoke: false, only: ['demo', 'synthetic', 'github', 'diff', 'write'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -74,7 +75,7 @@ function parseArgs(argv) {
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
-  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff'].includes(o)) usage(`--only takes demo, synthetic, github, diff; got ${o}`);
+  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff', 'write'].includes(o)) usage(`--only takes demo, synthetic, github, diff, write; got ${o}`);
   for (const n of opts.sizes) if (!Number.isInteger(n) || n < 1) usage(`--sizes takes positive integers; got ${n}`);
   if (!Number.isInteger(opts.repeat) || opts.repeat < 1) usage('--repeat takes a positive integer');
   if (!(opts.tscTimeout > 0)) usage('--tsc-timeout takes a number of seconds');
@@ -88,7 +89,8 @@ function usage(error) {
     'usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github] [--sizes 10,100,1000,5000]',
     '                              [--no-compare] [--repeat N] [--tsc-timeout S] [--out file.json]',
     '  --smoke       the demo (with its < 0.5 s targets) and the synthetic N=100 input, no network, no comparison tools (CI)',
-    '  --only        inputs to run (default: all four; diff: reslayer diff on the GitHub contract with one operation removed)',
+    '  --only        inputs to run (default: all five; diff: reslayer diff on the GitHub contract with one operation removed;',
+    '                write: the GitHub write phase against a plain script writing the same files, and generate killed during its write)',
     '  --sizes       synthetic sizes (default: 10,100,1000,5000)',
     '  --no-compare  skip orval, openapi-typescript and the tsc runs over orval\'s output',
     `  --repeat      runs per measurement, the median is reported (default 3; runs over ${REPEAT_LIMIT_MS / 1000} s are not repeated)`,
@@ -756,6 +758,16 @@ function evaluateDiffTarget(opts) {
   );
 }
 
+/** The write path on GitHub's contract: write phase against its floor (pairs), and the kill probe. */
+function benchWrite(opts) {
+  const contract = fetchGithubContract();
+  if (!contract) return note('GitHub contract not available: the write-path measurements are skipped');
+  progress('write: GitHub write phase against a plain script writing the same files, then generate killed during its write');
+  results.writePath = benchWritePath({ cli: CLI, contract, scratch: path.join(BENCH, 'write'), pairs: Math.max(opts.repeat, 5), killPoints: 8 });
+  const { phase, kill } = results.writePath;
+  if (!phase.ok || !kill.ok) ownFailure = true;
+}
+
 // ---------------------------------------------------------------- targets
 
 /** The successful run of `tool` on `input` labelled `label` (or `label without …`, after a plugin failed). */
@@ -959,8 +971,10 @@ function main() {
   if (opts.only.includes('synthetic')) benchSynthetic(opts);
   if (opts.only.includes('github')) benchGithub(opts);
   if (opts.only.includes('diff')) benchDiff();
+  if (opts.only.includes('write')) benchWrite(opts);
   evaluateTargets(opts);
   evaluateDiffTarget(opts);
+  if (opts.only.includes('write')) writePathTargets(results.writePath, target);
   results.meta.durationS = Math.round((Date.now() - started) / 1000);
   results.meta.loadAverageAtEnd = os.loadavg().map((x) => Number(x.toFixed(2)));
   printResults();

@@ -1,54 +1,15 @@
 // Atomic writes through the built CLI: a failing plugin or a killed process never leaves the
 // previous output half-replaced, and a no-change re-run rewrites nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recoverInterruptedWrite } from '@reslayer/core';
+import { snapshot, widgetsContract as contract } from './helpers/widgets.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'packages/cli/dist/index.js');
-
-/** A contract with `n` CRUD resources; `extra` adds a property to every entity so every file changes. */
-function contract(n: number, extra: boolean): string {
-  const paths: Record<string, unknown> = {};
-  const schemas: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) {
-    const name = `widget${i}s`;
-    const ref = { $ref: `#/components/schemas/Widget${i}` };
-    paths[`/${name}`] = {
-      get: { operationId: `list${i}`, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: ref } } } } } },
-      post: { operationId: `create${i}`, requestBody: { required: true, content: { 'application/json': { schema: ref } } }, responses: { '201': { description: 'ok', content: { 'application/json': { schema: ref } } } } },
-    };
-    paths[`/${name}/{id}`] = {
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { operationId: `get${i}`, responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref } } } } },
-      patch: { operationId: `update${i}`, requestBody: { required: true, content: { 'application/json': { schema: ref } } }, responses: { '200': { description: 'ok', content: { 'application/json': { schema: ref } } } } },
-      delete: { operationId: `delete${i}`, responses: { '204': { description: 'gone' } } },
-    };
-    schemas[`Widget${i}`] = {
-      type: 'object',
-      required: ['id', 'name'],
-      properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' }, ...(extra ? { color: { type: 'string', enum: ['red', 'blue'] } } : {}) },
-    };
-  }
-  return JSON.stringify({ openapi: '3.1.0', info: { title: 'Widgets', version: extra ? '2' : '1' }, paths, components: { schemas } });
-}
-
-function snapshot(dir: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const p = path.join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      // The no-change cache record holds machine-local stat stamps; it is not part of the output.
-      else if (name !== '.reslayer-cache.json') out.set(path.relative(dir, p), readFileSync(p, 'utf8'));
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 function cliRun(args: string[]): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
@@ -108,11 +69,12 @@ describe('atomic writes', () => {
     await new Promise((resolve) => setTimeout(resolve, delay));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
-    // `check` only reports what the killed run left (journal, backups, temporary files); it touches nothing.
+    // `check` only reports what the killed run left (a staging folder beside the root; journal, backups or temporary files in it); it touches nothing.
     const killed = snapshot(out);
     const reported = JSON.parse(cliRun(['check', v1, '--output', out, '--json']).stdout) as { interruptedWrite?: unknown };
     expect(snapshot(out)).toEqual(killed);
-    expect(reported.interruptedWrite !== undefined).toBe([...killed.keys()].some((f) => /reslayer-(tmp|journal|backup)/.test(f)));
+    const beside = ['.out.reslayer-staging', '.out.reslayer-previous'].some((name) => existsSync(path.join(dir, name)));
+    expect(reported.interruptedWrite !== undefined).toBe(beside || [...killed.keys()].some((f) => /reslayer-(tmp|journal|backup)/.test(f)));
     // The next generate first rolls back an interrupted commit from its journal (core's recoverInterruptedWrite); then the disk matches v1 or v2 exactly.
     await recoverInterruptedWrite({ outputRoot: out, srcDir: 'src' });
     const oldCheck = cliRun(['check', v1, '--output', out, '--json']);
@@ -127,5 +89,6 @@ describe('atomic writes', () => {
     }
     const leftovers = [...snapshot(out).keys()].filter((f) => /reslayer-(tmp|journal|backup)/.test(f));
     expect(leftovers).toEqual([]);
+    expect(readdirSync(dir).filter((name) => name.includes('.reslayer-'))).toEqual([]);
   });
 });

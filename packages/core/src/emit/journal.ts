@@ -2,6 +2,7 @@ import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { type OutputLocation, type OutputScan, TEMP_SUFFIX, inBatches, resolveInside, scanOutput } from './outputTree.js';
+import { recoverInterruptedSwap } from './swap.js';
 
 /** Name of the journal that makes the rename phase of a write recoverable. */
 export const JOURNAL_NAME = '.reslayer-journal.json';
@@ -79,17 +80,20 @@ export function findInterruptedWrite(scan: OutputScan): InterruptedWrite | undef
 }
 
 /**
- * Rolls back a write that was interrupted during its commit phase (journal present): restores every
- * backed-up previous version, deletes files the interrupted run created, and drops leftover temporary
- * files. Without a journal it only drops leftover temporary files and backups.
+ * Repairs an interrupted earlier write. A swap's leftovers beside the root are repaired first (see
+ * `recoverInterruptedSwap`: a root renamed away is renamed back, staging folders are removed). Then a
+ * journaled commit (journal present) is rolled back: every backed-up previous version is restored,
+ * files the interrupted run created are deleted, and leftover temporary files dropped. Without a
+ * journal only leftover temporary files and backups are dropped.
  * @param location output root and source folder
- * @returns true when something was rolled back
+ * @returns true when a swap's leftovers or a journal were found
  */
 export async function recoverInterruptedWrite(location: OutputLocation): Promise<boolean> {
+  const swapped = recoverInterruptedSwap(location);
   const scan = await scanOutput(location);
   const before = scan.files.has(JOURNAL_NAME);
   await recoverFromScan(location, scan);
-  return before;
+  return swapped || before;
 }
 
 /**

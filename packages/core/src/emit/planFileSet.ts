@@ -2,6 +2,7 @@ import { type Stats, readFileSync, statSync } from 'node:fs';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { type InterruptedWrite, findInterruptedWrite } from './journal.js';
+import { findInterruptedSwap, mergeInterrupted } from './swap.js';
 import { type Manifest, readManifest } from './manifest.js';
 import { type OutputLocation, type OutputScan, resolveInside, scanOutput, srcPrefix, startsWithMarker } from './outputTree.js';
 
@@ -100,7 +101,7 @@ export async function planOutput(location: OutputLocation, files: readonly Gener
   resolveInside(location, location.srcDir || '.');
   const scan = await scanOutput(location);
   const { plan } = await planWithState(location, files, scan, false);
-  return { plan, interrupted: findInterruptedWrite(scan) };
+  return { plan, interrupted: mergeInterrupted(findInterruptedWrite(scan), findInterruptedSwap(location)) };
 }
 
 /** One drifted file found by {@link diffFileSet}. */
@@ -135,7 +136,7 @@ export async function diffOutput(location: OutputLocation, files: readonly Gener
     ...plan.updated.map((p) => ({ path: p, kind: 'different' as const })),
     ...plan.removed.map((p) => ({ path: p, kind: 'stale' as const })),
   ].sort((a, b) => cmp(a.path, b.path));
-  return { drift, interrupted: findInterruptedWrite(scan) };
+  return { drift, interrupted: mergeInterrupted(findInterruptedWrite(scan), findInterruptedSwap(location)) };
 }
 
 /**

@@ -1,12 +1,13 @@
 import { mkdir, rm, rmdir, readdir, stat, writeFile } from 'node:fs/promises';
-import { realpathSync, statSync } from 'node:fs';
+import { type Stats, lstatSync, realpathSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
-import { type InterruptedWrite, type StagedFile, commit, findInterruptedWrite, recoverFromScan, recoverInterruptedWrite } from './journal.js';
-import { serializeManifest, writeManifest } from './manifest.js';
-import { type CacheRecord, type FileStamp, removeRecord, sha256, stampOf, writeRecord } from './cacheRecord.js';
+import { type InterruptedWrite, type StagedFile, JOURNAL_NAME, commit, findInterruptedWrite, recoverFromScan, recoverInterruptedWrite } from './journal.js';
+import { MANIFEST_NAME, serializeManifest, writeManifest } from './manifest.js';
+import { buildStaging, findInterruptedSwap, mergeInterrupted, recoverInterruptedSwap, swapIn, swapPaths } from './swap.js';
+import { CACHE_RECORD_NAME, type CacheRecord, type FileStamp, removeRecord, sha256, stampOf, writeRecord } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, TEMP_SUFFIX, assertRealPathInside, inBatches, resolveInside, scanOutput } from './outputTree.js';
 import { type PlanState, type WritePlan, planWithState, rootRelative } from './planFileSet.js';
 
@@ -28,9 +29,15 @@ export interface WriteOptions {
  * Writes a file set into the output root.
  *
  * - Only changed files are written, so an unchanged file keeps its modification time.
- * - All new contents are first written to temporary files beside their targets; only when every one
- *   is on disk are they renamed into place (a journaled commit, see `commit`). A failure before that
- *   point leaves the previous output intact; a failure or a kill during it is rolled back.
+ * - Atomic for readers: the complete new output root is built in a sibling folder
+ *   (`<parent>/.<root name>.reslayer-staging`: new files written, unchanged generated files and the
+ *   user's own files hard-linked) and swapped in with two renames (see `swapIn`), so the root holds the
+ *   complete previous or the complete new set at every moment. A failure leaves the previous output
+ *   intact; a kill is repaired by the next write (`recoverInterruptedSwap`).
+ * - When the root cannot be swapped (it is a symbolic link or a project folder with `.git` or
+ *   `node_modules`, or a generated path goes through a symbolic link), new contents are written to
+ *   temporary files beside their targets and renamed into place in a journaled commit (see `commit`),
+ *   which the next write rolls back after a kill.
  * - Each distinct folder is created once and checked once, with symbolic links resolved, to be inside
  *   the output root. Files the previous run generated and this run does not produce are deleted, but
  *   only while they still start with the generated-file marker. Nothing outside the output root is
@@ -64,29 +71,99 @@ export interface WriteOutcome {
  */
 export async function writeOutput(location: OutputLocation, files: readonly GeneratedFile[], options: WriteOptions = {}): Promise<WriteOutcome> {
   resolveInside(location, location.srcDir || '.');
+  // A swap interrupted by a kill is repaired first (the root may be missing until then).
+  const swapped = findInterruptedSwap(location);
+  if (swapped) recoverInterruptedSwap(location);
   const listed = await scanOutput(location);
-  const repaired = findInterruptedWrite(listed);
+  const repaired = mergeInterrupted(findInterruptedWrite(listed), swapped);
   const scan = await recoverFromScan(location, listed);
   const state = await planWithState(location, files, scan, options.cache !== undefined);
   const { plan } = state;
   const byRel = new Map(files.map((f) => [rootRelative(location, f), f] as const));
-  const staged = await stage(location, state, byRel);
-  if (staged.length > 0 || plan.removed.length > 0) {
-    try {
-      await commit(location, staged, plan.removed);
-    } catch (error) {
-      await recoverInterruptedWrite(location).catch(() => undefined);
-      throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
-    }
-  }
   const paths = [...byRel.keys()].sort(cmp);
-  await writeManifest(location, serializeManifest(paths), state.manifest.text);
-  // The no-change cache's record lives outside the output (see cacheRecord.ts); written after the files it describes.
-  const stamps = options.cache ? stampFiles(state, staged, byRel) : undefined;
+  const manifestText = serializeManifest(paths);
+  const changed = plan.created.length + plan.updated.length + plan.removed.length > 0;
+  let stamps: Map<string, FileStamp> | undefined;
+  if (changed && canSwap(location, scan, paths)) {
+    const written = options.cache ? new Map<string, Stats>() : undefined;
+    const stagedAt = swapOutput(location, state, byRel, manifestText, written);
+    stamps = written ? stampAll(location, byRel, written, stagedAt) : undefined;
+  } else {
+    const staged = await stage(location, state, byRel);
+    if (staged.length > 0 || plan.removed.length > 0) {
+      try {
+        await commit(location, staged, plan.removed);
+      } catch (error) {
+        await recoverInterruptedWrite(location).catch(() => undefined);
+        throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
+      }
+    }
+    await writeManifest(location, manifestText, state.manifest.text);
+    stamps = options.cache ? stampFiles(state, staged, byRel) : undefined;
+    await removeEmptyDirs(location, plan.removed);
+  }
+  // The no-change cache's record lives in the output root, beside the manifest (see cacheRecord.ts); written after the files it describes.
   if (options.cache && stamps) await writeRecord(location, { ...options.cache, outputRoot: path.resolve(location.outputRoot), files: paths, stamps });
   else await removeRecord(location);
-  await removeEmptyDirs(location, plan.removed);
   return { plan, repaired };
+}
+
+/**
+ * True when the output can be replaced by a swap of the whole root (see {@link swapOutput}): the root is
+ * not itself a symbolic link, holds no `.git` or `node_modules` (it is not a project folder), no
+ * generated file goes through a symbolic link, and no folder stands where a generated file goes (the
+ * journaled commit reports those cases).
+ */
+function canSwap(location: OutputLocation, scan: OutputScan, generated: readonly string[]): boolean {
+  if (lstatSync(path.resolve(location.outputRoot), { throwIfNoEntry: false })?.isSymbolicLink()) return false;
+  if (['.git', 'node_modules'].some((name) => scan.dirs.has(name) || scan.files.has(name))) return false;
+  if (generated.some((rel) => scan.dirs.has(rel))) return false;
+  return scan.links.size === 0 || generated.every((rel) => linkOnTheWay(scan, path.posix.dirname(rel)) === undefined);
+}
+
+/**
+ * Replaces the output by building the complete new root in a sibling staging folder and swapping it
+ * in with renames, so a reader sees the complete previous or the complete new set of files at every
+ * moment (see `swapIn`). Unchanged generated files and the user's files are hard-linked into it (their
+ * modification times stay); files the previous run generated and this one does not are left behind.
+ * @param written when given, receives the stat of every written file (see `buildStaging`)
+ * @returns `Date.now()` when the staging folder was complete, before the swap
+ * @throws GeneratorError `RSL_WRITE_FAILED` (the staging folder is removed, the output is unchanged)
+ */
+function swapOutput(location: OutputLocation, state: PlanState, byRel: ReadonlyMap<string, GeneratedFile>, manifestText: string, written?: Map<string, Stats>): number {
+  const { plan, scan } = state;
+  const own = new Set([MANIFEST_NAME, CACHE_RECORD_NAME, JOURNAL_NAME, ...plan.removed]);
+  const carry = [...scan.files].filter((rel) => !byRel.has(rel) && !own.has(rel));
+  const write = new Map([...plan.created, ...plan.updated].map((rel) => [rel, byRel.get(rel) as GeneratedFile] as const));
+  const swap = swapPaths(location);
+  try {
+    buildStaging(swap, { write, keep: plan.unchanged, carry, manifest: { name: MANIFEST_NAME, text: manifestText } }, scan, written);
+    // No one else writes into the staging folder: the files' stats hold until the swap, as if taken now.
+    const stagedAt = Date.now();
+    swapIn(swap, { all: new Set([...byRel.keys(), ...carry]), carried: new Set(carry) });
+    return stagedAt;
+  } catch (error) {
+    rmSync(swap.staging, { recursive: true, force: true });
+    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * Stamps of every generated file after a swap: written files from the stat taken while writing them,
+ * valid at `writtenAt` (the staging folder complete), unchanged ones stat-ed now (their hard links
+ * changed their change times).
+ */
+function stampAll(location: OutputLocation, byRel: ReadonlyMap<string, GeneratedFile>, written: ReadonlyMap<string, Stats>, writtenAt: number): Map<string, FileStamp> | undefined {
+  const stamps = new Map<string, FileStamp>();
+  const root = path.resolve(location.outputRoot);
+  const at = Date.now();
+  for (const [rel, file] of byRel) {
+    const known = written.get(rel);
+    const stats = known ?? statSync(path.join(root, rel), { throwIfNoEntry: false });
+    if (!stats) return undefined;
+    stamps.set(rel, stampOf(stats, sha256(file.contents), known ? writtenAt : at));
+  }
+  return stamps;
 }
 
 /**

@@ -51,7 +51,7 @@ const emptyPlan = (): WritePlan => ({ created: [], updated: [], unchanged: [], r
  *    generated and nothing in the output root is written; only the record's stat stamps are refreshed
  *    (not on a dry run). Every file is reported unchanged.
  * 2. Otherwise the pipeline runs (`runGenerator`). With an error diagnostic nothing is written
- *    (`failed`). Else the files are written with core's journaled write, which first rolls back an
+ *    (`failed`). Else the files are written with core's atomic write (staging folder and swap), which first repairs an
  *    interrupted earlier write (reported in `interrupted`) and records the cache for the next run; with
  *    `dryRun` they are only planned against the disk.
  *

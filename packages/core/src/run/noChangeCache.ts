@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { findInterruptedWrite } from '../emit/journal.js';
+import { findInterruptedSwap, mergeInterrupted } from '../emit/swap.js';
 import { readManifest } from '../emit/manifest.js';
 import { type CacheRecord, type FileStamp, type RunSummary, type StoredRecord, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
 import { type OutputLocation, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
@@ -105,7 +106,7 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   if (fingerprintOf(key.key, inputs) !== record.fingerprint) return miss('the config, a plugin, the generator build or Node changed');
 
   const scan = await scanOutput(location);
-  const interrupted = findInterruptedWrite(scan);
+  const interrupted = mergeInterrupted(findInterruptedWrite(scan), findInterruptedSwap(location));
   if (interrupted?.journal) return miss('an interrupted write is pending');
   if (interrupted) return miss(`files of an interrupted write are left (${interrupted.leftovers[0]})`);
   const recorded = new Set(record.files);

@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Atomic for readers, on a real contract: writes the output of <contract A>, then starts `generate`
+// of <contract B> over it and kills it (SIGKILL) at points spread over its write phase; right after each
+// kill, before any other command runs, reads the output root and counts its generated files that equal
+// A's set, B's set, or neither (a mix). A user file in the root must survive every kill.
+//
+// Usage: node scripts/lib/kill-probe.mjs <cli> <contract A> <contract B> <scratch folder> [points]
+// Prints one JSON line: { ok, points, old, new, mixed, userFileLost, stagingSeen, files, details }.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const [cli, contractA, contractB, scratch, pointsArg] = process.argv.slice(2);
+if (!cli || !contractA || !contractB || !scratch) {
+  process.stderr.write('usage: node scripts/lib/kill-probe.mjs <cli> <contract A> <contract B> <scratch folder> [points]\n');
+  process.exit(2);
+}
+const points = Number(pointsArg ?? 8);
+const out = path.resolve(scratch, 'out');
+const staging = path.join(path.dirname(out), `.${path.basename(out)}.reslayer-staging`);
+const previous = path.join(path.dirname(out), `.${path.basename(out)}.reslayer-previous`);
+const USER_FILE = 'notes.md';
+
+function generate(contract, target, env = {}) {
+  const r = spawnSync(process.execPath, [cli, 'generate', contract, '--output', target, '--no-cache'], { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`generate ${contract} failed: ${(r.stderr || '').slice(-400)}`);
+}
+
+/** The generated files of an output folder with their text (the cache record and the user file left out). */
+function generatedFiles(dir) {
+  const files = new Map();
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile() || e.name === '.reslayer-cache.json' || e.name === USER_FILE) continue;
+    const abs = path.join(e.parentPath, e.name);
+    files.set(path.relative(dir, abs), readFileSync(abs, 'utf8'));
+  }
+  return files;
+}
+
+const sameAs = (files, set) => files.size === set.size && [...set].every(([rel, text]) => files.get(rel) === text);
+
+rmSync(scratch, { recursive: true, force: true });
+const refB = path.resolve(scratch, 'ref-b');
+generate(contractB, refB);
+const setB = generatedFiles(refB);
+rmSync(refB, { recursive: true, force: true });
+generate(contractA, out);
+const setA = generatedFiles(out);
+const profile = path.resolve(scratch, 'profile.json');
+generate(contractB, out, { RESLAYER_PROFILE: profile });
+const writeMs = JSON.parse(readFileSync(profile, 'utf8')).writeMs;
+
+const result = { ok: true, points, old: 0, new: 0, mixed: 0, userFileLost: 0, stagingSeen: 0, files: setA.size, writeMs: Math.round(writeMs), details: [] };
+for (let point = 0; point < points; point++) {
+  generate(contractA, out);
+  writeFileSync(path.join(out, USER_FILE), 'my notes\n');
+  const child = spawn(process.execPath, [cli, 'generate', contractB, '--output', out, '--no-cache'], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const until = Date.now() + 120_000;
+  while (!existsSync(staging) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+  // Points spread over the write; the last one waits for the swap to start (the previous root renamed away).
+  const last = point === points - 1;
+  const delay = last ? -1 : (writeMs * point) / Math.max(points - 2, 1);
+  if (last) while (!existsSync(previous) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+  else if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  child.kill('SIGKILL');
+  await exited;
+  if (existsSync(staging)) result.stagingSeen++;
+  const files = generatedFiles(out);
+  if (!existsSync(path.join(out, USER_FILE))) result.userFileLost++;
+  const kind = sameAs(files, setA) ? 'old' : sameAs(files, setB) ? 'new' : 'mixed';
+  result[kind]++;
+  const newer = [...files].filter(([rel, text]) => setA.get(rel) !== text).length;
+  result.details.push({ at: last ? 'swap started' : `${Math.round(delay)} ms after the staging folder appeared`, kind, filesDifferentFromOld: newer });
+}
+result.ok = result.mixed === 0 && result.userFileLost === 0;
+rmSync(scratch, { recursive: true, force: true });
+process.stdout.write(`${JSON.stringify(result)}\n`);
