@@ -4,7 +4,7 @@
 // GitHub contract for comparison, and `tsc --noEmit` over both outputs. Prints tables and PASS/FAIL
 // lines for the targets, and writes the same figures as JSON.
 //
-// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github,diff,write] [--sizes 10,100,1000,5000]
+// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github,diff,write,runs] [--sizes 10,100,1000,5000]
 //                               [--no-compare] [--repeat 3] [--out .bench/results.json]
 // Exit code: 0 unless one of our own generate/check runs fails (1), or a usage/build problem (2).
 // The comparison tools are installed with npm into a cache folder outside the repository
@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { synthesize } from './synth.mjs';
 import { errorLines, generatedTsconfig, TSC_59, tscArgs, writeTsconfig } from './lib/typecheck.mjs';
 import { benchWritePath, writePathTargets } from './lib/bench-write.mjs';
+import { benchRuns, writeRunsConfig } from './lib/bench-runs.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'packages/cli/dist/index.js');
@@ -57,7 +58,7 @@ const DEFAULT_SIZES = [10, 100, 1000, 5000];
 // ---------------------------------------------------------------- options
 
 function parseArgs(argv) {
-  const opts = { smoke: false, only: ['demo', 'synthetic', 'github', 'diff', 'write'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined };
+  const opts = { smoke: false, only: ['demo', 'synthetic', 'github', 'diff', 'write', 'runs'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -75,7 +76,7 @@ function parseArgs(argv) {
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
-  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff', 'write'].includes(o)) usage(`--only takes demo, synthetic, github, diff, write; got ${o}`);
+  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff', 'write', 'runs'].includes(o)) usage(`--only takes demo, synthetic, github, diff, write, runs; got ${o}`);
   for (const n of opts.sizes) if (!Number.isInteger(n) || n < 1) usage(`--sizes takes positive integers; got ${n}`);
   if (!Number.isInteger(opts.repeat) || opts.repeat < 1) usage('--repeat takes a positive integer');
   if (!(opts.tscTimeout > 0)) usage('--tsc-timeout takes a number of seconds');
@@ -90,7 +91,8 @@ function usage(error) {
     '                              [--no-compare] [--repeat N] [--tsc-timeout S] [--out file.json]',
     '  --smoke       the demo (with its < 0.5 s targets) and the synthetic N=100 input, no network, no comparison tools (CI)',
     '  --only        inputs to run (default: all five; diff: reslayer diff on the GitHub contract with one operation removed;',
-    '                write: the GitHub write phase against a plain script writing the same files, and generate killed during its write)',
+    '                write: the GitHub write phase against a plain script writing the same files, and generate killed during its write;',
+    '                runs: a config with four corpus contracts, in one thread and in worker threads)',
     '  --sizes       synthetic sizes (default: 10,100,1000,5000)',
     '  --no-compare  skip orval, openapi-typescript and the tsc runs over orval\'s output',
     `  --repeat      runs per measurement, the median is reported (default 3; runs over ${REPEAT_LIMIT_MS / 1000} s are not repeated)`,
@@ -768,6 +770,35 @@ function benchWrite(opts) {
   if (!phase.ok || !kill.ok) ownFailure = true;
 }
 
+/** Speed-up a config with several runs must show from worker threads on a machine with at least two cores. */
+const RUNS_SPEEDUP_TARGET = 1.3;
+
+/** A config with several corpus contracts: `generate` with one thread against one worker thread per core. */
+function benchSeveralRuns(opts) {
+  const corpusDir = path.join(ROOT, '..', 'shared', 'corpus');
+  if (!existsSync(path.join(corpusDir, 'corpus.json'))) return note('../shared/corpus not available: the several-runs measurement is skipped');
+  const specs = JSON.parse(readFileSync(path.join(corpusDir, 'corpus.json'), 'utf8')).specs;
+  const setup = writeRunsConfig({ root: ROOT, corpusDir, specs, work: path.join(BENCH, 'runs') });
+  if (!setup) return note('fewer than two of the several-runs contracts in ../shared/corpus: skipped');
+  progress(`runs: ${setup.names.join(', ')} in one config, one thread against worker threads`);
+  const r = benchRuns({ cli: CLI, setup, repeat: opts.repeat, measure: measureProcess, repeated });
+  results.severalRuns = { contracts: setup.names, oneThreadMs: r.oneThread.wallMs, threadsMs: r.threads.wallMs, oneThreadRssKb: r.oneThread.rssKb, threadsRssKb: r.threads.rssKb, speedup: r.speedup, cores: os.availableParallelism() };
+  if (r.speedup === null) ownFailure = true;
+}
+
+/** The several-runs target: the speed-up of worker threads (only meaningful with two cores or more). */
+function severalRunsTarget(opts) {
+  if (!opts.only.includes('runs')) return;
+  const r = results.severalRuns;
+  const cores = os.availableParallelism();
+  target(
+    `several contracts in one config: worker threads ≥ ${RUNS_SPEEDUP_TARGET}× faster than one thread (${cores} cores)`,
+    r?.speedup != null && cores > 1,
+    r?.speedup != null && r.speedup >= RUNS_SPEEDUP_TARGET,
+    r ? `${r.contracts.join(', ')}: one thread ${secs(r.oneThreadMs)}, threads ${secs(r.threadsMs)}: ${r.speedup?.toFixed(2) ?? '?'}× (peak RSS ${mb(r.oneThreadRssKb)} → ${mb(r.threadsRssKb)})` : 'did not run',
+  );
+}
+
 // ---------------------------------------------------------------- targets
 
 /** The successful run of `tool` on `input` labelled `label` (or `label without …`, after a plugin failed). */
@@ -972,7 +1003,9 @@ function main() {
   if (opts.only.includes('github')) benchGithub(opts);
   if (opts.only.includes('diff')) benchDiff();
   if (opts.only.includes('write')) benchWrite(opts);
+  if (opts.only.includes('runs')) benchSeveralRuns(opts);
   evaluateTargets(opts);
+  severalRunsTarget(opts);
   evaluateDiffTarget(opts);
   if (opts.only.includes('write')) writePathTargets(results.writePath, target);
   results.meta.durationS = Math.round((Date.now() - started) / 1000);
