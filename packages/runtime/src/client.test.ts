@@ -98,17 +98,19 @@ describe('raw responses', () => {
     expect(await file.text()).toBe('pdf');
   });
 
-  it('types: raw: true gives RawResult, no raw or raw: false the data, a boolean raw either', () => {
+  it('types: raw: true gives RawResult, no raw or raw: false the data, a boolean raw either (checked by tsc)', () => {
     type Data = { id: string };
-    const checks: [CallResult<Data, { raw: true }>, CallResult<Data, RequestOptions>, CallResult<Data, { raw: false }>, CallResult<Data, { raw: boolean }>] = [
-      { data: { id: 'x' }, response: new Response(), fileName: undefined },
-      { id: 'x' },
-      { id: 'x' },
-      { id: 'x' } as Data | RawResult<Data>,
-    ];
+    type Same<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
+    const checks: [
+      Same<CallResult<Data, { raw: true }>, RawResult<Data>>,
+      Same<CallResult<Data, RequestOptions>, Data>,
+      Same<CallResult<Data, { signal: AbortSignal }>, Data>,
+      Same<CallResult<Data, { raw: false }>, Data>,
+      Same<CallResult<Data, { raw?: boolean }>, Data | RawResult<Data>>,
+    ] = [true, true, true, true, true];
     // @ts-expect-error without raw the result is the data, not a RawResult
-    const notRaw: CallResult<Data, RequestOptions> = { data: { id: 'x' }, response: new Response(), fileName: undefined };
-    expect([checks.length, notRaw]).toBeDefined();
+    const notRaw: Same<CallResult<Data, RequestOptions>, RawResult<Data>> = true;
+    expect([...checks, notRaw]).toHaveLength(6);
   });
 });
 

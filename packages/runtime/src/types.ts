@@ -147,10 +147,12 @@ export interface RawResult<T> {
 }
 
 /**
- * The result type of a call with options `O`: {@link RawResult} for `{ raw: true }`, the data for options
- * without `raw` or with `raw: false`, and either when `raw` is only known to be a boolean.
+ * The result type of a call with options `O`: {@link RawResult} for `{ raw: true }`; the data for options
+ * without `raw` or with `raw: false`; either when `raw` is only known to be a boolean (a `CallOptions` value).
+ * (Written with `keyof` rather than `O extends { raw?: false }`: options without `raw` would fail that test,
+ * since `{ raw?: false }` is a weak type.)
  *
  * @typeParam T - the success body type.
  * @typeParam O - the options' type as the caller wrote them.
  */
-export type CallResult<T, O> = O extends { raw: true } ? RawResult<T> : O extends { raw?: false } ? T : T | RawResult<T>;
+export type CallResult<T, O> = O extends { raw: true } ? RawResult<T> : O extends { raw: false } ? T : 'raw' extends keyof O ? T | RawResult<T> : T;
