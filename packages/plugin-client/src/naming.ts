@@ -55,6 +55,8 @@ export const clientNaming = {
   payloadType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Payload`,
   /** Type of the success response body: `GetContactResponse`. */
   responseType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Response`,
+  /** Type of one event's data of a `text/event-stream` response: `CreateChatCompletionEvent`. */
+  eventType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Event`,
   /** Type of the parsed error body: `GetContactErrorBody`. */
   errorBodyType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}ErrorBody`,
   /** Type of the thrown error: `GetContactError` (= `ApiError<GetContactErrorBody>`). */

@@ -1,6 +1,7 @@
 import type { ApiModel, OperationSignature, ResourceNode } from '@reslayer/core';
 import { banner, commentLines, createWriter, objectKey, stringLiteral } from '@reslayer/core';
 import { CLIENT_MEMBERS, clientNaming } from '../naming.js';
+import { eventMethodNames } from './eventStream.js';
 
 /**
  * The parameter of `<resource>Methods`: no argument can take it (argument identifiers are camelCase words,
@@ -25,12 +26,15 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
   if (taken) throw new Error(`plugin-client: operation method "${clientNaming.method(taken.op)}" would shadow the client member of that name`);
   const w = createWriter();
   w.write(banner(model.meta));
-  w.writeLine(`import { defaultClient, type CallOptions, type CallResult, type Client, type RequestOptions } from '${runtimeModule}';`);
+  const events = eventMethodNames(signatures);
+  const eventStream = events.size > 0 ? ', type EventStream' : '';
+  w.writeLine(`import { defaultClient, type CallOptions, type CallResult, type Client${eventStream}, type RequestOptions } from '${runtimeModule}';`);
   const types = new Set<string>();
   for (const s of signatures) {
     if (s.params.length > 0) types.add(clientNaming.paramsType(s.op));
     if (s.payload) types.add(clientNaming.payloadType(s.op));
     types.add(clientNaming.responseType(s.op));
+    if (events.has(s.op.operationKey)) types.add(clientNaming.eventType(s.op));
   }
   w.writeLine(`import type { ${[...types].sort().join(', ')} } from './${resource.resource}.types.js';`);
   w.blankLine();
@@ -40,6 +44,11 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
     signatures.forEach((s, i) => {
       if (i > 0) w.blankLine();
       writeMethod(w, s);
+      const name = events.get(s.op.operationKey);
+      if (name !== undefined) {
+        w.blankLine();
+        writeMethod(w, s, { name, type: `EventStream<${clientNaming.eventType(s.op)}>`, accept: 'text/event-stream', responseType: 'sse' });
+      }
     });
   });
   w.write(');').newLine();
@@ -60,20 +69,33 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
   return w.toString();
 }
 
-function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature): void {
+/** What the event-stream method of an operation changes: its name, result type, `Accept` and response type. */
+interface StreamVariant {
+  name: string;
+  type: string;
+  accept: string;
+  responseType: 'sse';
+}
+
+function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature, stream?: StreamVariant): void {
   const summary = s.node.summary ?? s.node.description;
   w.writeLine('/**');
   if (summary) {
     for (const line of commentLines(summary, 500)) w.writeLine(` *${line ? ` ${line}` : ''}`);
     w.writeLine(' *');
   }
+  if (stream) {
+    w.writeLine(` * The \`text/event-stream\` response of \`${clientNaming.method(s.op)}\`: resolves when the response starts, to the`);
+    w.writeLine(' * events as they arrive (`for await`); aborting `options.signal` ends the stream.');
+    w.writeLine(' *');
+  }
   w.writeLine(` * \`${s.node.method.toUpperCase()} ${commentLines(s.node.path, 300).join(' ')}\``);
   if (s.node.deprecated) w.writeLine(' * @deprecated');
   w.writeLine(` * @throws ${clientNaming.errorType(s.op)} for a non-2xx response`);
   w.writeLine(' */');
-  const responseType = clientNaming.responseType(s.op);
+  const responseType = stream?.type ?? clientNaming.responseType(s.op);
   const args = [...clientNaming.argumentList(s).map((d) => d.text), 'options?: O'].join(', ');
-  w.write(`${clientNaming.method(s.op)}<O extends CallOptions = RequestOptions>(${args}): Promise<CallResult<${responseType}, O>> `).inlineBlock(() => {
+  w.write(`${stream?.name ?? clientNaming.method(s.op)}<O extends CallOptions = RequestOptions>(${args}): Promise<CallResult<${responseType}, O>> `).inlineBlock(() => {
     w.write(`return ${CLIENT_PARAM}.request<${responseType}, O>(`).inlineBlock(() => {
         w.writeLine(`method: '${s.node.method.toUpperCase()}',`);
         w.writeLine(`path: ${stringLiteral(s.node.path)},`);
@@ -97,9 +119,9 @@ function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature):
           w.writeLine(`bodyType: '${s.payload.bodyKind}',`);
           if (s.payload.bodyKind !== 'multipart') w.writeLine(`mediaType: ${stringLiteral(s.payload.content.mediaType)},`);
         }
-        const accept = acceptHeader(s);
+        const accept = stream?.accept ?? acceptHeader(s);
         if (accept) w.writeLine(`accept: ${stringLiteral(accept)},`);
-        w.writeLine(`responseType: '${s.response.responseType}',`);
+        w.writeLine(`responseType: '${stream?.responseType ?? s.response.responseType}',`);
     });
     w.write(', options);').newLine();
   });
