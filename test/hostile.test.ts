@@ -60,8 +60,8 @@ describe('hostile contract: generation', () => {
     for (const [p, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
       for (const m of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']) if (item[m] !== undefined) ops.push(`${m.toUpperCase()} ${p}`);
     }
-    // 12 path items, 13 operations (the /constructor item has GET and POST).
-    expect(ops).toHaveLength(13);
+    // 12 path items, 14 operations (the /constructor and /toString/hasOwnProperty/valueOf items have two each).
+    expect(ops).toHaveLength(14);
     expect([...clientOperations(tsFiles, (f) => text.get(f) ?? '')].sort()).toEqual(ops.sort());
     expect(ops).toContain('DELETE /line\nbreak/{x}\u2028ls');
   });
@@ -186,27 +186,58 @@ describe('hostile contract: contract text cannot become code', () => {
   });
 });
 
+/** A stand-in for the runtime's `Client`: `request` returns the request spec it is given, tagged with the client's name. */
+const stubClient = (name: string) => ({ request: (spec: Record<string, unknown>) => ({ ...spec, client: name }) });
+
+type SpecOf = Record<string, Record<string, unknown>>;
+type StubbedClient = Record<string, (...args: unknown[]) => SpecOf> & { with: (client: unknown) => Record<string, (...args: unknown[]) => SpecOf> };
+
+/** Runs a generated client file with a stub runtime whose `defaultClient` returns the request spec it is given. */
+function loadClient(file: string, exportName: string): StubbedClient {
+  const js = ts.transpileModule(readFileSync(file, 'utf8'), {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  const module = { exports: {} as Record<string, unknown> };
+  const requireStub = (id: string) => {
+    if (id !== '@reslayer/runtime') throw new Error(`unexpected import ${id}`);
+    return { defaultClient: stubClient('default') };
+  };
+  new Function('module', 'exports', 'require', js)(module, module.exports, requireStub);
+  return module.exports[exportName] as StubbedClient;
+}
+
+describe('hostile contract: an operationId `with` cannot shadow the client binding `with`', () => {
+  const client = () => loadClient(path.join(OUT, 'src/shared/api/generated/hasOwnPropertyValueOf/hasOwnPropertyValueOf.client.ts'), 'hasOwnPropertyValueOfClient');
+
+  it('the operation is the method `with_`; `with` binds the methods to another client', () => {
+    const c = client();
+    expect(Object.keys(c)).toEqual(['hasOwnProperty', 'with_', 'with']);
+    expect(c['with_']?.({ with: 'w' })).toEqual({ method: 'POST', path: '/toString/hasOwnProperty/valueOf', query: { with: 'w' }, responseType: 'none', client: 'default' });
+    const bound = c.with(stubClient('other'));
+    expect(Object.keys(bound)).toEqual(['hasOwnProperty', 'with_']);
+    expect(bound['with_']?.()).toMatchObject({ method: 'POST', client: 'other' });
+    expect(bound['hasOwnProperty']?.()).toMatchObject({ method: 'PATCH', client: 'other' });
+  });
+
+  it('the hooks call the operation through `with_`', () => {
+    const hook = readFileSync(path.join(OUT, 'src/features/hasOwnPropertyValueOf/api/useWithMutation.ts'), 'utf8');
+    expect(hook).toContain('hasOwnPropertyValueOfClient.with_(');
+    expect(hook).not.toMatch(/hasOwnPropertyValueOfClient\.with\(/);
+  });
+});
+
 describe('hostile contract: prototype-named parameters and properties', () => {
   const clientFile = () => path.join(OUT, 'src/shared/api/generated/proto/proto.client.ts');
 
-  /** Runs the generated `proto` client with a stub `request` that returns the request spec it is given. */
-  function protoClient(): Record<string, (...args: unknown[]) => Record<string, Record<string, unknown>>> {
-    const js = ts.transpileModule(readFileSync(clientFile(), 'utf8'), {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
-    }).outputText;
-    const module = { exports: {} as Record<string, unknown> };
-    const requireStub = (id: string) => {
-      if (id !== '@reslayer/runtime') throw new Error(`unexpected import ${id}`);
-      return { request: (spec: unknown) => spec };
-    };
-    new Function('module', 'exports', 'require', js)(module, module.exports, requireStub);
-    return module.exports['protoClient'] as ReturnType<typeof protoClient>;
+  /** Runs the generated `proto` client with a stub default client that returns the request spec it is given. */
+  function protoClient(): Record<string, (...args: unknown[]) => SpecOf> {
+    return loadClient(clientFile(), 'protoClient');
   }
 
   it('a `__proto__` path parameter becomes an own property of pathParams, not the prototype', () => {
     const client = protoClient();
     // Named from its operationId `__proto__` (no read verb, so no `getProto`).
-    expect(Object.keys(client)).toEqual(['proto']);
+    expect(Object.keys(client)).toEqual(['proto', 'with']);
     const spec = client['proto']?.('p-value') ?? {};
     expect(Object.hasOwn(spec['pathParams'] ?? {}, '__proto__')).toBe(true);
     expect(Object.getOwnPropertyDescriptor(spec['pathParams'], '__proto__')?.value).toBe('p-value');

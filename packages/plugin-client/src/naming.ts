@@ -19,6 +19,12 @@ const pathArgumentType = (s: OperationSignature, ident: string): string => print
 const QUERY_KEY_MEMBERS: ReadonlySet<string> = new Set(['all', 'lists', 'list', 'details', 'detail']);
 
 /**
+ * Members of every `<resource>Client` besides the operation methods: `with`. Operation methods never take
+ * them (`with` is a reserved word, which core never gives an operation: an operationId `with` is `with_`).
+ */
+export const CLIENT_MEMBERS: ReadonlySet<string> = new Set(['with']);
+
+/**
  * The names plugin-client gives to files and symbols. Other plugins import these pure functions
  * and never rebuild the strings themselves (architecture guide G6).
  */
@@ -37,6 +43,8 @@ export const clientNaming = {
   indexFile: (r: Pick<ResourceNode, 'resource'>): string => `${CLIENT_ROOT}/${r.resource}/index.ts`,
   /** Client object: `contactsClient`. */
   clientObject: (r: Pick<ResourceNode, 'resource'>): string => `${r.resource}Client`,
+  /** Private factory of a client's methods in `<resource>.client.ts`: `contactsMethods`. */
+  methodsFactory: (r: Pick<ResourceNode, 'resource'>): string => `${r.resource}Methods`,
   /** Query keys object: `contactsQueryKeys`. */
   queryKeysObject: (r: Pick<ResourceNode, 'resource'>): string => `${r.resource}QueryKeys`,
   /** Client method of an operation: its detected name, e.g. `listContacts`. */
@@ -47,6 +55,8 @@ export const clientNaming = {
   payloadType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Payload`,
   /** Type of the success response body: `GetContactResponse`. */
   responseType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Response`,
+  /** Type of one event's data of a `text/event-stream` response: `CreateChatCompletionEvent`. */
+  eventType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Event`,
   /** Type of the parsed error body: `GetContactErrorBody`. */
   errorBodyType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}ErrorBody`,
   /** Type of the thrown error: `GetContactError` (= `ApiError<GetContactErrorBody>`). */

@@ -50,12 +50,22 @@ describe('plugin-client on the demo', () => {
 
   it('gives the CRUD client the methods and argument order of spec §2, path parameters typed by their schema', () => {
     const client = files.get('shared/api/generated/contacts/contacts.client.ts') ?? '';
-    expect(client).toContain('listContacts(params?: ListContactsParams, options?: RequestOptions): Promise<ListContactsResponse>');
-    expect(client).toContain('getContact(contactId: string, options?: RequestOptions): Promise<GetContactResponse>');
-    expect(client).toContain('createContact(payload: CreateContactPayload, options?: RequestOptions): Promise<CreateContactResponse>');
-    expect(client).toContain('updateContact(contactId: string, payload: UpdateContactPayload, options?: RequestOptions)');
-    expect(client).toContain('deleteContact(contactId: string, options?: RequestOptions): Promise<DeleteContactResponse>');
+    const generic = '<O extends CallOptions = RequestOptions>';
+    expect(client).toContain(`listContacts${generic}(params?: ListContactsParams, options?: O): Promise<CallResult<ListContactsResponse, O>>`);
+    expect(client).toContain(`getContact${generic}(contactId: string, options?: O): Promise<CallResult<GetContactResponse, O>>`);
+    expect(client).toContain(`createContact${generic}(payload: CreateContactPayload, options?: O): Promise<CallResult<CreateContactResponse, O>>`);
+    expect(client).toContain(`updateContact${generic}(contactId: string, payload: UpdateContactPayload, options?: O)`);
+    expect(client).toContain(`deleteContact${generic}(contactId: string, options?: O): Promise<CallResult<DeleteContactResponse, O>>`);
     expect(client).toContain("responseType: 'none'");
+  });
+
+  it('builds the methods on a client instance: the default one, and any other through with()', () => {
+    const client = files.get('shared/api/generated/contacts/contacts.client.ts') ?? '';
+    expect(client).toContain("import { defaultClient, type CallOptions, type CallResult, type Client, type RequestOptions } from '@reslayer/runtime';");
+    expect(client).toContain('const contactsMethods = (_client: Client) => ({');
+    expect(client).toContain('return _client.request<GetContactResponse, O>({');
+    expect(client).toContain('export const contactsClient = {\n  ...contactsMethods(defaultClient),\n');
+    expect(client).toContain('  with: contactsMethods,\n};\n');
   });
 
   it('serializes query arrays as the contract says (explode false → queryStyles) and reads binary as blob', () => {

@@ -3,6 +3,8 @@
  *
  * @packageDocumentation
  */
+import { contentDispositionFileName } from './disposition.js';
+import { readEventStream } from './sse.js';
 import type { RequestSpec, ResponseType } from './types.js';
 
 /** An encoded request body and the Content-Type it needs (`undefined`: let fetch decide / none). */
@@ -104,11 +106,13 @@ export function isJsonMediaType(contentType: string | null): boolean {
 /**
  * Reads a 2xx response body.
  *
+ * @param signal - the call's abort signal, which also ends an `sse` stream.
  * @returns `json`: the parsed body, or `undefined` for an empty body, 204, 205 or a HEAD request;
- *   `blob` / `text`: the body; `none`: `undefined` (the body is discarded).
+ *   `blob`: the body, as a `File` named from `Content-Disposition` when the response names a file;
+ *   `text`: the body; `none`: `undefined` (the body is discarded); `sse`: an `EventStream` of the body.
  * @throws SyntaxError when a `json` body is not valid JSON.
  */
-export async function readSuccessBody(response: Response, responseType: ResponseType, method: string): Promise<unknown> {
+export async function readSuccessBody(response: Response, responseType: ResponseType, method: string, signal?: AbortSignal): Promise<unknown> {
   switch (responseType) {
     case 'none':
       try {
@@ -117,8 +121,13 @@ export async function readSuccessBody(response: Response, responseType: Response
         // Nothing to release.
       }
       return undefined;
-    case 'blob':
-      return response.blob();
+    case 'blob': {
+      const blob = await response.blob();
+      const name = contentDispositionFileName(response.headers.get('content-disposition'));
+      return name === undefined ? blob : new File([blob], name, { type: blob.type });
+    }
+    case 'sse':
+      return readEventStream(response.body, signal);
     case 'text':
       return response.text();
     case 'json': {

@@ -1,133 +1,25 @@
 /**
- * The fetch-based `request()` function every generated operation calls.
+ * The fetch-based request pipeline every generated operation goes through: validate, prepare, intercept,
+ * fetch, read.
  *
  * @packageDocumentation
  */
 import { ApiError } from './ApiError.js';
-import { encodeBody, readErrorContent, readSuccessBody } from './body.js';
+import { readErrorContent, readSuccessBody } from './body.js';
+import { getClientConfig, type ClientConfig } from './config.js';
 import { decodeDates, encodeRequestDates } from './dates.js';
-import { getClientConfig, type AuthConfig, type HeadersSource, type SecretSource } from './config.js';
-import { joinUrl, serializeCookies, serializeHeaderValue, serializePath, serializeQuery } from './serialize.js';
-import type { RequestOptions, RequestSpec } from './types.js';
-import { validateRequest, validateResponse, validates } from './validation.js';
-
-/** What an auth scheme contributes to one request. */
-interface AuthParts {
-  header?: [name: string, value: string];
-  /** An encoded `name=value` query pair. */
-  query?: string;
-  /** An encoded `name=value` cookie pair. */
-  cookie?: string;
-}
-
-async function resolveSecret(source: SecretSource): Promise<string | undefined> {
-  const value = typeof source === 'function' ? await source() : source;
-  return value === '' ? undefined : value;
-}
-
-async function resolveHeaders(source: HeadersSource | undefined): Promise<Record<string, string>> {
-  if (source === undefined) return {};
-  return typeof source === 'function' ? await source() : source;
-}
-
-/** Base64 of the UTF-8 bytes of `text` (RFC 7617 §2.1 with charset UTF-8). */
-function base64Utf8(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-async function resolveAuth(auth: AuthConfig | undefined): Promise<AuthParts> {
-  if (auth === undefined) return {};
-  switch (auth.type) {
-    case 'bearer': {
-      const token = await resolveSecret(auth.token);
-      return token === undefined ? {} : { header: ['Authorization', `Bearer ${token}`] };
-    }
-    case 'basic':
-      return { header: ['Authorization', `Basic ${base64Utf8(`${auth.username}:${auth.password}`)}`] };
-    case 'apiKey': {
-      const value = await resolveSecret(auth.value);
-      if (value === undefined) return {};
-      if (auth.in === 'header') return { header: [auth.name, value] };
-      const pair = `${encodeURIComponent(auth.name)}=${encodeURIComponent(value)}`;
-      return auth.in === 'query' ? { query: pair } : { cookie: pair };
-    }
-  }
-}
-
-function setAll(headers: Headers, values: Record<string, string>): void {
-  for (const [name, value] of Object.entries(values)) headers.set(name, value);
-}
+import { contentDispositionFileName } from './disposition.js';
+import { interceptorList, runOnError, runOnRequest, runOnResponse, type RequestContext } from './interceptors.js';
+import { prepareRequest } from './prepare.js';
+import type { CallOptions, CallResult, RawResult, RequestOptions, RequestSpec } from './types.js';
+import { validateRequest, validateResponse, validates, type ValidateMode } from './validation.js';
 
 /**
- * Sends one operation of the contract with fetch and reads the response.
+ * Reads a response: the success body, or an {@link ApiError} for a non-2xx status.
  *
- * Headers are merged in this order, later sources winning: `ClientConfig.headers`, auth, header
- * parameters (`spec.headers`), the cookie parameters and cookie API key (appended to any configured
- * `Cookie`), the body's Content-Type, then `options.headers`. The URL is built as by `buildUrl`,
- * plus a query API key. Parameters follow the OpenAPI 3.1 "Style Values" table
- * (https://spec.openapis.org/oas/v3.1.0#style-values).
- *
- * @typeParam T - the success body type (not checked at run time).
- * @param spec - the operation and its values.
- * @param options - per-call abort signal and headers.
- * @returns the success body read as `spec.responseType` says (`undefined` for `none`, 204, or an
- *   empty JSON body).
- * @throws {@link ApiError} for any non-2xx response, carrying status, the body (parsed JSON, text or
- *   `undefined`, with `bodyKind` saying which) and headers.
- * @throws TypeError for invalid parameters or bodies (missing path value, unknown style, dot
- *   segment, body not matching `bodyType`) or when no fetch implementation exists.
- * @throws the fetch error unchanged on network failure, and the signal's reason on abort.
- * @throws SyntaxError when a 2xx `json` body is not valid JSON.
- * @throws {@link ValidationError} when validation is on (`options.validate` or `ClientConfig.validate`) and
- *   the request or the success body does not match the operation's registered schemas (see `./validation.ts`).
- *   With `spec.dates` (config `dates: 'Date'`), the request's `Date`s are sent as strings and the JSON success
- *   and error bodies' date strings come back as `Date`s (see `./dates.ts`; a validated response is decoded
- *   by its schema instead, once).
+ * @param url - the request URL, for the error message.
  */
-export async function request<T>(spec: RequestSpec, options: RequestOptions = {}): Promise<T> {
-  const config = getClientConfig();
-  const fetchImpl = config.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') {
-    throw new TypeError('No fetch implementation: pass one with configureClient({ fetch })');
-  }
-
-  // Opt-in validation (plugin-validators): off unless the call or the config turns it on.
-  const validate = options.validate ?? config.validate;
-  if (validates(validate, 'request')) await validateRequest(spec);
-  // `dates: 'Date'`: the request's `Date`s as strings; the success body's date strings as `Date`s (below).
-  spec = encodeRequestDates(spec);
-  const path = serializePath(spec.path, spec.pathParams, spec.pathStyles);
-  const encoded = encodeBody(spec);
-  const headers = new Headers();
-  setAll(headers, await resolveHeaders(config.headers));
-  const auth = await resolveAuth(config.auth);
-  if (auth.header !== undefined) headers.set(...auth.header);
-  if (spec.accept !== undefined && !headers.has('accept')) headers.set('Accept', spec.accept);
-  for (const [name, value] of Object.entries(spec.headers ?? {})) {
-    const text = serializeHeaderValue(value);
-    if (text !== undefined) headers.set(name, text);
-  }
-  const cookies = [headers.get('cookie'), serializeCookies(spec.cookies), auth.cookie].filter(
-    (part): part is string => part !== undefined && part !== null && part !== '',
-  );
-  if (cookies.length > 0) headers.set('Cookie', cookies.join('; '));
-  if (encoded.dropContentType === true) headers.delete('content-type');
-  if (encoded.contentType !== undefined) headers.set('Content-Type', encoded.contentType);
-  setAll(headers, options.headers ?? {});
-
-  const query = [serializeQuery(spec.query, spec.queryStyles), auth.query ?? ''].filter((part) => part !== '').join('&');
-  const url = joinUrl(config.baseUrl, path, query);
-
-  const init: RequestInit = { method: spec.method, headers };
-  if (encoded.body !== undefined) init.body = encoded.body;
-  if (options.signal !== undefined) init.signal = options.signal;
-  if (config.credentials !== undefined) init.credentials = config.credentials;
-
-  // Token getters may have awaited: do not send a request that was aborted meanwhile.
-  options.signal?.throwIfAborted();
-  const response = await fetchImpl(url, init);
+async function readResponse(response: Response, spec: RequestSpec, url: string, validate: ValidateMode | undefined, signal: AbortSignal | undefined): Promise<unknown> {
   if (!response.ok) {
     const content = await readErrorContent(response);
     throw new ApiError({
@@ -140,6 +32,88 @@ export async function request<T>(spec: RequestSpec, options: RequestOptions = {}
       headers: response.headers,
     });
   }
-  const body = await readSuccessBody(response, spec.responseType, spec.method);
-  return (validates(validate, 'response') ? await validateResponse(spec, body) : decodeDates(body, spec.dates?.response)) as T;
+  const body = await readSuccessBody(response, spec.responseType, spec.method, signal);
+  // An event stream is read lazily: there is no body to validate here.
+  if (spec.responseType === 'sse') return body;
+  // `dates: 'Date'`: a validated response is decoded by its schema; otherwise by the operation's date shape.
+  return validates(validate, 'response') ? await validateResponse(spec, body) : decodeDates(body, spec.dates?.response);
+}
+
+/**
+ * Sends one operation through the client configured by `config` and reads the response.
+ *
+ * The request is built by `prepareRequest` (headers merged as it describes; parameters follow the OpenAPI 3.1
+ * "Style Values" table, https://spec.openapis.org/oas/v3.1.0#style-values). Then the interceptors'
+ * `onRequest` run, fetch is called, the `onResponse` run (one may retry the request once), and the body is
+ * read. When the call fails after the request was built, the `onError` run and may replace the error.
+ *
+ * @typeParam T - the success body type (not checked at run time).
+ * @typeParam O - the options' type; `{ raw: true }` makes the call resolve to a `RawResult`.
+ * @param config - the client's configuration.
+ * @param spec - the operation and its values.
+ * @param options - per-call abort signal, headers, validation, `RequestInit` fields and `raw`.
+ * @returns the success body read as `spec.responseType` says, or `{ data, response, fileName }` with `raw`.
+ * @throws see {@link request}.
+ */
+export async function send<T, O extends CallOptions = RequestOptions>(config: Readonly<ClientConfig>, spec: RequestSpec, options?: O): Promise<CallResult<T, O>> {
+  const call: CallOptions = options ?? {};
+  const fetchImpl = config.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') {
+    throw new TypeError('No fetch implementation: pass one with configureClient({ fetch }) or createClient({ fetch })');
+  }
+  // Opt-in validation (plugin-validators): off unless the call or the config turns it on.
+  const validate = call.validate ?? config.validate;
+  if (validates(validate, 'request')) await validateRequest(spec);
+  // `dates: 'Date'`: the request's `Date`s are sent as strings (the response's come back as `Date`s, see readResponse).
+  spec = encodeRequestDates(spec);
+
+  const interceptors = interceptorList(config.interceptors);
+  let last: RequestContext | undefined;
+  const attempt = async (index: number): Promise<Response> => {
+    const ctx: RequestContext = { ...(await prepareRequest(config, spec, call)), spec, options: call, attempt: index };
+    last = ctx;
+    await runOnRequest(interceptors, ctx);
+    // Token getters and interceptors may have awaited: do not send a request that was aborted meanwhile.
+    call.signal?.throwIfAborted();
+    const response = await fetchImpl(ctx.url, ctx.init);
+    return runOnResponse(interceptors, ctx, response, () => attempt(index + 1));
+  };
+
+  try {
+    const response = await attempt(0);
+    const data = await readResponse(response, spec, last?.url ?? '', validate, call.signal);
+    if (call.raw !== true) return data as CallResult<T, O>;
+    const raw: RawResult<unknown> = { data, response, fileName: contentDispositionFileName(response.headers.get('content-disposition')) };
+    return raw as CallResult<T, O>;
+  } catch (error) {
+    if (last === undefined || interceptors.length === 0) throw error;
+    throw await runOnError(interceptors, last, error);
+  }
+}
+
+/**
+ * Sends one operation through the default client (configured with `configureClient`) and reads the response.
+ * Generated resource clients call it through `defaultClient`, or through the instance they are bound to.
+ *
+ * @typeParam T - the success body type (not checked at run time).
+ * @typeParam O - the options' type; `{ raw: true }` makes the call resolve to `{ data, response, fileName }`.
+ * @param spec - the operation and its values.
+ * @param options - per-call abort signal, headers, validation, `RequestInit` fields and `raw`.
+ * @returns the success body read as `spec.responseType` says (`undefined` for `none`, 204, or an empty JSON
+ *   body; an `EventStream` for `sse`), or a `RawResult` with `raw: true`.
+ * @throws {@link ApiError} for any non-2xx response, carrying status, the body (parsed JSON, text or
+ *   `undefined`, with `bodyKind` saying which) and headers.
+ * @throws TypeError for invalid parameters or bodies (missing path value, unknown style, dot
+ *   segment, body not matching `bodyType`) or when no fetch implementation exists.
+ * @throws the fetch error unchanged on network failure, and the signal's reason on abort.
+ * @throws SyntaxError when a 2xx `json` body is not valid JSON.
+ * @throws {@link ValidationError} when validation is on (`options.validate` or `ClientConfig.validate`) and
+ *   the request or the success body does not match the operation's registered schemas (see `./validation.ts`).
+ *   With `spec.dates` (config `dates: 'Date'`), the request's `Date`s are sent as strings and the JSON success
+ *   and error bodies' date strings come back as `Date`s (see `./dates.ts`; a validated response is decoded
+ *   by its schema instead, once).
+ * @throws whatever an `onError` interceptor returns instead of the error.
+ */
+export function request<T, O extends CallOptions = RequestOptions>(spec: RequestSpec, options?: O): Promise<CallResult<T, O>> {
+  return send<T, O>(getClientConfig(), spec, options);
 }

@@ -29,7 +29,7 @@ export interface ParamStyle {
 export type BodyType = 'json' | 'multipart' | 'form' | 'text' | 'binary';
 
 /** How a success response body is read; see {@link RequestSpec.responseType}. */
-export type ResponseType = 'json' | 'blob' | 'text' | 'none';
+export type ResponseType = 'json' | 'blob' | 'text' | 'none' | 'sse';
 
 /**
  * Everything the runtime needs to send one operation of the contract. Generated code builds one
@@ -88,8 +88,9 @@ export interface RequestSpec {
    */
   accept?: string;
   /**
-   * How to read a success body: `json` (empty body, 204, 205 or HEAD → `undefined`), `blob`,
-   * `text`, or `none` (→ `undefined`).
+   * How to read a success body: `json` (empty body, 204, 205 or HEAD → `undefined`), `blob` (a `File`
+   * named from `Content-Disposition` when the response names one), `text`, `none` (→ `undefined`), or
+   * `sse` (a `text/event-stream` body → an async iterable of `ServerSentEvent`s, see `./sse.ts`).
    */
   responseType: ResponseType;
   /**
@@ -99,12 +100,65 @@ export interface RequestSpec {
   dates?: DateSpec;
 }
 
+/**
+ * The `RequestInit` fields a client passes to fetch unchanged (Fetch Standard, "RequestInit"), set per client
+ * (`ClientConfig`) or per call (`RequestOptions`, which wins).
+ */
+export interface FetchInit {
+  /** `RequestInit.cache`, e.g. `'no-store'`. */
+  cache?: RequestCache;
+  /** `RequestInit.keepalive`: let the request outlive the page (beacons). */
+  keepalive?: boolean;
+  /** `RequestInit.priority`: `'high'`, `'low'` or `'auto'`. */
+  priority?: RequestPriority;
+  /** `RequestInit.mode`, e.g. `'cors'` or `'same-origin'`. */
+  mode?: RequestMode;
+  /** `RequestInit.redirect`: `'follow'`, `'error'` or `'manual'`. */
+  redirect?: RequestRedirect;
+}
+
+/** Names of the {@link FetchInit} fields, in the order they are copied. */
+export const FETCH_INIT_KEYS = ['cache', 'keepalive', 'priority', 'mode', 'redirect'] as const satisfies readonly (keyof FetchInit)[];
+
 /** Per-call options that generated functions accept as their last argument. */
-export interface RequestOptions {
-  /** Aborts the request; the returned promise rejects with the signal's reason. */
+export interface RequestOptions extends FetchInit {
+  /** Aborts the request (and a server-sent event stream); the returned promise rejects with the signal's reason. */
   signal?: AbortSignal;
   /** Extra headers for this call only; they override every other header source. */
   headers?: Record<string, string>;
   /** Run-time validation for this call only, overriding `ClientConfig.validate` (see `ValidateMode`). */
   validate?: ValidateMode;
 }
+
+/**
+ * The options a generated method accepts: {@link RequestOptions} plus `raw`. With `raw: true` the method
+ * resolves to a {@link RawResult} (`{ data, response, fileName }`) instead of the data alone.
+ */
+export interface CallOptions extends RequestOptions {
+  /** Resolve to `{ data, response, fileName }` instead of the data. */
+  raw?: boolean;
+}
+
+/** What a call with `{ raw: true }` resolves to: the data and the `Response` it was read from. */
+export interface RawResult<T> {
+  /** The success body, read as without `raw`. */
+  data: T;
+  /** The response (its body already read): status, `ETag`, `Link` and other headers. */
+  response: Response;
+  /**
+   * The file name the response's `Content-Disposition` gives (`filename*` preferred over `filename`,
+   * RFC 6266), or `undefined` when it names none.
+   */
+  fileName: string | undefined;
+}
+
+/**
+ * The result type of a call with options `O`: {@link RawResult} for `{ raw: true }`; the data for options
+ * without `raw` or with `raw: false`; either when `raw` is only known to be a boolean (a `CallOptions` value).
+ * (Written with `keyof` rather than `O extends { raw?: false }`: options without `raw` would fail that test,
+ * since `{ raw?: false }` is a weak type.)
+ *
+ * @typeParam T - the success body type.
+ * @typeParam O - the options' type as the caller wrote them.
+ */
+export type CallResult<T, O> = O extends { raw: true } ? RawResult<T> : O extends { raw: false } ? T : 'raw' extends keyof O ? T | RawResult<T> : T;

@@ -1,61 +1,106 @@
 import type { ApiModel, OperationSignature, ResourceNode } from '@reslayer/core';
 import { banner, commentLines, createWriter, getSchemaTypeNames, importPath, objectKey, stringLiteral } from '@reslayer/core';
-import { clientNaming } from '../naming.js';
+import { CLIENT_MEMBERS, clientNaming } from '../naming.js';
 import { DATES_NAMESPACE, datesFile, operationDates } from './emitDates.js';
+import { eventMethodNames } from './eventStream.js';
 
 /**
- * Emits `<resource>.client.ts`: the `<resource>Client` object with one fetch-based method per operation.
+ * The parameter of `<resource>Methods`: no argument can take it (argument identifiers are camelCase words,
+ * so they never start with `_` and a letter).
+ */
+const CLIENT_PARAM = '_client';
+
+/**
+ * Emits `<resource>.client.ts`: a private `<resource>Methods(client)` building one fetch-based method per
+ * operation on a runtime `Client`, and the exported `<resource>Client`: those methods on the default client
+ * (`configureClient`) plus `with(client)`, which returns them on another instance (`createClient`). No method
+ * can take the name `with`: it is a reserved word, which operation names never are (core's `RESERVED_WORDS`).
  * @param model the API model
  * @param resource the resource
  * @param signatures the resource's operation signatures
  * @param runtimeModule module specifier of the runtime package
  * @returns the file contents
+ * @throws Error when an operation's method is named like the binding member `with` (a core naming defect)
  */
 export function emitResourceClient(model: ApiModel, resource: ResourceNode, signatures: OperationSignature[], runtimeModule: string): string {
+  const taken = signatures.find((s) => CLIENT_MEMBERS.has(clientNaming.method(s.op)));
+  if (taken) throw new Error(`plugin-client: operation method "${clientNaming.method(taken.op)}" would shadow the client member of that name`);
   const w = createWriter();
   w.write(banner(model.meta));
-  w.writeLine(`import { request, type RequestOptions } from '${runtimeModule}';`);
+  const events = eventMethodNames(signatures);
+  const eventStream = events.size > 0 ? ', type EventStream' : '';
+  w.writeLine(`import { defaultClient, type CallOptions, type CallResult, type Client${eventStream}, type RequestOptions } from '${runtimeModule}';`);
   const types = new Set<string>();
   for (const s of signatures) {
     if (s.params.length > 0) types.add(clientNaming.paramsType(s.op));
     if (s.payload) types.add(clientNaming.payloadType(s.op));
     types.add(clientNaming.responseType(s.op));
+    if (events.has(s.op.operationKey)) types.add(clientNaming.eventType(s.op));
   }
   w.writeLine(`import type { ${[...types].sort().join(', ')} } from './${resource.resource}.types.js';`);
   // `dates: 'Date'`: where each operation's values hold dates (see `emitDates.ts`).
   const dates = signatures.map((s) => operationDates(model, s, getSchemaTypeNames(model)));
   if (dates.some((d) => d?.includes(`${DATES_NAMESPACE}.`))) w.writeLine(`import * as ${DATES_NAMESPACE} from '${importPath(clientNaming.clientFile(resource), datesFile())}';`);
   w.blankLine();
-  w.writeLine(`/**`);
-  w.writeLine(` * Typed client of the \`${resource.resource}\` resource. Set the base URL, headers and auth once`);
-  w.writeLine(` * for the whole layer with \`configureClient\` from \`${runtimeModule}\`. Every method throws an`);
-  w.writeLine(` * \`ApiError\` (status and body: parsed JSON after \`isJson()\`, else text) for a non-2xx response.`);
-  w.writeLine(` */`);
-  w.write(`export const ${clientNaming.clientObject(resource)} = `).inlineBlock(() => {
+  const methods = clientNaming.methodsFactory(resource);
+  w.writeLine(`/** The methods of the \`${resource.resource}\` resource, sending through \`${CLIENT_PARAM}\`. */`);
+  w.write(`const ${methods} = (${CLIENT_PARAM}: Client) => (`).inlineBlock(() => {
     signatures.forEach((s, i) => {
       if (i > 0) w.blankLine();
       writeMethod(w, s, dates[i]);
+      const name = events.get(s.op.operationKey);
+      if (name !== undefined) {
+        w.blankLine();
+        writeMethod(w, s, dates[i], { name, type: `EventStream<${clientNaming.eventType(s.op)}>`, accept: 'text/event-stream', responseType: 'sse' });
+      }
     });
+  });
+  w.write(');').newLine();
+  w.blankLine();
+  w.writeLine(`/**`);
+  w.writeLine(` * Typed client of the \`${resource.resource}\` resource. Its methods send through the default client: set the`);
+  w.writeLine(` * base URL, headers, auth and interceptors once with \`configureClient\` from \`${runtimeModule}\`;`);
+  w.writeLine(` * \`${clientNaming.clientObject(resource)}.with(client)\` gives the same methods on an instance made with \`createClient\`.`);
+  w.writeLine(` * Every method resolves to the data, or to \`{ data, response, fileName }\` with \`{ raw: true }\`, and`);
+  w.writeLine(` * throws an \`ApiError\` (status and body: parsed JSON after \`isJson()\`, else text) for a non-2xx response.`);
+  w.writeLine(` */`);
+  w.write(`export const ${clientNaming.clientObject(resource)} = `).inlineBlock(() => {
+    w.writeLine(`...${methods}(defaultClient),`);
+    w.writeLine(`/** The same methods, sending through \`client\` (made with \`createClient\`) instead of the default client. */`);
+    w.writeLine(`with: ${methods},`);
   });
   w.write(';').newLine();
   return w.toString();
 }
 
-function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature, dates: string | undefined): void {
+/** What the event-stream method of an operation changes: its name, result type, `Accept` and response type. */
+interface StreamVariant {
+  name: string;
+  type: string;
+  accept: string;
+  responseType: 'sse';
+}
+
+function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature, dates: string | undefined, stream?: StreamVariant): void {
   const summary = s.node.summary ?? s.node.description;
   w.writeLine('/**');
   if (summary) {
     for (const line of commentLines(summary, 500)) w.writeLine(` *${line ? ` ${line}` : ''}`);
     w.writeLine(' *');
   }
+  if (stream) {
+    w.writeLine(` * The \`text/event-stream\` response of \`${clientNaming.method(s.op)}\`: resolves when the response starts, to the`);
+    w.writeLine(' * events as they arrive (`for await`); aborting `options.signal` ends the stream.');
+    w.writeLine(' *');
+  }
   w.writeLine(` * \`${s.node.method.toUpperCase()} ${commentLines(s.node.path, 300).join(' ')}\``);
   if (s.node.deprecated) w.writeLine(' * @deprecated');
   w.writeLine(` * @throws ${clientNaming.errorType(s.op)} for a non-2xx response`);
   w.writeLine(' */');
-  const responseType = clientNaming.responseType(s.op);
-  const args = [...clientNaming.argumentList(s).map((d) => d.text), 'options?: RequestOptions'].join(', ');
-  w.write(`${clientNaming.method(s.op)}(${args}): Promise<${responseType}> `).inlineBlock(() => {
-    w.write(`return request<${responseType}>(`).inlineBlock(() => {
+  const responseType = stream?.type ?? clientNaming.responseType(s.op);
+  const args = [...clientNaming.argumentList(s).map((d) => d.text), 'options?: O'].join(', ');
+  w.write(`${stream?.name ?? clientNaming.method(s.op)}<O extends CallOptions = RequestOptions>(${args}): Promise<CallResult<${responseType}, O>> `).inlineBlock(() => {
+    w.write(`return ${CLIENT_PARAM}.request<${responseType}, O>(`).inlineBlock(() => {
         w.writeLine(`method: '${s.node.method.toUpperCase()}',`);
         w.writeLine(`path: ${stringLiteral(s.node.path)},`);
         if (s.pathArgs.length > 0) {
@@ -78,9 +123,9 @@ function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature, 
           w.writeLine(`bodyType: '${s.payload.bodyKind}',`);
           if (s.payload.bodyKind !== 'multipart') w.writeLine(`mediaType: ${stringLiteral(s.payload.content.mediaType)},`);
         }
-        const accept = acceptHeader(s);
+        const accept = stream?.accept ?? acceptHeader(s);
         if (accept) w.writeLine(`accept: ${stringLiteral(accept)},`);
-        w.writeLine(`responseType: '${s.response.responseType}',`);
+        w.writeLine(`responseType: '${stream?.responseType ?? s.response.responseType}',`);
         if (dates) w.writeLine(`dates: ${dates},`);
     });
     w.write(', options);').newLine();

@@ -1,6 +1,7 @@
 import type { ApiModel, OperationSignature, ResourceNode, SchemaTypeNames } from '@reslayer/core';
 import { banner, commentLines, docComment, importPath, isJsonMediaType, printType, propertyKey } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
+import { eventStreamContent } from './eventStream.js';
 
 /**
  * Emits `<resource>.types.ts`: for each operation its params, payload, response and error types.
@@ -43,6 +44,11 @@ export function emitResourceTypes(
     }
     body.push(`/** Success response body of \`${clientNaming.method(s.op)}\`. */`);
     body.push(`export type ${clientNaming.responseType(s.op)} = ${responseTypeText(s, read)};`, '');
+    const events = eventStreamContent(s);
+    if (events) {
+      body.push(`/** Data of one event of the \`text/event-stream\` response of \`${clientNaming.method(s.op)}\` (parsed as JSON; not validated). */`);
+      body.push(`export type ${clientNaming.eventType(s.op)} = ${events.schema ? printType(events.schema, read) : 'unknown'};`, '');
+    }
     // Only JSON error media types: the runtime parses nothing else, so any other body arrives as text.
     const errorTypes = [...new Set(s.errors.flatMap((r) => r.contents.filter((c) => c.schema && isJsonMediaType(c.mediaType)).map((c) => printType(c.schema!, read))))];
     body.push(`/** Body of an error response of \`${clientNaming.method(s.op)}\` read as JSON (narrow with \`error.isJson()\`). */`);
@@ -63,7 +69,9 @@ function entityAlias(resource: ResourceNode, signatures: OperationSignature[], n
   const readOp = signatures.find((s) => s.op.role === 'read');
   const schema = readOp?.response.content?.schema;
   if (!readOp || schema?.kind !== 'ref' || readOp.response.responseType !== 'json') return undefined;
-  const taken = new Set(signatures.flatMap((s) => [clientNaming.paramsType(s.op), clientNaming.payloadType(s.op), clientNaming.responseType(s.op), clientNaming.errorBodyType(s.op), clientNaming.errorType(s.op)]));
+  const taken = new Set(
+    signatures.flatMap((s) => [clientNaming.paramsType(s.op), clientNaming.payloadType(s.op), clientNaming.responseType(s.op), clientNaming.eventType(s.op), clientNaming.errorBodyType(s.op), clientNaming.errorType(s.op)]),
+  );
   if (taken.has(resource.entity) || resource.entity === 'ApiError' || resource.entity === clientNaming.schemasNamespace) return undefined;
   return printType({ ...schema, nullable: false }, read);
 }
