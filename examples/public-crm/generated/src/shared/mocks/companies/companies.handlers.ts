@@ -35,10 +35,10 @@ function nextId(): string {
 const FILTERS: Filters = [['industry', 'industry', '']];
 
 /** What `createCompany` copies from the payload into the stored item. */
-const createCompanyFields: Fields = ['domain', 'employeeCount', 'industry', 'name', 'website'];
+const createCompanyFields: Fields = ['name', 'domain', 'industry', 'employeeCount', 'website'];
 
 /** What `updateCompany` copies from the payload into the stored item. */
-const updateCompanyFields: Fields = ['domain', 'employeeCount', 'industry', 'name', 'website'];
+const updateCompanyFields: Fields = ['name', 'domain', 'industry', 'employeeCount', 'website'];
 
 /** Options of {@link createCompaniesHandlers}: scenario, base URL prefix and `slow` delay. */
 export type CompaniesHandlersOptions = HandlersOptions;
@@ -63,7 +63,7 @@ export function createCompaniesHandlers(options: CompaniesHandlersOptions = {}):
       const size = Math.max(1, intParam(query, 'pageSize', 20));
       const start = Math.max(0, (page - 1) * size);
       const items = all.slice(start, start + size);
-      const body: ListCompaniesResponse = { items, page, pageSize: size, total: all.length };
+      const body: ListCompaniesResponse = { items, total: all.length, page, pageSize: size };
       return HttpResponse.json<JsonBodyType>(body, { status: 200 });
     }),
     // createCompany: POST /api/v1/companies

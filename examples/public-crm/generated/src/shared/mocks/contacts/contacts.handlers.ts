@@ -35,10 +35,10 @@ function nextId(): string {
 const FILTERS: Filters = [['status', 'status', ''], ['companyId', 'companyId', '']];
 
 /** What `createContact` copies from the payload into the stored item. */
-const createContactFields: Fields = ['companyId', 'email', 'firstName', 'lastName', 'phone', 'status', 'tags'];
+const createContactFields: Fields = ['firstName', 'lastName', 'email', 'phone', 'status', 'companyId', 'tags'];
 
 /** What `updateContact` copies from the payload into the stored item. */
-const updateContactFields: Fields = ['companyId', 'email', 'firstName', 'lastName', 'phone', 'status', 'tags'];
+const updateContactFields: Fields = ['firstName', 'lastName', 'email', 'phone', 'status', 'companyId', 'tags'];
 
 /** Options of {@link createContactsHandlers}: scenario, base URL prefix and `slow` delay. */
 export type ContactsHandlersOptions = HandlersOptions;
@@ -63,7 +63,7 @@ export function createContactsHandlers(options: ContactsHandlersOptions = {}): H
       const size = Math.max(1, intParam(query, 'pageSize', 20));
       const start = Math.max(0, (page - 1) * size);
       const items = all.slice(start, start + size);
-      const body: ListContactsResponse = { items, page, pageSize: size, total: all.length };
+      const body: ListContactsResponse = { items, total: all.length, page, pageSize: size };
       return HttpResponse.json<JsonBodyType>(body, { status: 200 });
     }),
     // createContact: POST /api/v1/contacts
