@@ -146,7 +146,9 @@ describe('generated demo mocks under msw/node', () => {
   it('non-CRUD operations: search, summary, action, binary download', async () => {
     expect(await send('http://localhost/api/v1/search?q=ada')).toMatchObject({ status: 200, body: { total: 1 } });
     expect(await send('http://localhost/api/v1/dashboard/summary')).toMatchObject({ status: 200, body: { contacts: { total: 1 } } });
-    expect(await send(`${CONTACTS}/abc/archive`, json('POST', { reason: 'done' }))).toMatchObject({ status: 200 });
+    // The action answers the stored contact (archived); a missing one is a 404.
+    expect(await send(`${CONTACTS}/${String(m.contactsFixtures[0]?.['id'])}/archive`, json('POST', { reason: 'done' }))).toMatchObject({ status: 200, body: { status: 'archived' } });
+    expect(await send(`${CONTACTS}/abc/archive`, json('POST', { reason: 'done' }))).toMatchObject({ status: 404 });
     const file = await fetch('http://localhost/api/v1/files/abc/download');
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/octet-stream');

@@ -84,4 +84,18 @@ describe('per-operation handler factories of the generated demo mocks', () => {
     expect(((await send(CONTACTS)).body as { items: unknown[] }).items).toEqual([]);
     expect(((await send('https://other.test/api/v1/contacts')).body as { items: unknown[] }).items.length).toBeGreaterThan(0);
   });
+
+  it('an action that answers the entity updates the store: archive stores and answers the archived contact', async () => {
+    const [first, second] = mods['contacts']?.['contactsFixtures'] as Json[];
+    const id = String(first?.['id']);
+    expect(first?.['status']).not.toBe('archived');
+    const archived = await send(`${CONTACTS}/${id}/archive`, post({ reason: 'moved away' }));
+    expect(archived).toEqual({ status: 200, body: { ...first, status: 'archived' } });
+    expect(await send(`${CONTACTS}/${id}`)).toEqual({ status: 200, body: { ...first, status: 'archived' } });
+    // The other contacts are untouched, and the store is reset between tests.
+    expect((await send(`${CONTACTS}/${String(second?.['id'])}`)).body).toEqual(second);
+    expect((await send(`${CONTACTS}/unknown-id/archive`, post({}))).status).toBe(404);
+    (mods['contacts']?.['resetContactsStore'] as () => void)();
+    expect((await send(`${CONTACTS}/${id}`)).body).toEqual(first);
+  });
 });

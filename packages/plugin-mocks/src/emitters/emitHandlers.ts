@@ -32,7 +32,7 @@ export interface HandlerDefaults {
 export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerDefaults = { baseUrl: '*', delayMs: 1500 }): EmittedModule {
   const r = plan.resource;
   const file = mocksNaming.handlersFile(r);
-  const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), jsonBodyType: false, pathParams: false };
+  const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), stores: new Map(), jsonBodyType: false, pathParams: false };
   const setup = { optionsType: mocksNaming.handlersOptionsType(r), defaults: `{ baseUrl: ${stringLiteral(defaults.baseUrl)}, delayMs: ${defaults.delayMs} }` };
   const methods = plan.ops.map((op) => ({ op, lines: writeHandler(plan, op, needs, setup) }));
   if (plan.store) needs.fixtures.add(mocksNaming.entityFixtures(r));
@@ -56,6 +56,8 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   const types = [...needs.types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, local]) => (t === local ? t : `${t} as ${local}`));
   if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(r))}';`);
   if (needs.fixtures.size > 0) lines.push(`import { ${[...needs.fixtures].sort().join(', ')} } from './${r.resource}.fixtures.js';`);
+  // Stores of other resources that this resource's actions update (`contactsStore` for `POST /contacts/{id}/archive`).
+  for (const [name, from] of [...needs.stores].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) lines.push(`import { ${name} } from '${importPath(file, mocksNaming.handlersFile(from))}';`);
   lines.push(importLine(support, mocksNaming.supportModule(defaults.runtimeModule)), '', body);
   const values = [mocksNaming.handlersFactory(r), mocksNaming.handlers(r), mocksNaming.operationHandlers(r), ...(plan.store ? [mocksNaming.store(r), mocksNaming.resetStore(r)] : [])];
   return { contents: lines.join('\n'), values, types: [mocksNaming.handlersOptionsType(r)] };

@@ -1,8 +1,8 @@
-import { commentLines, isIdentifierName, objectKey, stringLiteral } from '@reslayer/core';
+import { commentLines, isIdentifierName, objectKey, stringLiteral, valueLiteral, type ResourceNode } from '@reslayer/core';
 import { MOCK_EXPORTS } from '@reslayer/runtime';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
-import type { Body, ErrorAnswer, Fields, MockPlan, OperationPlan, Pagination, StorePlan } from '../plan/mockPlan.js';
+import type { ActionPlan, Body, ErrorAnswer, Fields, MockPlan, OperationPlan, Pagination, StorePlan } from '../plan/mockPlan.js';
 import { printValue } from '../plan/printValue.js';
 import type { QueryPair } from '../plan/sharedUrls.js';
 
@@ -17,6 +17,8 @@ export interface Needs {
   fields: Map<string, Fields>;
   /** True when a handler answers JSON (`HttpResponse.json<JsonBodyType>`). */
   jsonBodyType: boolean;
+  /** Stores of other resources that actions update: store name → the resource whose handlers file declares it. */
+  stores: Map<string, ResourceNode>;
   /** True when a handler's path parameters are typed `PathParams` (its path has none). */
   pathParams: boolean;
 }
@@ -51,7 +53,7 @@ export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs, se
   if (shared?.kind === 'answered') return [title, `//   no handler: the handler of ${commentLines(shared.by, 300).join(' ')} answers (the same request: a fragment is not sent)`];
   const also = shared?.also.map((key) => `//   also answers ${commentLines(key, 300).join(' ')} (the same request: a fragment is not sent)`) ?? [];
   const store = op.storeRole && plan.store;
-  const body = store ? storeBody(plan, store, op, needs) : fixtureBody(op, needs);
+  const body = op.action ? actionBody(op, op.action, needs) : store ? storeBody(plan, store, op, needs) : fixtureBody(op, needs);
   // Another operation's literal path matches this pattern for these values: let the next handler answer.
   const when = op.stepAside.map((pairs) => pairs.map(([param, value]) => `params.${param} === ${stringLiteral(value)}`).join(' && '));
   const guard = when.length > 0 ? [`if (${when.join(' || ')}) return;`] : [];
@@ -165,13 +167,7 @@ function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: N
   const key = `params.${[...op.params.values()].pop() ?? store.keyParam}`;
   const notFound = () => (op.notFound ? answer(op.notFound, needs) : empty(404));
   const defaults = mocksNaming.entityDefaults(plan.resource);
-  /** `merge(<target>, payload, <op>Fields)`: the payload properties this operation may copy. */
-  const merged = (target: string) => {
-    const name = `${op.sig.op.name}Fields`;
-    needs.helpers.add('readJson').add('merge');
-    needs.fields.set(name, op.writable ?? []);
-    return `merge(${target}, await readJson(request), ${name})`;
-  };
+  const merged = (target: string) => mergeExpr(op, op.writable ?? [], target, needs);
   switch (op.storeRole) {
     case 'list':
       return store.list ? listBody(plan, store, op, needs) : [];
@@ -217,6 +213,30 @@ function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: N
     default:
       return fixtureBody(op, needs);
   }
+}
+
+/** `merge(<target>, payload, <op>Fields)`: the payload properties this operation may copy. */
+function mergeExpr(op: OperationPlan, fields: Fields, target: string, needs: Needs): string {
+  const name = `${op.sig.op.name}Fields`;
+  needs.helpers.add('readJson').add('merge');
+  needs.fields.set(name, fields);
+  return `merge(${target}, await readJson(request), ${name})`;
+}
+
+/** An action on a stored item: read it (404 when missing), merge the payload, set the state, store and answer it. */
+function actionBody(op: OperationPlan, action: ActionPlan, needs: Needs): string[] {
+  if (action.from) needs.stores.set(action.store, action.from);
+  const key = `params.${action.keyParam}`;
+  const type = useType(needs, clientNaming.responseType(op.sig.op));
+  const start = action.writable.length > 0 ? mergeExpr(op, action.writable, 'structuredClone(current)', needs) : 'structuredClone(current)';
+  return [
+    `const current = scenario === 'empty' ? undefined : ${action.store}.get(${key});`,
+    `if (current === undefined) return ${op.notFound ? answer(op.notFound, needs) : empty(404)};`,
+    `const updated: ${type} = ${start};`,
+    ...action.set.map(([name, value]) => `updated${access(name)} = ${valueLiteral(value)};`),
+    `${action.store}.set(${key}, updated);`,
+    `return ${json(needs, 'updated', op.status)};`,
+  ];
 }
 
 /**
