@@ -63,11 +63,12 @@ describe('plugin-config-meta on the demo contract', () => {
     expect(config).toContain(
       "  pagination: {\n    mode: 'page',\n    pageParam: 'page',\n    pageSizeParam: 'pageSize',\n    itemsProperty: 'items',\n    totalProperty: 'total',\n    defaultPageSize: 20,\n  },\n",
     );
-    expect(config).toContain("{ name: 'lastName', label: 'Last name', cell: 'text', sortable: true }");
-    expect(config).toContain("{ name: 'createdAt', label: 'Created at', cell: 'datetime', sortable: true }");
+    // Sortable columns name the sort parameter and its values (`?sort=-lastName` for descending).
+    expect(config).toContain("      sortable: true,\n      sort: { param: 'sort', asc: 'lastName', desc: '-lastName' },\n");
+    expect(config).toContain("      sortable: true,\n      sort: { param: 'sort', asc: 'createdAt', desc: '-createdAt' },\n");
     expect(config).toContain("{ name: 'email', label: 'Email', cell: 'email', sortable: false }");
     const columns = config.slice(config.indexOf('  columns: ['), config.indexOf('  pagination: {'));
-    expect([...columns.matchAll(/\{ name: '([^']+)'/g)].map((m) => m[1])).toEqual(['id', 'firstName', 'lastName', 'email', 'phone', 'status', 'companyId', 'tags', 'createdAt']);
+    expect([...columns.matchAll(/(?:\{ |^ {6})name: '([^']+)'/gm)].map((m) => m[1])).toEqual(['id', 'firstName', 'lastName', 'email', 'phone', 'status', 'companyId', 'tags', 'createdAt']);
     // page, pageSize and sort are not filters; q, status and companyId are.
     const filters = config.slice(config.indexOf('  filters: ['), config.indexOf('  columns: ['));
     expect([...filters.matchAll(/^ {6}name: '([^']+)',$/gm)].map((m) => m[1])).toEqual(['q', 'status', 'companyId']);

@@ -41,6 +41,7 @@ export type { BodyType, HttpMethod, ParamStyle, RequestOptions, RequestSpec, Res
 export type {
   CellType,
   ColumnMeta,
+  ColumnSort,
   CursorPagination,
   EnumValue,
   FieldConstraints,

@@ -54,6 +54,8 @@ export interface ColumnInfo {
   label: string;
   cell: CellKind;
   sortable: boolean;
+  /** The sort parameter and its values for this column (present when `sortable`); see `ColumnSort` in `@reslayer/runtime`. */
+  sort?: { param: string; asc?: string; desc?: string };
 }
 
 /** Pagination of the list operation; printed as a `PaginationMeta`. Absent facts are absent keys. */
@@ -71,9 +73,11 @@ export type PaginationInfo =
     }
   | { mode: 'none' };
 
-/** The four members of `<resource>Config`. */
+/** The members of `<resource>Config` (`bodyWrapper` only when the request body wraps the entity). */
 export interface ConfigInfo {
   fields: FieldInfo[];
+  /** The request body property that wraps the entity, when the fields are its properties (`article`). */
+  bodyWrapper?: string;
   filters: FilterInfo[];
   columns: ColumnInfo[];
   pagination: PaginationInfo;

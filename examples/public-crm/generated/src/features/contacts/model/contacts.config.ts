@@ -96,13 +96,25 @@ export const contactsConfig = {
   columns: [
     { name: 'id', label: 'ID', cell: 'uuid', sortable: false },
     { name: 'firstName', label: 'First name', cell: 'text', sortable: false },
-    { name: 'lastName', label: 'Last name', cell: 'text', sortable: true },
+    {
+      name: 'lastName',
+      label: 'Last name',
+      cell: 'text',
+      sortable: true,
+      sort: { param: 'sort', asc: 'lastName', desc: '-lastName' },
+    },
     { name: 'email', label: 'Email', cell: 'email', sortable: false },
     { name: 'phone', label: 'Phone', cell: 'text', sortable: false },
     { name: 'status', label: 'Status', cell: 'enum', sortable: false },
     { name: 'companyId', label: 'Company', cell: 'uuid', sortable: false },
     { name: 'tags', label: 'Tags', cell: 'list', sortable: false },
-    { name: 'createdAt', label: 'Created at', cell: 'datetime', sortable: true },
+    {
+      name: 'createdAt',
+      label: 'Created at',
+      cell: 'datetime',
+      sortable: true,
+      sort: { param: 'sort', asc: 'createdAt', desc: '-createdAt' },
+    },
   ],
   pagination: {
     mode: 'page',
