@@ -141,24 +141,24 @@ describe('multifile: $refs across files and folders, components/responses and pa
         'export type Pet = {',
         '  id: string;',
         '  name: string;',
-        '  owner?: {',
-        '    displayName?: string;',
-        '    id: number;',
-        '  };',
         "  tag?: 'dog' | 'cat' | 'bird';",
+        '  owner?: {',
+        '    id: number;',
+        '    displayName?: string;',
+        '  };',
         '};',
       ].join('\n'),
     );
     expect(c).toContain('export type PetWritable = {\n  name: string;');
     expect(c).toContain('export type PetPage = {\n  items: Pet[];\n  nextCursor?: string | null;\n};');
-    expect(c).toContain('export type Problem = {\n  detail?: string;\n  status?: number;\n  title: string;\n};');
+    expect(c).toContain('export type Problem = {\n  title: string;\n  status?: number;\n  detail?: string;\n};');
   });
 
   it('a path-level parameter (from parameters/PetId.yaml) and a header parameter referenced back into the root apply to every operation of the path', () => {
     const client = src('multifile', 'shared/api/generated/pets/pets.client.ts');
-    expect(client).toContain('getPet(petId: string, params?: GetPetParams, options?: RequestOptions): Promise<GetPetResponse> {');
-    expect(client).toContain('updatePet(petId: string, payload: UpdatePetPayload, params?: UpdatePetParams, options?: RequestOptions): Promise<UpdatePetResponse> {');
-    expect(client).toContain('deletePet(petId: string, params?: DeletePetParams, options?: RequestOptions): Promise<DeletePetResponse> {');
+    expect(client).toContain('getPet<O extends CallOptions = RequestOptions>(petId: string, params?: GetPetParams, options?: O): Promise<CallResult<GetPetResponse, O>> {');
+    expect(client).toContain('updatePet<O extends CallOptions = RequestOptions>(petId: string, payload: UpdatePetPayload, params?: UpdatePetParams, options?: O): Promise<CallResult<UpdatePetResponse, O>> {');
+    expect(client).toContain('deletePet<O extends CallOptions = RequestOptions>(petId: string, params?: DeletePetParams, options?: O): Promise<CallResult<DeletePetResponse, O>> {');
     expect(client.match(/headers: \{ 'X-Trace-Id': params\?\.\['X-Trace-Id'\] \},/g)).toHaveLength(3);
     const types = src('multifile', 'shared/api/generated/pets/pets.types.ts');
     expect(types).toContain("export interface ListPetsParams {\n  limit?: number;\n  cursor?: string;\n}");
@@ -174,7 +174,7 @@ describe('multifile: $refs across files and folders, components/responses and pa
 
   it('a path item two folders deep keeps its own path parameter', () => {
     const client = src('multifile', 'shared/api/generated/ownersPets/ownersPets.client.ts');
-    expect(client).toContain('listOwnerPets(ownerId: number, params?: ListOwnerPetsParams, options?: RequestOptions): Promise<ListOwnerPetsResponse> {');
+    expect(client).toContain('listOwnerPets<O extends CallOptions = RequestOptions>(ownerId: number, params?: ListOwnerPetsParams, options?: O): Promise<CallResult<ListOwnerPetsResponse, O>> {');
     expect(src('multifile', 'shared/api/generated/ownersPets/ownersPets.types.ts')).toContain('export type ListOwnerPetsResponse = Schemas.Pet[];');
   });
 });
@@ -185,15 +185,15 @@ describe('OpenAPI 3.1: type arrays with null, const, examples, $defs, webhooks',
     expect(c).toContain(
       [
         'export type Document = {',
-        '  body: string | null;',
-        '  flags?: boolean | string;',
         "  kind: 'document';",
-        "  meta?: 'mm' | 'cm' | 'm';",
-        '  published?: true;',
+        '  version?: 3;',
+        '  title: string;',
+        '  body: string | null;',
         '  rating?: number | null;',
         '  tags?: string[] | null;',
-        '  title: string;',
-        '  version?: 3;',
+        '  flags?: boolean | string;',
+        '  published?: true;',
+        "  meta?: 'mm' | 'cm' | 'm';",
         '};',
       ].join('\n'),
     );
@@ -204,8 +204,8 @@ describe('OpenAPI 3.1: type arrays with null, const, examples, $defs, webhooks',
   it('recursive $defs reached through #/components/schemas/X/$defs/Y are hoisted into named types', () => {
     const c = src('3.1-features', 'shared/api/generated/components.types.ts');
     expect(c).toContain('export type Folder = DefsEntry;');
-    expect(c).toContain('export type DefsEntry = {\n  children?: DefsEntry[];\n  name: string;\n};');
-    expect(c).toContain("export type DefsReading = {\n  previous?: DefsReading | null;\n  unit: 'mm' | 'cm' | 'm';\n  value: number;\n};");
+    expect(c).toContain('export type DefsEntry = {\n  name: string;\n  children?: DefsEntry[];\n};');
+    expect(c).toContain("export type DefsReading = {\n  value: number;\n  unit: 'mm' | 'cm' | 'm';\n  previous?: DefsReading | null;\n};");
     expect(src('3.1-features', 'shared/api/generated/measurements/measurements.types.ts')).toContain('export type ListMeasurementsResponse = Schemas.DefsReading[];');
   });
 
@@ -264,7 +264,7 @@ describe('composition: unions and intersections with discriminator literals, rec
     expect(components()).toContain(
       "export type Notification = EmailNotification | SmsNotification;",
     );
-    expect(components()).toContain("export type EmailNotification = {\n  address: string;\n  channel: string;\n} & {\n  channel: 'email';\n};");
+    expect(components()).toContain("export type EmailNotification = {\n  channel: string;\n  address: string;\n} & {\n  channel: 'email';\n};");
     const notes = generated('3.0-composition').json?.diagnostics.filter((d) => d.code === 'RSL_SCHEMA_UNSUPPORTED');
     expect(notes?.map((d) => [d.severity, d.location, d.plugin])).toEqual([
       ['info', '#/components/schemas/EmailNotification/allOf/0', 'plugin-client'],
@@ -274,9 +274,9 @@ describe('composition: unions and intersections with discriminator literals, rec
 
   it('recursive schemas: a tree, a nullable self-reference and a mutual recursion', () => {
     expect(components()).toContain(
-      'export type TreeNode = {\n  children: TreeNode[];\n  id: number;\n  owner?: Person;\n  parent?: TreeNode | null;\n};',
+      'export type TreeNode = {\n  id: number;\n  parent?: TreeNode | null;\n  children: TreeNode[];\n  owner?: Person;\n};',
     );
-    expect(components()).toContain('export type Person = {\n  favouriteNode?: TreeNode;\n  name?: string;\n};');
+    expect(components()).toContain('export type Person = {\n  name?: string;\n  favouriteNode?: TreeNode;\n};');
   });
 
   it('additionalProperties become record types; a map of itself uses an index signature', () => {
@@ -284,14 +284,14 @@ describe('composition: unions and intersections with discriminator literals, rec
     expect(c).toContain(
       [
         'export type Settings = {',
-        '  anything?: Record<string, unknown>;',
         '  labels?: Record<string, string>;',
         '  limits?: Record<string, number>;',
+        '  anything?: Record<string, unknown>;',
+        '  nested?: { [key: string]: Settings };',
         '  mixed?: {',
         '    fixed?: string;',
         '    [key: string]: unknown;',
         '  };',
-        '  nested?: { [key: string]: Settings };',
         '};',
       ].join('\n'),
     );
@@ -302,7 +302,7 @@ describe('composition: unions and intersections with discriminator literals, rec
 
 describe('naming: operationIds, reserved words, digits, dashes, spaces, collisions', () => {
   const methodsOf = (resource: string) =>
-    [...src('3.0-naming', `shared/api/generated/${resource}/${resource}.client.ts`).matchAll(/^ {2}([A-Za-z_$][\w$]*)\(/gm)].map((m) => m[1]);
+    [...src('3.0-naming', `shared/api/generated/${resource}/${resource}.client.ts`).matchAll(/^ {2}([A-Za-z_$][\w$]*)(?:<O extends CallOptions = RequestOptions>)?\(/gm)].map((m) => m[1]);
 
   it('resources: the same collection under two parents carries its parent', () => {
     const dirs = listFiles(path.join(generated('3.0-naming').outDir, 'src/shared/api/generated'))
@@ -345,23 +345,23 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
     expect(names).toEqual(['BlobType', 'Class', 'DateType', 'Default', 'Delete', 'MySchemaName', 'UserProfile', 'UserProfile2', 'UserProfile3', '_2fa']);
     const c = src('3.0-naming', 'shared/api/generated/components.types.ts');
     // `UserProfile` < `user-profile` < `user_profile` in code-unit order: the suffixes do not depend on the contract's order.
-    expect(c).toContain('export type UserProfile = {\n  kind?: Default;\n  pascal?: string;\n};');
+    expect(c).toContain('export type UserProfile = {\n  pascal?: string;\n  kind?: Default;\n};');
     expect(c).toContain('export type UserProfile2 = {\n  kebab?: string;\n  twoFactor?: _2fa;\n};');
-    expect(c).toContain('export type UserProfile3 = {\n  removed?: Delete;\n  snake?: string;\n};');
+    expect(c).toContain('export type UserProfile3 = {\n  snake?: string;\n  removed?: Delete;\n};');
   });
 
   it('property names that are reserved words, start with a digit, or hold dashes and spaces are quoted only when needed', () => {
     expect(src('3.0-naming', 'shared/api/generated/components.types.ts')).toContain(
       [
         'export type Class = {',
-        '  $dollar?: string;',
-        "  '2fa'?: boolean;",
-        '  _under?: string;',
         '  class?: string;',
         '  default?: string;',
         '  delete?: boolean;',
-        "  'with space'?: string;",
+        "  '2fa'?: boolean;",
         "  'with-dash'?: string;",
+        "  'with space'?: string;",
+        '  $dollar?: string;',
+        '  _under?: string;',
         '};',
       ].join('\n'),
     );
@@ -369,7 +369,7 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
 
   it('parameters: a reserved-word path parameter, a query parameter of the same name, dashed names', () => {
     const client = src('3.0-naming', 'shared/api/generated/userProfiles/userProfiles.client.ts');
-    expect(client).toContain('getUserProfile(class_: string, params?: GetUserProfileParams, options?: RequestOptions): Promise<GetUserProfileResponse> {');
+    expect(client).toContain('getUserProfile<O extends CallOptions = RequestOptions>(class_: string, params?: GetUserProfileParams, options?: O): Promise<CallResult<GetUserProfileResponse, O>> {');
     expect(client).toContain('pathParams: { class: class_ },');
     expect(client).toContain('query: { class: params?.class },');
     expect(client).toContain("query: { 'page-size': params?.['page-size'], default: params?.default },");
@@ -387,11 +387,11 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
 describe('operation shapes', () => {
   it('nested resource: the parent parameter is part of every client signature', () => {
     const client = src('3.0-operations', 'shared/api/generated/branchesLoans/branchesLoans.client.ts');
-    expect(client).toContain('listBranchLoans(branchId: string, params?: ListBranchLoansParams, options?: RequestOptions): Promise<ListBranchLoansResponse> {');
-    expect(client).toContain('getBranchLoan(branchId: string, loanId: number, options?: RequestOptions): Promise<GetBranchLoanResponse> {');
-    expect(client).toContain('createBranchLoan(branchId: string, payload: CreateBranchLoanPayload, options?: RequestOptions): Promise<CreateBranchLoanResponse> {');
-    expect(client).toContain('updateBranchLoan(branchId: string, loanId: number, payload: UpdateBranchLoanPayload, options?: RequestOptions): Promise<UpdateBranchLoanResponse> {');
-    expect(client).toContain('deleteBranchLoan(branchId: string, loanId: number, options?: RequestOptions): Promise<DeleteBranchLoanResponse> {');
+    expect(client).toContain('listBranchLoans<O extends CallOptions = RequestOptions>(branchId: string, params?: ListBranchLoansParams, options?: O): Promise<CallResult<ListBranchLoansResponse, O>> {');
+    expect(client).toContain('getBranchLoan<O extends CallOptions = RequestOptions>(branchId: string, loanId: number, options?: O): Promise<CallResult<GetBranchLoanResponse, O>> {');
+    expect(client).toContain('createBranchLoan<O extends CallOptions = RequestOptions>(branchId: string, payload: CreateBranchLoanPayload, options?: O): Promise<CallResult<CreateBranchLoanResponse, O>> {');
+    expect(client).toContain('updateBranchLoan<O extends CallOptions = RequestOptions>(branchId: string, loanId: number, payload: UpdateBranchLoanPayload, options?: O): Promise<CallResult<UpdateBranchLoanResponse, O>> {');
+    expect(client).toContain('deleteBranchLoan<O extends CallOptions = RequestOptions>(branchId: string, loanId: number, options?: O): Promise<CallResult<DeleteBranchLoanResponse, O>> {');
     expect(client).toContain('pathParams: { branchId: branchId, loanId: loanId },');
     expect(client).toContain("queryStyles: { tags: { style: 'form', explode: false } },");
   });
@@ -401,12 +401,15 @@ describe('operation shapes', () => {
     expect(keys).toContain('list: (branchId: string | number, params?: ListBranchLoansParams) => [...lists(), branchId, params ?? {}] as const,');
     expect(keys).toContain('detail: (branchId: string | number, loanId: string | number) => [...details(), branchId, loanId] as const,');
     const query = src('3.0-operations', 'features/branchesLoans/api/useBranchLoanQuery.ts');
-    expect(query).toContain('export function useBranchLoanQuery(branchId: string, loanId: number) {');
-    expect(query).toContain('queryKey: branchesLoansQueryKeys.detail(branchId, loanId),');
-    expect(query).toContain('queryFn: ({ signal }: { signal: AbortSignal }) => branchesLoansClient.getBranchLoan(branchId, loanId, { signal }),');
+    expect(query).toContain('export function branchLoanQueryOptions(branchId: string | undefined, loanId: number | undefined) {');
+    expect(query).toContain('queryKey: branchesLoansQueryKeys.detail(branchId as string | number, loanId as string | number) as DataTag<');
+    expect(query).toContain(
+      'queryFn: branchId === undefined || loanId === undefined ? skipToken : ({ signal }: { signal: AbortSignal }) => branchesLoansClient.getBranchLoan(branchId, loanId, { signal }),',
+    );
+    // An action on a nested item: that item, and only its parent's lists.
     const renew = src('3.0-operations', 'features/loansRenew/api/useRenewLoanMutation.ts');
     expect(renew).toContain(
-      'invalidates: (variables: RenewLoanVariables) => [loansRenewQueryKeys.all, branchesLoansQueryKeys.lists(), branchesLoansQueryKeys.detail(variables.branchId, variables.loanId)] as const,',
+      'invalidate: (variables: RenewLoanVariables) => [loansRenewQueryKeys.all, [...branchesLoansQueryKeys.lists(), variables.branchId] as const, branchesLoansQueryKeys.detail(variables.branchId, variables.loanId)] as const,',
     );
   });
 
@@ -414,7 +417,7 @@ describe('operation shapes', () => {
     const upload = src('3.0-operations', 'shared/api/generated/documents/documents.client.ts');
     expect(upload).toContain("bodyType: 'multipart',");
     expect(src('3.0-operations', 'shared/api/generated/documents/documents.types.ts')).toContain(
-      'export type CreateDocumentPayload = {\n  file: Blob;\n  pages?: number;\n  title?: string;\n};',
+      'export type CreateDocumentPayload = {\n  file: Blob;\n  title?: string;\n  pages?: number;\n};',
     );
     const token = src('3.0-operations', 'shared/api/generated/oauthToken/oauthToken.client.ts');
     expect(token).toContain("bodyType: 'form',\n      mediaType: 'application/x-www-form-urlencoded',");
@@ -430,7 +433,7 @@ describe('operation shapes', () => {
     expect(src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.types.ts')).toContain('export type PutDocumentContentPayload = Blob;');
     // The binary GET on the same path is part of the same resource.
     const download = src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.client.ts');
-    expect(download).toContain('downloadDocumentContent(documentId: string, params?: DownloadDocumentContentParams, options?: RequestOptions): Promise<DownloadDocumentContentResponse> {');
+    expect(download).toContain('downloadDocumentContent<O extends CallOptions = RequestOptions>(documentId: string, params?: DownloadDocumentContentParams, options?: O): Promise<CallResult<DownloadDocumentContentResponse, O>> {');
     expect(download).toContain("headers: { Range: params?.Range },\n      accept: 'application/octet-stream',\n      responseType: 'blob',");
     expect(src('3.0-operations', 'shared/api/generated/documentsContent/documentsContent.types.ts')).toContain('export type DownloadDocumentContentResponse = Blob;');
   });
@@ -449,12 +452,12 @@ describe('operation shapes', () => {
 
   it('header and cookie parameters, required ones making params required', () => {
     const client = src('3.0-operations', 'shared/api/generated/reports/reports.client.ts');
-    expect(client).toContain('getReport(reportId: string, params: GetReportParams, options?: RequestOptions): Promise<GetReportResponse> {');
+    expect(client).toContain('getReport<O extends CallOptions = RequestOptions>(reportId: string, params: GetReportParams, options?: O): Promise<CallResult<GetReportResponse, O>> {');
     expect(client).toContain("headers: { 'X-Tenant': params?.['X-Tenant'] },\n      cookies: { session: params?.session, preview: params?.preview },");
     expect(src('3.0-operations', 'shared/api/generated/reports/reports.types.ts')).toContain(
       "export interface GetReportParams {\n  'X-Tenant': string;\n  session?: string;\n  preview?: boolean;\n}",
     );
-    expect(src('3.0-operations', 'shared/api/generated/jobs/jobs.client.ts')).toContain('startJob(params: StartJobParams, options?: RequestOptions): Promise<StartJobResponse> {');
+    expect(src('3.0-operations', 'shared/api/generated/jobs/jobs.client.ts')).toContain('startJob<O extends CallOptions = RequestOptions>(params: StartJobParams, options?: O): Promise<CallResult<StartJobResponse, O>> {');
   });
 
   it('several success media types: the JSON one is read, so the operation is a plain read, not a download', () => {
@@ -468,13 +471,19 @@ describe('determinism', () => {
   /** Every file under a folder: relative path → contents. */
   const tree = (dir: string) => new Map(listFiles(dir).map((f) => [path.relative(dir, f), read(f)] as const));
 
-  /** A copy of a value with every object's keys in reverse order (arrays keep their order). */
-  const reverseKeys = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(reverseKeys);
+  /**
+   * A copy of a value with every object's keys in reverse order (arrays keep their order), except the keys of a
+   * schema's `properties` map when `keepProperties` is true: property order is the contract's declaration order,
+   * which the output follows on purpose.
+   */
+  const reverseKeys = (value: unknown, keepProperties = true, keepThis = false): unknown => {
+    if (Array.isArray(value)) return value.map((v) => reverseKeys(v, keepProperties));
     if (value === null || typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).reverse()) {
-      Object.defineProperty(out, key, { value: reverseKeys((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+    const keys = Object.keys(value);
+    for (const key of keepThis ? keys : keys.reverse()) {
+      const child = reverseKeys((value as Record<string, unknown>)[key], keepProperties, keepProperties && !keepThis && key === 'properties');
+      Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
     }
     return out;
   };
@@ -492,7 +501,7 @@ describe('determinism', () => {
   );
 
   it.each(['3.0/naming.yaml', '3.0/composition.yaml', '3.0/operations.yaml', '3.1/features.yaml'])(
-    '%s: a copy with paths, properties, components and every other key reversed gives byte-identical output',
+    '%s: a copy with paths, components and every other key but property names reversed gives byte-identical output',
     (contract) => {
       const name = `reorder-${contract.replace(/[^a-z0-9]+/gi, '-')}`;
       const original = parseDocumentText(read(fixture(contract)), contract);
@@ -515,4 +524,29 @@ describe('determinism', () => {
       expect(b.json?.diagnostics).toEqual(a.json?.diagnostics);
     },
   );
+
+  it('reversing the properties of a schema reverses them in the types, and nothing else changes', () => {
+    const contract = '3.0/naming.yaml';
+    const original = parseDocumentText(read(fixture(contract)), contract) as Record<string, unknown>;
+    const flipped = structuredClone(original) as { components: { schemas: Record<string, { properties?: Record<string, unknown> }> } };
+    const [key, schema] = Object.entries(flipped.components.schemas).find(([, s]) => Object.keys(s.properties ?? {}).length > 2) ?? [];
+    expect(key).toBeDefined();
+    const names = Object.keys(schema?.properties ?? {});
+    if (schema?.properties) schema.properties = Object.fromEntries(Object.entries(schema.properties).reverse());
+    const srcDir = outDirOf('reorder-props-src');
+    rmSync(srcDir, { recursive: true, force: true });
+    mkdirSync(srcDir, { recursive: true });
+    writeFileSync(path.join(srcDir, 'a.json'), JSON.stringify(original));
+    writeFileSync(path.join(srcDir, 'b.json'), JSON.stringify(flipped));
+    const a = generate('reorder-props-a', path.join(srcDir, 'a.json'));
+    const b = generate('reorder-props-b', path.join(srcDir, 'b.json'));
+    expect([a.run.status, b.run.status]).toEqual([0, 0]);
+    const [ta, tb] = [tree(a.outDir), tree(b.outDir)];
+    const changed = [...ta.keys()].filter((f) => ta.get(f) !== tb.get(f));
+    expect(changed.length).toBeGreaterThan(0);
+    expect([...tb.keys()].sort()).toEqual([...ta.keys()].sort());
+    // Every changed file holds the same lines, reordered.
+    for (const f of changed) expect((tb.get(f) ?? '').split('\n').sort()).toEqual((ta.get(f) ?? '').split('\n').sort());
+    expect(names.length).toBeGreaterThan(2);
+  });
 });

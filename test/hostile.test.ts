@@ -1,12 +1,15 @@
 // Hostile contract (fixtures/openapi/hostile/hostile.yaml) through the built CLI (`pnpm build` first):
 // names, texts and values that try to leave the output folder, close strings and comments, inject code,
 // break lines, reorder text (bidi controls), pollute prototypes or exceed file-name limits.
-import { lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { HttpHandler } from 'msw';
 import ts from 'typescript';
 import { loadContract } from '@reslayer/core';
 import { clientOperations, listFiles, outDirOf, runCli, snapshotTree, type CliRun, type GenerateJson } from './helpers/cli.js';
 import { fixture } from './helpers/paths.js';
+import { transpileMocks } from '../packages/plugin-mocks/test/helpers.js';
 import { COMMENT_KINDS, lineTerminatorsInStrings, STRING_KINDS, syntaxErrors, tokens, transpile } from './helpers/source.js';
 import { CLIENT_HOOKS_INCLUDE, FULL_INCLUDE, typecheck } from './helpers/typecheck.js';
 
@@ -252,6 +255,24 @@ describe('hostile contract: prototype-named parameters and properties', () => {
     const given = client['proto']?.('p', { constructor: 'c', toString: 't' }) ?? {};
     expect(given['query']?.['constructor']).toBe('c');
     expect(given['headers']?.['toString']).toBe('t');
+  });
+
+  it('per-operation mock handler factories are own members named like the client methods, prototype names included', async () => {
+    const js = outDirOf('hostile-mocks-js');
+    rmSync(js, { recursive: true, force: true });
+    await transpileMocks(path.join(OUT, 'src'), js);
+    const seen: string[] = [];
+    for (const r of readdirSync(path.join(js, 'shared/mocks')).filter((d) => !d.endsWith('.js')).sort()) {
+      const mod = (await import(pathToFileURL(path.join(js, 'shared/mocks', r, 'index.js')).href)) as Record<string, unknown>;
+      const record = mod[`${r}OperationHandlers`] as Record<string, (answer?: unknown) => unknown>;
+      expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+      const names = Object.keys(record);
+      for (const name of names) expect(record[name]?.({ scenario: 'error' })).toBeInstanceOf(HttpHandler);
+      // The unchanged list holds one handler per factory.
+      expect((mod[`${r}Handlers`] as unknown[]).length).toBe(names.length);
+      seen.push(...names);
+    }
+    expect(seen).toEqual(expect.arrayContaining(['proto', 'constructor_', 'toString', 'hasOwnProperty']));
   });
 
   it('component types keep the prototype-named properties as plain members', () => {

@@ -38,7 +38,7 @@ describe('demo contract', () => {
     expect(result.level).toBe('non-breaking');
     expect(result.changes).toEqual([expect.objectContaining({ code: 'RSL_DIFF_PARAMETER_ADDED', level: 'non-breaking', operations: ['GET /api/v1/contacts'] })]);
     expect(result.impact.symbols.every((s) => s.level === 'non-breaking')).toBe(true);
-    expect(symbolNames(result)).not.toContain('useContactsQuery');
+    expect(symbolNames(result)).not.toContain('contactsQueryOptions');
     expect(result.impact.symbols.find((s) => s.name === 'ListContactsParams')).toMatchObject({ status: 'changed', level: 'non-breaking', addedProperties: ['owner'] });
     expect(symbolNames(result, 'added')).toEqual(['contactsConfig.filters[owner]']);
   });
@@ -49,7 +49,7 @@ describe('demo contract', () => {
     const change = result.changes.find((c) => c.code === 'RSL_DIFF_OPERATION_REMOVED');
     expect(change).toMatchObject({ level: 'breaking', operations: ['DELETE /api/v1/contacts/{contactId}'] });
     expect(linkedNames(change?.symbols ?? [])).toEqual(
-      expect.arrayContaining(['contactsClient.deleteContact', 'useDeleteContactMutation', 'createContactsHandlers › DELETE /api/v1/contacts/{contactId}', 'contactsPermissions.delete', 'contactsI18n.actions.delete']),
+      expect.arrayContaining(['contactsClient.deleteContact', 'deleteContactMutationOptions', 'createContactsHandlers › DELETE /api/v1/contacts/{contactId}', 'contactsPermissions.delete', 'contactsI18n.actions.delete']),
     );
     expect(change?.files).toContain('src/features/contacts/api/useDeleteContactMutation.ts');
     expect(result.impact.files).toContainEqual({ path: 'src/features/contacts/api/useDeleteContactMutation.ts', status: 'removed' });

@@ -49,8 +49,8 @@ describe('plugin-config-meta on the demo contract', () => {
     const config = file('features/contacts/model/contacts.config.ts');
     const fieldsBlock = config.slice(config.indexOf('  fields: ['), config.indexOf('  filters: ['));
     const names = [...fieldsBlock.matchAll(/^ {6}name: '([^']+)',$/gm)].map((m) => m[1]);
-    // The IR orders properties by name, so fields come in that order.
-    expect(names).toEqual(['companyId', 'email', 'firstName', 'lastName', 'phone', 'status', 'tags']);
+    // Fields follow the contract's declaration order of `Contact`, not the alphabet.
+    expect(names).toEqual(['firstName', 'lastName', 'email', 'phone', 'status', 'companyId', 'tags']);
     expect(fieldsBlock).not.toContain("name: 'id'");
     expect(fieldsBlock).not.toContain("name: 'createdAt'");
     expect(fieldsBlock).toContain(
@@ -63,9 +63,12 @@ describe('plugin-config-meta on the demo contract', () => {
     expect(config).toContain(
       "  pagination: {\n    mode: 'page',\n    pageParam: 'page',\n    pageSizeParam: 'pageSize',\n    itemsProperty: 'items',\n    totalProperty: 'total',\n    defaultPageSize: 20,\n  },\n",
     );
-    expect(config).toContain("{ name: 'lastName', label: 'Last name', cell: 'text', sortable: true }");
-    expect(config).toContain("{ name: 'createdAt', label: 'Created at', cell: 'datetime', sortable: true }");
+    // Sortable columns name the sort parameter and its values (`?sort=-lastName` for descending).
+    expect(config).toContain("      sortable: true,\n      sort: { param: 'sort', asc: 'lastName', desc: '-lastName' },\n");
+    expect(config).toContain("      sortable: true,\n      sort: { param: 'sort', asc: 'createdAt', desc: '-createdAt' },\n");
     expect(config).toContain("{ name: 'email', label: 'Email', cell: 'email', sortable: false }");
+    const columns = config.slice(config.indexOf('  columns: ['), config.indexOf('  pagination: {'));
+    expect([...columns.matchAll(/(?:\{ |^ {6})name: '([^']+)'/gm)].map((m) => m[1])).toEqual(['id', 'firstName', 'lastName', 'email', 'phone', 'status', 'companyId', 'tags', 'createdAt']);
     // page, pageSize and sort are not filters; q, status and companyId are.
     const filters = config.slice(config.indexOf('  filters: ['), config.indexOf('  columns: ['));
     expect([...filters.matchAll(/^ {6}name: '([^']+)',$/gm)].map((m) => m[1])).toEqual(['q', 'status', 'companyId']);

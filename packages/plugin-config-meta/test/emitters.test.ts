@@ -119,8 +119,38 @@ describe('describeResource', () => {
     expect(meta.config.columns).toEqual([]);
   });
 
+  it('sortable columns carry the sort parameter and its values: enum prefixes and suffixes, or names a pattern lists', () => {
+    const item = obj({ a: str(), b: str(), c: str(), d: str() });
+    const columns = (param: ReturnType<typeof queryParam>) => base([param], arr(item)).config.columns.map((col) => [col.name, col.sortable, col.sort]);
+    expect(columns(queryParam('order_by', str({ enum: ['a:asc', 'a:desc', 'b desc'] })))).toEqual([
+      ['a', true, { param: 'order_by', asc: 'a:asc', desc: 'a:desc' }],
+      ['b', true, { param: 'order_by', desc: 'b desc' }],
+      ['c', false, undefined],
+      ['d', false, undefined],
+    ]);
+    expect(columns(queryParam('sort', str({ pattern: '^-?(a|c)$' })))).toEqual([
+      ['a', true, { param: 'sort', asc: 'a', desc: '-a' }],
+      ['b', false, undefined],
+      ['c', true, { param: 'sort', asc: 'c', desc: '-c' }],
+      ['d', false, undefined],
+    ]);
+    expect(columns(queryParam('sort', arr(str({ enum: ['+d'] }))))).toEqual([['a', false, undefined], ['b', false, undefined], ['c', false, undefined], ['d', true, { param: 'sort', asc: '+d' }]]);
+    // Without an enum or a pattern the allowed values are unknown: nothing is sortable.
+    expect(columns(queryParam('sort', str())).every(([, sortable]) => sortable === false)).toBe(true);
+  });
+
+  it('unwraps a request body that wraps the entity ({ article: { … } }) and records the wrapper', () => {
+    const meta = withBody(obj({ article: obj({ title: str(), body: str({ maxLength: 1000 }) }, ['title']) }, ['article']));
+    expect(meta.config.bodyWrapper).toBe('article');
+    expect(meta.config.fields.map((f) => [f.name, f.input, f.required])).toEqual([['body', 'textarea', false], ['title', 'text', true]]);
+    // A single scalar property is a field, not a wrapper.
+    const plain = withBody(obj({ title: str() }));
+    expect(plain.config.bodyWrapper).toBeUndefined();
+    expect(plain.config.fields.map((f) => f.name)).toEqual(['title']);
+  });
+
   it('merges allOf members in first-appearance order, the later member winning and any member making a property required', () => {
-    // obj() sorts each member's properties by name, as the IR does: [a, z] then [a, b, m].
+    // obj() sorts each member's properties by name: [a, z] then [a, b, m].
     const meta = withBody(createSchema<IntersectionSchema>({
       kind: 'intersection',
       members: [obj({ z: str(), a: str({ maxLength: 10 }) }), obj({ a: str({ maxLength: 300 }), m: int(), b: str() }, ['a'])],

@@ -23,7 +23,7 @@ export const arr = (items: SchemaNode, extra: Extra<ArraySchema> = {}): ArraySch
 export const bool = (): SchemaNode => createSchema({ kind: 'boolean' });
 
 /**
- * An object schema; properties are sorted by name as the IR sorts them.
+ * An object schema; properties are sorted by name (a fixed order for the tests; the IR keeps the contract's order).
  * @param props name → schema
  * @param required required names
  */

@@ -51,6 +51,8 @@ export const mocksNaming = {
   handlersFactory: (r: R): string => `create${upper(r)}Handlers`,
   /** Options type of the handler factory: `ContactsHandlersOptions`. */
   handlersOptionsType: (r: R): string => `${upper(r)}HandlersOptions`,
+  /** Record of per-operation handler factories, keyed by client method name: `contactsOperationHandlers`. */
+  operationHandlers: (r: R): string => `${r.resource}OperationHandlers`,
   /** Default (success) handler list: `contactsHandlers`. */
   handlers: (r: R): string => `${r.resource}Handlers`,
   /** In-memory store of a CRUD resource: `contactsStore`. */

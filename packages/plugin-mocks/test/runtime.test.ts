@@ -82,7 +82,9 @@ describe('generated demo mocks under msw/node', () => {
     expect(item).toMatchObject({ id: '00000000-0000-4000-8000-000000000004', firstName: 'Grace', status: 'active', createdAt: '2024-01-01T00:00:00.000Z' });
     expect(((await send(CONTACTS)).body as Page).total).toBe(4);
     expect(await send(`${CONTACTS}/${String(item['id'])}`)).toMatchObject({ status: 200, body: item });
-    expect(((await send(`${CONTACTS}?status=active`)).body as Page).items).toEqual([item]);
+    // The second fixture is `active` too (fixtures vary their enum values): the filter finds both.
+    expect(((await send(`${CONTACTS}?status=active`)).body as Page).items).toEqual([m.contactsFixtures[1], item]);
+    expect(((await send(`${CONTACTS}?status=lead`)).body as Page).items).toEqual([m.contactsFixtures[0]]);
   });
 
   it('update (PATCH) changes what read returns and keeps the other fields', async () => {
@@ -146,7 +148,9 @@ describe('generated demo mocks under msw/node', () => {
   it('non-CRUD operations: search, summary, action, binary download', async () => {
     expect(await send('http://localhost/api/v1/search?q=ada')).toMatchObject({ status: 200, body: { total: 1 } });
     expect(await send('http://localhost/api/v1/dashboard/summary')).toMatchObject({ status: 200, body: { contacts: { total: 1 } } });
-    expect(await send(`${CONTACTS}/abc/archive`, json('POST', { reason: 'done' }))).toMatchObject({ status: 200 });
+    // The action answers the stored contact (archived); a missing one is a 404.
+    expect(await send(`${CONTACTS}/${String(m.contactsFixtures[0]?.['id'])}/archive`, json('POST', { reason: 'done' }))).toMatchObject({ status: 200, body: { status: 'archived' } });
+    expect(await send(`${CONTACTS}/abc/archive`, json('POST', { reason: 'done' }))).toMatchObject({ status: 404 });
     const file = await fetch('http://localhost/api/v1/files/abc/download');
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('application/octet-stream');
@@ -188,8 +192,9 @@ describe('a factory-built CRUD resource under msw/node: integer keys, offset/lim
   });
 
   it('lists a bare array honouring offset and limit', async () => {
-    expect((await send(NOTES)).body).toEqual([{ body: 'body-1', id: 1, title: 'Groceries' }, { body: 'body-2', id: 2, title: 'Groceries' }, { body: 'body-3', id: 3, title: 'Groceries' }]);
-    expect((await send(`${NOTES}?offset=1&limit=1`)).body).toEqual([{ body: 'body-2', id: 2, title: 'Groceries' }]);
+    // The contract's example is the first fixture's title; the others vary it.
+    expect((await send(NOTES)).body).toEqual([{ body: 'body-1', id: 1, title: 'Groceries' }, { body: 'body-2', id: 2, title: 'Groceries 2' }, { body: 'body-3', id: 3, title: 'Groceries 3' }]);
+    expect((await send(`${NOTES}?offset=1&limit=1`)).body).toEqual([{ body: 'body-2', id: 2, title: 'Groceries 2' }]);
   });
 
   it('creates with the next free integer id and replaces with PUT', async () => {

@@ -61,6 +61,7 @@ export type {
 export type {
   CellType,
   ColumnMeta,
+  ColumnSort,
   CursorPagination,
   EnumValue,
   FieldConstraints,

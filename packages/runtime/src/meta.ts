@@ -161,6 +161,22 @@ export interface ColumnMeta {
    * `dates: 'Date'` (bind it with `valueAsDate`). Absent for plain JSON values.
    */
   readonly valueType?: 'Date';
+  /** How to sort the list by this column; present when `sortable`. */
+  readonly sort?: ColumnSort;
+}
+
+/**
+ * The query parameter that sorts the list by a column and its values, as the contract's sort parameter
+ * states them (enum values, or the names its `pattern` lists): `{ param: 'sort', asc: 'lastName', desc: '-lastName' }`
+ * gives `?sort=-lastName` for descending order. A direction the parameter does not offer is absent.
+ */
+export interface ColumnSort {
+  /** The query parameter's name (`sort`, `order_by`, …). */
+  readonly param: string;
+  /** The value for ascending order (`lastName`, `lastName:asc`). */
+  readonly asc?: string;
+  /** The value for descending order (`-lastName`, `lastName:desc`). */
+  readonly desc?: string;
 }
 
 /**
@@ -226,11 +242,16 @@ export type PaginationMeta = PagePagination | OffsetPagination | CursorPaginatio
  * const sortable = contactsConfig.columns.filter((c) => c.sortable).map((c) => c.name);
  */
 export interface ResourceConfig {
-  /** Form fields, in property-name order. Empty when the resource has no JSON/form request body. */
+  /** Form fields, in the contract's property order. Empty when the resource has no JSON/form request body. */
   readonly fields: readonly FieldMeta[];
+  /**
+   * The property of the request body that wraps the entity (`article` for `{ article: { … } }`): the fields are
+   * that object's properties, and a request body is `{ [bodyWrapper]: values }`. Absent when the fields are the body's own.
+   */
+  readonly bodyWrapper?: string;
   /** List filters, in parameter order. */
   readonly filters: readonly FilterMeta[];
-  /** Table columns, in property-name order. Empty when there is no object response. */
+  /** Table columns, in the contract's property order. Empty when there is no object response. */
   readonly columns: readonly ColumnMeta[];
   /** Pagination of the list operation. */
   readonly pagination: PaginationMeta;

@@ -103,7 +103,9 @@ export function requestBodyFor(run: ContractRun, op: OperationInfo): unknown {
 /** Key of the first item of the operation's resource store, if it has one. */
 function itemKey(run: ContractRun, op: OperationInfo): string | undefined {
   // The store of the resource whose handler answers (another operation's, for a shared URL).
-  const store = run.mocks.byOperation.get(run.mocks.answeredBy.get(op.key) ?? op.key)?.store;
+  // An action on an item of another resource (`POST /contacts/{id}/archive`) reads that resource's store.
+  const own = run.mocks.byOperation.get(run.mocks.answeredBy.get(op.key) ?? op.key);
+  const store = own?.store ?? run.mocks.resources.find((r) => r.name === own?.storeFrom)?.store;
   return store ? [...store.keys()][0] : undefined;
 }
 

@@ -23,6 +23,8 @@ export interface ResourceMocks {
   scenarios: Record<ScenarioName, HttpHandler[]>;
   /** The in-memory store of a CRUD resource (`<r>Store`), if any. */
   store?: Map<string, unknown>;
+  /** The folder of the resource whose store the handlers import (actions on its items, `POST /contacts/{id}/archive`). */
+  storeFrom?: string;
   /** `reset<R>Store()`, if any. */
   reset?: () => void;
   /** `create<R>Handlers(options)`: fresh handlers with another scenario or base URL. */
@@ -115,6 +117,8 @@ export async function generateMocks(caseName: string, contract: string): Promise
     };
     for (const list of Object.values(r.scenarios)) label(list, handlerOps, handlerOp, name);
     if (store) r.store = store;
+    const imported = /^import \{ \w+Store \} from '\.\.\/([^/]+)\//m.exec(text)?.[1];
+    if (imported) r.storeFrom = imported;
     if (reset) r.reset = reset;
     resources.push(r);
     for (const op of operations) byOperation.set(op, r);
@@ -133,8 +137,9 @@ export async function generateMocks(caseName: string, contract: string): Promise
 }
 
 /**
- * The operations of a handlers file, from its comments: `// name: METHOD /path` before each `http.*` call (and
- * `//   also answers …` lines), or followed by `//   no handler: the handler of METHOD /path answers …` for an
+ * The operations of a handlers file, from its comments: `// name: METHOD /path` before each operation's factory in
+ * `<r>OperationHandlers` (whose `return http.*` call makes the handler; `//   also answers …` lines may follow the
+ * comment), or followed by `//   no handler: the handler of METHOD /path answers …` for an
  * operation another operation's handler answers (recorded in `answeredBy`).
  */
 function readHandlerComments(text: string, answeredBy: Map<string, string>): { operations: string[]; handlerOps: string[] } {
@@ -142,15 +147,15 @@ function readHandlerComments(text: string, answeredBy: Map<string, string>): { o
   const handlerOps: string[] = [];
   let title: string | undefined;
   for (const line of text.split('\n')) {
-    const t = /^ {4}\/\/ [\w$]+: ([A-Z]+) (\S.*)$/.exec(line);
+    const t = /^ {2}\/\/ [\w$]+: ([A-Z]+) (\S.*)$/.exec(line);
     if (t) {
       title = `${t[1]} ${t[2]}`;
       operations.push(title);
       continue;
     }
-    const by = /^ {4}\/\/ {3}no handler: the handler of ([A-Z]+ \S.*) answers \(the same request/.exec(line);
+    const by = /^ {2}\/\/ {3}no handler: the handler of ([A-Z]+ \S.*) answers \(the same request/.exec(line);
     if (by?.[1] && title) answeredBy.set(title, by[1]);
-    else if (/^ {4}http\.\w+/.test(line)) {
+    else if (/^ {4}return http\.\w+/.test(line)) {
       if (!title) throw new Error(`a handler without its operation comment: ${line}`);
       handlerOps.push(title);
       title = undefined;

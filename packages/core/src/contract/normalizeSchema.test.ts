@@ -109,15 +109,15 @@ describe('SchemaNormalizer: one schema at a time', () => {
     ['empty schema → unknown', { given: {}, want: { pointer: P, kind: 'unknown' } }],
     ['boolean schema true → unknown', { given: true, want: { pointer: P, kind: 'unknown' } }],
     [
-      'object: properties sorted by name, required flags',
+      'object: properties in declaration order, required flags',
       {
         given: { type: 'object', required: ['b'], properties: { b: { type: 'string' }, a: { type: 'integer' } } },
         want: {
           pointer: P,
           kind: 'object',
           properties: [
-            { name: 'a', required: false, schema: { pointer: `${P}/properties/a`, kind: 'number', integer: true } },
             { name: 'b', required: true, schema: { pointer: `${P}/properties/b`, kind: 'string' } },
+            { name: 'a', required: false, schema: { pointer: `${P}/properties/a`, kind: 'number', integer: true } },
           ],
         },
       },

@@ -289,9 +289,9 @@ export class SchemaNormalizer {
       case 'object': {
         const props = this.#propertiesMap(s['properties']);
         const required = new Set(Array.isArray(s['required']) ? (s['required'] as unknown[]).filter((x) => typeof x === 'string') : []);
-        const properties = Object.keys(props)
-          .sort(cmp)
-          .map((name) => ({
+        // Declaration order: forms and tables show properties as the contract lists them. A parsed document
+        // keeps its key order (integer-like keys first, ascending: the JavaScript rule), so this is deterministic.
+        const properties = Object.keys(props).map((name) => ({
             name,
             required: required.has(name),
             schema: this.normalize(props[name], `${pointer}/properties/${escapePointerToken(name)}`),

@@ -107,7 +107,7 @@ export interface PropertyNode {
 /** An object schema. */
 export interface ObjectSchema extends SchemaMeta {
   kind: 'object';
-  /** Properties sorted by name (code-unit order) for deterministic output. */
+  /** Properties in the contract's declaration order (deterministic: the order of the parsed document's keys). */
   properties: PropertyNode[];
   /** `additionalProperties`: a schema, `true` (any value), or `false`/absent (none). */
   additionalProperties?: SchemaNode | true;

@@ -114,14 +114,35 @@ function callable(checker: ts.TypeChecker, o: ts.Signature, n: ts.Signature): st
       reasons.push(`parameter \`${param.getName()}\` removed`);
       continue;
     }
-    const from = checker.getTypeOfSymbol(param);
-    const to = checker.getTypeOfSymbol(target);
+    // A generic method's parameter typed by its type parameter (`options?: O`) is compared at the constraint.
+    const from = atConstraint(checker, checker.getTypeOfSymbol(param));
+    const to = atConstraint(checker, checker.getTypeOfSymbol(target));
     if (!checker.isTypeAssignableTo(from, to)) reasons.push(`parameter \`${target.getName()}\`: ${why(checker, from, to, '', 'now required')}`);
   }
-  const oldReturn = o.getReturnType();
-  const newReturn = n.getReturnType();
+  const oldReturn = callData(checker, o.getReturnType());
+  const newReturn = callData(checker, n.getReturnType());
   if (!checker.isTypeAssignableTo(newReturn, oldReturn)) reasons.push(`return value: ${why(checker, newReturn, oldReturn, '', 'removed')}`);
   return reasons;
+}
+
+/**
+ * What a generated client method resolves to without `{ raw: true }`: a promise's value with the runtime's
+ * `RawResult<T>` member left out (`Promise<T | RawResult<T>>` → `T`); any other type as it is.
+ */
+function callData(checker: ts.TypeChecker, type: ts.Type): ts.Type {
+  const value = type.getSymbol()?.getName() === 'Promise' ? checker.getAwaitedType(type) : undefined;
+  // `CallResult<T, O>` of a generic method: a conditional type on `O`, whose constraint is the union of its branches.
+  const awaited = value && value.flags & ts.TypeFlags.Conditional ? (checker.getBaseConstraintOfType(value) ?? value) : value;
+  if (!awaited || !awaited.isUnion()) return awaited ?? type;
+  const data = awaited.types.filter((t) => t.getSymbol()?.getName() !== 'RawResult' && t.aliasSymbol?.getName() !== 'RawResult');
+  return data.length === 1 ? (data[0] as ts.Type) : awaited;
+}
+
+/** A type parameter (or a union with one, `O | undefined`) with the type parameter at its constraint. */
+function atConstraint(checker: ts.TypeChecker, type: ts.Type): ts.Type {
+  const has = (t: ts.Type) => (t.flags & ts.TypeFlags.TypeParameter) !== 0;
+  if (has(type) || (type.isUnion() && type.types.some(has))) return checker.getBaseConstraintOfType(type) ?? type;
+  return type;
 }
 
 /** The element type of an array or readonly array type, else undefined. */

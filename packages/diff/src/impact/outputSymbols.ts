@@ -127,7 +127,7 @@ function variableSymbols(
     return;
   }
   if (init && ts.isObjectLiteralExpression(init.expr) && !decl.type && role.member !== 'value') {
-    for (const prop of init.expr.properties) {
+    for (const prop of objectMembers(init.expr, sf)) {
       const key = prop.name && (ts.isIdentifier(prop.name) || ts.isStringLiteral(prop.name)) ? prop.name.text : undefined;
       if (key === undefined) continue;
       add({ name: `${name}.${key}`, exportName: name, member: key, kind: role.member, compare: 'value', text: prop.getText(sf), ...(role.member === 'client method' ? { operation: key } : {}) });
@@ -136,4 +136,32 @@ function variableSymbols(
   }
   const fixtureOf = role.value === 'mock' ? /^([a-z][A-Za-z0-9]*?)(Error|NotFound|Empty)?Fixtures?$/.exec(name)?.[1] : undefined;
   add({ name, exportName: name, kind: role.value, compare: 'value', text: decl.getText(sf), ...(fixtureOf ? { operation: fixtureOf } : {}) });
+}
+
+/**
+ * The properties of an object literal, with those of a spread call of a local factory in its place
+ * (`{ ...contactsMethods(defaultClient), with: contactsMethods }`, where `const contactsMethods = (client) => ({ … })`).
+ * @param expr the object literal
+ * @param sf its source file, where the factory is declared
+ * @param depth nesting of spreads followed so far
+ */
+function objectMembers(expr: ts.ObjectLiteralExpression, sf: ts.SourceFile, depth = 0): ts.ObjectLiteralElementLike[] {
+  return expr.properties.flatMap((prop): ts.ObjectLiteralElementLike[] => {
+    if (!ts.isSpreadAssignment(prop)) return [prop];
+    const call = prop.expression;
+    if (depth > 4 || !ts.isCallExpression(call) || !ts.isIdentifier(call.expression)) return [];
+    const factory = localInitializer(sf, call.expression.text);
+    let body = factory && (ts.isArrowFunction(factory) || ts.isFunctionExpression(factory)) ? factory.body : undefined;
+    while (body && ts.isParenthesizedExpression(body)) body = body.expression;
+    return body && ts.isObjectLiteralExpression(body) ? objectMembers(body, sf, depth + 1) : [];
+  });
+}
+
+/** The initializer of a top-level `const name = …` of a source file. */
+function localInitializer(sf: ts.SourceFile, name: string): ts.Expression | undefined {
+  for (const st of sf.statements) {
+    if (!ts.isVariableStatement(st)) continue;
+    for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.name.text === name) return d.initializer;
+  }
+  return undefined;
 }

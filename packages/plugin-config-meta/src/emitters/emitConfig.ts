@@ -5,8 +5,8 @@ import { configMetaNaming } from '../naming.js';
 import { printValue } from './printValue.js';
 
 /**
- * Emits `<resource>.config.ts`: `<resource>Config` with exactly `fields`, `filters`, `columns` and
- * `pagination`, written `as const satisfies ResourceConfig` so literal types survive and the shape is checked.
+ * Emits `<resource>.config.ts`: `<resource>Config` with `fields` (and `bodyWrapper` when the request body wraps
+ * the entity), `filters`, `columns` and `pagination`, written `as const satisfies ResourceConfig` so literal types survive and the shape is checked.
  * @param model the API model (for the banner)
  * @param meta the resource description
  * @param runtimeModule module the `ResourceConfig` type is imported from
@@ -14,7 +14,7 @@ import { printValue } from './printValue.js';
  */
 export function emitConfig(model: ApiModel, meta: ResourceMeta, runtimeModule: string): string {
   const r = { resource: meta.resource };
-  const { fields, filters, columns, pagination } = meta.config;
+  const { fields, bodyWrapper, filters, columns, pagination } = meta.config;
   return [
     banner(model.meta),
     `import type { ResourceConfig } from ${stringLiteral(runtimeModule)};`,
@@ -26,6 +26,7 @@ export function emitConfig(model: ApiModel, meta: ResourceMeta, runtimeModule: s
     ].join('\n') }, 0),
     `export const ${configMetaNaming.configObject(r)} = {`,
     `  fields: ${printValue(fields, 1, 2)},`,
+    ...(bodyWrapper !== undefined ? [`  bodyWrapper: ${stringLiteral(bodyWrapper)},`] : []),
     `  filters: ${printValue(filters, 1, 2)},`,
     `  columns: ${printValue(columns, 1, 1)},`,
     `  pagination: ${printValue(pagination, 1, 0, 'pagination: '.length)},`,

@@ -24,14 +24,14 @@ export function describeResource(model: ApiModel, resource: ResourceNode, textar
   const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
   const collection = collectionOperation(signatures);
   const { pagination, params } = detectPagination(collection, names);
-  const fields = formFields(signatures, names, textareaThreshold);
+  const { fields, bodyWrapper } = formFields(signatures, names, textareaThreshold);
   const columns = listColumns(signatures, names);
   const labels = new Map<string, string>();
   for (const f of [...fields, ...columns]) if (!labels.has(f.name)) labels.set(f.name, f.label);
   return {
     resource: resource.resource,
     title: humanize(resource.resource),
-    config: withDateValues({ fields, filters: listFilters(collection, params, names.byName, textareaThreshold), columns, pagination }, model.dates),
+    config: withDateValues({ fields, ...(bodyWrapper !== undefined ? { bodyWrapper } : {}), filters: listFilters(collection, params, names.byName, textareaThreshold), columns, pagination }, model.dates),
     operations: describeOperations(resource, signatures),
     fieldLabels: [...labels].sort(([a], [b]) => cmp(a, b)),
   };

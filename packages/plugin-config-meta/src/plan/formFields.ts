@@ -24,16 +24,23 @@ export function formOperation(signatures: readonly OperationSignature[]): Operat
  * @param signatures the resource's operation signatures
  * @param names the model's schema lookup
  * @param textareaThreshold see the `textareaThreshold` option
- * @returns the fields, in property order
+ * @returns the fields, in property order, and the wrapping property when the body wraps the entity in one
  * @see https://spec.openapis.org/oas/v3.1.0#request-body-object
  */
-export function formFields(signatures: readonly OperationSignature[], names: SchemaLookup, textareaThreshold: number): FieldInfo[] {
+export function formFields(signatures: readonly OperationSignature[], names: SchemaLookup, textareaThreshold: number): { fields: FieldInfo[]; bodyWrapper?: string } {
   const schema = formOperation(signatures)?.payload?.content.schema;
-  const props = schema ? objectProperties(schema, names, 'write')?.props : undefined;
-  return (props ?? []).flatMap((p) => {
+  let props = schema ? objectProperties(schema, names, 'write')?.props : undefined;
+  // A body that wraps the entity (`{ article: { title, body, … } }`, as the RealWorld API does): one property
+  // holding an object with properties. The fields are that object's, and the wrapper is recorded.
+  const only = props?.length === 1 ? props[0] : undefined;
+  const inner = only && !only.schema.readOnly ? objectProperties(only.schema, names, 'write') : undefined;
+  const wrapped = inner && !inner.nullable && inner.props.length > 0 && only ? only.name : undefined;
+  if (wrapped !== undefined) props = inner?.props;
+  const fields = (props ?? []).flatMap((p) => {
     const field = describeField(p, names.byName, textareaThreshold);
     return field ? [field] : [];
   });
+  return { fields, ...(wrapped !== undefined ? { bodyWrapper: wrapped } : {}) };
 }
 
 /**

@@ -112,36 +112,64 @@ export function listColumns(signatures: readonly OperationSignature[], names: Sc
   const listLike = source?.op.role === 'list' || source?.op.role === 'search' || resolveSchema(schema, names.byName).leaf.kind === 'array';
   const item = listLike ? listItems(schema, names)?.item : schema;
   const props: PropertyNode[] = (item ? objectProperties(item, names)?.props : undefined) ?? [];
-  const sortKeys = sortValues(collection, names.byName);
+  const sorts = sortParams(collection, names.byName);
   return props.flatMap((p) => {
     const resolved = resolveSchema(p.schema, names.byName);
     if (resolved.writeOnly) return [];
+    const sort = sortOf(p.name, sorts);
     const column: ColumnInfo = {
       name: p.name,
       label: cleanLabel(p.schema.title) ?? humanize(p.name),
       cell: cellOf(resolved.leaf, names.byName),
-      sortable: isSortable(p.name, sortKeys),
+      sortable: sort !== undefined,
+      ...(sort ? { sort } : {}),
     };
     return [column];
   });
 }
 
-/** The string enum values of every sort parameter of the operation. */
-function sortValues(signature: OperationSignature | undefined, byName: ReadonlyMap<string, NamedSchema>): Set<string> {
-  const values = new Set<string>();
-  for (const param of signature?.node.parameters.filter(isSortParam) ?? []) {
-    const top = resolveSchema(param.schema, byName).leaf;
-    const leaf = top.kind === 'array' ? resolveSchema(top.items, byName).leaf : top;
-    for (const v of enumOf(leaf, byName) ?? []) if (typeof v === 'string') values.add(v);
-  }
-  return values;
+/** A sort parameter and the values it accepts (enum values, or names read from its pattern). */
+interface SortParam {
+  param: string;
+  values: string[];
 }
 
-/** True when a sort value names the column: `name`, `-name`, `+name`, `name:asc`, `name.desc`, `name asc`. */
-function isSortable(name: string, values: ReadonlySet<string>): boolean {
-  for (const v of values) {
-    const bare = v.replace(/^[-+]/, '').replace(/[:. ](asc|desc)$/i, '');
-    if (bare === name) return true;
+/**
+ * The sort parameters of the operation with the values they accept: the string enum values (of the items, for
+ * an array parameter), else the names a `pattern` of the form `^[-+]?(a|b|c)$` (or `^-?(?:a|b)$`) lists, both
+ * directions (`a`, `-a`) when the prefix is optional.
+ */
+function sortParams(signature: OperationSignature | undefined, byName: ReadonlyMap<string, NamedSchema>): SortParam[] {
+  return (signature?.node.parameters.filter(isSortParam) ?? []).map((param) => {
+    const top = resolveSchema(param.schema, byName).leaf;
+    const leaf = top.kind === 'array' ? resolveSchema(top.items, byName).leaf : top;
+    const values = (enumOf(leaf, byName) ?? []).filter((v): v is string => typeof v === 'string');
+    if (values.length > 0 || leaf.kind !== 'string' || leaf.pattern === undefined) return { param: param.name, values };
+    const m = /^\^?(\[[-+]{1,2}\]\?|-\?|\+\?)?\((?:\?:)?([\w|]+)\)\$?$/.exec(leaf.pattern);
+    const names = m?.[2]?.split('|').filter((n) => n !== '') ?? [];
+    return { param: param.name, values: names.flatMap((n) => (m?.[1] ? [n, `-${n}`] : [n])) };
+  });
+}
+
+/** The bare column name of a sort value and its direction: `-name`, `name:desc`, `name.desc`, `name desc` are descending. */
+function sortValue(v: string): { name: string; desc: boolean } {
+  const suffix = /[:. ](asc|desc)$/i.exec(v);
+  const name = v.replace(/^[-+]/, '').replace(/[:. ](asc|desc)$/i, '');
+  return { name, desc: v.startsWith('-') || suffix?.[1]?.toLowerCase() === 'desc' };
+}
+
+/**
+ * How to sort by a column: the first sort parameter with a value naming it, and the values for ascending and
+ * descending order (`{ param: 'sort', asc: 'lastName', desc: '-lastName' }`); a direction the parameter does not
+ * offer is left out.
+ */
+function sortOf(name: string, params: readonly SortParam[]): ColumnInfo['sort'] {
+  for (const { param, values } of params) {
+    const matching = values.filter((v) => sortValue(v).name === name);
+    if (matching.length === 0) continue;
+    const asc = matching.find((v) => !sortValue(v).desc);
+    const desc = matching.find((v) => sortValue(v).desc);
+    return { param, ...(asc !== undefined ? { asc } : {}), ...(desc !== undefined ? { desc } : {}) };
   }
-  return false;
+  return undefined;
 }

@@ -60,6 +60,8 @@ export interface ColumnInfo {
   sortable: boolean;
   /** `'Date'` when the value is a `Date` object (config `dates: 'Date'`); absent for plain JSON values. */
   valueType?: 'Date';
+  /** The sort parameter and its values for this column (present when `sortable`); see `ColumnSort` in `@reslayer/runtime`. */
+  sort?: { param: string; asc?: string; desc?: string };
 }
 
 /** Pagination of the list operation; printed as a `PaginationMeta`. Absent facts are absent keys. */
@@ -77,9 +79,11 @@ export type PaginationInfo =
     }
   | { mode: 'none' };
 
-/** The four members of `<resource>Config`. */
+/** The members of `<resource>Config` (`bodyWrapper` only when the request body wraps the entity). */
 export interface ConfigInfo {
   fields: FieldInfo[];
+  /** The request body property that wraps the entity, when the fields are its properties (`article`). */
+  bodyWrapper?: string;
   filters: FilterInfo[];
   columns: ColumnInfo[];
   pagination: PaginationInfo;

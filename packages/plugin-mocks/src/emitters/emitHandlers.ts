@@ -3,7 +3,7 @@ import { banner, importPath, stringLiteral } from '@reslayer/core';
 import { MOCK_EXPORTS } from '@reslayer/runtime';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
-import type { Fields, MockPlan, StorePlan } from '../plan/mockPlan.js';
+import type { Fields, MockPlan, OperationPlan, StorePlan } from '../plan/mockPlan.js';
 import { flatValue } from '../plan/printValue.js';
 import type { EmittedModule } from './emitFixtures.js';
 import { access, useType, writeHandler, type Needs } from './writeHandler.js';
@@ -32,15 +32,22 @@ export interface HandlerDefaults {
 export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerDefaults = { baseUrl: '*', delayMs: 1500 }): EmittedModule {
   const r = plan.resource;
   const file = mocksNaming.handlersFile(r);
-  const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), jsonBodyType: false, pathParams: false };
-  const handlers = plan.ops.flatMap((op) => writeHandler(plan, op, needs).map((l) => `    ${l}`));
+  const needs: Needs = { fixtures: new Set(), types: new Map(), helpers: new Set(), fields: new Map(), stores: new Map(), jsonBodyType: false, pathParams: false };
+  const setup = { optionsType: mocksNaming.handlersOptionsType(r), defaults: `{ baseUrl: ${stringLiteral(defaults.baseUrl)}, delayMs: ${defaults.delayMs} }` };
+  const methods = plan.ops.map((op) => ({ op, lines: writeHandler(plan, op, needs, setup) }));
   if (plan.store) needs.fixtures.add(mocksNaming.entityFixtures(r));
-  // False when every operation is answered by another operation's handler (same URL): no `http.*` call here.
-  const live = handlers.some((l) => l.trimStart().startsWith('http.'));
-  const body = [...store(plan, needs), ...fieldLists(plan, needs), ...factory(plan, handlers, defaults, live)].join('\n');
-  const msw = [...(live ? ['http', 'HttpResponse'] : []), 'type HttpHandler', ...(needs.jsonBodyType ? ['type JsonBodyType'] : []), ...(needs.pathParams ? ['type PathParams'] : [])];
+  // The operations with a handler: not those answered by another operation's handler (same URL).
+  const live = methods.filter((m) => m.lines.some((l) => !l.startsWith('//')));
+  const body = [...store(plan, needs), ...fieldLists(plan, needs), ...operationHandlers(plan, methods.flatMap((m) => m.lines)), ...factory(plan, live.map((m) => m.op))].join('\n');
+  const msw = [
+    ...(live.length > 0 ? ['http', 'HttpResponse', 'type DefaultBodyType'] : []),
+    'type HttpHandler',
+    ...(live.length > 0 ? ['type HttpResponseResolver'] : []),
+    ...(needs.jsonBodyType ? ['type JsonBodyType'] : []),
+    ...(needs.pathParams ? ['type PathParams'] : []),
+  ];
   const support = [
-    ...MOCK_EXPORTS.values.filter((h) => (h === 'mockSetup' && live) || needs.helpers.has(h)),
+    ...MOCK_EXPORTS.values.filter((h) => (h === 'mockSetup' && live.length > 0) || needs.helpers.has(h)),
     ...(needs.helpers.has('merge') ? ['type Fields'] : []),
     ...(needs.helpers.has('filterItems') ? ['type Filters'] : []),
     'type HandlersOptions',
@@ -49,8 +56,10 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   const types = [...needs.types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([t, local]) => (t === local ? t : `${t} as ${local}`));
   if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(r))}';`);
   if (needs.fixtures.size > 0) lines.push(`import { ${[...needs.fixtures].sort().join(', ')} } from './${r.resource}.fixtures.js';`);
+  // Stores of other resources that this resource's actions update (`contactsStore` for `POST /contacts/{id}/archive`).
+  for (const [name, from] of [...needs.stores].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) lines.push(`import { ${name} } from '${importPath(file, mocksNaming.handlersFile(from))}';`);
   lines.push(importLine(support, mocksNaming.supportModule(defaults.runtimeModule)), '', body);
-  const values = [mocksNaming.handlersFactory(r), mocksNaming.handlers(r), ...(plan.store ? [mocksNaming.store(r), mocksNaming.resetStore(r)] : [])];
+  const values = [mocksNaming.handlersFactory(r), mocksNaming.handlers(r), mocksNaming.operationHandlers(r), ...(plan.store ? [mocksNaming.store(r), mocksNaming.resetStore(r)] : [])];
   return { contents: lines.join('\n'), values, types: [mocksNaming.handlersOptionsType(r)] };
 }
 
@@ -179,13 +188,28 @@ function fieldLists(plan: MockPlan, needs: Needs): string[] {
   return out;
 }
 
-function factory(plan: MockPlan, handlers: string[], defaults: HandlerDefaults, live: boolean): string[] {
+/** The record of per-operation handler factories, `<r>OperationHandlers`, from the methods' lines. */
+function operationHandlers(plan: MockPlan, methods: string[]): string[] {
+  const r = plan.resource;
+  const name = mocksNaming.operationHandlers(r);
+  const head = [
+    '/**',
+    ` * One handler factory per operation of \`${r.resource}\`, to change what one operation answers in a test:`,
+    ` * \`server.use(${name}.<operation>({ scenario: 'error' }))\` fails only that operation (with the`,
+    " * contract's error status and body), and `server.use(" + name + ".<operation>(({ request, params }) => …))` answers",
+    ' * with an own msw resolver (it runs after the routing checks, in place of the generated answer). Without',
+    ` * arguments, a factory returns the operation's \`success\` handler; the second argument holds options (base URL, delay).`,
+    ' */',
+  ];
+  if (methods.length === 0) return [...head, `export const ${name} = {};`, ''];
+  return [...head, `export const ${name} = {`, ...methods.map((l) => `  ${l}`), '};', ''];
+}
+
+function factory(plan: MockPlan, ops: readonly OperationPlan[]): string[] {
   const r = plan.resource;
   const optionsType = mocksNaming.handlersOptionsType(r);
-  // Every operation is answered by another operation's handler (same URL): the options configure nothing here.
-  const setup = live
-    ? `  const { scenario, base, settle } = mockSetup(options, { baseUrl: ${stringLiteral(defaults.baseUrl)}, delayMs: ${defaults.delayMs} });`
-    : '  void options;';
+  const record = mocksNaming.operationHandlers(r);
+  const list = ops.length > 0 ? ['  return [', ...ops.map((op) => `    ${record}${access(clientNaming.method(op.sig.op))}(undefined, options),`), '  ];'] : ['  void options;', '  return [];'];
   return [
     `/** Options of {@link ${mocksNaming.handlersFactory(r)}}: scenario, base URL prefix and \`slow\` delay. */`,
     `export type ${optionsType} = HandlersOptions;`,
@@ -194,14 +218,12 @@ function factory(plan: MockPlan, handlers: string[], defaults: HandlerDefaults, 
     ` * Creates the MSW request handlers of \`${r.resource}\`, one per operation, answering as the scenario says:`,
     ' * `success` (fixtures and store), `empty` (empty lists, 404 for items), `error` (the first error status',
     ' * of the contract, else 500, with a typed error body) or `slow` (success after `delayMs`).',
+    ` * One operation's handler alone comes from {@link ${record}}.`,
     ' * @param options scenario, base URL prefix and delay',
     ' * @returns the handlers, for `setupServer(...)`, `setupWorker(...)` or `server.use(...)`',
     ' */',
     `export function ${mocksNaming.handlersFactory(r)}(options: ${optionsType} = {}): HttpHandler[] {`,
-    setup,
-    '  return [',
-    ...handlers,
-    '  ];',
+    ...list,
     '}',
     '',
     `/** The \`success\` handlers of \`${r.resource}\`: \`setupServer(...${mocksNaming.handlers(r)})\`. */`,

@@ -1,8 +1,8 @@
-import { commentLines, isIdentifierName, objectKey, stringLiteral } from '@reslayer/core';
+import { commentLines, isIdentifierName, objectKey, stringLiteral, valueLiteral, type ResourceNode } from '@reslayer/core';
 import { MOCK_EXPORTS } from '@reslayer/runtime';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
-import type { Body, ErrorAnswer, Fields, MockPlan, OperationPlan, Pagination, StorePlan } from '../plan/mockPlan.js';
+import type { ActionPlan, Body, ErrorAnswer, Fields, MockPlan, OperationPlan, Pagination, StorePlan } from '../plan/mockPlan.js';
 import { printValue } from '../plan/printValue.js';
 import type { QueryPair } from '../plan/sharedUrls.js';
 
@@ -17,29 +17,45 @@ export interface Needs {
   fields: Map<string, Fields>;
   /** True when a handler answers JSON (`HttpResponse.json<JsonBodyType>`). */
   jsonBodyType: boolean;
-  /** True when a handler's path parameters are typed `PathParams` (it reads none). */
+  /** Stores of other resources that actions update: store name → the resource whose handlers file declares it. */
+  stores: Map<string, ResourceNode>;
+  /** True when a handler's path parameters are typed `PathParams` (its path has none). */
   pathParams: boolean;
 }
 
+/** How every handler of a file sets itself up: the factory's options type and the plugin's defaults. */
+export interface HandlerSetup {
+  /** The options type of the resource's handler factory (`ContactsHandlersOptions`). */
+  optionsType: string;
+  /** The `mockSetup` defaults literal: `{ baseUrl: '*', delayMs: 1500 }`. */
+  defaults: string;
+}
+
 /**
- * The `http.<method>(...)` call of one operation, as lines indented for the factory's array.
- * Every resolver awaits `settle()` (the `slow` delay), answers the `error` scenario with the
- * contract's error status and body, and otherwise answers from the store or the fixtures.
+ * The handler factory of one operation, as a method of the resource's `<r>OperationHandlers` record (lines
+ * indented for the record): `name(answer?, options = {}): HttpHandler` returns the `http.<method>(...)` handler.
+ * `answer` is either options for this operation only (`{ scenario: 'error' }`) or an own msw resolver, which
+ * runs after the routing checks (step aside for a more precise path, literal query) in place of the
+ * generated answer. Without an own resolver, the resolver awaits `settle()` (the `slow` delay), answers the
+ * `error` scenario with the contract's error status and body, and otherwise answers from the store or the fixtures.
  * @param plan the resource plan
  * @param op the operation plan
  * @param needs collects fixtures, types and helpers the resolver uses
+ * @param setup the options type and defaults of the file's handlers
+ * @returns the method's lines, or only comments when another operation's handler answers this one's requests
  */
-export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): string[] {
+export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs, setup: HandlerSetup): string[] {
+  const name = clientNaming.method(op.sig.op);
   const where = `${op.sig.node.method.toUpperCase()} ${commentLines(op.sig.node.path, 300).join(' ')}`;
-  const title = `// ${clientNaming.method(op.sig.op)}: ${where}`;
+  const title = `// ${name}: ${where}`;
   const shared = op.shared;
   // Same method, URL and query as an earlier operation (the path keys differ by a fragment): that operation's handler answers.
   if (shared?.kind === 'answered') return [title, `//   no handler: the handler of ${commentLines(shared.by, 300).join(' ')} answers (the same request: a fragment is not sent)`];
   const also = shared?.also.map((key) => `//   also answers ${commentLines(key, 300).join(' ')} (the same request: a fragment is not sent)`) ?? [];
   const store = op.storeRole && plan.store;
-  const body = store ? storeBody(plan, store, op, needs) : fixtureBody(op, needs);
+  const body = op.action ? actionBody(op, op.action, needs) : store ? storeBody(plan, store, op, needs) : fixtureBody(op, needs);
   // Another operation's literal path matches this pattern for these values: let the next handler answer.
-  const when = op.stepAside.map((pairs) => pairs.map(([name, value]) => `params.${name} === ${stringLiteral(value)}`).join(' && '));
+  const when = op.stepAside.map((pairs) => pairs.map(([param, value]) => `params.${param} === ${stringLiteral(value)}`).join(' && '));
   const guard = when.length > 0 ? [`if (${when.join(' || ')}) return;`] : [];
   // A literal query of the path key (msw ignores queries in a path): answer only requests that carry it, and
   // none of the queries of operations on the same URL that win over it (more parameters, then contract order).
@@ -55,19 +71,23 @@ export function writeHandler(plan: MockPlan, op: OperationPlan, needs: Needs): s
     const flat = `if (claimedElsewhere(request, base, [${list.join(', ')}])) return;`;
     guard.push(...(flat.length <= 100 ? [flat] : ['if (', '  claimedElsewhere(request, base, [', ...list.map((p) => `    ${p},`), '  ])', ') {', '  return;', '}']));
   }
-  const lines = [...guard, 'await settle();', `if (scenario === 'error') return ${answer(op.error, needs)};`, ...body];
+  const lines = [...guard, "if (typeof answer === 'function') return answer(info);", 'await settle();', `if (scenario === 'error') return ${answer(op.error, needs)};`, ...body];
   const uses = ['params', 'request'].filter((v) => lines.some((l) => new RegExp(`(?<![\\w/'"-])${v}[.,)]`).test(l)));
   // Explicit type arguments: TypeScript then infers nothing from the resolver (inference over msw's resolver
-  // types is most of the cost of type-checking a handler).
-  const readsParams = uses.includes('params') && op.params.size > 0;
-  if (!readsParams) needs.pathParams = true;
-  const generic = readsParams ? `<{ ${[...op.params.values()].map((n) => `${n}: string`).join('; ')} }>` : '<PathParams>';
+  // types is most of the cost of type-checking a handler). The path parameters are typed whenever the path has
+  // some, so that an own resolver reads them typed too.
+  if (op.params.size === 0) needs.pathParams = true;
+  const params = op.params.size > 0 ? `{ ${[...op.params.values()].map((n) => `${n}: string`).join('; ')} }` : 'PathParams';
   return [
     title,
     ...also,
-    `http.${op.method}${generic}(base + ${stringLiteral(op.pattern)}, async (${uses.length ? `{ ${uses.join(', ')} }` : ''}) => {`,
-    ...lines.map((l) => `  ${l}`),
-    '}),',
+    `${objectKey(name)}(answer?: HttpResponseResolver<${params}, DefaultBodyType, undefined> | ${setup.optionsType}, options: ${setup.optionsType} = {}): HttpHandler {`,
+    `  const { scenario, base, settle } = mockSetup(typeof answer === 'object' ? { ...options, ...answer } : options, ${setup.defaults});`,
+    `  return http.${op.method}<${params}>(base + ${stringLiteral(op.pattern)}, async (info) => {`,
+    ...(uses.length > 0 ? [`    const { ${uses.join(', ')} } = info;`] : []),
+    ...lines.map((l) => `    ${l}`),
+    '  });',
+    '},',
   ];
 }
 
@@ -77,7 +97,7 @@ function carries(pairs: QueryPair[]): string {
 }
 
 /** Names the handlers file imports from msw and `<runtimeModule>/mocks`; a client type with one of these names is imported under an alias. */
-const MSW_NAMES: ReadonlySet<string> = new Set(['http', 'HttpResponse', 'HttpHandler', 'JsonBodyType', 'PathParams', ...MOCK_EXPORTS.values, ...MOCK_EXPORTS.types]);
+const MSW_NAMES: ReadonlySet<string> = new Set(['http', 'HttpResponse', 'HttpHandler', 'HttpResponseResolver', 'DefaultBodyType', 'JsonBodyType', 'PathParams', ...MOCK_EXPORTS.values, ...MOCK_EXPORTS.types]);
 
 /**
  * Records a client type the handlers use and returns its local name (`<Name>Body` when msw has the name).
@@ -147,13 +167,7 @@ function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: N
   const key = `params.${[...op.params.values()].pop() ?? store.keyParam}`;
   const notFound = () => (op.notFound ? answer(op.notFound, needs) : empty(404));
   const defaults = mocksNaming.entityDefaults(plan.resource);
-  /** `merge(<target>, payload, <op>Fields)`: the payload properties this operation may copy. */
-  const merged = (target: string) => {
-    const name = `${op.sig.op.name}Fields`;
-    needs.helpers.add('readJson').add('merge');
-    needs.fields.set(name, op.writable ?? []);
-    return `merge(${target}, await readJson(request), ${name})`;
-  };
+  const merged = (target: string) => mergeExpr(op, op.writable ?? [], target, needs);
   switch (op.storeRole) {
     case 'list':
       return store.list ? listBody(plan, store, op, needs) : [];
@@ -199,6 +213,30 @@ function storeBody(plan: MockPlan, store: StorePlan, op: OperationPlan, needs: N
     default:
       return fixtureBody(op, needs);
   }
+}
+
+/** `merge(<target>, payload, <op>Fields)`: the payload properties this operation may copy. */
+function mergeExpr(op: OperationPlan, fields: Fields, target: string, needs: Needs): string {
+  const name = `${op.sig.op.name}Fields`;
+  needs.helpers.add('readJson').add('merge');
+  needs.fields.set(name, fields);
+  return `merge(${target}, await readJson(request), ${name})`;
+}
+
+/** An action on a stored item: read it (404 when missing), merge the payload, set the state, store and answer it. */
+function actionBody(op: OperationPlan, action: ActionPlan, needs: Needs): string[] {
+  if (action.from) needs.stores.set(action.store, action.from);
+  const key = `params.${action.keyParam}`;
+  const type = useType(needs, clientNaming.responseType(op.sig.op));
+  const start = action.writable.length > 0 ? mergeExpr(op, action.writable, 'structuredClone(current)', needs) : 'structuredClone(current)';
+  return [
+    `const current = scenario === 'empty' ? undefined : ${action.store}.get(${key});`,
+    `if (current === undefined) return ${op.notFound ? answer(op.notFound, needs) : empty(404)};`,
+    `const updated: ${type} = ${start};`,
+    ...action.set.map(([name, value]) => `updated${access(name)} = ${valueLiteral(value)};`),
+    `${action.store}.set(${key}, updated);`,
+    `return ${json(needs, 'updated', op.status)};`,
+  ];
 }
 
 /**

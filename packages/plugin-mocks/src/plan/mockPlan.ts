@@ -76,6 +76,22 @@ export interface OperationPlan {
   yieldTo: string[];
   /** Payload properties a store create/update copies into the entity (see `writableFields`). */
   writable?: Fields;
+  /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
+  action?: ActionPlan;
+}
+
+/** How an action on an item (`POST /contacts/{contactId}/archive`) updates the store that holds it. */
+export interface ActionPlan {
+  /** The store's exported name (`contactsStore`). */
+  store: string;
+  /** The resource whose handlers file declares the store, when it is not the action's own resource. */
+  from?: ResourceNode;
+  /** MSW name of the path parameter holding the item key. */
+  keyParam: string;
+  /** Top-level properties the action sets, with their values (`['status', 'archived']`). */
+  set: Array<[string, string | boolean]>;
+  /** Payload properties merged into the item (see `writableFields`). */
+  writable: Fields;
 }
 
 /** The store of a CRUD resource. */

@@ -1,6 +1,7 @@
 import type { ApiModel, NamedSchema, SchemaNode, SchemaTypeNames } from '@reslayer/core';
 import { datedSchemas, getSchemaTypeNames } from '@reslayer/core';
 import type { Patterns } from './satisfies.js';
+import type { StorePlan } from './mockPlan.js';
 
 /** What every sample of a run shares: the model's schemas and the run's bookkeeping (see `sampleSchema`). */
 export interface SampleScope {
@@ -32,6 +33,8 @@ export interface PlanContext {
   readonly scope: Required<SampleScope>;
   /** Read-mode type text of a schema node, as plugin-client prints it (filled by `typeText`). */
   readonly typeTexts: WeakMap<SchemaNode, string>;
+  /** Store plans of resources whose items another resource's actions change, by resource name (see `planEntityAction`). */
+  readonly stores: Map<string, StorePlan | undefined>;
 }
 
 /**
@@ -41,5 +44,5 @@ export interface PlanContext {
  */
 export function createPlanContext(model: ApiModel): PlanContext {
   const names = getSchemaTypeNames(model);
-  return { model, names, scope: { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model) }, typeTexts: new WeakMap() };
+  return { model, names, scope: { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model) }, typeTexts: new WeakMap(), stores: new Map() };
 }

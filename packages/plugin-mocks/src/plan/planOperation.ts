@@ -2,7 +2,7 @@ import type { CrudRole, ResponseNode, SchemaNode } from '@reslayer/core';
 import { isJsonMediaType, type OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
-import type { Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
+import type { ActionPlan, Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
 import { mswPattern } from './mswPattern.js';
 import type { PlanContext } from './planContext.js';
 import { flatValue } from './printValue.js';
@@ -33,9 +33,10 @@ export function statusOf(code: string, fallback: number): number {
  * @param store the resource's store plan, if any
  * @param ctx the planning context
  * @param fixtures receives the operation's fixtures
+ * @param action how the operation updates a store, when it is an action on a stored item (see `planEntityAction`)
  * @returns the operation plan
  */
-export function planOperation(sig: OperationSignature, store: StorePlan | undefined, ctx: PlanContext, fixtures: FixtureDecl[]): OperationPlan {
+export function planOperation(sig: OperationSignature, store: StorePlan | undefined, ctx: PlanContext, fixtures: FixtureDecl[], action?: ActionPlan): OperationPlan {
   // MSW parameter names: core's path argument identifiers (safe and unique: letters, digits and `_`).
   const params = new Map(sig.pathArgs.map((a) => [a.param.name, a.ident]));
   const method = sig.node.method === 'trace' ? 'all' : sig.node.method;
@@ -57,6 +58,7 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
   const shared = sharedUrls(ctx.model).get(sig.node.key);
   if (shared) plan.shared = shared;
   if (role) plan.storeRole = role;
+  if (action && !role) plan.action = action;
   if (store && (role === 'create' || role === 'update')) {
     const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
     plan.writable = writableFields(request, store.entity, ctx);

@@ -5,6 +5,7 @@ import { mswPattern, specificity } from './mswPattern.js';
 import type { PlanContext } from './planContext.js';
 import { planOperation } from './planOperation.js';
 import { planStore } from './planStore.js';
+import { planEntityAction } from './entityActions.js';
 import { routesOf } from './RouteIndex.js';
 
 /**
@@ -19,7 +20,7 @@ export function planResource(ctx: PlanContext, resource: ResourceNode, fixtureCo
   const sigs = resource.operations.map((op) => describeOperation(model, resource, op));
   const fixtures: FixtureDecl[] = [];
   const store = planStore(resource, sigs, ctx, fixtures, fixtureCount);
-  const ops = sigs.map((sig) => planOperation(sig, store, ctx, fixtures));
+  const ops = sigs.map((sig) => planOperation(sig, store, ctx, fixtures, planEntityAction(sig, resource, store, ctx, fixtureCount)));
   const routes = routesOf(model);
   for (const op of ops) {
     const index = routes.get(op.sig.node.method);

@@ -4,10 +4,10 @@ import { keepConditional } from './conditional.js';
 import { flatKey } from './flatKey.js';
 import { conforms, discriminatorValues, isObject, mayValidate, visibleProperties, type CheckScope } from './conforms.js';
 import type { SampleScope } from './planContext.js';
-import { sampleNumber } from './sampleNumber.js';
-import { sampleString } from './sampleString.js';
 import { withDateSamples } from './dateSamples.js';
-import { fits, matchesPattern, satisfies } from './satisfies.js';
+import { hasEnum, sampleScalar } from './sampleScalar.js';
+import { fits, satisfies } from './satisfies.js';
+import { varyScalar } from './vary.js';
 
 /** Options of {@link sampleSchema}: the run's {@link SampleScope} and what this sample is for. */
 export interface SampleOptions extends SampleScope {
@@ -79,6 +79,8 @@ interface Slot {
   optional?: boolean;
   /** For an item of an array of a union: the variant to try first (each item shows another member). */
   variant?: number;
+  /** True for an item of an array: its scalars follow the position, not {@link varyScalar}. */
+  item?: boolean;
 }
 
 /**
@@ -177,18 +179,11 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
     default: {
       // An example or default that breaks the schema's own constraints (pattern, format, length, range) is not used.
       const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node) && satisfies(v, node, ctx.patterns));
-      if (fit !== undefined) return fit;
-      if (node.kind === 'string') {
-        const value = sampleString(node, slot.name, slot.index, slot.position, ctx.patterns);
-        // No string matching the pattern was found (or none exists): an optional property is left out.
-        const unmatched = typeof value === 'string' && node.pattern !== undefined && matchesPattern(node.pattern, value, ctx.patterns) === false;
-        return unmatched && slot.optional ? undefined : value;
-      }
-      // The empty variant's numbers are at their minimum, but for the first item of an array only (items may have to differ).
-      if (node.kind === 'number') return node.enum?.length ? node.enum[slot.position % node.enum.length] : sampleNumber(node, slot.index, ctx.o.empty === true && slot.position === 0);
-      // Booleans alternate by position (`[true, false]`), so the items of a `uniqueItems` array can differ.
-      if (node.kind === 'boolean') return node.enum?.length ? node.enum[slot.position % node.enum.length] : (slot.position % 2 === 0) !== (ctx.o.empty === true);
-      return null;
+      const first = fit !== undefined ? fit : sampleScalar(node, slot, ctx.o.empty === true, ctx.patterns);
+      // The second and further samples vary what does not already follow the sequence number: examples, defaults, enums, booleans.
+      if (slot.index < 2 || slot.position > 0 || slot.item || ctx.o.empty || ctx.o.ignoreExamples || (fit === undefined && !hasEnum(node) && node.kind !== 'boolean')) return first;
+      const varied = varyScalar(node, slot.name, slot.index, first);
+      return varied !== undefined && fits(varied, node) && satisfies(varied, node, ctx.patterns) ? varied : first;
     }
   }
 }
@@ -278,7 +273,7 @@ function sampleArray(node: ArraySchema, ctx: Ctx, slot: Slot, hint: unknown[] | 
   const seen = new Set<string>();
   const attempts = node.uniqueItems ? count + UNIQUE_ATTEMPTS : count;
   for (let j = 0; j < attempts && out.length < count; j++) {
-    const item: Slot = { name: slot.name, index: (slot.index - 1) * count + j + 1, position: j, depth: slot.depth + 1 };
+    const item: Slot = { name: slot.name, index: (slot.index - 1) * count + j + 1, position: j, depth: slot.depth + 1, item: true };
     if (hint && j < hint.length) item.hint = { value: hint[j] };
     else if (members > 1 && out.length >= prefix.length) item.variant = (j - prefix.length) % members;
     // The first item is complete; the further members' items have their required properties (see `lean`) and

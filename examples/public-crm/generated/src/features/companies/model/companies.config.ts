@@ -11,19 +11,19 @@ import type { ResourceConfig } from '@reslayer/runtime';
 export const companiesConfig = {
   fields: [
     {
+      name: 'name',
+      label: 'Name',
+      input: 'text',
+      required: true,
+      nullable: false,
+      constraints: { minLength: 1, maxLength: 200 },
+    },
+    {
       name: 'domain',
       label: 'Domain',
       input: 'text',
       required: false,
       nullable: true,
-    },
-    {
-      name: 'employeeCount',
-      label: 'Employees',
-      input: 'number',
-      required: false,
-      nullable: false,
-      constraints: { minimum: 0 },
     },
     {
       name: 'industry',
@@ -35,12 +35,12 @@ export const companiesConfig = {
       description: 'Industry of a company.',
     },
     {
-      name: 'name',
-      label: 'Name',
-      input: 'text',
-      required: true,
+      name: 'employeeCount',
+      label: 'Employees',
+      input: 'number',
+      required: false,
       nullable: false,
-      constraints: { minLength: 1, maxLength: 200 },
+      constraints: { minimum: 0 },
     },
     {
       name: 'website',
@@ -69,13 +69,13 @@ export const companiesConfig = {
     },
   ],
   columns: [
-    { name: 'createdAt', label: 'Created at', cell: 'datetime', sortable: false },
-    { name: 'domain', label: 'Domain', cell: 'text', sortable: false },
-    { name: 'employeeCount', label: 'Employees', cell: 'number', sortable: false },
     { name: 'id', label: 'ID', cell: 'uuid', sortable: false },
-    { name: 'industry', label: 'Industry', cell: 'enum', sortable: false },
     { name: 'name', label: 'Name', cell: 'text', sortable: false },
+    { name: 'domain', label: 'Domain', cell: 'text', sortable: false },
+    { name: 'industry', label: 'Industry', cell: 'enum', sortable: false },
+    { name: 'employeeCount', label: 'Employees', cell: 'number', sortable: false },
     { name: 'website', label: 'Website', cell: 'url', sortable: false },
+    { name: 'createdAt', label: 'Created at', cell: 'datetime', sortable: false },
   ],
   pagination: {
     mode: 'page',

@@ -11,20 +11,6 @@ import type { ResourceConfig } from '@reslayer/runtime';
 export const contactsConfig = {
   fields: [
     {
-      name: 'companyId',
-      label: 'Company',
-      input: 'text',
-      required: false,
-      nullable: true,
-    },
-    {
-      name: 'email',
-      label: 'Email',
-      input: 'email',
-      required: true,
-      nullable: false,
-    },
-    {
       name: 'firstName',
       label: 'First name',
       input: 'text',
@@ -39,6 +25,13 @@ export const contactsConfig = {
       required: true,
       nullable: false,
       constraints: { minLength: 1, maxLength: 100 },
+    },
+    {
+      name: 'email',
+      label: 'Email',
+      input: 'email',
+      required: true,
+      nullable: false,
     },
     {
       name: 'phone',
@@ -56,6 +49,13 @@ export const contactsConfig = {
       nullable: false,
       enum: ['lead', 'active', 'inactive', 'archived'],
       description: 'Lifecycle status of a contact.',
+    },
+    {
+      name: 'companyId',
+      label: 'Company',
+      input: 'text',
+      required: false,
+      nullable: true,
     },
     {
       name: 'tags',
@@ -94,15 +94,27 @@ export const contactsConfig = {
     },
   ],
   columns: [
-    { name: 'companyId', label: 'Company', cell: 'uuid', sortable: false },
-    { name: 'createdAt', label: 'Created at', cell: 'datetime', sortable: true },
-    { name: 'email', label: 'Email', cell: 'email', sortable: false },
-    { name: 'firstName', label: 'First name', cell: 'text', sortable: false },
     { name: 'id', label: 'ID', cell: 'uuid', sortable: false },
-    { name: 'lastName', label: 'Last name', cell: 'text', sortable: true },
+    { name: 'firstName', label: 'First name', cell: 'text', sortable: false },
+    {
+      name: 'lastName',
+      label: 'Last name',
+      cell: 'text',
+      sortable: true,
+      sort: { param: 'sort', asc: 'lastName', desc: '-lastName' },
+    },
+    { name: 'email', label: 'Email', cell: 'email', sortable: false },
     { name: 'phone', label: 'Phone', cell: 'text', sortable: false },
     { name: 'status', label: 'Status', cell: 'enum', sortable: false },
+    { name: 'companyId', label: 'Company', cell: 'uuid', sortable: false },
     { name: 'tags', label: 'Tags', cell: 'list', sortable: false },
+    {
+      name: 'createdAt',
+      label: 'Created at',
+      cell: 'datetime',
+      sortable: true,
+      sort: { param: 'sort', asc: 'createdAt', desc: '-createdAt' },
+    },
   ],
   pagination: {
     mode: 'page',

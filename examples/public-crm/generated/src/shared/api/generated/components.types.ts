@@ -3,123 +3,123 @@
 
 /** An organization contacts belong to. */
 export type Company = {
-  /** Created at */
-  createdAt: string;
-  /** Domain */
-  domain?: string | null;
-  /** Employees */
-  employeeCount?: number;
   id: string;
-  industry: Industry;
   /** Name */
   name: string;
+  /** Domain */
+  domain?: string | null;
+  industry: Industry;
+  /** Employees */
+  employeeCount?: number;
   /** Website */
   website?: string | null;
+  /** Created at */
+  createdAt: string;
 };
 /** Request (write) shape of {@link Company}: readOnly properties left out. */
 export type CompanyWritable = {
-  /** Domain */
-  domain?: string | null;
-  /** Employees */
-  employeeCount?: number;
-  industry: Industry;
   /** Name */
   name: string;
+  /** Domain */
+  domain?: string | null;
+  industry: Industry;
+  /** Employees */
+  employeeCount?: number;
   /** Website */
   website?: string | null;
 };
 
 export type CompanyPage = {
   items: Company[];
+  total: number;
   page: number;
   pageSize: number;
-  total: number;
 };
 /** Request (write) shape of {@link CompanyPage}: readOnly properties left out. */
 export type CompanyPageWritable = {
   items: CompanyWritable[];
+  total: number;
   page: number;
   pageSize: number;
-  total: number;
 };
 
 /** Fields of a company to change; absent fields are kept. */
 export type CompanyPatch = {
-  /** Domain */
-  domain?: string | null;
-  /** Employees */
-  employeeCount?: number;
-  industry?: Industry;
   /** Name */
   name?: string;
+  /** Domain */
+  domain?: string | null;
+  industry?: Industry;
+  /** Employees */
+  employeeCount?: number;
   /** Website */
   website?: string | null;
 };
 
 /** A person the team is in touch with. */
 export type Contact = {
-  /** Company */
-  companyId?: string | null;
-  /** Created at */
-  createdAt: string;
-  /** Email */
-  email: string;
-  /** First name */
-  firstName: string;
   /** Identifier of the contact. */
   id: string;
+  /** First name */
+  firstName: string;
   /** Last name */
   lastName: string;
+  /** Email */
+  email: string;
   /** Phone */
   phone?: string | null;
   status: ContactStatus;
+  /** Company */
+  companyId?: string | null;
   /** Tags */
   tags?: string[];
+  /** Created at */
+  createdAt: string;
 };
 /** Request (write) shape of {@link Contact}: readOnly properties left out. */
 export type ContactWritable = {
-  /** Company */
-  companyId?: string | null;
-  /** Email */
-  email: string;
   /** First name */
   firstName: string;
   /** Last name */
   lastName: string;
+  /** Email */
+  email: string;
   /** Phone */
   phone?: string | null;
   status: ContactStatus;
+  /** Company */
+  companyId?: string | null;
   /** Tags */
   tags?: string[];
 };
 
 export type ContactPage = {
   items: Contact[];
+  total: number;
   page: number;
   pageSize: number;
-  total: number;
 };
 /** Request (write) shape of {@link ContactPage}: readOnly properties left out. */
 export type ContactPageWritable = {
   items: ContactWritable[];
+  total: number;
   page: number;
   pageSize: number;
-  total: number;
 };
 
 /** Fields of a contact to change; absent fields are kept. */
 export type ContactPatch = {
-  /** Company */
-  companyId?: string | null;
-  /** Email */
-  email?: string;
   /** First name */
   firstName?: string;
   /** Last name */
   lastName?: string;
+  /** Email */
+  email?: string;
   /** Phone */
   phone?: string | null;
   status?: ContactStatus;
+  /** Company */
+  companyId?: string | null;
   /** Tags */
   tags?: string[];
 };
@@ -128,12 +128,12 @@ export type ContactPatch = {
 export type ContactStatus = 'lead' | 'active' | 'inactive' | 'archived';
 
 export type DashboardSummary = {
-  companies: {
-    total: number;
-  };
   contacts: {
+    total: number;
     active: number;
     leads: number;
+  };
+  companies: {
     total: number;
   };
   generatedAt: string;
@@ -142,20 +142,20 @@ export type DashboardSummary = {
 export type Error = {
   /** Machine-readable error code. */
   code: string;
-  /** Field name → problem, for validation errors. */
-  details?: Record<string, string> | null;
   /** Human-readable message. */
   message: string;
+  /** Field name → problem, for validation errors. */
+  details?: Record<string, string> | null;
 };
 
 /** Industry of a company. */
 export type Industry = 'software' | 'manufacturing' | 'retail' | 'finance' | 'healthcare' | 'other';
 
 export type SearchHit = {
-  id: string;
-  snippet?: string | null;
-  title: string;
   type: 'contact' | 'company';
+  id: string;
+  title: string;
+  snippet?: string | null;
 };
 
 export type SearchResults = {

@@ -12,8 +12,8 @@ export const dashboardSummaryConfig = {
   fields: [],
   filters: [],
   columns: [
-    { name: 'companies', label: 'Companies', cell: 'json', sortable: false },
     { name: 'contacts', label: 'Contacts', cell: 'json', sortable: false },
+    { name: 'companies', label: 'Companies', cell: 'json', sortable: false },
     { name: 'generatedAt', label: 'Generated at', cell: 'datetime', sortable: false },
   ],
   pagination: { mode: 'none' },

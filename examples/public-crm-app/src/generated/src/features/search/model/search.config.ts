@@ -37,10 +37,10 @@ export const searchConfig = {
     },
   ],
   columns: [
-    { name: 'id', label: 'ID', cell: 'uuid', sortable: false },
-    { name: 'snippet', label: 'Snippet', cell: 'text', sortable: false },
-    { name: 'title', label: 'Title', cell: 'text', sortable: false },
     { name: 'type', label: 'Type', cell: 'enum', sortable: false },
+    { name: 'id', label: 'ID', cell: 'uuid', sortable: false },
+    { name: 'title', label: 'Title', cell: 'text', sortable: false },
+    { name: 'snippet', label: 'Snippet', cell: 'text', sortable: false },
   ],
   pagination: { mode: 'none' },
 } as const satisfies ResourceConfig;
