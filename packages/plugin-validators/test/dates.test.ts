@@ -118,6 +118,30 @@ describe.each(VARIANTS)("dates: 'Date', validators: %s", (library) => {
     }
   });
 
+  it('the mocks answer a date field as YYYY-MM-DD (the fixture holds a Date), which the response schema accepts', async () => {
+    const contract = path.join(OUT, 'dates-events.yaml');
+    mkdirSync(OUT, { recursive: true });
+    writeFileSync(contract, EVENTS, 'utf8');
+    const { outDir, srcDir } = await generateLayer(`dates-events-mocks-${library}`, contract, options, { dates: 'Date' });
+    expectTypechecks(outDir);
+    const mocks = await importModule(path.join(srcDir, mocksNaming.indexFile({ resource: 'events' })));
+    const server = setupServer(...(mocks[mocksNaming.handlersFactory({ resource: 'events' })] as (o: { baseUrl: string }) => HttpHandler[])({ baseUrl: 'http://localhost' }));
+    server.listen({ onUnhandledFrame: 'error' });
+    try {
+      const wire = (await (await fetch('http://localhost/events')).json()) as Array<{ day: unknown; at: unknown }>;
+      expect(wire.length).toBeGreaterThan(0);
+      for (const e of wire) expect([typeof e.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(e.day), typeof e.at === 'string' && e.at.includes('T')]).toEqual([true, true]);
+      const client = await loadClient(srcDir, 'events', library);
+      for (const validate of modes(library)) {
+        configureClient({ baseUrl: 'http://localhost', validate });
+        const listed = (await client['listEvents']?.()) as Array<{ day: unknown }>;
+        for (const e of listed) expect(e.day).toBeInstanceOf(Date);
+      }
+    } finally {
+      server.close();
+    }
+  });
+
   it('sends date fields as YYYY-MM-DD and date-time fields as ISO strings, and decodes a recursive response', async () => {
     const contract = path.join(OUT, 'dates-events.yaml');
     mkdirSync(OUT, { recursive: true });

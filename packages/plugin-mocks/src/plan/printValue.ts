@@ -10,7 +10,7 @@ export type ValueRef = (value: object) => string | undefined;
 /**
  * A sample value as a TypeScript expression, on one line when it fits in `width` columns, else
  * one element or property per line. Strings and keys are escaped with core's `valueLiteral` and
- * `objectKey` (`__proto__` is a computed key); object keys are sorted (deterministic output). A {@link BlobSample} prints as `new Blob([])`, a {@link DateSample} as `new Date('…')`.
+ * `objectKey` (`__proto__` is a computed key); object keys are sorted (deterministic output). A {@link BlobSample} prints as `new Blob([])`, a {@link DateSample} as `new Date('…')` (see `printDate`).
  * @param value JSON-like data from `sampleValue`
  * @param indent indentation level of the line the value starts on
  * @param width preferred line width
@@ -35,7 +35,7 @@ export function printValue(value: unknown, indent = 0, width = 100, offset = 0, 
  */
 export function flatValue(value: unknown, limit = Infinity, ref?: ValueRef): string | undefined {
   if (value instanceof BlobSample) return 'new Blob([])';
-  if (value instanceof DateSample) return `new Date(${stringLiteral(value.text)})`;
+  if (value instanceof DateSample) return printDate(value.text);
   if (value === null || typeof value !== 'object') {
     const text = valueLiteral(value);
     return text.length <= limit ? text : undefined;
@@ -60,4 +60,14 @@ function sortedEntries(value: Record<string, unknown>): Array<[string, unknown]>
   return Object.entries(value)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * A sampled date as code: `new Date('…')`. A `format: date` sample (`2024-05-01`) also gets a `toJSON` that gives
+ * it back as it is, so a handler answering it through `JSON.stringify` sends the RFC 3339 `full-date` the
+ * contract declares, not a `date-time`.
+ */
+function printDate(text: string): string {
+  const literal = stringLiteral(text);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? `Object.assign(new Date(${literal}), { toJSON: () => ${literal} })` : `new Date(${literal})`;
 }
