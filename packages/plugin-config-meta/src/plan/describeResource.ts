@@ -1,9 +1,8 @@
 import type { ApiModel, CrudRole, OperationSignature, ResourceNode } from '@reslayer/core';
-import { CRUD_ROLES, cmp, describeOperation, getSchemaTypeNames, UniqueNames } from '@reslayer/core';
+import { CRUD_ROLES, cmp, describeOperation, getSchemaTypeNames, listPagination, UniqueNames } from '@reslayer/core';
 import type { OperationInfo, ResourceMeta } from './types.js';
 import { formFields } from './formFields.js';
 import { collectionOperation, listColumns, listFilters } from './listing.js';
-import { detectPagination } from './detectPagination.js';
 import { cleanLabel, humanize } from './humanize.js';
 import { configMetaNaming } from '../naming.js';
 import { withDateValues } from './dateValues.js';
@@ -23,7 +22,7 @@ export function describeResource(model: ApiModel, resource: ResourceNode, textar
   const names = getSchemaTypeNames(model);
   const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
   const collection = collectionOperation(signatures);
-  const { pagination, params } = detectPagination(collection, names);
+  const { pagination, params } = listPagination(collection, names);
   const { fields, bodyWrapper } = formFields(signatures, names, textareaThreshold);
   const columns = listColumns(signatures, names);
   const labels = new Map<string, string>();

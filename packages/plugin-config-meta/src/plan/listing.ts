@@ -1,5 +1,5 @@
 import type { NamedSchema, OperationSignature, ParameterNode, PropertyNode, SchemaNode } from '@reslayer/core';
-import { cmp, objectProperties, resolveSchema } from '@reslayer/core';
+import { cmp, listItemsOf, objectProperties, resolveSchema } from '@reslayer/core';
 import type { ColumnInfo, FilterInfo, SchemaLookup } from './types.js';
 import { cellOf, enumOf, inputOf } from './controls.js';
 import { cleanLabel, humanize } from './humanize.js';
@@ -13,9 +13,6 @@ export const norm = (name: string): string => name.toLowerCase().replace(/[_\-.[
 
 /** Normalized names of sort parameters. */
 const SORT_PARAMS: ReadonlySet<string> = new Set(['sort', 'sortby', 'order', 'orderby', 'ordering', 'sortorder', 'sortdir', 'sortdirection']);
-
-/** Preferred names of the items array in a page object, in order. */
-const ITEMS_NAMES = ['items', 'data', 'results', 'content', 'records'];
 
 /**
  * The operation that lists the resource: the `list` operation, else `search`, else the first GET.
@@ -46,27 +43,6 @@ export function isSortParam(param: ParameterNode): boolean {
  */
 export function responseSchema(signature: OperationSignature | undefined): SchemaNode | undefined {
   return signature?.response.responseType === 'json' ? signature.response.content?.schema : undefined;
-}
-
-/**
- * Where the items of a list response are: the body itself when it is an array (no `itemsProperty`),
- * else the preferred-name array property (`items`, `data`, `results`, `content`, `records`), else
- * the array property whose name sorts first.
- * @param schema the response body schema
- * @param names the model's schema lookup
- * @returns the item schema and the property holding the array, or undefined when no array is found
- */
-export function listItems(schema: SchemaNode, names: SchemaLookup): { item: SchemaNode; itemsProperty?: string } | undefined {
-  const top = resolveSchema(schema, names.byName).leaf;
-  if (top.kind === 'array') return { item: top.items };
-  const arrays = (objectProperties(schema, names)?.props ?? []).flatMap((p) => {
-    const leaf = resolveSchema(p.schema, names.byName).leaf;
-    return leaf.kind === 'array' ? [{ name: p.name, item: leaf.items }] : [];
-  });
-  // The fallback goes by name, not by property position: positions follow `allOf` member order, and a page
-  // object such as `allOf: [{ order: [...], total_count }, { entries: [...] }]` lists its sort array first.
-  const found = ITEMS_NAMES.map((n) => arrays.find((a) => a.name === n)).find((a) => a !== undefined) ?? [...arrays].sort((a, b) => cmp(a.name, b.name))[0];
-  return found ? { item: found.item, itemsProperty: found.name } : undefined;
 }
 
 /**
@@ -110,7 +86,7 @@ export function listColumns(signatures: readonly OperationSignature[], names: Sc
   const schema = responseSchema(source);
   if (!schema) return [];
   const listLike = source?.op.role === 'list' || source?.op.role === 'search' || resolveSchema(schema, names.byName).leaf.kind === 'array';
-  const item = listLike ? listItems(schema, names)?.item : schema;
+  const item = listLike ? listItemsOf(schema, names)?.item : schema;
   const props: PropertyNode[] = (item ? objectProperties(item, names)?.props : undefined) ?? [];
   const sorts = sortParams(collection, names.byName);
   return props.flatMap((p) => {

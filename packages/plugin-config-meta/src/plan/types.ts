@@ -5,7 +5,7 @@
  * Key order in these objects is the key order in the generated files.
  */
 
-import type { SchemaTypeNames } from '@reslayer/core';
+import type { ListPagination, SchemaTypeNames } from '@reslayer/core';
 
 /** Form control kind; see `InputType` in `@reslayer/runtime`. */
 export type InputKind =
@@ -65,19 +65,7 @@ export interface ColumnInfo {
 }
 
 /** Pagination of the list operation; printed as a `PaginationMeta`. Absent facts are absent keys. */
-export type PaginationInfo =
-  | { mode: 'page'; pageParam: string; pageSizeParam?: string; itemsProperty?: string; totalProperty?: string; defaultPageSize?: number }
-  | { mode: 'offset'; offsetParam: string; limitParam?: string; itemsProperty?: string; totalProperty?: string; defaultLimit?: number }
-  | {
-      mode: 'cursor';
-      cursorParam: string;
-      limitParam?: string;
-      itemsProperty?: string;
-      nextCursorProperty?: string;
-      hasMoreProperty?: string;
-      defaultLimit?: number;
-    }
-  | { mode: 'none' };
+export type PaginationInfo = ListPagination;
 
 /** The members of `<resource>Config` (`bodyWrapper` only when the request body wraps the entity). */
 export interface ConfigInfo {
