@@ -5,8 +5,8 @@ import type { MutationPlan, OptimisticPlan } from '../plan/planMutation.js';
 import type { Imports } from './hookFile.js';
 import { keyExpression, member } from './mutationKeys.js';
 
-/** The type of what the factory's `onMutate` returns: the snapshot to roll back to. */
-export const SNAPSHOT_TYPE = 'Array<[QueryKey, unknown]> | undefined';
+/** The type of what the factory's `onMutate` returns: the snapshot to roll back to (empty when not optimistic). */
+const SNAPSHOT_TYPE = 'Array<[QueryKey, unknown]>';
 
 /**
  * The optimistic part of a mutation options factory (update or delete of a CRUD item): `onMutate` cancels the
@@ -43,13 +43,14 @@ export function optimisticMembers(p: HookPlan, m: MutationPlan, o: OptimisticPla
   const stale = update ? `[...${fx}.invalidate(variables), ...${fx}.setFromResponse(variables)]` : `${fx}.invalidate(variables)`;
   return [
     `    onMutate: async (variables: ${m.variables}): Promise<${SNAPSHOT_TYPE}> => {`,
-    '      if (!queryClient || !optimistic) return undefined;',
+    '      if (!queryClient || !optimistic) return [];',
     ...apply,
     '      return snapshot;',
     '    },',
-    `    onError: async (_error: ${p.error}, variables: ${m.variables}, snapshot: ${SNAPSHOT_TYPE}): Promise<void> => {`,
-    '      if (!queryClient || !snapshot) return;',
-    `      ${cache}.restore(queryClient, snapshot);`,
+    // `unknown`: a user's own `onMutate` may replace the generated one (its result then reaches here).
+    `    onError: async (_error: ${p.error}, variables: ${m.variables}, snapshot: unknown): Promise<void> => {`,
+    '      if (!queryClient || !optimistic || !Array.isArray(snapshot)) return;',
+    `      ${cache}.restore(queryClient, snapshot as ${SNAPSHOT_TYPE});`,
     `      await Promise.all(${stale}.map((queryKey) => queryClient.invalidateQueries({ queryKey })));`,
     '    },',
   ];

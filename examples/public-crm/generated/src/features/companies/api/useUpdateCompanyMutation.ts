@@ -32,8 +32,8 @@ export function updateCompanyMutationOptions(queryClient?: QueryClient, options:
   return {
     mutationKey: [...companiesQueryKeys.all, 'updateCompany'] as const,
     mutationFn: (variables: UpdateCompanyVariables) => companiesClient.updateCompany(variables.companyId, variables.payload),
-    onMutate: async (variables: UpdateCompanyVariables): Promise<Array<[QueryKey, unknown]> | undefined> => {
-      if (!queryClient || !optimistic) return undefined;
+    onMutate: async (variables: UpdateCompanyVariables): Promise<Array<[QueryKey, unknown]>> => {
+      if (!queryClient || !optimistic) return [];
       const detail = companiesQueryKeys.detail(variables.companyId);
       const lists = companiesQueryKeys.lists();
       const snapshot = await companiesCache.snapshot(queryClient, [detail, lists]);
@@ -41,9 +41,9 @@ export function updateCompanyMutationOptions(queryClient?: QueryClient, options:
       companiesCache.updateInLists(queryClient, variables.companyId, (item) => ({ ...item, ...variables.payload }) as typeof item, lists);
       return snapshot;
     },
-    onError: async (_error: UpdateCompanyError, variables: UpdateCompanyVariables, snapshot: Array<[QueryKey, unknown]> | undefined): Promise<void> => {
-      if (!queryClient || !snapshot) return;
-      companiesCache.restore(queryClient, snapshot);
+    onError: async (_error: UpdateCompanyError, variables: UpdateCompanyVariables, snapshot: unknown): Promise<void> => {
+      if (!queryClient || !optimistic || !Array.isArray(snapshot)) return;
+      companiesCache.restore(queryClient, snapshot as Array<[QueryKey, unknown]>);
       await Promise.all([...updateCompanyInvalidates.invalidate(variables), ...updateCompanyInvalidates.setFromResponse(variables)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onSuccess: async (data: UpdateCompanyResponse, variables: UpdateCompanyVariables): Promise<void> => {

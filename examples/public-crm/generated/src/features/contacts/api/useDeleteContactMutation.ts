@@ -32,16 +32,16 @@ export function deleteContactMutationOptions(queryClient?: QueryClient, options:
   return {
     mutationKey: [...contactsQueryKeys.all, 'deleteContact'] as const,
     mutationFn: (variables: DeleteContactVariables) => contactsClient.deleteContact(variables.contactId),
-    onMutate: async (variables: DeleteContactVariables): Promise<Array<[QueryKey, unknown]> | undefined> => {
-      if (!queryClient || !optimistic) return undefined;
+    onMutate: async (variables: DeleteContactVariables): Promise<Array<[QueryKey, unknown]>> => {
+      if (!queryClient || !optimistic) return [];
       const lists = contactsQueryKeys.lists();
       const snapshot = await contactsCache.snapshot(queryClient, [lists]);
       contactsCache.removeFromLists(queryClient, variables.contactId, lists);
       return snapshot;
     },
-    onError: async (_error: DeleteContactError, variables: DeleteContactVariables, snapshot: Array<[QueryKey, unknown]> | undefined): Promise<void> => {
-      if (!queryClient || !snapshot) return;
-      contactsCache.restore(queryClient, snapshot);
+    onError: async (_error: DeleteContactError, variables: DeleteContactVariables, snapshot: unknown): Promise<void> => {
+      if (!queryClient || !optimistic || !Array.isArray(snapshot)) return;
+      contactsCache.restore(queryClient, snapshot as Array<[QueryKey, unknown]>);
       await Promise.all(deleteContactInvalidates.invalidate(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onSuccess: async (_data: DeleteContactResponse, variables: DeleteContactVariables): Promise<void> => {

@@ -32,16 +32,16 @@ export function deleteCompanyMutationOptions(queryClient?: QueryClient, options:
   return {
     mutationKey: [...companiesQueryKeys.all, 'deleteCompany'] as const,
     mutationFn: (variables: DeleteCompanyVariables) => companiesClient.deleteCompany(variables.companyId),
-    onMutate: async (variables: DeleteCompanyVariables): Promise<Array<[QueryKey, unknown]> | undefined> => {
-      if (!queryClient || !optimistic) return undefined;
+    onMutate: async (variables: DeleteCompanyVariables): Promise<Array<[QueryKey, unknown]>> => {
+      if (!queryClient || !optimistic) return [];
       const lists = companiesQueryKeys.lists();
       const snapshot = await companiesCache.snapshot(queryClient, [lists]);
       companiesCache.removeFromLists(queryClient, variables.companyId, lists);
       return snapshot;
     },
-    onError: async (_error: DeleteCompanyError, variables: DeleteCompanyVariables, snapshot: Array<[QueryKey, unknown]> | undefined): Promise<void> => {
-      if (!queryClient || !snapshot) return;
-      companiesCache.restore(queryClient, snapshot);
+    onError: async (_error: DeleteCompanyError, variables: DeleteCompanyVariables, snapshot: unknown): Promise<void> => {
+      if (!queryClient || !optimistic || !Array.isArray(snapshot)) return;
+      companiesCache.restore(queryClient, snapshot as Array<[QueryKey, unknown]>);
       await Promise.all(deleteCompanyInvalidates.invalidate(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onSuccess: async (_data: DeleteCompanyResponse, variables: DeleteCompanyVariables): Promise<void> => {

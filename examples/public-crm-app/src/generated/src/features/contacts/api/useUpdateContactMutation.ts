@@ -32,8 +32,8 @@ export function updateContactMutationOptions(queryClient?: QueryClient, options:
   return {
     mutationKey: [...contactsQueryKeys.all, 'updateContact'] as const,
     mutationFn: (variables: UpdateContactVariables) => contactsClient.updateContact(variables.contactId, variables.payload),
-    onMutate: async (variables: UpdateContactVariables): Promise<Array<[QueryKey, unknown]> | undefined> => {
-      if (!queryClient || !optimistic) return undefined;
+    onMutate: async (variables: UpdateContactVariables): Promise<Array<[QueryKey, unknown]>> => {
+      if (!queryClient || !optimistic) return [];
       const detail = contactsQueryKeys.detail(variables.contactId);
       const lists = contactsQueryKeys.lists();
       const snapshot = await contactsCache.snapshot(queryClient, [detail, lists]);
@@ -41,9 +41,9 @@ export function updateContactMutationOptions(queryClient?: QueryClient, options:
       contactsCache.updateInLists(queryClient, variables.contactId, (item) => ({ ...item, ...variables.payload }) as typeof item, lists);
       return snapshot;
     },
-    onError: async (_error: UpdateContactError, variables: UpdateContactVariables, snapshot: Array<[QueryKey, unknown]> | undefined): Promise<void> => {
-      if (!queryClient || !snapshot) return;
-      contactsCache.restore(queryClient, snapshot);
+    onError: async (_error: UpdateContactError, variables: UpdateContactVariables, snapshot: unknown): Promise<void> => {
+      if (!queryClient || !optimistic || !Array.isArray(snapshot)) return;
+      contactsCache.restore(queryClient, snapshot as Array<[QueryKey, unknown]>);
       await Promise.all([...updateContactInvalidates.invalidate(variables), ...updateContactInvalidates.setFromResponse(variables)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onSuccess: async (data: UpdateContactResponse, variables: UpdateContactVariables): Promise<void> => {
