@@ -16,6 +16,7 @@ import {
   updateContactMutationOptions,
   deleteContactMutationOptions,
   deleteContactInvalidates,
+  contactsCache,
   type CreateContactVariables,
 } from '../generated/src/features/contacts/api/index.js';
 import * as contactsApi from '../generated/src/features/contacts/api/index.js';
@@ -117,6 +118,21 @@ export async function mutationUsage(queryClient: QueryClient): Promise<void> {
   await remove.mutate({ contactId: 'id-1' });
   // @ts-expect-error delete takes `{ contactId }`, not a bare id.
   await remove.mutate('id-1');
+  // Optimistic updates, per call: onMutate applies the change through contactsCache, onError rolls it back.
+  const optimistic = new MutationObserver(queryClient, updateContactMutationOptions(queryClient, { optimistic: true }));
+  await optimistic.mutate({ contactId: 'id-1', payload: { lastName: 'Hopper' } });
+  // @ts-expect-error `optimistic` is a boolean.
+  updateContactMutationOptions(queryClient, { optimistic: 'yes' });
+  // The cache helpers are typed by the list's items and the detail.
+  contactsCache.setDetail(queryClient, contactsQueryKeys.detail('id-1'), (old) => (old ? { ...old, lastName: 'Hopper' } : old));
+  contactsCache.updateInLists(queryClient, 'id-1', (item) => ({ ...item, lastName: 'Hopper' }));
+  contactsCache.removeFromLists(queryClient, 'id-1');
+  const snapshot = await contactsCache.snapshot(queryClient, [contactsQueryKeys.lists()]);
+  contactsCache.restore(queryClient, snapshot);
+  // @ts-expect-error an item added to the lists must be a whole contact.
+  contactsCache.addToLists(queryClient, { lastName: 'Hopper' });
+  // @ts-expect-error the detail updater returns a contact, not a string.
+  contactsCache.setDetail(queryClient, contactsQueryKeys.detail('id-1'), () => 'Hopper');
   // The cache effects are data: a delete removes the detail and invalidates the lists.
   const removed: readonly (readonly unknown[])[] = deleteContactInvalidates.remove({ contactId: 'id-1' });
   const stale: readonly ['contacts', 'list'] = deleteContactInvalidates.invalidate({ contactId: 'id-1' })[0];

@@ -13,16 +13,17 @@ export interface HooksOptions {
    * Query library the hooks are built on. Every adapter emits the same files with the same hook names
    * under `features/<resource>/api/`.
    *
-   * - `'none'`: framework-free hooks that return TanStack Query option objects, usable in any framework
-   *   (`useQuery(useContactsQuery(params))`); the generated code imports no query library.
+   * - `'none'`: framework-free option factories, usable in any framework
+   *   (`useQuery(contactsQueryOptions(params))`); the generated code imports only types and `skipToken` from
+   *   `@tanstack/query-core`.
    * - `'vue-query'`: real composables built on `@tanstack/vue-query` v5. Parameters accept plain values,
    *   refs and getters (`MaybeRefOrGetter`), so a query refetches when they change; mutations invalidate the
    *   query keys they make stale through the app's `QueryClient`.
    * - `'react-query'`: real hooks built on `@tanstack/react-query` v5, with plain parameters and the same
    *   invalidation.
    *
-   * With an adapter, each hook file also exports the framework-free factory of `'none'` as
-   * `<hookName>Options` (`useContactsQueryOptions`).
+   * With an adapter, each hook file also exports the framework-free factories of `'none'`
+   * (`contactsQueryOptions`, `updateContactMutationOptions`).
    * @default 'none'
    * @example
    * ```ts
@@ -40,8 +41,12 @@ export interface HooksOptions {
    */
   runtimeModule?: string;
   /**
-   * Reserved for optimistic updates of update and delete mutations (apply the change to the cached detail and
-   * lists in `onMutate`, roll it back on error). Accepted and validated; the output does not depend on it yet.
+   * Default of the per-call `optimistic` option of update and delete mutations
+   * (`updateContactMutationOptions(queryClient, { optimistic })`, `useUpdateContactMutation({ optimistic })`):
+   * when on, `onMutate` cancels the detail and list queries, snapshots them and applies the change through the
+   * resource's `<resource>Cache` helpers (an update merges its payload into the detail and the list items, a
+   * delete removes the item from the lists), and `onError` restores the snapshot and invalidates what it touched.
+   * Only the default written into those factories depends on it.
    * @default false
    * @example pluginHooks({ adapter: 'react-query', optimistic: true })
    */

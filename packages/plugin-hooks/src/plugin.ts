@@ -7,6 +7,7 @@ import { emitHookVue } from './emitters/emitHookVue.js';
 import { emitHooksIndex } from './emitters/emitHooksIndex.js';
 import { hooksNaming, PLUGIN_HOOKS } from './naming.js';
 import { resolveHooksOptions, type HookAdapter, type HooksOptions } from './options.js';
+import { planCache } from './plan/planCache.js';
 import { planHook, type HookPlan } from './plan/planHook.js';
 
 /** The file emitter of each adapter. */
@@ -33,14 +34,16 @@ export function pluginHooks(options: HooksOptions = {}): Plugin {
         const { model } = ctx;
         for (const resource of model.resources) {
           const taken = new UniqueNames();
-          const names: string[] = [];
-          for (const op of resource.operations) {
-            const s = describeOperation(model, resource, op);
-            const hookName = taken.take(hooksNaming.hookName(resource, op, s.node.method));
-            names.push(hookName);
-            const plan = planHook(model, s, hookName, resolved.optimistic);
+          const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
+          const names = signatures.map((s) => taken.take(hooksNaming.hookName(resource, s.op, s.node.method)));
+          const listIndex = resource.operations.findIndex((op) => op.role === 'list');
+          const listHook = names[listIndex];
+          const cache = listHook === undefined ? undefined : planCache(model, resource, listHook);
+          signatures.forEach((s, i) => {
+            const hookName = names[i] ?? '';
+            const plan = planHook(model, s, hookName, resolved.optimistic, cache);
             ctx.files.add({ path: hooksNaming.hookFile(resource, hookName), contents: emitHook(plan), plugin: PLUGIN_HOOKS });
-          }
+          });
           ctx.files.add({ path: hooksNaming.indexFile(resource), contents: emitHooksIndex(model, names), plugin: PLUGIN_HOOKS });
         }
       });

@@ -46,12 +46,13 @@ export async function generateLayer(
  * @param adapter the hooks adapter
  * @param folder folder path under `.runtime-out`
  * @param input contract path
+ * @param hooksOptions more options of `pluginHooks()`
  * @returns the output root
  */
-export async function writeLayer(adapter: HookAdapter, folder: string, input = DEMO_CONTRACT): Promise<string> {
+export async function writeLayer(adapter: HookAdapter, folder: string, input = DEMO_CONTRACT, hooksOptions: Omit<HooksOptions, 'adapter'> = {}): Promise<string> {
   const outputRoot = path.join(RUNTIME_OUT, folder);
   await rm(outputRoot, { recursive: true, force: true });
-  const result = await generateLayer(adapter, input, outputRoot);
+  const result = await generateLayer(adapter, input, outputRoot, hooksOptions);
   if (result.diagnostics.hasErrors()) throw new Error(`generation failed: ${JSON.stringify(result.diagnostics.list())}`);
   await writeFileSet({ outputRoot, srcDir: 'src' }, result.files);
   return outputRoot;

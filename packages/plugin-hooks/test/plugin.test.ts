@@ -73,6 +73,20 @@ describe('plugin-hooks options', () => {
     expect(hookFiles(plain.files).some(([, contents]) => contents?.includes('@reslayer/runtime'))).toBe(false);
   }, 60_000);
 
+  it('optimistic: the plugin option sets the default of the per-call option of update and delete; nothing else changes', async () => {
+    const plain = await generateLayer('none');
+    const on = await generateLayer('none', undefined, undefined, { optimistic: true });
+    const text = (r: typeof plain, f: string): string => r.files.find((x) => x.path.endsWith(f))?.contents ?? '';
+    for (const f of ['useUpdateContactMutation.ts', 'useDeleteContactMutation.ts']) {
+      expect(text(plain, f)).toContain('  const optimistic = options.optimistic ?? false;');
+      expect(text(on, f)).toContain('  const optimistic = options.optimistic ?? true;');
+    }
+    const changed = on.files.filter((x) => x.contents !== text(plain, x.path)).map((x) => x.path.split('/').pop());
+    expect(changed.sort()).toEqual(['useDeleteCompanyMutation.ts', 'useDeleteContactMutation.ts', 'useUpdateCompanyMutation.ts', 'useUpdateContactMutation.ts']);
+    expect(text(on, 'useCreateContactMutation.ts')).not.toContain('onMutate');
+    expect(text(on, 'useArchiveContactMutation.ts')).not.toContain('onMutate');
+  });
+
   it('names the framework-free factories without `use`, and the hooks with it', () => {
     expect(hooksNaming.queryOptions('useContactsQuery')).toBe('contactsQueryOptions');
     expect(hooksNaming.queryOptions('useDownloadFileQuery')).toBe('downloadFileQueryOptions');
@@ -148,16 +162,21 @@ describe('plugin-hooks output per adapter (demo contract)', () => {
       expect(contents).not.toContain('@tanstack/query-core');
       expect(contents).not.toMatch(/new QueryClient\b/);
       // useQueryClient() runs inside the hooks only: no module-level statement other than imports and exports.
-      expect(contents.split('\n').filter((l) => /^[a-z]/.test(l) && !/^(import|export) /.test(l))).toEqual([]);
+      expect(contents.split('\n').filter((l) => /^[a-z]/.test(l) && !/^(import|export|type|function) /.test(l))).toEqual([]);
       if (adapter === 'react-query') expect(contents).not.toContain("from 'vue'");
     }
     const update = adapters[adapter].get('features/contacts/api/useUpdateContactMutation.ts') ?? '';
     expect(update).toMatch(/^import \{ useMutation, useQueryClient, [^}]*type QueryClient\b[^}]*\} from /m);
     expect(update).toContain(`} from '${own}';`);
     const hook = functionBlock(update, 'useUpdateContactMutation');
-    expect(hook).toContain('  const queryClient = useQueryClient();\n  const generated = updateContactMutationOptions(queryClient);');
-    // The user's onSuccess runs after the generated cache effects.
-    expect(hook).toContain('      await generated.onSuccess(data, variables);\n      await options?.onSuccess?.(data, variables, onMutateResult, context);');
+    expect(hook).toContain('  const queryClient = useQueryClient();\n  const { optimistic, ...rest } = options ?? {};\n  const generated = updateContactMutationOptions(queryClient, optimistic === undefined ? {} : { optimistic });');
+    // The user's callbacks run after the generated ones, with what their own onMutate returned.
+    expect(hook).toContain('      const snapshot = await generated.onMutate(variables);\n      return { snapshot, user: (await rest.onMutate?.(variables, context)) as TOnMutateResult | undefined };');
+    expect(hook).toContain('      await generated.onError(error, variables, result?.snapshot);\n      await rest.onError?.(error, variables, result?.user, context);');
+    expect(hook).toContain('      await generated.onSuccess(data, variables);\n      await rest.onSuccess?.(data, variables, result.user as TOnMutateResult, context);');
+    // A create has no optimistic update: the user's options go through as they are.
+    const create = functionBlock(adapters[adapter].get('features/contacts/api/useCreateContactMutation.ts') ?? '', 'useCreateContactMutation');
+    expect(create).toContain('      await generated.onSuccess(data, variables);\n      await options?.onSuccess?.(data, variables, onMutateResult, context);');
   });
 
   it('vue-query: parameters are MaybeRefOrGetter, read with toValue inside an options getter', () => {

@@ -4,6 +4,7 @@ import type { MutationPlan } from '../plan/planMutation.js';
 import { frameworkFree } from './emitHookNone.js';
 import { importErrorType } from './mutationFactory.js';
 import { docBlock, hookFile, Imports } from './hookFile.js';
+import { optimisticHookBody } from './optimistic.js';
 import { factoryParameters, infiniteParamsType } from './queryFactory.js';
 
 /** Package the `react-query` adapter builds on. */
@@ -84,25 +85,31 @@ function reactMutation(p: HookPlan, m: MutationPlan, imports: Imports): string[]
  * @returns lines
  */
 export function mutationHook(p: HookPlan, m: MutationPlan, optionsType: string, clientText: string): string[] {
+  const optimistic = m.optimistic !== undefined;
   return [
     ...docBlock([
       ...p.doc,
       `\`useMutation\` with the mutation options of this operation; its cache effects run through ${clientText},`,
-      'then the `onSuccess` given here.',
+      optimistic ? 'then the callbacks given here (`onMutate`, `onError` and `onSettled` get what their own `onMutate` returned).' : 'then the `onSuccess` given here.',
       '@param options more `useMutation` options (`onMutate`, `onSuccess`, `onError`, `meta`, `retry`…), all but `mutationKey` and `mutationFn`',
+      ...(optimistic ? ['(`optimistic: true` applies the change to the cache before the server answers and rolls it back on error)'] : []),
     ]),
-    `export function ${p.hookName}<TOnMutateResult = unknown>(options?: Omit<${optionsType}, 'mutationKey' | 'mutationFn'>) {`,
-    '  const queryClient = useQueryClient();',
-    `  const generated = ${hooksNaming.mutationOptions(p.hookName)}(queryClient);`,
-    '  return useMutation({',
-    '    ...options,',
-    '    mutationKey: generated.mutationKey,',
-    '    mutationFn: generated.mutationFn,',
-    '    onSuccess: async (data, variables, onMutateResult, context) => {',
-    '      await generated.onSuccess(data, variables);',
-    '      await options?.onSuccess?.(data, variables, onMutateResult, context);',
-    '    },',
-    '  });',
+    `export function ${p.hookName}<TOnMutateResult = unknown>(options?: Omit<${optionsType}, 'mutationKey' | 'mutationFn'>${optimistic ? ' & { optimistic?: boolean }' : ''}) {`,
+    ...(optimistic
+      ? optimisticHookBody(p)
+      : [
+          '  const queryClient = useQueryClient();',
+          `  const generated = ${hooksNaming.mutationOptions(p.hookName)}(queryClient);`,
+          '  return useMutation({',
+          '    ...options,',
+          '    mutationKey: generated.mutationKey,',
+          '    mutationFn: generated.mutationFn,',
+          '    onSuccess: async (data, variables, onMutateResult, context) => {',
+          '      await generated.onSuccess(data, variables);',
+          '      await options?.onSuccess?.(data, variables, onMutateResult, context);',
+          '    },',
+          '  });',
+        ]),
     '}',
   ];
 }

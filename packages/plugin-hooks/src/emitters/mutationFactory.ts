@@ -1,39 +1,11 @@
-import { propertyKey, stringLiteral } from '@reslayer/core';
+import { stringLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import type { HookPlan } from '../plan/planHook.js';
-import type { KeyRef, MutationPlan } from '../plan/planMutation.js';
+import type { MutationPlan } from '../plan/planMutation.js';
 import { addLayerImports, docBlock, layerModule, type Imports } from './hookFile.js';
-
-/** True when every member of the variables may be left out: the type is then `{ … } | void`, so `mutate()` works. */
-const allOptional = (m: MutationPlan): boolean => m.members.every((x) => x.optional);
-
-/** Reads one member of `variables` (`variables.contactId`; `variables?.params` when `variables` may be void). */
-function member(m: MutationPlan, name: string): string {
-  return allOptional(m) ? `(variables ? variables.${name} : undefined)` : `variables.${name}`;
-}
-
-/** One key expression: `contactsQueryKeys.lists()`, `[...messagesQueryKeys.lists(), variables.threadId] as const`. */
-function keyExpression(m: MutationPlan, k: KeyRef): string {
-  if (k.member === 'all') return `${k.keysObject}.all`;
-  if (k.member === 'details') return `${k.keysObject}.details()`;
-  const args = k.args.map((a) => member(m, a));
-  if (k.member === 'detail') return `${k.keysObject}.detail(${args.join(', ')})`;
-  return args.length === 0 ? `${k.keysObject}.lists()` : `[...${k.keysObject}.lists(), ${args.join(', ')}] as const`;
-}
-
-/** `(variables: V) => [k1, k2] as const`, with `_variables` when no key reads it. */
-function keysFunction(m: MutationPlan, keys: KeyRef[]): string {
-  const reads = keys.some((k) => k.args.length > 0);
-  return `(${reads ? 'variables' : '_variables'}: ${m.variables}) => [${keys.map((k) => keyExpression(m, k)).join(', ')}] as const`;
-}
-
-/** The variables type: `void`, or one object with a member per client argument (`| void` when all are optional). */
-function variablesType(m: MutationPlan): string {
-  if (m.members.length === 0) return 'void';
-  const object = `{ ${m.members.map((x) => `${propertyKey(x.name)}${x.optional ? '?' : ''}: ${x.type}`).join('; ')} }`;
-  return allOptional(m) ? `${object} | void` : object;
-}
+import { keysFunction, member, variablesType } from './mutationKeys.js';
+import { optimisticMembers } from './optimistic.js';
 
 /**
  * The variables type, the cache effects as data (`<name>Invalidates`) and the framework-free mutation options
@@ -53,6 +25,8 @@ export function mutationOptionsFactory(p: HookPlan, m: MutationPlan, tq: string,
   }
   const fx = hooksNaming.invalidates(p.hookName);
   const e = m.effects;
+  const o = m.optimistic;
+  if (o) importErrorType(p, imports);
   const call = m.members.map((x) => member(m, x.name));
   const onSuccess = [
     ...(e.setFromResponse.length > 0 ? [`      for (const queryKey of ${fx}.setFromResponse(variables)) queryClient.setQueryData(queryKey, data);`] : []),
@@ -88,14 +62,17 @@ export function mutationOptionsFactory(p: HookPlan, m: MutationPlan, tq: string,
     '',
     ...docBlock([
       ...p.doc,
-      'Framework-free mutation options: `{ mutationKey, mutationFn, onSuccess }` for `useMutation` or',
+      `Framework-free mutation options: \`{ mutationKey, mutationFn, ${o ? 'onMutate, onError, ' : ''}onSuccess }\` for \`useMutation\` or`,
       `\`mutationOptions\`. Given a \`QueryClient\`, \`onSuccess\` applies \`${fx}\`.`,
       '@param queryClient the client whose cache the mutation updates; without one `onSuccess` does nothing',
+      ...(o ? [`@param options \`optimistic\`: apply the change to the cached detail and lists in \`onMutate\` and roll it back on error (default \`${String(o.byDefault)}\`)`] : []),
     ]),
-    `export function ${hooksNaming.mutationOptions(p.hookName)}(queryClient?: QueryClient) {`,
+    `export function ${hooksNaming.mutationOptions(p.hookName)}(queryClient?: QueryClient${o ? ', options: { optimistic?: boolean } = {}' : ''}) {`,
+    ...(o ? [`  const optimistic = options.optimistic ?? ${String(o.byDefault)};`] : []),
     '  return {',
     `    mutationKey: [...${p.keys}.all, ${stringLiteral(p.method)}] as const,`,
     `    mutationFn: (${call.length > 0 ? 'variables' : '_variables'}: ${m.variables}) => ${p.client}.${p.method}(${call.join(', ')}),`,
+    ...(o ? optimisticMembers(p, m, o, tq, imports) : []),
     `    onSuccess: async (${usesData ? 'data' : '_data'}: ${p.response}, ${usesVariables ? 'variables' : '_variables'}: ${m.variables}): Promise<void> => {`,
     ...(usesVariables ? ['      if (!queryClient) return;', ...onSuccess] : []),
     '    },',

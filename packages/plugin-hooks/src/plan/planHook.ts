@@ -1,8 +1,9 @@
 import type { ApiModel, ArgumentDeclaration, ListPagination, OperationSignature } from '@reslayer/core';
-import { commentLines, getSchemaTypeNames, listPagination } from '@reslayer/core';
+import { commentLines, getSchemaTypeNames, listPagination, UniqueNames } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import { isQueryOperation } from './isQueryOperation.js';
+import type { CachePlan } from './planCache.js';
 import { planMutation, type MutationPlan } from './planMutation.js';
 
 /** The infinite query of a paginated list: which parameter carries the page and how the next one is found. */
@@ -25,6 +26,8 @@ export interface QueryPlan {
   requiredPath: string[];
   /** Set for a list whose pagination is detected. */
   infinite?: InfinitePlan;
+  /** Set for the list of a CRUD resource with derivable cache helpers: the file exports `<resource>Cache`. */
+  cache?: CachePlan;
 }
 
 /** The part of a {@link HookPlan} every operation has. */
@@ -63,9 +66,10 @@ export type HookPlan = HookBase & ({ query: QueryPlan; mutation?: undefined } | 
  * @param s the operation's signature (`describeOperation`)
  * @param hookName the hook's unique name within its resource
  * @param optimistic the plugin's `optimistic` option
+ * @param cache the resource's cache helpers (`planCache`), when derivable
  * @returns the plan shared by every adapter
  */
-export function planHook(model: ApiModel, s: OperationSignature, hookName: string, optimistic: boolean): HookPlan {
+export function planHook(model: ApiModel, s: OperationSignature, hookName: string, optimistic: boolean, cache?: CachePlan): HookPlan {
   const r = s.resource;
   const client = clientNaming.clientObject(r);
   const method = clientNaming.method(s.op);
@@ -86,13 +90,39 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
     args: clientNaming.argumentList(s),
     doc,
   };
-  if (!isQueryOperation(s.op, s.node.method)) return { ...base, mutation: planMutation(model, s, optimistic) };
+  if (!isQueryOperation(s.op, s.node.method)) return { ...base, mutation: planMutation(model, s, optimistic, cache) };
   const get = s.node.method === 'get';
-  const keyArgs = [...s.pathArgs.map((a) => a.ident), ...(!get && s.payload ? ['payload'] : []), ...(s.params.length > 0 ? ['params'] : [])];
-  const requiredPath = s.args.filter((a) => a.role === 'path' && a.required).map((a) => a.name);
-  const query: QueryPlan = { keyArgs, callArgs: s.args.map((a) => a.name), requiredPath, ...(get ? { member: clientNaming.queryKey(s.op) } : {}) };
+  const rename = argumentNames(base, s.args.map((a) => a.name));
+  const keyArgs = [...s.pathArgs.map((a) => a.ident), ...(!get && s.payload ? ['payload'] : []), ...(s.params.length > 0 ? ['params'] : [])].map(rename);
+  const requiredPath = s.args.filter((a) => a.role === 'path' && a.required).map((a) => rename(a.name));
+  const args = base.args.map((a) => (rename(a.name) === a.name ? a : { ...a, name: rename(a.name), text: `${rename(a.name)}${a.text.slice(a.name.length)}` }));
+  const query: QueryPlan = { keyArgs, callArgs: s.args.map((a) => rename(a.name)), requiredPath, ...(get ? { member: clientNaming.queryKey(s.op) } : {}) };
   const infinite = s.op.role === 'list' && get ? infinitePlan(model, s) : undefined;
-  return { ...base, query: infinite ? { ...query, infinite } : query };
+  const listCache = s.op.role === 'list' && cache?.listHook === hookName ? { cache } : {};
+  return { ...base, args, query: { ...query, ...(infinite ? { infinite } : {}), ...listCache } };
+}
+
+/**
+ * Identifiers a query file's functions use around its positional arguments: the TanStack Query and Vue
+ * imports, the locals of the query functions and hooks, the generated layer's objects and the file's own exports.
+ */
+const SCOPE_NAMES = ['skipToken', 'useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueryClient', 'toValue', 'computed', 'signal', 'pageParam', 'queryKey', 'options', 'undefined', 'String', 'Array', 'Object'];
+
+/**
+ * Renames positional arguments that would shadow an identifier the query file uses (a path parameter named
+ * `skipToken`, `useInfiniteQuery`, `queryKey` or like a factory): `skipToken2`. Callers pass arguments by
+ * position, so a renamed argument changes no call.
+ * @param base the operation's names (client, keys, hook)
+ * @param names the argument names in order
+ * @returns the safe name of each argument
+ */
+function argumentNames(base: HookBase, names: readonly string[]): (name: string) => string {
+  const taken = new UniqueNames();
+  const own = [hooksNaming.queryOptions(base.hookName), hooksNaming.infiniteQueryOptions(base.hookName), hooksNaming.infiniteHook(base.hookName), hooksNaming.suspenseHook(base.hookName), base.hookName];
+  const scope = new Set([...SCOPE_NAMES, base.client, base.keys, ...own, hooksNaming.cache(base.s.resource)]);
+  for (const n of [...scope, ...names]) taken.reserve(n);
+  const map = new Map(names.map((n) => [n, scope.has(n) ? taken.take(n) : n]));
+  return (name) => map.get(name) ?? name;
 }
 
 /** The infinite query of a list, when its pagination is detected and the next page can be derived. */

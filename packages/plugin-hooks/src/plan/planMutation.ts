@@ -2,6 +2,7 @@ import type { ApiModel, OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import { crudTarget, parentCrudResource, returnsEntity, type CrudTarget } from './cacheTargets.js';
+import { payloadMerges, type CachePlan } from './planCache.js';
 
 /** One query key (or key prefix) a mutation touches: a member of a resource's query-keys object. */
 export interface KeyRef {
@@ -38,8 +39,23 @@ export interface MutationPlan {
   members: VariablesMember[];
   /** The derived cache effects. */
   effects: CacheEffects;
-  /** Optimistic update or delete of a CRUD resource's own item; undefined when not derivable. */
-  optimistic?: { kind: 'update' | 'delete'; target: CrudTarget; byDefault: boolean };
+  /**
+   * Optimistic update or delete of a CRUD resource's own item, through its `<resource>Cache` helpers;
+   * undefined when not derivable (no helpers, or an update whose payload does not merge into the entity).
+   */
+  optimistic?: OptimisticPlan;
+}
+
+/** How an update or delete changes the cache before the server answers. */
+export interface OptimisticPlan {
+  /** `update` merges the payload into the detail and the list items; `delete` removes the item from the lists. */
+  kind: 'update' | 'delete';
+  /** The resource whose item changes, with the arguments that scope its keys. */
+  target: CrudTarget;
+  /** The plugin's `optimistic` option: the default of the per-call option. */
+  byDefault: boolean;
+  /** The resource's cache helpers. */
+  cache: CachePlan;
 }
 
 /**
@@ -54,9 +70,10 @@ export interface MutationPlan {
  * @param model the API model
  * @param s the mutation's signature
  * @param optimistic the plugin's `optimistic` option (the default of the per-call option)
+ * @param cache the cache helpers of the operation's resource, when derivable
  * @returns the mutation plan
  */
-export function planMutation(model: ApiModel, s: OperationSignature, optimistic: boolean): MutationPlan {
+export function planMutation(model: ApiModel, s: OperationSignature, optimistic: boolean, cache?: CachePlan): MutationPlan {
   const args = clientNaming.argumentList(s);
   const members = args.map((a) => ({ name: a.name, type: a.type, optional: a.optional }));
   const effects: CacheEffects = { invalidate: [], remove: [], setFromResponse: [] };
@@ -78,5 +95,6 @@ export function planMutation(model: ApiModel, s: OperationSignature, optimistic:
     if ((role === 'update' || role === 'delete') && detail?.member === 'detail' && target.listArgs) kind = role;
   }
   const base: MutationPlan = { variables: hooksNaming.variablesType(s.op), members, effects };
-  return kind && target && (kind === 'delete' || s.payload) ? { ...base, optimistic: { kind, target, byDefault: optimistic } } : base;
+  const derivable = kind === 'delete' || (kind === 'update' && cache !== undefined && payloadMerges(model, s, cache));
+  return kind && target && cache && derivable ? { ...base, optimistic: { kind, target, byDefault: optimistic, cache } } : base;
 }
