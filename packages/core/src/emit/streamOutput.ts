@@ -92,14 +92,21 @@ export class OutputStream implements FileSink {
  * the caller keeps the files in memory and writes them with `writeOutput`, which repairs that first.
  * @param location output root and source folder
  * @param options see {@link OutputStreamOptions}
- * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` when the source folder leaves the output root
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` when the source folder leaves the output root, `RSL_WRITE_FAILED` when the
+ *   output root or its sibling folders cannot be read (a name too long, no permission)
  */
 export async function openOutputStream(location: OutputLocation, options: OutputStreamOptions): Promise<OutputStream | undefined> {
   resolveInside(location, location.srcDir || '.');
-  if (findInterruptedSwap(location)) return undefined;
-  const scan = await scanOutput(location);
-  if (findInterruptedWrite(scan)) return undefined;
-  return new OutputStream(location, scan, options);
+  try {
+    if (findInterruptedSwap(location)) return undefined;
+    const scan = await scanOutput(location);
+    if (findInterruptedWrite(scan)) return undefined;
+    return new OutputStream(location, scan, options);
+  } catch (error) {
+    // The output root or its sibling folders cannot even be looked at (a name too long, no permission).
+    if (error instanceof GeneratorError) throw error;
+    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /**
