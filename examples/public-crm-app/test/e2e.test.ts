@@ -6,33 +6,14 @@
 // which the app exposes on `window.__mocks`. Screenshots of every step go to
 // `<repo>/.artifacts/e2e/<step>.png`.
 // Needs the built workspace packages (`pnpm build`; `pnpm test` builds first).
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-
-const APP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROOT = path.resolve(APP, '../..');
-const DIST = path.join(APP, 'dist');
-const ARTIFACTS = path.join(ROOT, '.artifacts/e2e');
-/** Debian's chromium; `CHROMIUM_PATH` points the test at another Chromium build. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { APP, ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, node, serveDist, until } from './harness.js';
+import { heldUpdates, holdUpdates, releaseUpdates, resetHandlers, type TestWindow } from './mockControls.js';
 
 /** Ids of the generated contact fixtures (the store's seed) and of the first created contact. */
 const ADA = '00000000-0000-4000-8000-000000000001'; // Ada Example
@@ -43,78 +24,6 @@ const CREATED = '00000000-0000-4000-8000-000000000004';
 const SAMPLE_FILE = '00000000-0000-4000-8000-000000000001';
 /** The refetch of the loaded list page after an invalidation of `contactsQueryKeys.lists()`. */
 const LIST = 'GET /api/v1/contacts?page=1&pageSize=20 -> 200';
-
-/**
- * The part of the app's `window.__mocks` (src/mocks/browser.ts) the test uses: the MSW worker and
- * the generated per-operation handler factories. Code run through `page.evaluate` reaches it.
- */
-interface MockControls {
-  worker: { use(...handlers: unknown[]): void; resetHandlers(): void };
-  operations: {
-    contacts: {
-      /** A resolver, or options such as `{ scenario: 'error' }`. */
-      updateContact(answer?: ((info: unknown) => Promise<undefined>) | { scenario: string }): unknown;
-    };
-  };
-}
-/** The page's globals this test reads and sets. */
-type TestWindow = { __mocks?: MockControls; __marker?: string; __release?: () => void; __held?: number };
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-};
-
-/** Serves `dist/` (unknown paths without an extension get index.html). */
-function serveDist(): Promise<Server> {
-  const server = createServer((req, res) => {
-    void (async () => {
-      const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-      let file = path.join(DIST, path.normalize(pathname === '/' ? '/index.html' : pathname));
-      if (!file.startsWith(DIST + path.sep)) {
-        res.writeHead(403).end();
-        return;
-      }
-      if (!existsSync(file) && path.extname(file) === '') file = path.join(DIST, 'index.html');
-      try {
-        const body = await readFile(file);
-        res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
-        res.end(body);
-      } catch {
-        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-      }
-    })();
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-/**
- * Polls `read` until its value equals `expected` (or matches it, for a RegExp); the DOM updates
- * asynchronously after clicks, refetches and re-renders.
- */
-async function until<T>(what: string, read: () => Promise<T> | T, expected: T | RegExp, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (expected instanceof RegExp ? expected.test(String(value)) : isDeepStrictEqual(value, expected)) return;
-    if (Date.now() > deadline) throw new Error(`${what}: expected ${String(expected instanceof RegExp ? expected : JSON.stringify(expected))}, got ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Runs a node script of the app, failing with its output. */
-function node(args: string[]): void {
-  try {
-    execFileSync(process.execPath, args, { cwd: APP, stdio: 'pipe', encoding: 'utf8' });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`node ${args.join(' ')} failed:\n${e.stdout ?? ''}\n${e.stderr ?? e.message}`);
-  }
-}
 
 describe('public CRM app in a real browser', () => {
   let server: Server | undefined;
@@ -133,33 +42,6 @@ describe('public CRM app in a real browser', () => {
   const shot = (step: string) => page.screenshot({ path: path.join(ARTIFACTS, `${step}.png`), fullPage: true });
   const callsSince = (start: number) => apiCalls.slice(start);
   const sorted = (calls: string[]) => [...calls].sort();
-
-  /**
-   * Holds every `updateContact` request in the browser until {@link release}: a generated
-   * per-operation handler with an own resolver that waits and then answers nothing, so the request
-   * goes on to the next handler. With `fail`, that next handler is the generated error override
-   * (`updateContact({ scenario: 'error' })`: the contract's error status and body); else the
-   * regular success handler. `window.__held` counts the held requests.
-   */
-  const holdUpdates = (fail: boolean) =>
-    page.evaluate((withError) => {
-      const w = window as unknown as TestWindow;
-      const mocks = w.__mocks;
-      if (!mocks) throw new Error('window.__mocks is not set: the app did not start its mock worker');
-      const gate = new Promise<void>((resolve) => {
-        w.__release = resolve;
-      });
-      w.__held = 0;
-      const held = mocks.operations.contacts.updateContact(async () => {
-        w.__held = (w.__held ?? 0) + 1;
-        await gate;
-        return undefined;
-      });
-      mocks.worker.use(held, ...(withError ? [mocks.operations.contacts.updateContact({ scenario: 'error' })] : []));
-    }, fail);
-  const held = () => page.evaluate(() => (window as unknown as TestWindow).__held ?? 0);
-  const release = () => page.evaluate(() => (window as unknown as TestWindow).__release?.());
-  const resetHandlers = () => page.evaluate(() => (window as unknown as TestWindow).__mocks?.worker.resetHandlers());
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) {
@@ -300,24 +182,24 @@ describe('public CRM app in a real browser', () => {
 
     await field('lastName').fill('Lovelace');
     await field('status').selectOption('inactive');
-    await holdUpdates(false);
+    await holdUpdates(page, false);
     const start = apiCalls.length;
     await page.getByTestId('submit').click();
 
     // The PATCH is held in the worker, unanswered, while the table already shows the new values.
-    await until('held updateContact requests', held, 1);
+    await until('held updateContact requests', () => heldUpdates(page), 1);
     await until('optimistic last name', () => text(cell(ADA, 'lastName')), 'Lovelace');
     expect(await text(cell(ADA, 'status'))).toBe('inactive');
     expect(await page.getByTestId('saving').count()).toBe(1);
     expect(callsSince(start)).toEqual([]);
     await shot('edit-pending');
 
-    await release();
+    await releaseUpdates(page);
     await until('API calls', () => callsSince(start), [`PATCH /api/v1/contacts/${ADA} -> 200`, LIST]);
     await until('flash', () => text(page.getByTestId('flash')), /Update a contact: Ada Lovelace/);
     expect(await text(cell(ADA, 'lastName'))).toBe('Lovelace');
     expect(await text(cell(ADA, 'status'))).toBe('inactive');
-    await resetHandlers();
+    await resetHandlers(page);
     // Same document: no navigation, no reload.
     expect(await page.evaluate(() => (window as unknown as TestWindow).__marker)).toBe('same-document');
     expect(await form.getAttribute('data-mode')).toBe('create');
@@ -337,18 +219,18 @@ describe('public CRM app in a real browser', () => {
     await field('lastName').fill('Smith');
     await field('phone').fill('+1 555 0777');
     // Only updateContact fails: the generated error override answers the held request.
-    await holdUpdates(true);
+    await holdUpdates(page, true);
     start = apiCalls.length;
     await page.getByTestId('submit').click();
 
-    await until('held updateContact requests', held, 1);
+    await until('held updateContact requests', () => heldUpdates(page), 1);
     await until('optimistic last name', () => text(cell(BEN, 'lastName')), 'Smith');
     expect(await text(cell(BEN, 'phone'))).toBe('+1 555 0777');
     expect(await text(page.getByTestId('detail-name'))).toBe('Ben Smith');
     expect(callsSince(start)).toEqual([]);
     await shot('rollback-pending');
 
-    await release();
+    await releaseUpdates(page);
     // Rolled back: the list and the detail show the values from before the edit again.
     await until('rolled-back last name', () => text(cell(BEN, 'lastName')), 'Rivera');
     expect(await text(cell(BEN, 'phone'))).toBe('+1 555 0101');
@@ -362,7 +244,7 @@ describe('public CRM app in a real browser', () => {
     expect(await form.getAttribute('data-mode')).toBe('edit');
     await shot('rollback');
 
-    await resetHandlers();
+    await resetHandlers(page);
     await page.getByTestId('cancel').click();
     await page.getByTestId('detail-close').click();
     await until('detail cards', () => page.getByTestId('contact-detail').count(), 0);
