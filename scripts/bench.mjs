@@ -19,6 +19,7 @@ import { synthesize } from './synth.mjs';
 import { errorLines, generatedTsconfig, TSC_59, tscArgs, writeTsconfig } from './lib/typecheck.mjs';
 import { benchWritePath, writePathTargets } from './lib/bench-write.mjs';
 import { benchRuns, writeRunsConfig } from './lib/bench-runs.mjs';
+import { writeOneOperationChange } from './lib/bench-incremental.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'packages/cli/dist/index.js');
@@ -601,6 +602,17 @@ function benchGithub(opts) {
       ok: check.code === 0,
       drift: check.json?.drift ?? null,
     });
+    // 3b. a one-operation change: a second generate into the same output, from a copy with one summary changed
+    // and back (each run changes one operation); the output ends as the original contract's.
+    if (!source.config) {
+      progress('github: reslayer generate (one operation changed)');
+      const copy = path.join(BENCH, 'github-one-operation-changed.json');
+      const { operation } = writeOneOperationChange(contract, copy);
+      const incr = repeated(Math.max(opts.repeat, 2), null, (i) => runOurs('generate', { contract: i % 2 === 0 ? copy : contract, output }));
+      if (incr.code !== 0) ownFailure = true;
+      recordOurs('github', 'generate (one operation changed)', incr, { changed: operation, plan: incr.json ? { created: incr.json.created?.length ?? null, updated: incr.json.updated?.length ?? null, removed: incr.json.removed?.length ?? null } : null });
+      if (incr.walls.length % 2 === 1) runOurs('generate', source);
+    }
     // 4. the user's type-check of our output
     progress('github: tsc --noEmit over reslayer\'s output');
     const tsconfig = path.join(BENCH, 'tsconfig.reslayer-github.json');
@@ -847,6 +859,16 @@ function evaluateTargets(opts) {
       again?.ok,
       again?.noChange.filesTouched === 0 && !again.noChange.created && !again.noChange.updated && !again.noChange.removed,
       again ? `${again.noChange.filesTouched} file(s) with a new mtime; created ${again.noChange.created}, updated ${again.noChange.updated}, removed ${again.noChange.removed}, unchanged ${again.noChange.unchanged}` : 'did not run',
+    );
+    target('no-change generate ≤ 0.3 s', again?.ok, again?.wallMs <= 300, again ? `${secs(again.wallMs)} median of ${again.walls.length} (target ≤ 0.30 s)` : 'did not run');
+    const unchangedCheck = results.runs.find((r) => r.input === 'github' && r.label.startsWith('check (unchanged)'));
+    target('no-change check ≤ 0.3 s', unchangedCheck?.ok, unchangedCheck?.wallMs <= 300, unchangedCheck ? `${secs(unchangedCheck.wallMs)} median of ${unchangedCheck.walls.length} (target ≤ 0.30 s)` : 'did not run');
+    const incr = results.runs.find((r) => r.input === 'github' && r.label === 'generate (one operation changed)');
+    target(
+      'one-operation change regenerates in ≤ 0.5 s (second generate)',
+      incr?.ok,
+      incr?.wallMs <= 500,
+      incr ? `${secs(incr.wallMs)} median of ${incr.walls.length}, updated ${incr.plan?.updated ?? '?'} file(s) (target ≤ 0.50 s)` : 'did not run',
     );
     target(
       'second generate ≥ 3× faster than the first',

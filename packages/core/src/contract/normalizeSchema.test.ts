@@ -246,17 +246,25 @@ describe('SchemaNormalizer: a bare `type: object` beside composition', () => {
     expect(node.kind === 'intersection' ? node.members.map((m) => m.kind) : node.kind).toEqual(['object', 'ref']);
   });
 
-  it('a `required` beside allOf reaches the properties the members declare (first, so their schemas win)', async () => {
-    const node = await normalizeOne({ type: 'object', required: ['id', 'name'], allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { name: { type: 'string' } } }] }, others);
+  it('a `required` beside allOf reaches the properties the members declare, with the schema the last declaring member gives', async () => {
+    const node = await normalizeOne({ type: 'object', required: ['id', 'name', 'ghost'], allOf: [{ $ref: '#/components/schemas/Base' }, { properties: { name: { type: 'number' } } }] }, others);
     expect(node.kind).toBe('intersection');
     const first = node.kind === 'intersection' ? node.members[0] : undefined;
-    expect(first).toMatchObject({ kind: 'object', properties: [{ name: 'id', required: true, schema: { kind: 'unknown' } }, { name: 'name', required: true, schema: { kind: 'unknown' } }] });
+    expect(first).toMatchObject({
+      kind: 'object',
+      properties: [
+        { name: 'id', required: true, schema: { kind: 'string', pointer: '#/components/schemas/Base/properties/id' } },
+        { name: 'name', required: true, schema: { kind: 'number' } },
+        // Required, but no member declares it: any value.
+        { name: 'ghost', required: true, schema: { kind: 'unknown' } },
+      ],
+    });
     // Own properties keep their own required flags, and only undeclared names are added.
     const own = await normalizeOne({ type: 'object', required: ['id', 'y'], properties: { y: { type: 'boolean' } }, allOf: [{ $ref: '#/components/schemas/Base' }] }, others);
     const ownFirst = own.kind === 'intersection' ? own.members[0] : undefined;
     expect(ownFirst?.kind === 'object' ? ownFirst.properties.map((p) => [p.name, p.required, p.schema.kind]) : ownFirst).toEqual([
       ['y', true, 'boolean'],
-      ['id', true, 'unknown'],
+      ['id', true, 'string'],
     ]);
     const none = await normalizeOne({ type: 'object', allOf: [{ $ref: '#/components/schemas/Base' }] }, others);
     expect(none).toMatchObject({ kind: 'ref', target: 'Base' });

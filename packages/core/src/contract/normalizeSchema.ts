@@ -110,13 +110,39 @@ export class SchemaNormalizer {
     }
     if (allOf) {
       const parts = allOf.map((m, i) => this.normalize(m, `${pointer}/allOf/${i}`));
-      base = withRequiredOnly(base, s, pointer);
+      base = withRequiredOnly(base, s, pointer, (name) => this.#memberProperty(allOf, `${pointer}/allOf`, name));
       if (base.kind !== 'unknown') members.unshift(base);
       members.push(...parts, ...inheritedDiscriminators(this.#doc, s, allOf, pointer));
     }
     if (members.length === 0) return base;
     if (members.length === 1 && members[0]) return { ...members[0], ...pick(meta) };
     return { ...meta, kind: 'intersection', members };
+  }
+
+  /**
+   * The schema the last of `allOf`'s members that declares property `name` gives it, following `$ref`s and
+   * nested `allOf`s (the later member wins, as in `objectProperties`), normalized at the property's own pointer.
+   * @param members the raw `allOf` members
+   * @param at their JSON pointer
+   * @param name the property name
+   * @returns the property's schema, or undefined when no member declares it
+   */
+  #memberProperty(members: unknown[], at: string, name: string, depth = 0): SchemaNode | undefined {
+    for (let i = members.length - 1; i >= 0 && depth < 8; i--) {
+      let raw = members[i];
+      let pointer = `${at}/${i}`;
+      for (let hops = 0; raw && typeof raw === 'object' && typeof (raw as Raw)['$ref'] === 'string' && hops < 8; hops++) {
+        pointer = (raw as Raw)['$ref'] as string;
+        raw = resolvePointer(this.#doc, pointer);
+      }
+      if (!raw || typeof raw !== 'object' || Array.isArray(raw)) continue;
+      const props = this.#propertiesMap((raw as Raw)['properties']);
+      if (Object.hasOwn(props, name)) return this.normalize(props[name], `${pointer}/properties/${escapePointerToken(name)}`);
+      const nested = (raw as Raw)['allOf'];
+      const found = Array.isArray(nested) ? this.#memberProperty(nested, `${pointer}/allOf`, name, depth + 1) : undefined;
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /**
@@ -330,11 +356,14 @@ export class SchemaNormalizer {
  * @param base the schema's own part (an object, or `unknown` when it has none)
  * @param s the raw schema
  * @param pointer its JSON pointer
- * @returns `base`, with one required `unknown` property per name that is required but not declared beside
- *   `allOf`; `base` itself when there is none
+ * @param declared the schema a member declares for a property (so the printed `{ name: string } & Member`
+ *   agrees with the member: an `unknown` part would read as `string | undefined` under
+ *   `exactOptionalPropertyTypes`); none found or not given: `unknown`
+ * @returns `base`, with one required property per name that is required but not declared beside `allOf`;
+ *   `base` itself when there is none
  * @see https://json-schema.org/draft/2020-12/json-schema-validation#name-required
  */
-function withRequiredOnly(base: SchemaNode, s: Raw, pointer: string): SchemaNode {
+function withRequiredOnly(base: SchemaNode, s: Raw, pointer: string, declared?: (name: string) => SchemaNode | undefined): SchemaNode {
   if (base.kind !== 'object' && base.kind !== 'unknown') return base;
   const own = new Set(base.kind === 'object' ? base.properties.map((p) => p.name) : []);
   const names = Array.isArray(s['required']) ? (s['required'] as unknown[]).filter((x): x is string => typeof x === 'string' && !own.has(x)) : [];
@@ -342,7 +371,7 @@ function withRequiredOnly(base: SchemaNode, s: Raw, pointer: string): SchemaNode
   const extra = [...new Set(names)].map((name) => ({
     name,
     required: true,
-    schema: { kind: 'unknown' as const, pointer: `${pointer}/required` },
+    schema: declared?.(name) ?? { kind: 'unknown' as const, pointer: `${pointer}/required` },
   }));
   if (base.kind === 'object') return { ...base, properties: [...base.properties, ...extra] };
   return { kind: 'object', pointer, properties: extra };

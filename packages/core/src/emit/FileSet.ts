@@ -22,11 +22,28 @@ export function assertSafeRelativePath(filePath: string): string {
   return normalized;
 }
 
+/** Receives each file as it is added to a {@link FileSet} (e.g. to write it out at once instead of keeping its text). */
+export interface FileSink {
+  /** Called once per added file, after its path was checked and its text normalized. */
+  accept(file: GeneratedFile): void;
+}
+
 /**
- * The in-memory set of generated files, keyed by path. Adding a taken path is an error naming both plugins.
+ * The set of generated files, keyed by path. Adding a taken path is an error naming both plugins.
+ * Without a sink it keeps every file in memory; with one, it hands each file to the sink and keeps only
+ * its path and plugin (then {@link FileSet.get} and {@link FileSet.list} see no file, {@link FileSet.has}
+ * and {@link FileSet.size} still see all).
  */
 export class FileSet {
   readonly #files = new Map<string, GeneratedFile>();
+  /** Plugin of each file handed to the sink. */
+  readonly #streamed = new Map<string, string>();
+  readonly #sink: FileSink | undefined;
+
+  /** @param sink when given, receives each file instead of the set keeping its text */
+  constructor(sink?: FileSink) {
+    this.#sink = sink;
+  }
 
   /**
    * Adds a file.
@@ -36,33 +53,36 @@ export class FileSet {
    */
   add(file: { path: string; contents: string; plugin: string; kind?: GeneratedFile['kind'] }): GeneratedFile {
     const safe = assertSafeRelativePath(file.path);
-    const existing = this.#files.get(safe);
-    if (existing) {
-      throw new GeneratorError('RSL_FILE_CONFLICT', `plugin "${file.plugin}" emits ${safe}, which plugin "${existing.plugin}" already emitted`, {
+    const owner = this.#files.get(safe)?.plugin ?? this.#streamed.get(safe);
+    if (owner !== undefined) {
+      throw new GeneratorError('RSL_FILE_CONFLICT', `plugin "${file.plugin}" emits ${safe}, which plugin "${owner}" already emitted`, {
         hint: 'Give one of the plugins a different output path.',
       });
     }
     const record = createGeneratedFile({ ...file, path: safe });
-    this.#files.set(safe, record);
+    if (this.#sink) {
+      this.#streamed.set(safe, record.plugin);
+      this.#sink.accept(record);
+    } else this.#files.set(safe, record);
     return record;
   }
 
   /** True when a file with this path was added. */
   has(filePath: string): boolean {
-    return this.#files.has(filePath);
+    return this.#files.has(filePath) || this.#streamed.has(filePath);
   }
 
-  /** The file at this path, if any. */
+  /** The file at this path, if any is kept in memory. */
   get(filePath: string): GeneratedFile | undefined {
     return this.#files.get(filePath);
   }
 
   /** Number of files. */
   get size(): number {
-    return this.#files.size;
+    return this.#files.size + this.#streamed.size;
   }
 
-  /** All files sorted by path. */
+  /** All files kept in memory, sorted by path (none when a sink received them). */
   list(): GeneratedFile[] {
     return [...this.#files.values()].sort((a, b) => cmp(a.path, b.path));
   }

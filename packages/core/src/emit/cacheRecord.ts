@@ -56,6 +56,14 @@ export interface StoredRecord extends CacheRecord {
   text?: string;
 }
 
+/** The stat data a stamp keeps: a plain record, much smaller than a `Stats` (whose times are also `Date` objects). */
+export type FileStat = Pick<Stats, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino'>;
+
+/** The {@link FileStat} of a stat, for keeping many of them (e.g. one per generated file) until the commit. */
+export function fileStatOf(stats: Stats): FileStat {
+  return { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
+}
+
 /** sha256 (hex) of a string's UTF-8 bytes or of a buffer. */
 export function sha256(data: string | Buffer): string {
   return hash('sha256', data, 'hex');
@@ -75,14 +83,14 @@ export function racyMarginMs(stats: Pick<Stats, 'mtimeMs' | 'ctimeMs'>): number 
  * @param digest sha256 of the contents
  * @param statStartedAt `Date.now()` before the stat
  */
-export function stampOf(stats: Stats, digest: string, statStartedAt: number): FileStamp {
+export function stampOf(stats: FileStat, digest: string, statStartedAt: number): FileStamp {
   // An edit after the stat sets the modification time to "now": it shows unless the recorded time is that recent.
   const racy = stats.mtimeMs >= statStartedAt - racyMarginMs(stats);
   return { size: racy ? -1 : stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256: digest };
 }
 
 /** True when a stat matches a (non-smudged) stamp. */
-export function statMatches(stamp: FileStamp, stats: Stats): boolean {
+export function statMatches(stamp: FileStamp, stats: FileStat): boolean {
   return stamp.size === stats.size && stamp.mtimeMs === stats.mtimeMs && stamp.ctimeMs === stats.ctimeMs && stamp.ino === stats.ino;
 }
 

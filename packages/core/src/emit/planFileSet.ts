@@ -1,4 +1,5 @@
-import { type Stats, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { type FileStat, fileStatOf } from './cacheRecord.js';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { type InterruptedWrite, findInterruptedWrite } from './journal.js';
@@ -26,7 +27,7 @@ export interface PlanState {
   scan: OutputScan;
   manifest: Manifest;
   /** Stat of each unchanged file, taken before its contents were compared (only when asked for). */
-  unchangedStats: Map<string, { stats: Stats; at: number }>;
+  unchangedStats: Map<string, { stats: FileStat; at: number }>;
 }
 
 /**
@@ -39,43 +40,66 @@ export interface PlanState {
  * @param withStats also stat every unchanged file (for the no-change cache's stamps)
  */
 export async function planWithState(location: OutputLocation, files: readonly GeneratedFile[], scan: OutputScan, withStats: boolean): Promise<PlanState> {
-  const prefix = srcPrefix(location);
   const plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
-  const unchangedStats = new Map<string, { stats: Stats; at: number }>();
+  const unchangedStats = new Map<string, { stats: FileStat; at: number }>();
   const produced = new Set<string>();
   for (const file of files) produced.add(rootRelative(location, file));
   // Synchronous reads: for thousands of small files they are several times faster than the thread pool's.
-  for (const file of files) {
-    const rel = rootRelative(location, file);
-    const abs = resolveInside(location, rel);
-    // Only paths the listing shows are read: a new file costs no failed read.
-    if (!scan.files.has(rel)) {
-      plan.created.push(rel);
-      continue;
-    }
-    // Stat before reading: a change between the two makes the recorded stat older than the compared text.
-    const at = Date.now();
-    const stats = withStats ? statSync(abs, { throwIfNoEntry: false }) : undefined;
-    let current: string | undefined;
-    try {
-      current = readFileSync(abs, 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current === undefined) plan.created.push(rel);
-    else if (current === file.contents) {
-      plan.unchanged.push(rel);
-      if (stats) unchangedStats.set(rel, { stats, at });
-    } else plan.updated.push(rel);
-  }
+  for (const file of files) comparePlanned(location, scan, rootRelative(location, file), file.contents, plan, withStats ? unchangedStats : undefined);
   const manifest = await readManifest(location);
+  plan.removed = removedFiles(location, scan, manifest, produced);
+  for (const list of Object.values(plan)) (list as string[]).sort(cmp);
+  return { plan, scan, manifest, unchangedStats };
+}
+
+/**
+ * Compares one generated file with the disk and adds its path to the plan's `created`, `updated` or
+ * `unchanged` list. Only paths the listing shows are read (a new file costs no failed read).
+ * @param location output root and source folder
+ * @param scan a listing of the output root
+ * @param rel the file's root-relative path
+ * @param contents its generated text
+ * @param plan the plan to add to
+ * @param unchangedStats when given, receives the stat of an unchanged file (taken before reading it)
+ * @returns where the path went
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` when the path leaves the output root
+ */
+export function comparePlanned(location: OutputLocation, scan: OutputScan, rel: string, contents: string, plan: WritePlan, unchangedStats?: PlanState['unchangedStats']): 'created' | 'updated' | 'unchanged' {
+  const abs = resolveInside(location, rel);
+  if (!scan.files.has(rel)) {
+    plan.created.push(rel);
+    return 'created';
+  }
+  // Stat before reading: a change between the two makes the recorded stat older than the compared text.
+  const at = Date.now();
+  const stats = unchangedStats ? statSync(abs, { throwIfNoEntry: false }) : undefined;
+  let current: string | undefined;
+  try {
+    current = readFileSync(abs, 'utf8');
+  } catch {
+    current = undefined;
+  }
+  const kind = current === undefined ? 'created' : current === contents ? 'unchanged' : 'updated';
+  plan[kind].push(rel);
+  if (kind === 'unchanged' && stats) unchangedStats?.set(rel, { stats: fileStatOf(stats), at });
+  return kind;
+}
+
+/**
+ * Files to remove: the previous manifest's files no longer produced and unlisted `.ts` files in the
+ * source folder, kept only while they start with the generated-file marker.
+ * @param location output root and source folder
+ * @param scan a listing of the output root
+ * @param manifest the previous run's manifest
+ * @param produced root-relative paths of this run's files
+ */
+export function removedFiles(location: OutputLocation, scan: OutputScan, manifest: Manifest, produced: ReadonlySet<string> | ReadonlyMap<string, unknown>): string[] {
+  const prefix = srcPrefix(location);
   const candidates = new Set(manifest.files.filter((p) => !produced.has(p) && scan.files.has(p)));
   for (const rel of scan.files) {
     if (rel.startsWith(prefix) && rel.endsWith('.ts') && !produced.has(rel) && !rel.startsWith('.reslayer-backup/')) candidates.add(rel);
   }
-  for (const rel of candidates) if (startsWithMarker(resolveInside(location, rel))) plan.removed.push(rel);
-  for (const list of Object.values(plan)) (list as string[]).sort(cmp);
-  return { plan, scan, manifest, unchangedStats };
+  return [...candidates].filter((rel) => startsWithMarker(resolveInside(location, rel)));
 }
 
 /**

@@ -1,8 +1,9 @@
-import { type Stats, chmodSync, closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import type { InterruptedWrite } from './journal.js';
+import { type FileStat, fileStatOf } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, startsWithMarker } from './outputTree.js';
 
 /** Suffix of the sibling folder a write builds the new output root in (`<parent>/.<root name>.reslayer-staging`). */
@@ -70,8 +71,8 @@ export function mergeInterrupted(a: InterruptedWrite | undefined, b: Interrupted
 
 /** Everything a swap places in the new root, relative to the root. */
 export interface SwapSet {
-  /** Generated files whose new text is written. */
-  write: ReadonlyMap<string, GeneratedFile>;
+  /** Generated files whose new text is written (by path; only their text is read). */
+  write: ReadonlyMap<string, Pick<GeneratedFile, 'contents'>>;
   /** Generated files whose text is unchanged: hard-linked from the current root (their modification time is kept). */
   keep: readonly string[];
   /** Files of the current root that are not generated (the user's, the manifest's own and the like are excluded): carried over by hard links. */
@@ -108,16 +109,62 @@ function foldersOf(set: SwapSet, scan: OutputScan): string[] {
  *   (a rename of the folder changes none of it; cheaper than a stat by path afterwards)
  * @throws the file system's error (the caller removes the staging folder)
  */
-export function buildStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, stats?: Map<string, Stats>): void {
+export function buildStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, stats?: Map<string, FileStat>): void {
+  openStaging(paths);
+  const made = new Set<string>();
+  for (const dir of foldersOf(set, scan)) {
+    mkdirSync(path.join(paths.staging, dir));
+    made.add(dir);
+  }
+  for (const [rel, file] of set.write) stageText(paths, rel, file.contents, made, stats);
+  completeStaging(paths, { ...set, write: new Map() }, scan, made);
+}
+
+/**
+ * Starts an empty staging folder (an older one is removed) with the permissions of the current root.
+ * @param paths the swap folders
+ */
+export function openStaging(paths: SwapPaths): void {
   const { root, staging } = paths;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(path.dirname(staging), { recursive: true });
   mkdirSync(staging);
   const rootStats = statSync(root, { throwIfNoEntry: false });
   if (rootStats) chmodSync(staging, rootStats.mode & 0o7777);
-  for (const dir of foldersOf(set, scan)) mkdirSync(path.join(staging, dir));
-  if (stats) for (const [rel, file] of set.write) stats.set(rel, writeAndStat(path.join(staging, rel), file.contents));
-  else for (const [rel, file] of set.write) writeFileSync(path.join(staging, rel), file.contents);
+}
+
+/**
+ * Writes one new file into the staging folder (which {@link openStaging} started), creating its folders
+ * the first time they are needed.
+ * @param paths the swap folders
+ * @param rel root-relative path (already checked to stay inside the root)
+ * @param text the file's text
+ * @param made the staging folders created so far (updated)
+ * @param stats when given, receives the file's stat taken from its open descriptor
+ */
+export function stageText(paths: SwapPaths, rel: string, text: string, made: Set<string>, stats?: Map<string, FileStat>): void {
+  const dir = path.posix.dirname(rel);
+  if (dir !== '.' && !made.has(dir)) {
+    mkdirSync(path.join(paths.staging, dir), { recursive: true });
+    for (let d = dir; d !== '.' && !made.has(d); d = path.posix.dirname(d)) made.add(d);
+  }
+  const abs = path.join(paths.staging, rel);
+  if (stats) stats.set(rel, writeAndStat(abs, text));
+  else writeFileSync(abs, text, { flag: 'wx' });
+}
+
+/**
+ * Completes a staging folder whose new files are written: the remaining folders, hard links of unchanged
+ * generated files and of the user's files (symbolic links re-created), and the manifest.
+ * @param paths the swap folders
+ * @param set what goes into the new root (its `write` entries are already in the staging folder)
+ * @param scan the listing of the current root
+ * @param made the staging folders created so far
+ * @throws the file system's error (the caller removes the staging folder)
+ */
+export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>): void {
+  const { root, staging } = paths;
+  for (const dir of foldersOf(set, scan)) if (!made.has(dir)) mkdirSync(path.join(staging, dir), { recursive: true });
   for (const rel of set.keep) linkSync(path.join(root, rel), path.join(staging, rel));
   for (const rel of set.carry) {
     if (scan.links.has(rel)) symlinkSync(readlinkSync(path.join(root, rel)), path.join(staging, rel));
@@ -127,11 +174,11 @@ export function buildStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, s
 }
 
 /** Writes a new file and returns its stat, taken before it is closed. */
-function writeAndStat(abs: string, text: string): Stats {
+function writeAndStat(abs: string, text: string): FileStat {
   const fd = openSync(abs, 'wx');
   try {
     writeSync(fd, text);
-    return fstatSync(fd);
+    return fileStatOf(fstatSync(fd));
   } finally {
     closeSync(fd);
   }

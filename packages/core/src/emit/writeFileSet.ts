@@ -1,13 +1,13 @@
 import { mkdir, rm, rmdir, readdir, stat, writeFile } from 'node:fs/promises';
-import { type Stats, lstatSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { type InterruptedWrite, type StagedFile, JOURNAL_NAME, commit, findInterruptedWrite, recoverFromScan, recoverInterruptedWrite } from './journal.js';
 import { MANIFEST_NAME, serializeManifest, writeManifest } from './manifest.js';
-import { buildStaging, findInterruptedSwap, mergeInterrupted, recoverInterruptedSwap, swapIn, swapPaths } from './swap.js';
-import { CACHE_RECORD_NAME, type CacheRecord, type FileStamp, removeRecord, sha256, stampOf, writeRecord } from './cacheRecord.js';
+import { buildStaging, completeStaging, findInterruptedSwap, mergeInterrupted, recoverInterruptedSwap, swapIn, swapPaths } from './swap.js';
+import { CACHE_RECORD_NAME, type CacheRecord, type FileStamp, type FileStat, removeRecord, sha256, stampOf, writeRecord } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, TEMP_SUFFIX, assertRealPathInside, inBatches, resolveInside, scanOutput } from './outputTree.js';
 import { type PlanState, type WritePlan, planWithState, rootRelative } from './planFileSet.js';
 
@@ -78,18 +78,52 @@ export async function writeOutput(location: OutputLocation, files: readonly Gene
   const repaired = mergeInterrupted(findInterruptedWrite(listed), swapped);
   const scan = await recoverFromScan(location, listed);
   const state = await planWithState(location, files, scan, options.cache !== undefined);
-  const { plan } = state;
   const byRel = new Map(files.map((f) => [rootRelative(location, f), f] as const));
+  await commitPlan(location, state, { byRel, digest: (rel) => sha256(byRel.get(rel)?.contents ?? '') }, options);
+  return { plan: state.plan, repaired };
+}
+
+/** The new output a commit places: each generated file's text and digest, by root-relative path. */
+export interface OutputContent {
+  /** Every generated file (only the text of created and updated ones is read, once). */
+  byRel: ReadonlyMap<string, { readonly contents: string }>;
+  /** sha256 of a generated file's text (for the no-change cache's stamps). */
+  digest(rel: string): string;
+  /**
+   * When the created and updated files are already written into the staging folder (see `OutputStream`):
+   * the staging folders made so far and the stat of each written file.
+   */
+  staged?: { made: Set<string>; written: Map<string, FileStat> } | undefined;
+}
+
+/**
+ * Carries out a plan: swaps in a complete new root or, when the root cannot be swapped, commits the
+ * changed files in place with the journal; then writes (or removes) the no-change cache's record.
+ * @param location output root and source folder
+ * @param state the plan and what it found on disk
+ * @param content the generated files' texts and digests
+ * @param options see {@link WriteOptions}
+ * @throws GeneratorError `RSL_WRITE_FAILED` or `RSL_PATH_OUTSIDE_ROOT`, as {@link writeFileSet}
+ */
+export async function commitPlan(location: OutputLocation, state: PlanState, content: OutputContent, options: WriteOptions): Promise<void> {
+  const { plan, scan } = state;
+  const { byRel } = content;
   const paths = [...byRel.keys()].sort(cmp);
   const manifestText = serializeManifest(paths);
   const changed = plan.created.length + plan.updated.length + plan.removed.length > 0;
   let stamps: Map<string, FileStamp> | undefined;
   if (changed && canSwap(location, scan, paths)) {
-    const written = options.cache ? new Map<string, Stats>() : undefined;
-    const stagedAt = swapOutput(location, state, byRel, manifestText, written);
-    stamps = written ? stampAll(location, byRel, written, stagedAt) : undefined;
+    const written = content.staged?.written ?? (options.cache ? new Map<string, FileStat>() : undefined);
+    const stagedAt = swapOutput(location, state, byRel, manifestText, written, content.staged?.made);
+    stamps = options.cache && written ? stampAll(location, content, written, stagedAt) : undefined;
   } else {
-    const staged = await stage(location, state, byRel);
+    // Streamed files are read back from the staging folder, which is then removed.
+    let staged: StagedFile[] = [];
+    try {
+      staged = await stage(location, state, byRel);
+    } finally {
+      if (content.staged) rmSync(swapPaths(location).staging, { recursive: true, force: true });
+    }
     if (staged.length > 0 || plan.removed.length > 0) {
       try {
         await commit(location, staged, plan.removed);
@@ -99,13 +133,12 @@ export async function writeOutput(location: OutputLocation, files: readonly Gene
       }
     }
     await writeManifest(location, manifestText, state.manifest.text);
-    stamps = options.cache ? stampFiles(state, staged, byRel) : undefined;
+    stamps = options.cache ? stampFiles(state, staged, content) : undefined;
     await removeEmptyDirs(location, plan.removed);
   }
   // The no-change cache's record lives in the output root, beside the manifest (see cacheRecord.ts); written after the files it describes.
   if (options.cache && stamps) await writeRecord(location, { ...options.cache, outputRoot: path.resolve(location.outputRoot), files: paths, stamps });
   else await removeRecord(location);
-  return { plan, repaired };
 }
 
 /**
@@ -130,14 +163,18 @@ function canSwap(location: OutputLocation, scan: OutputScan, generated: readonly
  * @returns `Date.now()` when the staging folder was complete, before the swap
  * @throws GeneratorError `RSL_WRITE_FAILED` (the staging folder is removed, the output is unchanged)
  */
-function swapOutput(location: OutputLocation, state: PlanState, byRel: ReadonlyMap<string, GeneratedFile>, manifestText: string, written?: Map<string, Stats>): number {
+function swapOutput(location: OutputLocation, state: PlanState, byRel: ReadonlyMap<string, { readonly contents: string }>, manifestText: string, written: Map<string, FileStat> | undefined, made: Set<string> | undefined): number {
   const { plan, scan } = state;
   const own = new Set([MANIFEST_NAME, CACHE_RECORD_NAME, JOURNAL_NAME, ...plan.removed]);
   const carry = [...scan.files].filter((rel) => !byRel.has(rel) && !own.has(rel));
-  const write = new Map([...plan.created, ...plan.updated].map((rel) => [rel, byRel.get(rel) as GeneratedFile] as const));
   const swap = swapPaths(location);
+  const manifest = { name: MANIFEST_NAME, text: manifestText };
   try {
-    buildStaging(swap, { write, keep: plan.unchanged, carry, manifest: { name: MANIFEST_NAME, text: manifestText } }, scan, written);
+    if (made) completeStaging(swap, { write: new Map(), keep: plan.unchanged, carry, manifest }, scan, made);
+    else {
+      const write = new Map([...plan.created, ...plan.updated].map((rel) => [rel, byRel.get(rel) as { contents: string }] as const));
+      buildStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, written);
+    }
     // No one else writes into the staging folder: the files' stats hold until the swap, as if taken now.
     const stagedAt = Date.now();
     swapIn(swap, { all: new Set([...byRel.keys(), ...carry]), carried: new Set(carry) });
@@ -153,15 +190,15 @@ function swapOutput(location: OutputLocation, state: PlanState, byRel: ReadonlyM
  * valid at `writtenAt` (the staging folder complete), unchanged ones stat-ed now (their hard links
  * changed their change times).
  */
-function stampAll(location: OutputLocation, byRel: ReadonlyMap<string, GeneratedFile>, written: ReadonlyMap<string, Stats>, writtenAt: number): Map<string, FileStamp> | undefined {
+function stampAll(location: OutputLocation, content: OutputContent, written: ReadonlyMap<string, FileStat>, writtenAt: number): Map<string, FileStamp> | undefined {
   const stamps = new Map<string, FileStamp>();
   const root = path.resolve(location.outputRoot);
   const at = Date.now();
-  for (const [rel, file] of byRel) {
+  for (const rel of content.byRel.keys()) {
     const known = written.get(rel);
     const stats = known ?? statSync(path.join(root, rel), { throwIfNoEntry: false });
     if (!stats) return undefined;
-    stamps.set(rel, stampOf(stats, sha256(file.contents), known ? writtenAt : at));
+    stamps.set(rel, stampOf(stats, content.digest(rel), known ? writtenAt : at));
   }
   return stamps;
 }
@@ -171,7 +208,7 @@ function stampAll(location: OutputLocation, byRel: ReadonlyMap<string, Generated
  * when the listing does not show it) and checked once against the real output root.
  * @throws GeneratorError `RSL_WRITE_FAILED`, after removing the temporary files written so far
  */
-async function stage(location: OutputLocation, state: PlanState, byRel: ReadonlyMap<string, GeneratedFile>): Promise<StagedFile[]> {
+async function stage(location: OutputLocation, state: PlanState, byRel: ReadonlyMap<string, { readonly contents: string }>): Promise<StagedFile[]> {
   const { plan, scan } = state;
   const changed = [...plan.created, ...plan.updated];
   const staged: StagedFile[] = [];
@@ -236,9 +273,9 @@ function linkOnTheWay(scan: OutputScan, dir: string): string | undefined {
 }
 
 /** Stamps of every generated file after the write: written files are stat-ed now, unchanged ones reuse the plan's stat. */
-function stampFiles(state: PlanState, staged: readonly StagedFile[], byRel: ReadonlyMap<string, GeneratedFile>): Map<string, FileStamp> | undefined {
+function stampFiles(state: PlanState, staged: readonly StagedFile[], content: OutputContent): Map<string, FileStamp> | undefined {
   const stamps = new Map<string, FileStamp>();
-  const digest = (rel: string) => sha256(byRel.get(rel)?.contents ?? '');
+  const { byRel, digest } = content;
   for (const [rel, { stats, at }] of state.unchangedStats) stamps.set(rel, stampOf(stats, digest(rel), at));
   const at = Date.now();
   let complete = true;

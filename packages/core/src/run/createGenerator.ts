@@ -10,7 +10,7 @@ import { orderPlugins } from '../plugin/applyPlugins.js';
 import { loadContract } from '../contract/loadContract.js';
 import { normalizeContract } from '../contract/normalize.js';
 import { detectResources } from '../detect/detectResources.js';
-import { FileSet } from '../emit/FileSet.js';
+import { FileSet, type FileSink } from '../emit/FileSet.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 
 /** Name under which core's own taps and phases are reported. */
@@ -19,7 +19,7 @@ export const CORE_PLUGIN = 'core';
 /** What a run returns. */
 export interface RunResult {
   model: ApiModel;
-  /** Generated files sorted by path (empty when `emit` was skipped). */
+  /** Generated files sorted by path (empty when `emit` was skipped or a `sink` received them). */
   files: GeneratedFile[];
   diagnostics: Diagnostics;
   report: RunReport;
@@ -33,6 +33,11 @@ export interface RunOptions {
   skipEmit?: boolean;
   /** Called when a phase starts, for progress output. */
   onPhase?: (phase: 'load' | 'normalize' | 'detect' | 'emit' | 'report') => void;
+  /**
+   * Receives every generated file as a plugin adds it, instead of the run keeping its text (see
+   * {@link FileSet}): then the result's `files` is empty and `report.fileCount` counts them.
+   */
+  sink?: FileSink | undefined;
 }
 
 /**
@@ -100,7 +105,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
     });
   }
 
-  const files = new FileSet();
+  const files = new FileSet(options.sink);
   if (!options.skipEmit) {
     options.onPhase?.('emit');
     const emitCtx: EmitContext = { run, model, files, report: addDiagnostic };

@@ -3,6 +3,8 @@ import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import type { InterruptedWrite } from '../emit/journal.js';
 import { type WritePlan, planOutput, rootRelative } from '../emit/planFileSet.js';
 import { writeOutput } from '../emit/writeFileSet.js';
+import { commitStream, openOutputStream } from '../emit/streamOutput.js';
+import { cmp } from '../diagnostics/Diagnostics.js';
 import { type RunResult, runGenerator } from './createGenerator.js';
 import { cacheRecordFor, refreshRecord } from './noChangeCache.js';
 import { assertOutputFolders } from './outputFolders.js';
@@ -79,38 +81,56 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     return { failed: false, dryRun, files: hit.files, plan, diagnostics: hit.summary.diagnostics, cache: { status: 'hit' }, contractFiles, profile };
   }
   const startedAt = Date.now();
-  const run = await runGenerator(config, options.onPhase ? { onPhase: options.onPhase } : {});
+  // Files go to the staging folder as plugins emit them (or, on a dry run, are only compared with the disk).
+  const stream = await openOutputStream(location, { write: !dryRun, withStats: !dryRun && cache.key.ok });
+  let run: RunResult;
+  try {
+    run = await runGenerator(config, { ...(options.onPhase ? { onPhase: options.onPhase } : {}), ...(stream ? { sink: stream } : {}) });
+  } catch (error) {
+    stream?.discard();
+    throw error;
+  }
   const diagnostics = run.diagnostics.list();
   const failed = run.diagnostics.hasErrors();
+  const paths = stream ? [...stream.entries.keys()].sort(cmp) : run.files.map((f) => rootRelative(location, f));
   let plan = emptyPlan();
   let interrupted: GenerateResult['interrupted'];
   let writeMs = 0;
-  if (!failed) {
-    assertOutputFolders(location, run.files.map((f) => rootRelative(location, f)));
+  if (failed) stream?.discard();
+  else {
+    try {
+      assertOutputFolders(location, paths);
+    } catch (error) {
+      stream?.discard();
+      throw error;
+    }
     options.onPhase?.('write');
     const start = performance.now();
-    if (dryRun) {
+    const record = dryRun ? undefined : await cacheRecordFor(cache.key, run, startedAt);
+    const writeOptions = record ? { cache: record } : {};
+    if (stream) plan = dryRun ? (await stream.finish()).plan : await commitStream(stream, writeOptions);
+    else if (dryRun) {
       const planned = await planOutput(location, run.files);
       plan = planned.plan;
       if (planned.interrupted) interrupted = { ...planned.interrupted, repaired: false };
     } else {
-      const record = await cacheRecordFor(cache.key, run, startedAt);
-      const written = await writeOutput(location, run.files, record ? { cache: record } : {});
+      const written = await writeOutput(location, run.files, writeOptions);
       plan = written.plan;
       if (written.repaired) interrupted = { ...written.repaired, repaired: true };
     }
     writeMs = performance.now() - start;
   }
+  const sizes = stream ? { count: stream.entries.size, bytes: [...stream.entries.values()].reduce((sum, e) => sum + e.size, 0) } : undefined;
   return {
     failed,
     dryRun,
-    files: failed ? [] : run.files.map((f) => rootRelative(location, f)),
+    files: failed ? [] : paths,
     plan,
     diagnostics,
     cache: outcomeOf(cache.probe),
     ...(interrupted ? { interrupted } : {}),
     run,
     contractFiles: run.contractFiles,
-    profile: runProfile(run, writeMs, cache.probe.status),
+    profile: runProfile(run, writeMs, cache.probe.status, sizes),
   };
 }

@@ -90,13 +90,16 @@ export function hitProfile(hit: CacheHit, ms: number): RunProfileData {
   return { phases: [{ hook: 'cache', plugin: 'core', ms }], writeMs: ms, cache: 'hit', files: hit.files.length, bytes: hit.bytes };
 }
 
-/** The profile of a full run: the pipeline's timings, the write or diff time, and the files' size. */
-export function runProfile(run: RunResult, writeMs: number, cache: CacheStatus): RunProfileData {
+/**
+ * The profile of a full run: the pipeline's timings, the write or diff time, and the files' size.
+ * @param sizes the files' number and bytes when the run streamed them (its `files` is then empty)
+ */
+export function runProfile(run: RunResult, writeMs: number, cache: CacheStatus, sizes?: { count: number; bytes: number }): RunProfileData {
   return {
     phases: run.report.timings.map(({ hook, plugin, ms }) => ({ hook, plugin, ms })),
     writeMs,
     cache,
-    files: run.files.length,
-    bytes: run.files.reduce((sum, f) => sum + Buffer.byteLength(f.contents, 'utf8'), 0),
+    files: sizes?.count ?? run.files.length,
+    bytes: sizes?.bytes ?? run.files.reduce((sum, f) => sum + Buffer.byteLength(f.contents, 'utf8'), 0),
   };
 }

@@ -1,0 +1,144 @@
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { GeneratedFile } from './GeneratedFile.js';
+import { GeneratorError } from '../diagnostics/GeneratorError.js';
+import type { FileSink } from './FileSet.js';
+import { cmp } from '../diagnostics/Diagnostics.js';
+import { findInterruptedWrite } from './journal.js';
+import { readManifest } from './manifest.js';
+import { type SwapPaths, findInterruptedSwap, openStaging, stageText, swapPaths } from './swap.js';
+import { type FileStat, sha256 } from './cacheRecord.js';
+import { type OutputLocation, type OutputScan, resolveInside, scanOutput } from './outputTree.js';
+import { type PlanState, type WritePlan, comparePlanned, removedFiles, rootRelative } from './planFileSet.js';
+import { type OutputContent, type WriteOptions, commitPlan } from './writeFileSet.js';
+
+/** Options of {@link openOutputStream}. */
+export interface OutputStreamOptions {
+  /** Write created and updated files into the staging folder (else only plan, as a dry run). */
+  write: boolean;
+  /** Keep each file's sha256 and each unchanged file's stat (for the no-change cache's stamps). */
+  withStats: boolean;
+}
+
+/**
+ * A {@link FileSink} that compares each generated file with the disk as it is emitted and, when writing,
+ * puts its new text straight into the sibling staging folder (see `swap.ts`), keeping only its path,
+ * size and digest. So a run never holds the text of all its files at once: its memory does not grow
+ * with the output. {@link commitStream} then completes the staging folder and swaps it in (or, when the
+ * root cannot be swapped, reads the staged texts back for the journaled commit).
+ */
+export class OutputStream implements FileSink {
+  readonly plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
+  /** Root-relative path of every accepted file, with its UTF-8 size and (when `withStats`) its sha256. */
+  readonly entries = new Map<string, { size: number; sha256: string }>();
+  readonly unchangedStats: PlanState['unchangedStats'] = new Map();
+  /** Stat of each file written into the staging folder (when `withStats`). */
+  readonly written = new Map<string, FileStat>();
+  /** Staging folders created so far. */
+  readonly made = new Set<string>();
+  readonly paths: SwapPaths;
+  /** The first error writing into the staging folder (then nothing more is written; the commit reports it). */
+  failure: Error | undefined;
+
+  /**
+   * @param location output root and source folder
+   * @param scan a listing of the output root, without leftovers of an interrupted write
+   * @param options see {@link OutputStreamOptions}
+   */
+  constructor(
+    readonly location: OutputLocation,
+    readonly scan: OutputScan,
+    readonly options: OutputStreamOptions,
+  ) {
+    this.paths = swapPaths(location);
+    if (options.write) openStaging(this.paths);
+  }
+
+  /**
+   * Compares a file with the disk and, when writing and it differs, writes it into the staging folder.
+   * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT`; the file system's error when staging fails
+   */
+  accept(file: GeneratedFile): void {
+    const rel = rootRelative(this.location, file);
+    const { withStats, write } = this.options;
+    const kind = comparePlanned(this.location, this.scan, rel, file.contents, this.plan, withStats ? this.unchangedStats : undefined);
+    this.entries.set(rel, { size: Buffer.byteLength(file.contents, 'utf8'), sha256: withStats ? sha256(file.contents) : '' });
+    if (!write || kind === 'unchanged' || this.failure) return;
+    // A write error belongs to the write, not to the plugin adding the file: kept for the commit.
+    try {
+      stageText(this.paths, rel, file.contents, this.made, withStats ? this.written : undefined);
+    } catch (error) {
+      this.failure = error as Error;
+    }
+  }
+
+  /** Removes the staging folder (a failed run, or one that was only planned). */
+  discard(): void {
+    if (this.options.write) rmSync(this.paths.staging, { recursive: true, force: true });
+  }
+
+  /** The complete plan: the files to remove added, every list sorted. */
+  async finish(): Promise<PlanState> {
+    const manifest = await readManifest(this.location);
+    this.plan.removed = removedFiles(this.location, this.scan, manifest, this.entries);
+    for (const list of Object.values(this.plan)) (list as string[]).sort(cmp);
+    return { plan: this.plan, scan: this.scan, manifest, unchangedStats: this.unchangedStats };
+  }
+}
+
+/**
+ * Opens an {@link OutputStream} for the output root, or gives none when an interrupted earlier write left
+ * something behind (a staging or previous root beside it, a journal, backups, temporary files): then
+ * the caller keeps the files in memory and writes them with `writeOutput`, which repairs that first.
+ * @param location output root and source folder
+ * @param options see {@link OutputStreamOptions}
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` when the source folder leaves the output root, `RSL_WRITE_FAILED` when the
+ *   output root or its sibling folders cannot be read (a name too long, no permission)
+ */
+export async function openOutputStream(location: OutputLocation, options: OutputStreamOptions): Promise<OutputStream | undefined> {
+  resolveInside(location, location.srcDir || '.');
+  try {
+    if (findInterruptedSwap(location)) return undefined;
+    const scan = await scanOutput(location);
+    if (findInterruptedWrite(scan)) return undefined;
+    return new OutputStream(location, scan, options);
+  } catch (error) {
+    // The output root or its sibling folders cannot even be looked at (a name too long, no permission).
+    if (error instanceof GeneratorError) throw error;
+    throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/**
+ * Commits what an {@link OutputStream} staged, with the guarantees of `writeFileSet`: the swap of a
+ * complete new root (or the journaled commit when the root cannot be swapped), then the no-change
+ * cache's record. Unchanged output removes the staging folder and writes nothing but the record.
+ * @param stream the stream, after the run emitted every file into it
+ * @param options see {@link WriteOptions}
+ * @returns the plan
+ * @throws GeneratorError `RSL_WRITE_FAILED` or `RSL_PATH_OUTSIDE_ROOT` (the staging folder is removed)
+ */
+export async function commitStream(stream: OutputStream, options: WriteOptions): Promise<WritePlan> {
+  try {
+    if (stream.failure) {
+      throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${stream.location.outputRoot}: ${stream.failure.message}`, { cause: stream.failure });
+    }
+    const state = await stream.finish();
+    const { staging } = stream.paths;
+    // Only created and updated texts are ever read, from the staging folder, when the journaled commit needs them.
+    const byRel = new Map<string, { readonly contents: string }>();
+    for (const rel of stream.entries.keys()) byRel.set(rel, { get contents() { return readFileSync(resolveStaged(staging, rel), 'utf8'); } });
+    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 ?? '', staged: { made: stream.made, written: stream.written } };
+    const changed = state.plan.created.length + state.plan.updated.length + state.plan.removed.length > 0;
+    if (!changed) stream.discard();
+    await commitPlan(stream.location, state, content, options);
+    return state.plan;
+  } finally {
+    stream.discard();
+  }
+}
+
+/** Absolute path of a root-relative path inside the staging folder. */
+function resolveStaged(staging: string, rel: string): string {
+  return path.join(staging, ...rel.split('/'));
+}
