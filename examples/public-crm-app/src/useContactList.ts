@@ -1,6 +1,5 @@
-import { keepPreviousData } from '@tanstack/vue-query';
-import { computed, ref, watch } from 'vue';
-import { useContactsQuery } from './generated/src/features/contacts/api/index.js';
+import { computed, ref } from 'vue';
+import { useContactsInfiniteQuery } from './generated/src/features/contacts/api/index.js';
 import { contactsConfig } from './generated/src/features/contacts/model/index.js';
 import type { ListContactsParams } from './generated/src/shared/api/generated/contacts/index.js';
 
@@ -8,31 +7,30 @@ import type { ListContactsParams } from './generated/src/shared/api/generated/co
 const pagination = contactsConfig.pagination;
 
 /**
- * One page of contacts through the generated vue-query hook. The query parameters are a computed
- * ref, so changing the page or the page size refetches; invalidating `contactsQueryKeys.lists()`
- * (the mutations' `onSuccess`) refetches the page shown.
+ * The contacts list as an infinite query through the generated vue-query composable: the first page
+ * loads at once and `loadMore()` appends the next one (`fetchNextPage`), until the pages hold as many
+ * items as the list's total says (the generated `getNextPageParam`). The page size is a ref in the
+ * query parameters, so changing it starts over from page 1 (a new query key). The mutations' cache
+ * effects invalidate `contactsQueryKeys.lists()`, a prefix of this query's key, so every loaded page
+ * refetches after a change; an optimistic edit rewrites the item in every loaded page.
+ * @returns the page size ref, the loaded items, the list's total, the number of loaded pages,
+ *   `loadMore`, and the query itself (`hasNextPage`, `isFetchingNextPage`, `isFetching`, `error`…)
  */
 export function useContactList() {
-  const page = ref(1);
   const pageSize = ref<number>(pagination.defaultPageSize);
-  const params = computed<ListContactsParams>(() => ({
-    [pagination.pageParam]: page.value,
-    [pagination.pageSizeParam]: pageSize.value,
-  }));
-  // While another page loads (a new query key), keep showing the previous one.
-  const query = useContactsQuery(params, { placeholderData: keepPreviousData });
+  const params = computed<Omit<ListContactsParams, 'page'>>(() => ({ [pagination.pageSizeParam]: pageSize.value }));
+  const query = useContactsInfiniteQuery(params);
 
-  const items = computed(() => query.data.value?.[pagination.itemsProperty] ?? []);
-  const total = computed(() => query.data.value?.[pagination.totalProperty] ?? 0);
-  const pageCount = computed(() => Math.max(1, Math.ceil(total.value / pageSize.value)));
+  const pages = computed(() => query.data.value?.pages ?? []);
+  const items = computed(() => pages.value.flatMap((page) => page[pagination.itemsProperty] ?? []));
+  // Every page carries the list's total; the last loaded page has the newest one.
+  const total = computed(() => pages.value.at(-1)?.[pagination.totalProperty] ?? 0);
+  const pagesLoaded = computed(() => pages.value.length);
 
-  watch(pageSize, () => {
-    page.value = 1;
-  });
-  // After a delete empties the last page, show the page before it.
-  watch(pageCount, (count) => {
-    if (page.value > count) page.value = count;
-  });
+  /** Loads the next page, unless there is none or one is on its way. */
+  function loadMore(): void {
+    if (query.hasNextPage.value && !query.isFetchingNextPage.value) void query.fetchNextPage();
+  }
 
-  return { page, pageSize, items, total, pageCount, query };
+  return { pageSize, items, total, pagesLoaded, loadMore, query };
 }
