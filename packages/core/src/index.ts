@@ -87,7 +87,7 @@ export {
   type WritePlan,
 } from './emit/writeFileSet.js';
 export { CACHE_RECORD_NAME, recordPathFor, type CacheRecord, type FileStamp, type RunSummary } from './emit/cacheRecord.js';
-export { camelCase, kebabCase, pascalCase, plural, singular } from './naming/casing.js';
+export { camelCase, kebabCase, pascalCase, pascalName, plural, singular } from './naming/casing.js';
 export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
 export { memoOnModel } from './analysis/memo.js';

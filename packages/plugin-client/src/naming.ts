@@ -1,5 +1,5 @@
 import type { ArgumentDeclaration, OperationSignature, ResourceNode, ResourceOperation } from '@reslayer/core';
-import { declareArguments, noLeadingDigit, pascalCase, printPathArgumentType } from '@reslayer/core';
+import { declareArguments, noLeadingDigit, pascalName, printPathArgumentType } from '@reslayer/core';
 
 /** Name of plugin-client: its tap name, and what other plugins list in `requires`. */
 export const PLUGIN_CLIENT = 'plugin-client';
@@ -11,7 +11,7 @@ export const CLIENT_ROOT = 'shared/api/generated';
  * PascalCase base of an operation's type names. An operation name that starts with a digit is
  * `_`-prefixed (`_2faEnable`); PascalCase would drop the `_`, so it is put back: `_2faEnable` → `_2faEnable`.
  */
-const typeBase = (name: string): string => noLeadingDigit(pascalCase(name));
+const typeBase = (name: string): string => noLeadingDigit(pascalName(name));
 
 const pathArgumentType = (s: OperationSignature, ident: string): string => printPathArgumentType(s.pathArgs.find((p) => p.ident === ident) ?? {});
 

@@ -1,5 +1,5 @@
 import type { ResourceNode, ResourceOperation } from '@reslayer/core';
-import { noLeadingDigit, pascalCase } from '@reslayer/core';
+import { noLeadingDigit, pascalName } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { isQueryOperation } from './plan/isQueryOperation.js';
 
@@ -32,8 +32,8 @@ export const hooksNaming = {
   hookName: (r: Pick<ResourceNode, 'entity' | 'plural'>, op: Pick<ResourceOperation, 'name' | 'role'>, method: string): string => {
     if (op.role === 'list') return `use${r.plural}Query`;
     if (op.role === 'read') return `use${r.entity}Query`;
-    if (isQueryOperation(op, method)) return `use${pascalCase(op.name.replace(/^get(?=[A-Z])/, '')) || pascalCase(op.name)}Query`;
-    return `use${pascalCase(op.name)}Mutation`;
+    if (isQueryOperation(op, method)) return `use${pascalName(op.name.replace(/^get(?=[A-Z])/, '')) || pascalName(op.name)}Query`;
+    return `use${pascalName(op.name)}Mutation`;
   },
   /** Framework-free query options factory: `useContactQuery` → `contactQueryOptions`. */
   queryOptions: (hookName: string): string => `${stem(hookName)}Options`,

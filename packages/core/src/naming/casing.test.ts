@@ -1,4 +1,4 @@
-import { camelCase, kebabCase, pascalCase, plural, singular } from './casing.js';
+import { camelCase, kebabCase, pascalCase, pascalName, plural, singular } from './casing.js';
 
 type Case = [name: string, io: { given: string; want: string }];
 
@@ -105,5 +105,16 @@ describe('word length limit', () => {
     expect(camelCase(long, 1000)).toBe(`word${'Word'.repeat(19)}`);
     expect(pascalCase(long, 1000)).toBe('Word'.repeat(20));
     expect(kebabCase(long, 1000)).toBe(Array.from({ length: 20 }, () => 'word').join('-'));
+  });
+});
+
+describe('pascalName', () => {
+  it('never clips a generated name, so two names that differ after 64 characters stay two type names', () => {
+    // GitHub: PATCH …/properties/schema and PUT …/properties/schema/{name} (one type name when clipped at 64).
+    const plural = 'orgsCustomPropertiesForReposCreateOrUpdateOrganizationDefinitions';
+    const single = 'orgsCustomPropertiesForReposCreateOrUpdateOrganizationDefinition';
+    expect(pascalCase(plural)).toBe(pascalCase(single));
+    expect(pascalName(plural)).toBe('OrgsCustomPropertiesForReposCreateOrUpdateOrganizationDefinitions');
+    expect(pascalName(single)).not.toBe(pascalName(plural));
   });
 });

@@ -30,6 +30,18 @@ export function pascalCase(input: string, maxLength = MAX_WORDS_LENGTH): string 
 }
 
 /**
+ * A generated name (an operation's method name, at most 80 characters) in PascalCase, never clipped:
+ * `orgsCustomPropertiesForReposCreateOrUpdateOrganizationDefinitions` → `OrgsCustom…Definitions`. Type and hook
+ * names built from it must stay as distinct as the names themselves ({@link pascalCase} clips at
+ * {@link MAX_WORDS_LENGTH}, which made `…Definitions` and `…Definition` one type name).
+ * @param name a camelCase generated name
+ * @returns the PascalCase name, `''` for a name without ASCII letters or digits
+ */
+export function pascalName(name: string): string {
+  return pascalCase(name, Number.MAX_SAFE_INTEGER);
+}
+
+/**
  * `camelCase('List contacts')` → `listContacts`. Returns `''` for input without ASCII letters or digits.
  * @param input any text
  * @param maxLength longest word text kept (default {@link MAX_WORDS_LENGTH})

@@ -1,4 +1,4 @@
-import { type ApiModel, type OperationRole, pascalCase } from '@reslayer/core';
+import { type ApiModel, type OperationRole, pascalCase, pascalName } from '@reslayer/core';
 import type { NameRename } from './compareOutputs.js';
 
 /** An operation as the generated layer names it. */
@@ -63,7 +63,7 @@ export function operationRenames(before: Map<string, IndexedOperation>, after: M
 
 /** plugin-client's type base of an operation name (`listContacts` → `ListContacts`, `2fa` → `_2fa`). */
 function typeBase(name: string): string {
-  const base = pascalCase(name);
+  const base = pascalName(name);
   return /^[0-9]/.test(base) ? `_${base}` : base;
 }
 
