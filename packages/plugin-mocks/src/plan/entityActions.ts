@@ -1,4 +1,4 @@
-import type { OperationSignature, ResourceNode } from '@reslayer/core';
+import type { ApiModel, OperationNode, OperationSignature, ResourceNode } from '@reslayer/core';
 import { deref, describeOperation } from '@reslayer/core';
 import { mocksNaming } from '../naming.js';
 import type { ActionPlan, FixtureDecl, StorePlan } from './mockPlan.js';
@@ -48,11 +48,7 @@ export function planEntityAction(sig: OperationSignature, resource: ResourceNode
   if (!ACTION_METHODS.has(sig.node.method) || sig.response.responseType !== 'json') return undefined;
   if (sig.op.role === 'create' || sig.op.role === 'update' || sig.op.role === 'read' || sig.op.role === 'list' || sig.op.role === 'delete') return undefined;
   const path = sig.node.path;
-  for (const target of ctx.model.resources) {
-    if (target.resourceKind !== 'crud') continue;
-    const read = target.operations.find((o) => o.role === 'read');
-    const node = read && ctx.model.operations.find((o) => o.key === read.operationKey);
-    if (!node || !path.startsWith(`${node.path}/`)) continue;
+  for (const { target, read, node } of readsAbove(path, ctx.model)) {
     const rest = path.slice(node.path.length + 1).split('/');
     if (rest.some((s) => s === '' || s.includes('{'))) continue;
     const store = target === resource ? own : storeOf(ctx, target, count);
@@ -72,6 +68,46 @@ export function planEntityAction(sig: OperationSignature, resource: ResourceNode
     };
   }
   return undefined;
+}
+
+/** A CRUD resource's read operation (`GET /contacts/{contactId}`), as {@link readsAbove} indexes them. */
+interface ReadEntry {
+  target: ResourceNode;
+  read: ResourceNode['operations'][number];
+  node: OperationNode;
+  /** The resource's position in the model, so candidates come in model order. */
+  order: number;
+}
+
+/** The read operations of each model's CRUD resources by path, built once per model. */
+const READS = new WeakMap<ApiModel, Map<string, ReadEntry[]>>();
+
+/**
+ * The CRUD resources whose read operation's path is a proper prefix of `path` (`/contacts/{contactId}` for
+ * `/contacts/{contactId}/archive`), in model order: a lookup per prefix of `path` in an index built once, not a
+ * scan of every resource and operation per action (which grew with the square of the contract's size).
+ * @param path an operation's path template
+ * @param model the API model
+ */
+function readsAbove(path: string, model: ApiModel): ReadEntry[] {
+  let index = READS.get(model);
+  if (!index) {
+    index = new Map();
+    const byKey = new Map(model.operations.map((o) => [o.key, o] as const));
+    model.resources.forEach((target, order) => {
+      if (target.resourceKind !== 'crud') return;
+      const read = target.operations.find((o) => o.role === 'read');
+      const node = read && byKey.get(read.operationKey);
+      if (!read || !node) return;
+      const list = index?.get(node.path) ?? [];
+      list.push({ target, read, node, order });
+      index?.set(node.path, list);
+    });
+    READS.set(model, index);
+  }
+  const found: ReadEntry[] = [];
+  for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) found.push(...(index.get(path.slice(0, end)) ?? []));
+  return found.sort((a, b) => a.order - b.order);
 }
 
 /** The properties the action's verb sets (see {@link planEntityAction}). */
