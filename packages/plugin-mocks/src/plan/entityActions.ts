@@ -1,5 +1,5 @@
 import type { ApiModel, OperationNode, OperationSignature, ResourceNode } from '@reslayer/core';
-import { deref, describeOperation } from '@reslayer/core';
+import { deref, describeOperation, memoOnModel } from '@reslayer/core';
 import { mocksNaming } from '../naming.js';
 import type { ActionPlan, FixtureDecl, StorePlan } from './mockPlan.js';
 import type { PlanContext } from './planContext.js';
@@ -79,9 +79,6 @@ interface ReadEntry {
   order: number;
 }
 
-/** The read operations of each model's CRUD resources by path, built once per model. */
-const READS = new WeakMap<ApiModel, Map<string, ReadEntry[]>>();
-
 /**
  * The CRUD resources whose read operation's path is a proper prefix of `path` (`/contacts/{contactId}` for
  * `/contacts/{contactId}/archive`), in model order: a lookup per prefix of `path` in an index built once, not a
@@ -90,21 +87,19 @@ const READS = new WeakMap<ApiModel, Map<string, ReadEntry[]>>();
  * @param model the API model
  */
 function readsAbove(path: string, model: ApiModel): ReadEntry[] {
-  let index = READS.get(model);
-  if (!index) {
-    index = new Map();
+  // The read operations of the model's CRUD resources by path, built once per model (memoized on it).
+  const index = memoOnModel(model, 'plugin-mocks:readsByPath', () => {
+    const byPath = new Map<string, ReadEntry[]>();
     const byKey = new Map(model.operations.map((o) => [o.key, o] as const));
     model.resources.forEach((target, order) => {
       if (target.resourceKind !== 'crud') return;
       const read = target.operations.find((o) => o.role === 'read');
       const node = read && byKey.get(read.operationKey);
       if (!read || !node) return;
-      const list = index?.get(node.path) ?? [];
-      list.push({ target, read, node, order });
-      index?.set(node.path, list);
+      byPath.set(node.path, [...(byPath.get(node.path) ?? []), { target, read, node, order }]);
     });
-    READS.set(model, index);
-  }
+    return byPath;
+  });
   const found: ReadEntry[] = [];
   for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) found.push(...(index.get(path.slice(0, end)) ?? []));
   return found.sort((a, b) => a.order - b.order);
