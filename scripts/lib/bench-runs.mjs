@@ -1,7 +1,8 @@
 // Benchmark of a config with several runs (several contracts): `generate --no-cache` with the runs one
-// after the other in one thread (RESLAYER_WORKERS=1) against the default, one worker thread per core.
+// after the other in one thread (the default) against one worker thread per core (RESLAYER_WORKERS).
 // Used by scripts/bench.mjs (`--only runs`); prints nothing itself.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Corpus contracts of the several-runs config: mid-sized and large, so each run is worth a thread. */
@@ -53,9 +54,9 @@ export function benchRuns({ cli, setup, repeat, measure, repeated }) {
   const clean = () => {
     for (const out of setup.outputs) rmSync(out, { recursive: true, force: true });
   };
-  const run = (workers) => repeated(repeat, clean, () => measure(process.execPath, [cli, 'generate', '--config', setup.config, '--no-cache'], workers ? { env: { RESLAYER_WORKERS: workers } } : {}));
+  const run = (workers) => repeated(repeat, clean, () => measure(process.execPath, [cli, 'generate', '--config', setup.config, '--no-cache'], { env: { RESLAYER_WORKERS: workers } }));
   const oneThread = run('1');
-  const threads = run(undefined);
+  const threads = run(String(availableParallelism()));
   const ok = oneThread.code === 0 && threads.code === 0;
   return { oneThread, threads, speedup: ok ? oneThread.wallMs / threads.wallMs : null };
 }

@@ -87,9 +87,9 @@ export async function guard(command: string, json: boolean, body: (io: RunnerIO)
  * document `{ "ok", "runs": [{ "run", "contract", "outputRoot", ...what the run printed }] }` (a run that
  * threw has `"ok": false, "error": { code, message, hint }`). The exit code is the highest of the runs'.
  *
- * With `parallel` and more than one core, the runs go to worker threads (`parallelRuns.ts`, at most one per
- * core; `RESLAYER_WORKERS=1` keeps them in this thread): their output is recorded and printed in config
- * order, so it reads the same as one run after the other.
+ * With `parallel` and `RESLAYER_WORKERS` above 1, the runs go to worker threads (`parallelRuns.ts`, at most
+ * that many): their output is recorded and printed in config order, so it reads the same as one run after
+ * the other.
  * @param command command name
  * @param input the command's input arguments and `--json`
  * @param body one run's work (`run` counts from 1); returns its exit code

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { EXIT_USAGE } from '../format/formatError.js';
 
@@ -6,9 +5,10 @@ import { EXIT_USAGE } from '../format/formatError.js';
 export type ParallelCommand = 'generate' | 'check';
 
 /**
- * Environment variable that caps the worker threads of a config with several runs. Unset: one worker per
- * core (`os.availableParallelism()`), never more than the runs; `1` runs them one after the other in the
- * main thread, as on a one-core machine.
+ * Environment variable that turns on worker threads for a config with several runs: the most threads to use
+ * (never more than the runs). Unset or `1`: the
+ * runs go one after the other in the main thread. Off by default: on a 2-core machine the four-contract bench
+ * (`pnpm bench --only runs`) was slower in threads (0.70×), its runs being bound by the file system.
  */
 export const WORKERS_ENV = 'RESLAYER_WORKERS';
 
@@ -33,15 +33,14 @@ export interface RunWorkerData {
 }
 
 /**
- * How many worker threads a config with `runs` runs gets: one per core, at most one per run, and
- * {@link WORKERS_ENV} when it is set to a positive integer.
+ * How many worker threads a config with `runs` runs gets: {@link WORKERS_ENV} when it is set above 1, at most
+ * one per run; otherwise none (1: the main thread).
  * @param runs the number of runs
  * @returns 1 when the runs should stay in the main thread
  */
 export function workerCount(runs: number): number {
   const set = Number.parseInt(process.env[WORKERS_ENV] ?? '', 10);
-  const cap = Number.isInteger(set) && set > 0 ? set : availableParallelism();
-  return Math.max(1, Math.min(runs, cap));
+  return Number.isInteger(set) && set > 1 ? Math.min(runs, set) : 1;
 }
 
 /**

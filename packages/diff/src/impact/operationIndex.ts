@@ -1,4 +1,4 @@
-import { type ApiModel, type OperationRole, pascalCase, pascalName } from '@reslayer/core';
+import { type ApiModel, type OperationRole, noLeadingDigit, pascalCase, pascalName } from '@reslayer/core';
 import type { NameRename } from './compareOutputs.js';
 
 /** An operation as the generated layer names it. */
@@ -61,11 +61,8 @@ export function operationRenames(before: Map<string, IndexedOperation>, after: M
   return out.sort((a, b) => a.from.localeCompare(b.from));
 }
 
-/** plugin-client's type base of an operation name (`listContacts` → `ListContacts`, `2fa` → `_2fa`). */
-function typeBase(name: string): string {
-  const base = pascalName(name);
-  return /^[0-9]/.test(base) ? `_${base}` : base;
-}
+/** plugin-client's type base of an operation name (`listContacts` → `ListContacts`, `2fa` → `_2fa`): core's rules. */
+const typeBase = (name: string): string => noLeadingDigit(pascalName(name));
 
 /** Type names plugin-client derives from an operation name: `ListContacts…`. */
 export function operationTypePrefix(name: string): string {

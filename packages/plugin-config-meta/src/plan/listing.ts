@@ -9,7 +9,7 @@ import { cleanLabel, humanize } from './humanize.js';
  * @param name a parameter or property name
  * @returns e.g. `pagesize` for `page_size` or `pageSize`
  */
-export const norm = (name: string): string => name.toLowerCase().replace(/[_\-.[\]]/g, '');
+const norm = (name: string): string => name.toLowerCase().replace(/[_\-.[\]]/g, '');
 
 /** Normalized names of sort parameters. */
 const SORT_PARAMS: ReadonlySet<string> = new Set(['sort', 'sortby', 'order', 'orderby', 'ordering', 'sortorder', 'sortdir', 'sortdirection']);
@@ -41,7 +41,7 @@ export function isSortParam(param: ParameterNode): boolean {
  * @param signature an operation signature
  * @returns the schema of the success response's JSON body
  */
-export function responseSchema(signature: OperationSignature | undefined): SchemaNode | undefined {
+function responseSchema(signature: OperationSignature | undefined): SchemaNode | undefined {
   return signature?.response.responseType === 'json' ? signature.response.content?.schema : undefined;
 }
 
