@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Atomic for readers, on a real contract: writes the output of <contract A>, then starts `generate`
-// of <contract B> over it and kills it (SIGKILL) at points spread over its write phase; right after each
+// of <contract B> over it and kills it (SIGKILL) at points spread over the time its staging folder exists; right after each
 // kill, before any other command runs, reads the output root and counts its generated files that equal
 // A's set, B's set, or neither (a mix). A user file in the root must survive every kill.
 //
@@ -48,9 +48,12 @@ generate(contractA, out);
 const setA = generatedFiles(out);
 const profile = path.resolve(scratch, 'profile.json');
 generate(contractB, out, { RESLAYER_PROFILE: profile });
-const writeMs = JSON.parse(readFileSync(profile, 'utf8')).writeMs;
+// The staging folder is opened before the contract is loaded and filled while the plugins emit: the kill
+// points are spread over the whole run from there to the end of the commit (every phase plus the write).
+const runProfile = JSON.parse(readFileSync(profile, 'utf8'));
+const spanMs = runProfile.phases.reduce((sum, p) => sum + p.ms, 0) + runProfile.writeMs;
 
-const result = { ok: true, points, old: 0, new: 0, mixed: 0, userFileLost: 0, stagingSeen: 0, files: setA.size, writeMs: Math.round(writeMs), details: [] };
+const result = { ok: true, points, old: 0, new: 0, mixed: 0, userFileLost: 0, stagingSeen: 0, files: setA.size, spanMs: Math.round(spanMs), details: [] };
 for (let point = 0; point < points; point++) {
   generate(contractA, out);
   writeFileSync(path.join(out, USER_FILE), 'my notes\n');
@@ -58,9 +61,9 @@ for (let point = 0; point < points; point++) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const until = Date.now() + 120_000;
   while (!existsSync(staging) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
-  // Points spread over the write; the last one waits for the swap to start (the previous root renamed away).
+  // Points spread over the run; the last one waits for the swap to start (the previous root renamed away).
   const last = point === points - 1;
-  const delay = last ? -1 : (writeMs * point) / Math.max(points - 2, 1);
+  const delay = last ? -1 : (spanMs * point) / Math.max(points - 2, 1);
   if (last) while (!existsSync(previous) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
   else if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   child.kill('SIGKILL');

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Our write phase against its floor, measured in pairs: a fresh `generate` (its write phase from
-// RESLAYER_PROFILE's writeMs: listing, plan, staging folder, swap, manifest, cache record) and right
-// after it a plain script that writes the same files (scripts/lib/write-floor.mjs, one run). The
-// machine's file-system speed drifts a lot, so the ratio is taken pair by pair and its median reported.
+// Our write path against its floor, measured in pairs on the files of one fresh `generate`: our write
+// (scripts/lib/write-ours.mjs: core's output stream and commit alone, in a process of its own: staging
+// folder with its worker thread, hard links, manifest, swap, cache record) and right after it a plain
+// script that writes the same files (scripts/lib/write-floor.mjs, one run). Since the files are written
+// while the plugins emit, a generate's own `writeMs` holds only the commit; this measures the whole write.
+// The machine's file-system speed drifts a lot, so the ratio is taken pair by pair and its median reported.
 //
 // Usage: node scripts/lib/write-phase.mjs <cli> <contract> <scratch folder> [pairs]
 // Prints one JSON line: { ok, pairs: [{ writeMs, floorMs, ratio }], medianRatio, medianWriteMs, medianFloorMs, files }.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,30 +20,39 @@ if (!cli || !contract || !scratch) {
 }
 const pairs = Number(pairsArg ?? 5);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const out = path.resolve(scratch, 'ours');
-const profile = path.resolve(scratch, 'profile.json');
+const source = path.resolve(scratch, 'source');
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+/** Runs one of the helper scripts and returns its JSON line (or undefined when it failed). */
+function helper(script, args) {
+  const r = spawnSync(process.execPath, [path.join(here, script), ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  try {
+    return r.status === 0 ? JSON.parse(r.stdout.trim().split('\n').pop()) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+function fail(error) {
+  process.stdout.write(`${JSON.stringify({ ok: false, error: String(error).slice(-500) })}\n`);
+  process.exit(0);
+}
 
+rmSync(source, { recursive: true, force: true });
+const gen = spawnSync(process.execPath, [cli, 'generate', contract, '--output', source], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+if (gen.status !== 0) fail(gen.stderr || `generate exited ${gen.status}`);
 const rows = [];
 let files = null;
 for (let i = 0; i < pairs; i++) {
-  rmSync(out, { recursive: true, force: true });
-  spawnSync('sync');
-  const ours = spawnSync(process.execPath, [cli, 'generate', contract, '--output', out, '--json'], { env: { ...process.env, RESLAYER_PROFILE: profile }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (ours.status !== 0) {
-    process.stdout.write(`${JSON.stringify({ ok: false, error: (ours.stderr || '').slice(-500) })}\n`);
-    process.exit(0);
-  }
-  const p = JSON.parse(readFileSync(profile, 'utf8'));
-  files = p.files;
-  const floor = spawnSync(process.execPath, [path.join(here, 'write-floor.mjs'), out, path.resolve(scratch, 'floor'), '1'], { encoding: 'utf8' });
-  const f = JSON.parse(floor.stdout.trim().split('\n').pop());
-  rows.push({ writeMs: Math.round(p.writeMs), floorMs: f.medianMs, ratio: Number((p.writeMs / f.medianMs).toFixed(2)) });
+  const ours = helper('write-ours.mjs', [source, scratch]);
+  if (!ours) fail('scripts/lib/write-ours.mjs failed');
+  files = ours.files;
+  const f = helper('write-floor.mjs', [source, path.resolve(scratch, 'floor'), '1']);
+  if (!f) fail('scripts/lib/write-floor.mjs failed');
+  rows.push({ writeMs: ours.ms, floorMs: f.medianMs, ratio: Number((ours.ms / f.medianMs).toFixed(2)) });
 }
-rmSync(out, { recursive: true, force: true });
+rmSync(source, { recursive: true, force: true });
 process.stdout.write(
   `${JSON.stringify({ ok: true, files, pairs: rows, medianRatio: median(rows.map((r) => r.ratio)), medianWriteMs: median(rows.map((r) => r.writeMs)), medianFloorMs: median(rows.map((r) => r.floorMs)) })}\n`,
 );

@@ -6,8 +6,9 @@ import type { FileSink } from './FileSet.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { findInterruptedWrite } from './journal.js';
 import { readManifest } from './manifest.js';
-import { type SwapPaths, findInterruptedSwap, openStaging, stageText, swapPaths } from './swap.js';
-import { type FileStat, sha256 } from './cacheRecord.js';
+import { type SwapPaths, findInterruptedSwap, openStaging, swapPaths } from './swap.js';
+import { StagingWriter } from './stagingWriter.js';
+import { sha256 } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, resolveInside, scanOutput } from './outputTree.js';
 import { type PlanState, type WritePlan, comparePlanned, removedFiles, rootRelative } from './planFileSet.js';
 import { type OutputContent, type WriteOptions, commitPlan } from './writeFileSet.js';
@@ -32,13 +33,9 @@ export class OutputStream implements FileSink {
   /** Root-relative path of every accepted file, with its UTF-8 size and (when `withStats`) its sha256. */
   readonly entries = new Map<string, { size: number; sha256: string }>();
   readonly unchangedStats: PlanState['unchangedStats'] = new Map();
-  /** Stat of each file written into the staging folder (when `withStats`). */
-  readonly written = new Map<string, FileStat>();
-  /** Staging folders created so far. */
-  readonly made = new Set<string>();
   readonly paths: SwapPaths;
-  /** The first error writing into the staging folder (then nothing more is written; the commit reports it). */
-  failure: Error | undefined;
+  /** Writes new files into the staging folder (when writing); keeps the first error for the commit. */
+  readonly writer: StagingWriter | undefined;
 
   /**
    * @param location output root and source folder
@@ -51,7 +48,10 @@ export class OutputStream implements FileSink {
     readonly options: OutputStreamOptions,
   ) {
     this.paths = swapPaths(location);
-    if (options.write) openStaging(this.paths);
+    if (options.write) {
+      openStaging(this.paths);
+      this.writer = new StagingWriter(this.paths, options.withStats);
+    }
   }
 
   /**
@@ -60,21 +60,18 @@ export class OutputStream implements FileSink {
    */
   accept(file: GeneratedFile): void {
     const rel = rootRelative(this.location, file);
-    const { withStats, write } = this.options;
+    const { withStats } = this.options;
     const kind = comparePlanned(this.location, this.scan, rel, file.contents, this.plan, withStats ? this.unchangedStats : undefined);
     this.entries.set(rel, { size: Buffer.byteLength(file.contents, 'utf8'), sha256: withStats ? sha256(file.contents) : '' });
-    if (!write || kind === 'unchanged' || this.failure) return;
     // A write error belongs to the write, not to the plugin adding the file: kept for the commit.
-    try {
-      stageText(this.paths, rel, file.contents, this.made, withStats ? this.written : undefined);
-    } catch (error) {
-      this.failure = error as Error;
-    }
+    if (kind !== 'unchanged') this.writer?.write(rel, file.contents);
   }
 
-  /** Removes the staging folder (a failed run, or one that was only planned). */
-  discard(): void {
-    if (this.options.write) rmSync(this.paths.staging, { recursive: true, force: true });
+  /** Stops the writes and removes the staging folder (a failed run, or one that was only planned). */
+  async discard(): Promise<void> {
+    if (!this.writer) return;
+    await this.writer.abort();
+    rmSync(this.paths.staging, { recursive: true, force: true });
   }
 
   /** The complete plan: the files to remove added, every list sorted. */
@@ -120,21 +117,21 @@ export async function openOutputStream(location: OutputLocation, options: Output
  */
 export async function commitStream(stream: OutputStream, options: WriteOptions): Promise<WritePlan> {
   try {
-    if (stream.failure) {
-      throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${stream.location.outputRoot}: ${stream.failure.message}`, { cause: stream.failure });
-    }
+    await stream.writer?.close();
+    const failure = stream.writer?.failure;
+    if (failure) throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${stream.location.outputRoot}: ${failure.message}`, { cause: failure });
     const state = await stream.finish();
     const { staging } = stream.paths;
     // Only created and updated texts are ever read, from the staging folder, when the journaled commit needs them.
     const byRel = new Map<string, { readonly contents: string }>();
     for (const rel of stream.entries.keys()) byRel.set(rel, { get contents() { return readFileSync(resolveStaged(staging, rel), 'utf8'); } });
-    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 ?? '', staged: { made: stream.made, written: stream.written } };
+    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 ?? '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map() } } : {}) };
     const changed = state.plan.created.length + state.plan.updated.length + state.plan.removed.length > 0;
-    if (!changed) stream.discard();
+    if (!changed) await stream.discard();
     await commitPlan(stream.location, state, content, options);
     return state.plan;
   } finally {
-    stream.discard();
+    await stream.discard();
   }
 }
 

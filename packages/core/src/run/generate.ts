@@ -87,7 +87,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
   try {
     run = await runGenerator(config, { ...(options.onPhase ? { onPhase: options.onPhase } : {}), ...(stream ? { sink: stream } : {}) });
   } catch (error) {
-    stream?.discard();
+    await stream?.discard();
     throw error;
   }
   const diagnostics = run.diagnostics.list();
@@ -96,12 +96,12 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
   let plan = emptyPlan();
   let interrupted: GenerateResult['interrupted'];
   let writeMs = 0;
-  if (failed) stream?.discard();
+  if (failed) await stream?.discard();
   else {
     try {
       assertOutputFolders(location, paths);
     } catch (error) {
-      stream?.discard();
+      await stream?.discard();
       throw error;
     }
     options.onPhase?.('write');

@@ -1,0 +1,89 @@
+/**
+ * The worker thread of `StagingWriter`: writes the files it is sent into the staging folder, several at
+ * a time on libuv's thread pool, while the main thread goes on emitting. It only ever creates folders
+ * and new files (`wx`) below the staging folder it was given; the main thread checked every path.
+ *
+ * Messages in: {@link StagingMessage}. Messages out: {@link StagingReply}, once, after `end` or `abort`.
+ * Only Node's own modules are imported, so the compiled file runs as is.
+ */
+import { mkdir, open } from 'node:fs/promises';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { SETTLED, STOPPED, type StagingMessage, type StagingReply, type StagingWorkerData, type WrittenStat } from './stagingProtocol.js';
+
+const data = workerData as StagingWorkerData;
+const port = parentPort;
+const progress = new Int32Array(data.progress);
+/** Folders known to exist below the staging folder (root-relative, `/`-separated), or being created. */
+const folders = new Map<string, Promise<void>>(data.made.map((dir) => [dir, Promise.resolve()]));
+const queue: (readonly [rel: string, text: string])[] = [];
+const written: WrittenStat[] = [];
+let active = 0;
+let ending: 'end' | 'abort' | undefined;
+let failure: Error | undefined;
+
+/** Creates a folder (and its parents) once, however many files wait for it. */
+function folder(dir: string): Promise<void> {
+  if (dir === '.') return Promise.resolve();
+  let made = folders.get(dir);
+  if (!made) {
+    made = mkdir(path.join(data.staging, dir), { recursive: true }).then(() => undefined);
+    folders.set(dir, made);
+  }
+  return made;
+}
+
+/** Writes one new file and, when asked, records its stat taken before it is closed. */
+async function writeOne(rel: string, text: string): Promise<void> {
+  await folder(path.posix.dirname(rel));
+  const handle = await open(path.join(data.staging, rel), 'wx');
+  try {
+    await handle.writeFile(text);
+    if (data.withStats) {
+      const s = await handle.stat();
+      written.push([rel, s.size, s.mtimeMs, s.ctimeMs, s.ino]);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Starts queued writes up to the concurrency limit; replies once everything asked for is settled. */
+function pump(): void {
+  while (active < data.concurrency && queue.length > 0 && !failure && ending !== 'abort') {
+    const [rel, text] = queue.shift() as readonly [string, string];
+    active++;
+    writeOne(rel, text)
+      .catch((error: unknown) => {
+        failure ??= error as Error;
+        // No more writes: the main thread must not wait for them.
+        Atomics.store(progress, STOPPED, 1);
+      })
+      .finally(() => {
+        active--;
+        Atomics.add(progress, SETTLED, 1);
+        Atomics.notify(progress, SETTLED);
+        pump();
+      });
+  }
+  if (ending && active === 0 && (queue.length === 0 || failure || ending === 'abort')) reply();
+}
+
+let replied = false;
+function reply(): void {
+  if (replied) return;
+  replied = true;
+  Atomics.store(progress, STOPPED, 1);
+  Atomics.notify(progress, SETTLED);
+  const message: StagingReply = failure
+    ? { type: 'failed', message: failure.message, ...(typeof (failure as NodeJS.ErrnoException).code === 'string' ? { code: (failure as NodeJS.ErrnoException).code as string } : {}) }
+    : { type: 'done', made: [...folders.keys()], written };
+  port?.postMessage(message);
+  port?.close();
+}
+
+port?.on('message', (message: StagingMessage) => {
+  if (message.type === 'files') queue.push(...message.files);
+  else ending = message.type;
+  pump();
+});

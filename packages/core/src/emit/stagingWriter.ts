@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { FileStat } from './cacheRecord.js';
+import { SETTLED, STOPPED, type StagingMessage, type StagingReply, type StagingWorkerData } from './stagingProtocol.js';
+import { type SwapPaths, stageText } from './swap.js';
+
+/** Files written on the main thread before the worker starts: small outputs never pay for a thread. */
+export const SYNC_FILES = 256;
+/** Files sent to the worker per message. */
+const BATCH_FILES = 64;
+/** Files the worker writes at once at most (libuv's thread pool runs 4 of them in parallel by default). */
+const CONCURRENCY = 16;
+/** Files sent to the worker and not yet written, at most: beyond that the main thread waits (bounded memory). */
+const MAX_PENDING = 1024;
+/** How long the main thread waits for a worker that writes nothing before it stops waiting. */
+const STALL_MS = 30_000;
+/** Environment variable that turns the worker off (`0`): every file is then written on the main thread. */
+export const STAGING_WORKER_ENV = 'RESLAYER_STAGING_WORKER';
+
+let workerFile: URL | null | undefined;
+/**
+ * The compiled worker script beside this module (`stagingWorker.js`), or null when running from sources
+ * (unit tests): then every file is written on the main thread.
+ */
+export function stagingWorkerFile(): URL | null {
+  if (workerFile === undefined) {
+    const url = new URL('./stagingWorker.js', import.meta.url);
+    workerFile = existsSync(fileURLToPath(url)) ? url : null;
+  }
+  return workerFile;
+}
+
+/**
+ * Writes new files into a staging folder (see `swap.ts`) as a run emits them. The first
+ * {@link SYNC_FILES} files are written synchronously; after that, a worker thread writes them several at
+ * a time, so the disk works while the main thread goes on generating (on a slow disk, creating thousands
+ * of files one after the other costs more than generating them). Set `RESLAYER_STAGING_WORKER=0` to
+ * write everything on the main thread.
+ *
+ * Only new files below the staging folder are created, with exclusive creation (`wx`). The first error
+ * is kept in {@link StagingWriter.failure}; later files are then dropped.
+ */
+export class StagingWriter {
+  /** Staging folders created so far (root-relative); complete after {@link close}. */
+  readonly made = new Set<string>();
+  /** Stat of each written file, when asked for; complete after {@link close}. */
+  readonly written: Map<string, FileStat> | undefined;
+  /** The first write error, if any. */
+  failure: Error | undefined;
+  #count = 0;
+  #worker: Worker | undefined;
+  #reply: Promise<StagingReply> | undefined;
+  #batch: (readonly [string, string])[] = [];
+  #sent = 0;
+  #progress: Int32Array | undefined;
+
+  /**
+   * @param paths the swap folders (the staging folder exists)
+   * @param withStats keep each written file's stat
+   */
+  constructor(
+    readonly paths: SwapPaths,
+    withStats: boolean,
+  ) {
+    this.written = withStats ? new Map() : undefined;
+  }
+
+  /**
+   * Writes (or queues) one new file.
+   * @param rel root-relative path, already checked to stay inside the root
+   * @param text the file's text
+   */
+  write(rel: string, text: string): void {
+    if (this.failure) return;
+    if (!this.#worker && (this.#count++ < SYNC_FILES || !this.#start())) {
+      try {
+        stageText(this.paths, rel, text, this.made, this.written);
+      } catch (error) {
+        this.failure = error as Error;
+      }
+      return;
+    }
+    this.#batch.push([rel, text]);
+    if (this.#batch.length >= BATCH_FILES) this.#flush();
+  }
+
+  /**
+   * Back-pressure: while more than {@link MAX_PENDING} sent files are unwritten, waits for the worker. A
+   * worker that settles nothing for {@link STALL_MS} (it died) turns the waiting off; its end is reported by {@link close}.
+   */
+  #throttle(): void {
+    const progress = this.#progress;
+    if (!progress) return;
+    let settled = Atomics.load(progress, SETTLED);
+    while (this.#sent - settled > MAX_PENDING && Atomics.load(progress, STOPPED) === 0) {
+      if (Atomics.wait(progress, SETTLED, settled, STALL_MS) === 'timed-out' && Atomics.load(progress, SETTLED) === settled) {
+        this.#progress = undefined;
+        return;
+      }
+      settled = Atomics.load(progress, SETTLED);
+    }
+  }
+
+  /**
+   * Waits until every file is written (or the first error), then fills {@link made} and {@link written}.
+   * Never throws: an error is left in {@link failure}.
+   */
+  async close(): Promise<void> {
+    await this.#finish('end');
+  }
+
+  /** Starts no more writes and waits for those under way (before the staging folder is removed). */
+  async abort(): Promise<void> {
+    this.#batch = [];
+    await this.#finish('abort');
+  }
+
+  async #finish(type: 'end' | 'abort'): Promise<void> {
+    const worker = this.#worker;
+    if (!worker || !this.#reply) return;
+    this.#flush();
+    worker.postMessage({ type } satisfies StagingMessage);
+    const reply = await this.#reply;
+    this.#worker = undefined;
+    this.#reply = undefined;
+    void worker.terminate();
+    if (reply.type === 'failed') {
+      this.failure ??= Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {});
+      return;
+    }
+    for (const dir of reply.made) for (let d = dir; d !== '.' && !this.made.has(d); d = path.posix.dirname(d)) this.made.add(d);
+    for (const [rel, size, mtimeMs, ctimeMs, ino] of reply.written) this.written?.set(rel, { size, mtimeMs, ctimeMs, ino });
+  }
+
+  /** Starts the worker; false when it cannot run here (sources only, or turned off). */
+  #start(): boolean {
+    const file = process.env[STAGING_WORKER_ENV] === '0' ? null : stagingWorkerFile();
+    if (!file) return false;
+    const progress = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+    this.#progress = new Int32Array(progress);
+    const workerData: StagingWorkerData = { staging: this.paths.staging, made: [...this.made], withStats: this.written !== undefined, concurrency: CONCURRENCY, progress };
+    // A small young generation: the worker holds little at a time, and its heap adds to the peak memory of the run.
+    const worker = new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+    this.#reply = new Promise<StagingReply>((resolve) => {
+      worker.once('message', (reply: StagingReply) => resolve(reply));
+      worker.once('error', (error: Error) => resolve({ type: 'failed', message: error.message }));
+      worker.once('exit', (code) => resolve({ type: 'failed', message: `the staging worker stopped (exit code ${code})` }));
+    });
+    this.#worker = worker;
+    return true;
+  }
+
+  #flush(): void {
+    if (this.#batch.length === 0 || !this.#worker) return;
+    this.#worker.postMessage({ type: 'files', files: this.#batch } satisfies StagingMessage);
+    this.#sent += this.#batch.length;
+    this.#batch = [];
+    this.#throttle();
+  }
+}
