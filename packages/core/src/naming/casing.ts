@@ -13,6 +13,32 @@ import pluralizeLib from 'pluralize';
  */
 export const MAX_WORDS_LENGTH = 64;
 
+/** Most names kept per casing; past that the memo starts over (a watch session sees many contracts). */
+const MEMO_LIMIT = 200_000;
+
+/**
+ * Memoizes a casing function by input and length: a large contract asks for the same names thousands
+ * of times (about 0.1 s of a GitHub-sized run went into re-splitting them).
+ */
+function memoized(fn: (words: string) => string): (input: string, maxLength: number) => string {
+  const memo = new Map<string, string>();
+  return (input, maxLength) => {
+    const key = `${maxLength}\u0000${input}`;
+    let out = memo.get(key);
+    if (out === undefined) {
+      const w = words(input, maxLength);
+      out = w === '' ? '' : fn(w);
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(key, out);
+    }
+    return out;
+  };
+}
+
+const pascalMemo = memoized((w) => ccPascal(w, { mergeAmbiguousCharacters: true }));
+const camelMemo = memoized((w) => ccCamel(w, { mergeAmbiguousCharacters: true }));
+const kebabMemo = memoized((w) => ccKebab(w));
+
 function words(input: string, maxLength: number): string {
   // change-case splits on case changes and on any non-alphanumeric run; map other characters to spaces first.
   return input.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, ' ').trim().slice(0, maxLength).trim();
@@ -25,8 +51,7 @@ function words(input: string, maxLength: number): string {
  *   larger one and shortens over-long names itself
  */
 export function pascalCase(input: string, maxLength = MAX_WORDS_LENGTH): string {
-  const w = words(input, maxLength);
-  return w === '' ? '' : ccPascal(w, { mergeAmbiguousCharacters: true });
+  return pascalMemo(input, maxLength);
 }
 
 /**
@@ -47,8 +72,7 @@ export function pascalName(name: string): string {
  * @param maxLength longest word text kept (default {@link MAX_WORDS_LENGTH})
  */
 export function camelCase(input: string, maxLength = MAX_WORDS_LENGTH): string {
-  const w = words(input, maxLength);
-  return w === '' ? '' : ccCamel(w, { mergeAmbiguousCharacters: true });
+  return camelMemo(input, maxLength);
 }
 
 /**
@@ -57,8 +81,7 @@ export function camelCase(input: string, maxLength = MAX_WORDS_LENGTH): string {
  * @param maxLength longest word text kept (default {@link MAX_WORDS_LENGTH})
  */
 export function kebabCase(input: string, maxLength = MAX_WORDS_LENGTH): string {
-  const w = words(input, maxLength);
-  return w === '' ? '' : ccKebab(w);
+  return kebabMemo(input, maxLength);
 }
 
 /**
