@@ -7,7 +7,7 @@ import type { ReportSection } from '../hooks/types.js';
 import type { OutputLocation } from './outputTree.js';
 
 /** Version of the record format; another value is ignored (a cache miss). */
-const RECORD_FORMAT = 1;
+const RECORD_FORMAT = 2;
 
 /**
  * Stat data and content hash of one generated file, taken when it was written or found unchanged (the
@@ -40,10 +40,16 @@ export interface RunSummary {
 export interface CacheRecord {
   /** sha256 over the run key (build, plugins, config) and every contract file's path and hash. */
   fingerprint: string;
-  /** Every contract file the run read: absolute path and sha256 of its bytes. */
-  inputs: Array<{ path: string; sha256: string }>;
+  /**
+   * Every contract file the run read: absolute path and sha256 of its bytes, and the file's stat when it
+   * was hashed (a later probe whose stat equals it reuses the hash instead of reading the file again).
+   */
+  inputs: Array<{ path: string; sha256: string; stat?: FileStat }>;
   summary: RunSummary;
 }
+
+/** Stat data of a folder of the output root: an entry added, removed or renamed in it changes them. */
+export type FolderStamp = Pick<Stats, 'mtimeMs' | 'ctimeMs' | 'ino'>;
 
 /** A stored record: the cache record plus the output it describes (files and their stamps). */
 export interface StoredRecord extends CacheRecord {
@@ -52,6 +58,16 @@ export interface StoredRecord extends CacheRecord {
   /** Root-relative paths of the generated files, sorted (equal to the manifest's list). */
   files: string[];
   stamps: Map<string, FileStamp>;
+  /** sha256 of the manifest's text written with these files (equal text: the same list of files). */
+  manifestSha256?: string;
+  /**
+   * Stamps of every folder below the output root (root-relative), taken after a full listing found the
+   * output unchanged, none of them modified within the racy margin: while all still match, a probe need
+   * not list the root again (see `probeNoChangeCache`).
+   */
+  folders?: Map<string, FolderStamp>;
+  /** With {@link folders}: the `.ts` files of the source folder that are not generated, then (re-read for the marker). */
+  others?: string[];
   /** The record file's text, when read from disk. */
   text?: string;
 }
@@ -90,7 +106,7 @@ export function stampOf(stats: FileStat, digest: string, statStartedAt: number):
 }
 
 /** True when a stat matches a (non-smudged) stamp. */
-export function statMatches(stamp: FileStamp, stats: FileStat): boolean {
+export function statMatches(stamp: FileStat, stats: FileStat): boolean {
   return stamp.size === stats.size && stamp.mtimeMs === stats.mtimeMs && stamp.ctimeMs === stats.ctimeMs && stamp.ino === stats.ino;
 }
 
@@ -108,6 +124,7 @@ export function recordPathFor(location: OutputLocation): string {
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';
+const isNumber = (v: unknown): v is number => typeof v === 'number';
 
 /**
  * Reads the record of an output root; undefined when there is none, it is malformed, or it belongs to
@@ -123,10 +140,10 @@ export async function readRecord(location: OutputLocation): Promise<StoredRecord
   } catch {
     return undefined;
   }
-  const { format, outputRoot, files, fingerprint, inputs, summary, stamps } = raw;
+  const { format, outputRoot, files, fingerprint, inputs, summary, stamps, manifestSha256, folders, others } = raw;
   if (format !== RECORD_FORMAT || outputRoot !== path.resolve(location.outputRoot) || !isString(fingerprint)) return undefined;
   if (!Array.isArray(files) || !files.every(isString) || !Array.isArray(inputs) || summary === null || typeof summary !== 'object') return undefined;
-  if (!inputs.every((i) => Array.isArray(i) && i.length === 2 && isString(i[0]) && isString(i[1]))) return undefined;
+  if (!inputs.every((i) => Array.isArray(i) && (i.length === 2 || (i.length === 6 && i.slice(2).every(isNumber))) && isString(i[0]) && isString(i[1]))) return undefined;
   const s = summary as RunSummary;
   if (!isString(s.title) || !isString(s.version) || typeof s.resources !== 'number' || !Array.isArray(s.diagnostics) || !Array.isArray(s.sections)) return undefined;
   if (stamps === null || typeof stamps !== 'object') return undefined;
@@ -136,7 +153,30 @@ export async function readRecord(location: OutputLocation): Promise<StoredRecord
     if (!Array.isArray(t) || t.length !== 5 || !t.slice(0, 4).every((n) => typeof n === 'number') || !isString(t[4])) return undefined;
     map.set(file, { size: t[0] as number, mtimeMs: t[1] as number, ctimeMs: t[2] as number, ino: t[3] as number, sha256: t[4] });
   }
-  return { outputRoot, files, fingerprint, inputs: (inputs as Array<[string, string]>).map(([p, h]) => ({ path: p, sha256: h })), summary: s, stamps: map, text };
+  const record: StoredRecord = { outputRoot, files, fingerprint, inputs: (inputs as InputEntry[]).map(readInput), summary: s, stamps: map, text };
+  if (isString(manifestSha256)) record.manifestSha256 = manifestSha256;
+  const folderMap = readFolders(folders);
+  if (folderMap && Array.isArray(others) && others.every(isString)) Object.assign(record, { folders: folderMap, others });
+  return record;
+}
+
+/** An input as stored: path and sha256, and its stat (size, modification and change time, inode) when known. */
+type InputEntry = [string, string] | [string, string, number, number, number, number];
+
+function readInput(entry: InputEntry): CacheRecord['inputs'][number] {
+  const [p, h, size, mtimeMs, ctimeMs, ino] = entry;
+  return size === undefined ? { path: p, sha256: h } : { path: p, sha256: h, stat: { size, mtimeMs: mtimeMs as number, ctimeMs: ctimeMs as number, ino: ino as number } };
+}
+
+/** The folder stamps as stored (`{ rel: [mtimeMs, ctimeMs, ino] }`), or undefined when absent or malformed. */
+function readFolders(raw: unknown): Map<string, FolderStamp> | undefined {
+  if (raw === null || typeof raw !== 'object') return undefined;
+  const map = new Map<string, FolderStamp>();
+  for (const [rel, t] of Object.entries(raw)) {
+    if (!Array.isArray(t) || t.length !== 3 || !t.every(isNumber)) return undefined;
+    map.set(rel, { mtimeMs: t[0] as number, ctimeMs: t[1] as number, ino: t[2] as number });
+  }
+  return map;
 }
 
 /**
@@ -159,9 +199,11 @@ export async function writeRecord(location: OutputLocation, record: StoredRecord
     outputRoot: path.resolve(location.outputRoot),
     files: record.files,
     fingerprint: record.fingerprint,
-    inputs: record.inputs.map((i) => [i.path, i.sha256]),
+    inputs: record.inputs.map((i) => (i.stat ? [i.path, i.sha256, i.stat.size, i.stat.mtimeMs, i.stat.ctimeMs, i.stat.ino] : [i.path, i.sha256])),
     summary: record.summary,
     stamps,
+    ...(record.manifestSha256 ? { manifestSha256: record.manifestSha256 } : {}),
+    ...(record.folders && record.others ? { folders: Object.fromEntries([...record.folders].map(([rel, f]) => [rel, [f.mtimeMs, f.ctimeMs, f.ino]])), others: record.others } : {}),
   });
   if (text === previousText) return false;
   const temp = `${file}.${process.pid}.tmp`;

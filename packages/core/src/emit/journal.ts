@@ -6,7 +6,8 @@ import { recoverInterruptedSwap } from './swap.js';
 
 /** Name of the journal that makes the rename phase of a write recoverable. */
 export const JOURNAL_NAME = '.reslayer-journal.json';
-const BACKUP_DIR = '.reslayer-backup';
+/** Folder of the output root that holds the previous versions of the files a journaled commit replaces. */
+export const BACKUP_DIR = '.reslayer-backup';
 
 interface Journal {
   /** Root-relative paths being replaced, created or removed, with whether a previous version was backed up. */

@@ -137,7 +137,7 @@ export async function commitPlan(location: OutputLocation, state: PlanState, con
     await removeEmptyDirs(location, plan.removed);
   }
   // The no-change cache's record lives in the output root, beside the manifest (see cacheRecord.ts); written after the files it describes.
-  if (options.cache && stamps) await writeRecord(location, { ...options.cache, outputRoot: path.resolve(location.outputRoot), files: paths, stamps });
+  if (options.cache && stamps) await writeRecord(location, { ...options.cache, outputRoot: path.resolve(location.outputRoot), files: paths, stamps, manifestSha256: sha256(manifestText) });
   else await removeRecord(location);
 }
 

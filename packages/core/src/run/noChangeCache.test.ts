@@ -1,4 +1,4 @@
-import { readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runGenerator } from './createGenerator.js';
 import { computeRunKey, stableJson, type BuiltinPlugin, type RunKey } from './runKey.js';
@@ -230,5 +230,50 @@ describe('probeNoChangeCache', () => {
     const [first] = (await runGenerator(config)).files;
     await rm(out(rootRelative(config, first ?? { path: '' })));
     expect(await probe(config)).toMatchObject({ status: 'miss', reason: expect.stringContaining('missing') });
+  });
+
+  it('after a refresh the probe skips the listing while every folder keeps its stamp; a new, stale or re-marked file still misses', async () => {
+    const config = await setup();
+    await generate(config);
+    const out = (rel: string) => path.join(config.outputRoot, rel);
+    await writeFile(out('src/res/mine.ts'), 'export const mine = 1;\n');
+    await sleep(250); // the folders were modified a moment ago: no stamps until that is past the racy margin
+    const listed = (await probe(config)) as CacheHit;
+    expect(listed).toMatchObject({ status: 'hit', listed: true, others: ['src/res/mine.ts'] });
+    expect([...(listed.folders?.keys() ?? [])].sort()).toEqual(['src', 'src/res']);
+    expect(await refreshRecord(config, listed)).toBe(true);
+    expect(await probe(config)).toMatchObject({ status: 'hit', listed: false });
+    // The user's own file, rewritten in place to start with the marker: its folder's stamp stays, the re-read catches it.
+    await writeFile(out('src/res/mine.ts'), `${MARKER} copied\n`);
+    expect(await probe(config)).toMatchObject({ status: 'miss', reason: 'src/res/mine.ts is a stale generated file' });
+    await writeFile(out('src/res/mine.ts'), 'export const mine = 1;\n');
+    expect(await probe(config)).toMatchObject({ status: 'hit', listed: false });
+    // A new file in a stamped folder changes the folder's stamp: the listing runs and finds it stale.
+    await writeFile(out('src/res/old.ts'), `${MARKER} earlier\n`);
+    expect(await probe(config)).toMatchObject({ status: 'miss', reason: 'src/res/old.ts is a stale generated file' });
+    await rm(out('src/res/old.ts'));
+    // A journal in the root (whose own stamp is never kept) and a new folder beside src are seen too.
+    await sleep(250);
+    const again = (await probe(config)) as CacheHit;
+    expect(again).toMatchObject({ status: 'hit', listed: true });
+    await refreshRecord(config, again);
+    expect(await probe(config)).toMatchObject({ status: 'hit', listed: false });
+    await writeFile(out('.reslayer-journal.json'), '{"entries":[]}');
+    expect(await probe(config)).toMatchObject({ status: 'miss', reason: 'an interrupted write is pending' });
+    await rm(out('.reslayer-journal.json'));
+    await mkdir(out('lib'));
+    expect(await probe(config)).toMatchObject({ status: 'hit', listed: true });
+  });
+
+  it('a contract file whose stat equals the recorded one is not read again; changed bytes with a new stat still miss', async () => {
+    const config = await setup();
+    await generate(config);
+    const record = await readRecord(config);
+    const input = record?.inputs.find((i) => i.path === config.input);
+    const now = await stat(config.input);
+    expect(input?.stat).toEqual({ size: now.size, mtimeMs: now.mtimeMs, ctimeMs: now.ctimeMs, ino: now.ino });
+    await writeFile(config.input, JSON.stringify(contract('Widgetz')));
+    expect((await stat(config.input)).size).toBe(now.size);
+    expect(await probe(config)).toMatchObject({ status: 'miss', reason: expect.stringContaining('openapi.json changed') });
   });
 });

@@ -1,9 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
-import { findInterruptedWrite } from '../emit/journal.js';
+import { lstatSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { cmp } from '../diagnostics/Diagnostics.js';
+import { BACKUP_DIR, JOURNAL_NAME, findInterruptedWrite } from '../emit/journal.js';
 import { findInterruptedSwap, mergeInterrupted } from '../emit/swap.js';
-import { readManifest } from '../emit/manifest.js';
-import { type CacheRecord, type FileStamp, type RunSummary, type StoredRecord, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
-import { type OutputLocation, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
+import { MANIFEST_NAME, readManifest } from '../emit/manifest.js';
+import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, fileStatOf, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
+import { type OutputLocation, type OutputScan, TEMP_SUFFIX, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
 import type { RunResult } from './createGenerator.js';
 import type { RunKey } from './runKey.js';
 
@@ -20,9 +23,17 @@ export interface CacheHit {
   bytes: number;
   /** Files whose stat data no longer matched their stamp (or whose stamp was racy) and were verified by their sha256. */
   hashed: number;
+  /** True when the output root was listed (the record's folder stamps were missing or did not match). */
+  listed: boolean;
   /** The record and the fresh stamps of the files verified by hash (see {@link refreshRecord}). */
   record: StoredRecord;
   freshStamps: Map<string, FileStamp>;
+  /** sha256 of the manifest's current text. */
+  manifestSha256: string;
+  /** After a listing: stamps of every folder below the root, when none was modified within the racy margin. */
+  folders?: Map<string, FolderStamp>;
+  /** After a listing: the `.ts` files of the source folder that are not generated. */
+  others?: string[];
 }
 
 /** The result of {@link probeNoChangeCache}. */
@@ -46,21 +57,21 @@ function fingerprintOf(key: string, inputs: ReadonlyArray<{ abs: string; sha256:
  */
 export async function cacheRecordFor(key: RunKey, result: RunResult, startedAt: number): Promise<CacheRecord | undefined> {
   if (!key.ok || result.contractFiles.length === 0 || result.contractFiles.some(isUrl)) return undefined;
-  const inputs: Array<{ abs: string; sha256: string }> = [];
+  const inputs: Array<{ abs: string; sha256: string; stat: FileStat }> = [];
   for (const abs of result.contractFiles) {
     try {
       // Read, then stat: a file untouched since before the run started was read unchanged by the run and by us.
       const digest = sha256(readFileSync(abs));
       const stats = statSync(abs);
       if (Math.max(stats.mtimeMs, stats.ctimeMs) >= startedAt - racyMarginMs(stats)) return undefined;
-      inputs.push({ abs, sha256: digest });
+      inputs.push({ abs, sha256: digest, stat: fileStatOf(stats) });
     } catch {
       return undefined;
     }
   }
   return {
     fingerprint: fingerprintOf(key.key, inputs),
-    inputs: inputs.map((i) => ({ path: i.abs, sha256: i.sha256 })),
+    inputs: inputs.map((i) => ({ path: i.abs, sha256: i.sha256, stat: i.stat })),
     summary: {
       title: result.model.meta.title,
       version: result.model.meta.version,
@@ -75,45 +86,41 @@ export async function cacheRecordFor(key: RunKey, result: RunResult, startedAt: 
  * The no-change fast path, like git's stat cache. It hits when:
  * 1. the output root has a manifest and a cache record (`recordPathFor`) listing the same files, whose
  *    fingerprint equals the one recomputed from `key` and the current bytes of every contract file the
- *    recorded run read;
+ *    recorded run read (a contract file whose stat equals the one recorded with its hash is not read again);
  * 2. nothing of an interrupted write (journal, backups, temporary files) is left in the output root;
  * 3. every recorded file exists and its stat (size, modification and change time, inode) equals its
  *    stamp, or, when it does not or the stamp is racy, its contents still hash to the recorded sha256;
  * 4. no other `.ts` file in the source folder starts with the generated-file marker (a stale file).
+ * Points 2 and 4 need a listing of the output root, unless the record holds folder stamps (see
+ * {@link refreshRecord}) that all still match: no entry was added, removed or renamed in any folder below
+ * the root since a listing found it clean, so only the root itself is read, and the `.ts` files that were
+ * not generated then are read again for the marker, like git's untracked cache.
  * Nothing is written (see {@link refreshRecord} for `generate`).
  * @param location output root and source folder
  * @param key the run key ({@link computeRunKey}); when off, the probe is off
  */
 export async function probeNoChangeCache(location: OutputLocation, key: RunKey): Promise<CacheProbe> {
   if (!key.ok) return { status: 'off', reason: key.reason };
-  const manifest = await readManifest(location);
-  if (manifest.text === undefined) return miss('the output root has no manifest');
+  const manifestText = await readManifestText(location);
+  if (manifestText === undefined) return miss('the output root has no manifest');
   const record = await readRecord(location);
   if (!record) return miss('no cache record for this output root');
-  if (record.files.join('\n') !== manifest.files.join('\n')) return miss('the manifest lists other files than the cache record');
+  const manifestSha256 = sha256(manifestText);
+  if (record.manifestSha256 !== manifestSha256) {
+    const manifest = await readManifest(location);
+    if (record.files.join('\n') !== manifest.files.join('\n')) return miss('the manifest lists other files than the cache record');
+  }
   const inputs: Array<{ abs: string; sha256: string }> = [];
   for (const input of record.inputs) {
-    let bytes: Buffer | undefined;
-    try {
-      bytes = readFileSync(input.path);
-    } catch {
-      bytes = undefined;
-    }
-    if (bytes === undefined) return miss(`the contract file ${input.path} cannot be read`);
-    inputs.push({ abs: input.path, sha256: sha256(bytes) });
-    if (inputs.at(-1)?.sha256 !== input.sha256) return miss(`the contract file ${input.path} changed`);
+    const digest = inputDigest(input);
+    if (digest === undefined) return miss(`the contract file ${input.path} cannot be read`);
+    inputs.push({ abs: input.path, sha256: digest });
+    if (digest !== input.sha256) return miss(`the contract file ${input.path} changed`);
   }
   if (fingerprintOf(key.key, inputs) !== record.fingerprint) return miss('the config, a plugin, the generator build or Node changed');
 
-  const scan = await scanOutput(location);
-  const interrupted = mergeInterrupted(findInterruptedWrite(scan), findInterruptedSwap(location));
-  if (interrupted?.journal) return miss('an interrupted write is pending');
-  if (interrupted) return miss(`files of an interrupted write are left (${interrupted.leftovers[0]})`);
-  const recorded = new Set(record.files);
-  const prefix = srcPrefix(location);
-  const candidates = [...scan.files].filter((rel) => rel.startsWith(prefix) && rel.endsWith('.ts') && !recorded.has(rel) && !rel.startsWith('.reslayer-backup/'));
-  const stale = candidates.find((rel) => startsWithMarker(resolveInside(location, rel)));
-  if (stale !== undefined) return miss(`${stale} is a stale generated file`);
+  const listing = cleanWithoutListing(location, record) ? undefined : await listClean(location, record);
+  if (listing && 'reason' in listing) return miss(listing.reason);
 
   const freshStamps = new Map<string, FileStamp>();
   let drifted: string | undefined;
@@ -123,7 +130,7 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   for (const rel of record.files) {
     const stamp = record.stamps.get(rel);
     const abs = resolveInside(location, rel);
-    const stats = scan.files.has(rel) ? statSync(abs, { throwIfNoEntry: false }) : undefined;
+    const stats = !listing || listing.scan.files.has(rel) ? statSync(abs, { throwIfNoEntry: false }) : undefined;
     if (!stamp || !stats?.isFile()) {
       drifted = rel;
       break;
@@ -144,7 +151,102 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
     freshStamps.set(rel, stampOf(stats, stamp.sha256, at));
   }
   if (drifted !== undefined) return miss(`${drifted} is missing or was changed`);
-  return { status: 'hit', files: record.files, summary: record.summary, bytes, hashed: freshStamps.size, record, freshStamps };
+  return {
+    status: 'hit',
+    files: record.files,
+    summary: record.summary,
+    bytes,
+    hashed: freshStamps.size,
+    listed: listing !== undefined,
+    record,
+    freshStamps,
+    manifestSha256,
+    ...(listing?.folders ? { folders: listing.folders, others: listing.others } : {}),
+  };
+}
+
+/** The sha256 of a contract file: the recorded one while its stat equals the recorded stat, else read and hashed. */
+function inputDigest(input: StoredRecord['inputs'][number]): string | undefined {
+  try {
+    if (input.stat && statMatches(input.stat, statSync(input.path))) return input.sha256;
+    return sha256(readFileSync(input.path));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The manifest's text, or undefined when there is none. */
+async function readManifestText(location: OutputLocation): Promise<string | undefined> {
+  try {
+    return await readFile(resolveInside(location, MANIFEST_NAME), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when the record's folder stamps show that no folder below the root changed since a listing found
+ * the output clean: every stamped folder still has its stamp, the root holds no folder without one and no
+ * leftover of an interrupted write, no file that was not generated then starts with the marker now, and no
+ * swap left anything beside the root. The source folder must be below the root (the root's own entries change
+ * with every record written, so it has no stamp).
+ */
+function cleanWithoutListing(location: OutputLocation, record: StoredRecord): boolean {
+  const { folders, others } = record;
+  if (!folders || !others || srcPrefix(location) === '' || findInterruptedSwap(location)) return false;
+  const root = path.resolve(location.outputRoot);
+  let entries;
+  try {
+    entries = readdirSync(root, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  for (const e of entries) {
+    if (e.name === JOURNAL_NAME || e.name === BACKUP_DIR || e.name.endsWith(TEMP_SUFFIX)) return false;
+    if (e.isDirectory() && !folders.has(e.name)) return false;
+  }
+  for (const [rel, stamp] of folders) {
+    const stats = lstatSync(path.join(root, rel), { throwIfNoEntry: false });
+    if (!stats?.isDirectory() || stats.mtimeMs !== stamp.mtimeMs || stats.ctimeMs !== stamp.ctimeMs || stats.ino !== stamp.ino) return false;
+  }
+  return !others.some((rel) => startsWithMarker(resolveInside(location, rel)));
+}
+
+/** What a full listing found: the listing, and folder stamps for the record when none was modified within the racy margin. */
+interface CleanListing {
+  scan: OutputScan;
+  folders?: Map<string, FolderStamp>;
+  others: string[];
+}
+
+/** Lists the output root and checks points 2 and 4 of {@link probeNoChangeCache}; a reason when one fails. */
+async function listClean(location: OutputLocation, record: StoredRecord): Promise<CleanListing | { reason: string }> {
+  const listedAt = Date.now();
+  const scan = await scanOutput(location);
+  const interrupted = mergeInterrupted(findInterruptedWrite(scan), findInterruptedSwap(location));
+  if (interrupted?.journal) return { reason: 'an interrupted write is pending' };
+  if (interrupted) return { reason: `files of an interrupted write are left (${interrupted.leftovers[0]})` };
+  const recorded = new Set(record.files);
+  const prefix = srcPrefix(location);
+  const others = [...scan.files].filter((rel) => rel.startsWith(prefix) && rel.endsWith('.ts') && !recorded.has(rel) && !rel.startsWith(`${BACKUP_DIR}/`)).sort(cmp);
+  const stale = others.find((rel) => startsWithMarker(resolveInside(location, rel)));
+  if (stale !== undefined) return { reason: `${stale} is a stale generated file` };
+  return { scan, others, ...folderStamps(location, scan, listedAt) };
+}
+
+/**
+ * Stamps of every folder of a listing, or none when one of them was modified within the racy margin before
+ * the listing started (a change during the listing could be in the stamp but not in the listing) or is gone.
+ */
+function folderStamps(location: OutputLocation, scan: OutputScan, listedAt: number): { folders?: Map<string, FolderStamp> } {
+  const root = path.resolve(location.outputRoot);
+  const folders = new Map<string, FolderStamp>();
+  for (const rel of scan.dirs) {
+    const stats = lstatSync(path.join(root, rel), { throwIfNoEntry: false });
+    if (!stats?.isDirectory() || Math.max(stats.mtimeMs, stats.ctimeMs) >= listedAt - racyMarginMs(stats)) return {};
+    folders.set(rel, { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino });
+  }
+  return { folders };
 }
 
 function miss(reason: string): CacheProbe {
@@ -153,15 +255,19 @@ function miss(reason: string): CacheProbe {
 
 /**
  * After a hit of `generate`, records fresh stamps for the files that were verified by their hash (stat
- * data moved, or a racy stamp that is no longer racy), so later probes need not hash them again. Writes
- * only the record, outside the output root (like `git status` refreshing the index); `check` does not call it.
+ * data moved, or a racy stamp that is no longer racy), the manifest's hash, and, after a full listing, the
+ * folder stamps that let later probes skip it; so later probes need not hash or list again. Writes only the
+ * record, in the output root (like `git status` refreshing the index); `check` does not call it.
  * @param location output root
  * @param hit the probe's hit
  * @returns true when the record was rewritten
  */
 export async function refreshRecord(location: OutputLocation, hit: CacheHit): Promise<boolean> {
-  if (hit.freshStamps.size === 0) return false;
-  const stamps = new Map(hit.record.stamps);
+  const { record } = hit;
+  if (hit.freshStamps.size === 0 && !hit.folders && record.manifestSha256 === hit.manifestSha256) return false;
+  const stamps = new Map(record.stamps);
   for (const [rel, stamp] of hit.freshStamps) stamps.set(rel, stamp);
-  return writeRecord(location, { ...hit.record, stamps }, hit.record.text);
+  const refreshed: StoredRecord = { ...record, stamps, manifestSha256: hit.manifestSha256 };
+  if (hit.folders && hit.others) Object.assign(refreshed, { folders: hit.folders, others: hit.others });
+  return writeRecord(location, refreshed, record.text);
 }
