@@ -986,12 +986,17 @@ function checkBuild() {
   for (const pkg of readdirSync(path.join(ROOT, 'packages'))) {
     const src = path.join(ROOT, 'packages', pkg, 'src');
     if (!existsSync(src)) continue;
+    // tsc -b leaves an emitted file alone when its text is unchanged, so a source can be newer than its
+    // .js and still be built: the build's own record (dist/.tsbuildinfo, rewritten by every build) decides.
+    const buildInfo = path.join(ROOT, 'packages', pkg, 'dist', '.tsbuildinfo');
     const newer = readdirSync(src, { recursive: true })
       .map(String)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.d.ts'))
       .some((f) => {
         const js = path.join(ROOT, 'packages', pkg, 'dist', f.replace(/\.ts$/, '.js'));
-        return !existsSync(js) || statSync(path.join(src, f)).mtimeMs > statSync(js).mtimeMs;
+        if (!existsSync(js)) return true;
+        const built = existsSync(buildInfo) ? Math.max(statSync(buildInfo).mtimeMs, statSync(js).mtimeMs) : statSync(js).mtimeMs;
+        return statSync(path.join(src, f)).mtimeMs > built;
       });
     if (newer) stale.push(pkg);
   }

@@ -1,13 +1,10 @@
-import type { EmitContext, Plugin } from '@reslayer/core';
-import { definePlugin, describeOperation, EmitStage, getSchemaTypeNames } from '@reslayer/core';
+import type { Plugin } from '@reslayer/core';
+import { definePlugin, EmitStage } from '@reslayer/core';
 import { resolveClientOptions, type ClientOptions } from './options.js';
-import { clientNaming, PLUGIN_CLIENT } from './naming.js';
-import { emitComponents } from './emitters/emitComponents.js';
-import { emitResourceTypes } from './emitters/emitResourceTypes.js';
-import { emitResourceClient } from './emitters/emitResourceClient.js';
-import { emitQueryKeys } from './emitters/emitQueryKeys.js';
-import { emitClientIndex } from './emitters/emitClientIndex.js';
-import { datesFile, emitComponentDates } from './emitters/emitDates.js';
+import { PLUGIN_CLIENT } from './naming.js';
+
+/** The emitters, loaded when the plugin first emits: a run answered by the no-change cache never loads them. */
+const emitters = () => import('./emit.js');
 
 /**
  * The client plugin: emits `components.types.ts` once and, per resource, the typed fetch client,
@@ -22,35 +19,8 @@ export function pluginClient(options: ClientOptions = {}): Plugin {
     name: PLUGIN_CLIENT,
     options: resolved,
     apply(hooks) {
-      hooks.emit.tap({ name: PLUGIN_CLIENT, stage: EmitStage.Types }, (ctx: EmitContext) => {
-        const names = getSchemaTypeNames(ctx.model);
-        for (const c of names.cuts) {
-          ctx.report({
-            code: 'RSL_SCHEMA_UNSUPPORTED',
-            severity: c.inheritance ? 'info' : 'warning',
-            message: c.inheritance
-              ? `schema "${c.from}" extends "${c.target}" (allOf), which already lists it; the parent is left out of its type to avoid a circular type alias`
-              : `$ref from "${c.from}" to "${c.target}" closes a cycle of plain aliases that TypeScript cannot express; it is typed as unknown`,
-            location: c.pointer,
-            hint: c.inheritance ? 'Nothing to do: the union of the parent keeps every member.' : 'Give one of the schemas in the cycle an object shape (properties) so the recursion is well-founded.',
-          });
-        }
-        ctx.files.add({ path: clientNaming.componentsFile(), contents: emitComponents(ctx.model, names), plugin: PLUGIN_CLIENT });
-        const dates = emitComponentDates(ctx.model, names, resolved.runtimeModule);
-        if (dates !== undefined) ctx.files.add({ path: datesFile(), contents: dates, plugin: PLUGIN_CLIENT });
-      });
-      hooks.emit.tap({ name: PLUGIN_CLIENT, stage: EmitStage.Client }, (ctx: EmitContext) => {
-        const { model } = ctx;
-        const names = getSchemaTypeNames(model);
-        for (const resource of model.resources) {
-          const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
-          const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_CLIENT });
-          add(clientNaming.clientFile(resource), emitResourceClient(model, resource, signatures, resolved.runtimeModule));
-          add(clientNaming.typesFile(resource), emitResourceTypes(model, resource, signatures, names, resolved.runtimeModule));
-          add(clientNaming.queryKeysFile(resource), emitQueryKeys(model, resource, signatures));
-          add(clientNaming.indexFile(resource), emitClientIndex(model, resource));
-        }
-      });
+      hooks.emit.tapPromise({ name: PLUGIN_CLIENT, stage: EmitStage.Types }, async (ctx) => (await emitters()).emitTypes(ctx, resolved));
+      hooks.emit.tapPromise({ name: PLUGIN_CLIENT, stage: EmitStage.Client }, async (ctx) => (await emitters()).emitClients(ctx, resolved));
     },
   });
 }

@@ -1,12 +1,10 @@
-import type { EmitContext, Plugin } from '@reslayer/core';
+import type { Plugin } from '@reslayer/core';
 import { definePlugin, EmitStage } from '@reslayer/core';
 import { resolveConfigMetaOptions, type ConfigMetaOptions } from './options.js';
-import { configMetaNaming, PLUGIN_CONFIG_META } from './naming.js';
-import { describeResource } from './plan/describeResource.js';
-import { emitConfig } from './emitters/emitConfig.js';
-import { emitPermissions } from './emitters/emitPermissions.js';
-import { emitI18n } from './emitters/emitI18n.js';
-import { emitModelIndex } from './emitters/emitModelIndex.js';
+import { PLUGIN_CONFIG_META } from './naming.js';
+
+/** The emitters, loaded when the plugin first emits: a run answered by the no-change cache never loads them. */
+const emitters = () => import('./emit.js');
 
 /**
  * The config-meta plugin: per resource, emits under `features/<resource>/model/` the form, filter,
@@ -27,17 +25,7 @@ export function pluginConfigMeta(options?: ConfigMetaOptions): Plugin {
     name: PLUGIN_CONFIG_META,
     options: resolved,
     apply(hooks) {
-      hooks.emit.tap({ name: PLUGIN_CONFIG_META, stage: EmitStage.Summarize }, (ctx: EmitContext) => {
-        const { model } = ctx;
-        const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_CONFIG_META });
-        for (const resource of model.resources) {
-          const meta = describeResource(model, resource, resolved.textareaThreshold);
-          add(configMetaNaming.configFile(resource), emitConfig(model, meta, resolved.runtimeModule));
-          add(configMetaNaming.permissionsFile(resource), emitPermissions(model, meta, resolved.runtimeModule));
-          add(configMetaNaming.i18nFile(resource), emitI18n(model, meta, resolved.runtimeModule));
-          add(configMetaNaming.indexFile(resource), emitModelIndex(model, resource.resource));
-        }
-      });
+      hooks.emit.tapPromise({ name: PLUGIN_CONFIG_META, stage: EmitStage.Summarize }, async (ctx) => (await emitters()).emitModels(ctx, resolved));
     },
   });
 }

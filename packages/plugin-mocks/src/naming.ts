@@ -1,5 +1,6 @@
 import { RUNTIME_MODULE_RULE, type ResourceNode, type ResourceOperation } from '@reslayer/core';
-import { MOCK_SCENARIOS } from '@reslayer/runtime';
+// The names-only entry point: loading the whole runtime here would slow every CLI start-up.
+import { MOCK_SCENARIOS } from '@reslayer/runtime/names';
 
 /** Folder of the generated mocks, relative to the source root. */
 export const MOCKS_ROOT = 'shared/mocks';

@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CheckResult, type ResolvedConfig, type RunResult, GeneratorError, check, rootRelative } from '@reslayer/core';
-import { createTwoFilesPatch } from 'diff';
 import type { OutputArgs } from '../commands/shared.js';
 import { printCheck } from '../format/printCheck.js';
-import { formatCheckMarkdown } from '../format/formatCheckMarkdown.js';
-import { type CheckReportData, type ReportDrift, formatHtmlReport } from '../format/formatReport.js';
+import type { CheckReportData, ReportDrift } from '../format/formatReport.js';
 import { resourcesToJson } from '../format/formatResources.js';
 import { builtinPlugins, displayPath, portableRelativePath } from '../format/resolveCliConfig.js';
 import { CLI_VERSION } from '../version.js';
@@ -87,6 +85,8 @@ const MAX_DIFF_LINES = 400;
 async function driftWithDiffs(config: ResolvedConfig, result: CheckResult, run: RunResult): Promise<ReportDrift[]> {
   const location = { outputRoot: config.outputRoot, srcDir: config.srcDir };
   const generated = new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const));
+  // Loaded only for a report: a check answered by the no-change cache never needs the diff library.
+  const { createTwoFilesPatch } = await import('diff');
   return Promise.all(
     result.drift.map(async (entry): Promise<ReportDrift> => {
       if (entry.kind !== 'different') return entry;
@@ -124,6 +124,9 @@ async function writeHtmlReport(reportFile: string, cwd: string, config: Resolved
     ok: result.ok,
     sections: result.sections,
   };
+  // The report formatters are loaded only when a report is asked for.
+  const { formatCheckMarkdown } = await import('../format/formatCheckMarkdown.js');
+  const { formatHtmlReport } = await import('../format/formatReport.js');
   try {
     await mkdir(path.dirname(reportPath), { recursive: true });
     const text = format === 'json' ? `${JSON.stringify(data, null, 2)}\n` : format === 'markdown' ? formatCheckMarkdown(data) : formatHtmlReport(data);

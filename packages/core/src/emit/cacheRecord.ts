@@ -7,7 +7,7 @@ import type { ReportSection } from '../hooks/types.js';
 import type { OutputLocation } from './outputTree.js';
 
 /** Version of the record format; another value is ignored (a cache miss). */
-const RECORD_FORMAT = 2;
+const RECORD_FORMAT = 3;
 
 /**
  * Stat data and content hash of one generated file, taken when it was written or found unchanged (the
@@ -146,12 +146,14 @@ export async function readRecord(location: OutputLocation): Promise<StoredRecord
   if (!inputs.every((i) => Array.isArray(i) && (i.length === 2 || (i.length === 6 && i.slice(2).every(isNumber))) && isString(i[0]) && isString(i[1]))) return undefined;
   const s = summary as RunSummary;
   if (!isString(s.title) || !isString(s.version) || typeof s.resources !== 'number' || !Array.isArray(s.diagnostics) || !Array.isArray(s.sections)) return undefined;
-  if (stamps === null || typeof stamps !== 'object') return undefined;
+  // Stamps are stored in the order of `files`, one array each: parsing thousands of arrays is much cheaper
+  // than an object with thousands of keys.
+  if (!Array.isArray(stamps) || stamps.length !== files.length) return undefined;
   const map = new Map<string, FileStamp>();
-  for (const file of files) {
-    const t = (stamps as Record<string, unknown>)[file];
-    if (!Array.isArray(t) || t.length !== 5 || !t.slice(0, 4).every((n) => typeof n === 'number') || !isString(t[4])) return undefined;
-    map.set(file, { size: t[0] as number, mtimeMs: t[1] as number, ctimeMs: t[2] as number, ino: t[3] as number, sha256: t[4] });
+  for (let i = 0; i < files.length; i++) {
+    const t: unknown = stamps[i];
+    if (!Array.isArray(t) || t.length !== 5 || !isNumber(t[0]) || !isNumber(t[1]) || !isNumber(t[2]) || !isNumber(t[3]) || !isString(t[4])) return undefined;
+    map.set(files[i] as string, { size: t[0], mtimeMs: t[1], ctimeMs: t[2], ino: t[3], sha256: t[4] });
   }
   const record: StoredRecord = { outputRoot, files, fingerprint, inputs: (inputs as InputEntry[]).map(readInput), summary: s, stamps: map, text };
   if (isString(manifestSha256)) record.manifestSha256 = manifestSha256;
@@ -168,13 +170,17 @@ function readInput(entry: InputEntry): CacheRecord['inputs'][number] {
   return size === undefined ? { path: p, sha256: h } : { path: p, sha256: h, stat: { size, mtimeMs: mtimeMs as number, ctimeMs: ctimeMs as number, ino: ino as number } };
 }
 
-/** The folder stamps as stored (`{ rel: [mtimeMs, ctimeMs, ino] }`), or undefined when absent or malformed. */
+/** The folder stamps as stored (`{ names: [rel, …], stamps: [[mtimeMs, ctimeMs, ino], …] }`), or undefined when absent or malformed. */
 function readFolders(raw: unknown): Map<string, FolderStamp> | undefined {
   if (raw === null || typeof raw !== 'object') return undefined;
+  const { names, stamps } = raw as { names?: unknown; stamps?: unknown };
+  if (!Array.isArray(names) || !Array.isArray(stamps) || names.length !== stamps.length) return undefined;
   const map = new Map<string, FolderStamp>();
-  for (const [rel, t] of Object.entries(raw)) {
-    if (!Array.isArray(t) || t.length !== 3 || !t.every(isNumber)) return undefined;
-    map.set(rel, { mtimeMs: t[0] as number, ctimeMs: t[1] as number, ino: t[2] as number });
+  for (let i = 0; i < names.length; i++) {
+    const rel: unknown = names[i];
+    const t: unknown = stamps[i];
+    if (!isString(rel) || !Array.isArray(t) || t.length !== 3 || !isNumber(t[0]) || !isNumber(t[1]) || !isNumber(t[2])) return undefined;
+    map.set(rel, { mtimeMs: t[0], ctimeMs: t[1], ino: t[2] });
   }
   return map;
 }
@@ -189,11 +195,11 @@ function readFolders(raw: unknown): Map<string, FolderStamp> | undefined {
  */
 export async function writeRecord(location: OutputLocation, record: StoredRecord, previousText?: string): Promise<boolean> {
   const file = recordPathFor(location);
-  const stamps: Record<string, [number, number, number, number, string]> = {};
-  for (const f of record.files) {
+  // A file without a stamp is written as null, which makes the record unreadable (a miss), as it should.
+  const stamps = record.files.map((f) => {
     const s = record.stamps.get(f);
-    if (s) stamps[f] = [s.size, s.mtimeMs, s.ctimeMs, s.ino, s.sha256];
-  }
+    return s ? [s.size, s.mtimeMs, s.ctimeMs, s.ino, s.sha256] : null;
+  });
   const text = JSON.stringify({
     format: RECORD_FORMAT,
     outputRoot: path.resolve(location.outputRoot),
@@ -203,7 +209,9 @@ export async function writeRecord(location: OutputLocation, record: StoredRecord
     summary: record.summary,
     stamps,
     ...(record.manifestSha256 ? { manifestSha256: record.manifestSha256 } : {}),
-    ...(record.folders && record.others ? { folders: Object.fromEntries([...record.folders].map(([rel, f]) => [rel, [f.mtimeMs, f.ctimeMs, f.ino]])), others: record.others } : {}),
+    ...(record.folders && record.others
+      ? { folders: { names: [...record.folders.keys()], stamps: [...record.folders.values()].map((f) => [f.mtimeMs, f.ctimeMs, f.ino]) }, others: record.others }
+      : {}),
   });
   if (text === previousText) return false;
   const temp = `${file}.${process.pid}.tmp`;

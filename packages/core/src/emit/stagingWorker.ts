@@ -83,7 +83,9 @@ function reply(): void {
 }
 
 port?.on('message', (message: StagingMessage) => {
-  if (message.type === 'files') queue.push(...message.files);
-  else ending = message.type;
+  // After a failure nothing more is written: the files are dropped (the reply reports the failure).
+  if (message.type === 'files') {
+    if (!failure) queue.push(...message.files);
+  } else ending = message.type;
   pump();
 });

@@ -82,6 +82,8 @@ export class StagingWriter {
       }
       return;
     }
+    // A worker that stopped after a failure writes nothing more; close() reports the failure.
+    if (this.#progress && Atomics.load(this.#progress, STOPPED) === 1) return;
     this.#batch.push([rel, text]);
     if (this.#batch.length >= BATCH_FILES) this.#flush();
   }

@@ -1,0 +1,42 @@
+import type { EmitContext } from '@reslayer/core';
+import { emitFixtures } from './emitters/emitFixtures.js';
+import { emitHandlers } from './emitters/emitHandlers.js';
+import { emitMockIndex } from './emitters/emitMockIndex.js';
+import { emitScenarios } from './emitters/emitScenarios.js';
+import { mocksNaming } from './naming.js';
+import type { ResolvedMocksOptions } from './options.js';
+import { createPlanContext } from './plan/planContext.js';
+import { planResource } from './plan/planResource.js';
+import { SharedSamples } from './plan/SharedSamples.js';
+import { PLUGIN_MOCKS } from './pluginName.js';
+
+/**
+ * The mocks plugin's work: per resource, fixtures, handlers, scenarios and an index, plus the shared
+ * fixtures file. Loaded by plugin.ts on first use.
+ * @param ctx the emit context
+ * @param resolved the plugin's resolved options
+ */
+export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): void {
+  const { baseUrl, delayMs, runtimeModule } = resolved;
+  const { model } = ctx;
+  const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_MOCKS });
+  const plan = createPlanContext(model);
+  // Two passes over the (deterministic) plans: the first finds the samples several fixtures share, the
+  // second prints every file. Plans are not kept between resources, so memory stays flat with the contract's size.
+  const shared = new SharedSamples(plan.names, plan.scope.origins);
+  if (resolved.shareFixtures) for (const resource of model.resources) shared.count(planResource(plan, resource, resolved.fixtureCount).fixtures);
+  shared.decide();
+  for (const resource of model.resources) {
+    const mocks = planResource(plan, resource, resolved.fixtureCount);
+    const fixtures = emitFixtures(model, mocks, shared);
+    const handlers = emitHandlers(model, mocks, { baseUrl, delayMs, runtimeModule });
+    const scenarios = emitScenarios(model, mocks, runtimeModule);
+    add(mocksNaming.fixturesFile(resource), fixtures.contents);
+    add(mocksNaming.handlersFile(resource), handlers.contents);
+    add(mocksNaming.scenariosFile(resource), scenarios.contents);
+    const r = resource.resource;
+    add(mocksNaming.indexFile(resource), emitMockIndex(model, resource, [[`${r}.fixtures`, fixtures], [`${r}.handlers`, handlers], [`${r}.scenarios`, scenarios]]));
+  }
+  const samples = shared.emit(model);
+  if (samples !== undefined) add(mocksNaming.sharedFixturesFile(), samples);
+}
