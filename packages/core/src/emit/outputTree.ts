@@ -14,12 +14,29 @@ export interface OutputLocation {
 /** Suffix of the temporary file a write stages beside its target. */
 export const TEMP_SUFFIX = '.reslayer-tmp';
 
+/** A relative path made of non-empty segments without `/`, `\\` or NUL. */
+const PLAIN_RELATIVE = /^[^/\\\0]+(?:\/[^/\\\0]+)*$/;
+/** A `.` or `..` segment. */
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
+/** The last absolute output root resolved, and its resolution (a run asks for the same root thousands of times). */
+let lastRoot: { input: string; resolved: string } | undefined;
+
+/** `path.resolve(outputRoot)`, remembered for an absolute root (a relative one depends on the working directory). */
+function resolvedRoot(outputRoot: string): string {
+  if (!path.isAbsolute(outputRoot)) return path.resolve(outputRoot);
+  if (lastRoot?.input !== outputRoot) lastRoot = { input: outputRoot, resolved: path.resolve(outputRoot) };
+  return lastRoot.resolved;
+}
+
 /**
  * The absolute path of a root-relative path, refusing anything that leaves the output root.
  * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT`
  */
 export function resolveInside(location: OutputLocation, relative: string): string {
-  const root = path.resolve(location.outputRoot);
+  const root = resolvedRoot(location.outputRoot);
+  // The common case, a plain relative POSIX path (no `.` or `..` segment, no empty one, no backslash),
+  // stays inside the root by construction: joined without a second resolve (a run resolves thousands).
+  if (path.sep === '/' && PLAIN_RELATIVE.test(relative) && !DOT_SEGMENT.test(relative)) return root.endsWith('/') ? `${root}${relative}` : `${root}/${relative}`;
   const target = path.resolve(root, relative);
   if (target !== root && !target.startsWith(root + path.sep)) {
     throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `refusing to touch ${target}: it is outside the output root ${root}`);
