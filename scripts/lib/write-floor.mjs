@@ -6,9 +6,10 @@
 //
 // Usage: node scripts/lib/write-floor.mjs <generated output folder> <scratch folder> [runs]
 // Prints one JSON line: { ok, files, bytes, runsMs: [...], medianMs }.
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { readOutputFiles } from './outputFiles.mjs';
 
 const [source, scratch, runsArg] = process.argv.slice(2);
 if (!source || !scratch) {
@@ -17,18 +18,7 @@ if (!source || !scratch) {
 }
 const runs = Number(runsArg ?? 3);
 
-/** Every regular file under the folder except reslayer's own bookkeeping files, with its text. */
-function readAll(dir) {
-  const files = [];
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile() || e.name.startsWith('.reslayer-')) continue;
-    const abs = path.join(e.parentPath, e.name);
-    files.push({ rel: path.relative(dir, abs), text: readFileSync(abs, 'utf8') });
-  }
-  return files;
-}
-
-const files = readAll(path.resolve(source));
+const files = readOutputFiles(path.resolve(source));
 const dirs = [...new Set(files.map((f) => path.dirname(f.rel)))].sort();
 const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.text), 0);
 const runsMs = [];

@@ -7,10 +7,11 @@
 //
 // Usage: node scripts/lib/write-ours.mjs <generated output folder> <scratch folder>
 // Prints one JSON line: { ok, files, bytes, ms }.
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readOutputFiles } from './outputFiles.mjs';
 
 const [source, scratch] = process.argv.slice(2);
 if (!source || !scratch) {
@@ -21,12 +22,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const { openOutputStream, commitStream } = await import(pathToFileURL(path.join(root, 'packages/core/dist/emit/streamOutput.js')).href);
 
 const from = path.resolve(source);
-const files = [];
-for (const e of readdirSync(from, { recursive: true, withFileTypes: true })) {
-  if (!e.isFile() || e.name.startsWith('.reslayer-')) continue;
-  const abs = path.join(e.parentPath, e.name);
-  files.push({ path: path.relative(from, abs).split(path.sep).join('/'), contents: readFileSync(abs, 'utf8'), plugin: 'bench', kind: 'source' });
-}
+const files = readOutputFiles(from).map(({ rel, text }) => ({ path: rel, contents: text, plugin: 'bench', kind: 'source' }));
 // The record of the generated output supplies a real fingerprint, inputs and summary for ours.
 const { fingerprint, inputs, summary } = JSON.parse(readFileSync(path.join(from, '.reslayer-cache.json'), 'utf8'));
 const target = path.resolve(scratch, 'ours');

@@ -19,12 +19,30 @@ export interface Manifest {
  * @param location output root and source folder
  */
 export async function readManifest(location: OutputLocation): Promise<Manifest> {
-  let text: string;
+  const text = await readManifestText(location);
+  return text === undefined ? { files: [] } : parseManifest(location, text);
+}
+
+/**
+ * The manifest file's text, unparsed.
+ * @param location output root
+ * @returns the text, or undefined when there is no readable manifest
+ */
+export async function readManifestText(location: OutputLocation): Promise<string | undefined> {
   try {
-    text = await readFile(resolveInside(location, MANIFEST_NAME), 'utf8');
+    return await readFile(resolveInside(location, MANIFEST_NAME), 'utf8');
   } catch {
-    return { files: [] };
+    return undefined;
   }
+}
+
+/**
+ * A manifest from its text (see {@link readManifest}): malformed text lists no files; entries that would
+ * leave the output root are dropped.
+ * @param location output root
+ * @param text the manifest file's text
+ */
+export function parseManifest(location: OutputLocation, text: string): Manifest {
   try {
     const raw = JSON.parse(text) as { files?: unknown };
     const root = path.resolve(location.outputRoot);

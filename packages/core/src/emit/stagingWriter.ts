@@ -55,6 +55,8 @@ export class StagingWriter {
   #batch: (readonly [string, string])[] = [];
   #sent = 0;
   #progress: Int32Array | undefined;
+  /** Set once the worker could not start: the rest is written on the main thread without asking again. */
+  #noWorker = false;
 
   /**
    * @param paths the swap folders (the staging folder exists)
@@ -74,7 +76,7 @@ export class StagingWriter {
    */
   write(rel: string, text: string): void {
     if (this.failure) return;
-    if (!this.#worker && (this.#count++ < SYNC_FILES || !this.#start())) {
+    if (!this.#worker && (this.#count++ < SYNC_FILES || this.#noWorker || !this.#start())) {
       try {
         stageText(this.paths, rel, text, this.made, this.written);
       } catch (error) {
@@ -139,7 +141,10 @@ export class StagingWriter {
   /** Starts the worker; false when it cannot run here (sources only, or turned off). */
   #start(): boolean {
     const file = process.env[STAGING_WORKER_ENV] === '0' ? null : stagingWorkerFile();
-    if (!file) return false;
+    if (!file) {
+      this.#noWorker = true;
+      return false;
+    }
     const progress = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
     this.#progress = new Int32Array(progress);
     const workerData: StagingWorkerData = { staging: this.paths.staging, made: [...this.made], withStats: this.written !== undefined, concurrency: CONCURRENCY, progress };

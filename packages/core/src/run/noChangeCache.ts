@@ -1,10 +1,9 @@
 import { lstatSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { BACKUP_DIR, JOURNAL_NAME, findInterruptedWrite } from '../emit/journal.js';
 import { findInterruptedSwap, mergeInterrupted } from '../emit/swap.js';
-import { MANIFEST_NAME, readManifest } from '../emit/manifest.js';
+import { parseManifest, readManifestText } from '../emit/manifest.js';
 import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, fileStatOf, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
 import { type OutputLocation, type OutputScan, TEMP_SUFFIX, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
 import type { RunResult } from './createGenerator.js';
@@ -106,9 +105,8 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   const record = await readRecord(location);
   if (!record) return miss('no cache record for this output root');
   const manifestSha256 = sha256(manifestText);
-  if (record.manifestSha256 !== manifestSha256) {
-    const manifest = await readManifest(location);
-    if (record.files.join('\n') !== manifest.files.join('\n')) return miss('the manifest lists other files than the cache record');
+  if (record.manifestSha256 !== manifestSha256 && record.files.join('\n') !== parseManifest(location, manifestText).files.join('\n')) {
+    return miss('the manifest lists other files than the cache record');
   }
   const inputs: Array<{ abs: string; sha256: string }> = [];
   for (const input of record.inputs) {
@@ -170,15 +168,6 @@ function inputDigest(input: StoredRecord['inputs'][number]): string | undefined 
   try {
     if (input.stat && statMatches(input.stat, statSync(input.path))) return input.sha256;
     return sha256(readFileSync(input.path));
-  } catch {
-    return undefined;
-  }
-}
-
-/** The manifest's text, or undefined when there is none. */
-async function readManifestText(location: OutputLocation): Promise<string | undefined> {
-  try {
-    return await readFile(resolveInside(location, MANIFEST_NAME), 'utf8');
   } catch {
     return undefined;
   }

@@ -49,21 +49,48 @@ function reactQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
     `  return useSuspenseQuery({ ...options, queryKey, queryFn: ({ signal }) => ${p.client}.${p.method}(${[...q.callArgs, '{ signal }'].join(', ')}) });`,
     '}',
   ];
+  return [...lines, ...infiniteHook(p, q, imports, { module: REACT_QUERY_MODULE, optionsType: 'UseInfiniteQueryOptions', paramDocs: [], parameters: (d) => d, args: names.join(', '), body: (o) => `useInfiniteQuery(${o})` })];
+}
+
+/** What differs between the adapters' infinite query hooks. */
+export interface InfiniteHookAdapter {
+  /** Package the hook comes from. */
+  module: string;
+  /** TanStack's options type of `useInfiniteQuery` in that package. */
+  optionsType: string;
+  /** `@param` lines for the factory's parameters. */
+  paramDocs: string[];
+  /** The hook's parameters from the factory's (the Vue adapter makes them reactive). */
+  parameters: (declarations: string[]) => string[];
+  /** The arguments passed on to the infinite query options factory. */
+  args: string;
+  /** The hook call around the options object expression (the Vue adapter passes a getter). */
+  body: (options: string) => string;
+}
+
+/**
+ * The `use<Name>InfiniteQuery` hook of a paginated list, shared by the adapters (with a blank line before
+ * it), or nothing for an operation without infinite query options.
+ * @param p the hook plan
+ * @param q its query plan
+ * @param imports the file's imports (updated)
+ * @param adapter what the adapter changes
+ */
+export function infiniteHook(p: HookPlan, q: QueryPlan, imports: Imports, adapter: InfiniteHookAdapter): string[] {
   const inf = q.infinite;
-  if (!inf) return lines;
-  imports.add(REACT_QUERY_MODULE, ['useInfiniteQuery'], ['InfiniteData', 'UseInfiniteQueryOptions']);
+  if (!inf) return [];
+  imports.add(adapter.module, ['useInfiniteQuery'], ['InfiniteData', adapter.optionsType]);
   const infFactory = hooksNaming.infiniteQueryOptions(p.hookName);
   const o = `ReturnType<typeof ${infFactory}>`;
   const pageParam = `${o}['initialPageParam']`;
   return [
-    ...lines,
     '',
-    ...docBlock([...p.doc, '`useInfiniteQuery` over the pages of this list: `fetchNextPage()` loads the next one.', '@param options more `useInfiniteQuery` options, all but what the infinite query options set']),
+    ...docBlock([...p.doc, '`useInfiniteQuery` over the pages of this list: `fetchNextPage()` loads the next one.', ...adapter.paramDocs, '@param options more `useInfiniteQuery` options, all but what the infinite query options set']),
     `export function ${hooksNaming.infiniteHook(p.hookName)}<TData = InfiniteData<${p.response}, ${pageParam}>>(${[
-      ...factoryParameters(p, q, infiniteParamsType(p, inf)),
-      `options?: Omit<UseInfiniteQueryOptions<${p.response}, ${p.error}, TData, ${o}['queryKey'], ${pageParam}>, 'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'>`,
+      ...adapter.parameters(factoryParameters(p, q, infiniteParamsType(p, inf))),
+      `options?: Omit<${adapter.optionsType}<${p.response}, ${p.error}, TData, ${o}['queryKey'], ${pageParam}>, 'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'>`,
     ].join(', ')}) {`,
-    `  return useInfiniteQuery({ ...options, ...${infFactory}(${names.join(', ')}) });`,
+    `  return ${adapter.body(`{ ...options, ...${infFactory}(${adapter.args}) }`)};`,
     '}',
   ];
 }

@@ -2,9 +2,9 @@ import { hooksNaming } from '../naming.js';
 import type { HookPlan, QueryPlan } from '../plan/planHook.js';
 import { frameworkFree } from './emitHookNone.js';
 import { importErrorType } from './mutationFactory.js';
-import { mutationHook } from './emitHookReact.js';
+import { infiniteHook, mutationHook } from './emitHookReact.js';
 import { docBlock, hookFile, Imports } from './hookFile.js';
-import { factoryParameters, infiniteParamsType } from './queryFactory.js';
+import { factoryParameters } from './queryFactory.js';
 
 /** Package the `vue-query` adapter builds on. */
 export const VUE_QUERY_MODULE = '@tanstack/vue-query';
@@ -57,21 +57,5 @@ function vueQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
     `  return useQuery(() => ({ ...options, ...${factory}(${call}) }));`,
     '}',
   ];
-  const inf = q.infinite;
-  if (!inf) return lines;
-  imports.add(VUE_QUERY_MODULE, ['useInfiniteQuery'], ['InfiniteData', 'InfiniteQueryObserverOptions']);
-  const infFactory = hooksNaming.infiniteQueryOptions(p.hookName);
-  const o = `ReturnType<typeof ${infFactory}>`;
-  const pageParam = `${o}['initialPageParam']`;
-  return [
-    ...lines,
-    '',
-    ...docBlock([...p.doc, '`useInfiniteQuery` over the pages of this list: `fetchNextPage()` loads the next one.', ...doc, '@param options more `useInfiniteQuery` options, all but what the infinite query options set']),
-    `export function ${hooksNaming.infiniteHook(p.hookName)}<TData = InfiniteData<${p.response}, ${pageParam}>>(${[
-      ...reactive(factoryParameters(p, q, infiniteParamsType(p, inf))),
-      `options?: Omit<InfiniteQueryObserverOptions<${p.response}, ${p.error}, TData, ${o}['queryKey'], ${pageParam}>, 'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'>`,
-    ].join(', ')}) {`,
-    `  return useInfiniteQuery(() => ({ ...options, ...${infFactory}(${call}) }));`,
-    '}',
-  ];
+  return [...lines, ...infiniteHook(p, q, imports, { module: VUE_QUERY_MODULE, optionsType: 'InfiniteQueryObserverOptions', paramDocs: doc, parameters: reactive, args: call, body: (o) => `useInfiniteQuery(() => (${o}))` })];
 }
