@@ -17,7 +17,7 @@ const MAX_PENDING = 1024;
 /** How long the main thread waits for a worker that writes nothing before it stops waiting. */
 const STALL_MS = 30_000;
 /** Environment variable that turns the worker off (`0`): every file is then written on the main thread. */
-export const STAGING_WORKER_ENV = 'RESLAYER_STAGING_WORKER';
+const STAGING_WORKER_ENV = 'RESLAYER_STAGING_WORKER';
 
 let workerFile: URL | null | undefined;
 /**

@@ -7,9 +7,9 @@ import { type FileStat, fileStatOf } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, startsWithMarker } from './outputTree.js';
 
 /** Suffix of the sibling folder a write builds the new output root in (`<parent>/.<root name>.reslayer-staging`). */
-export const STAGING_SUFFIX = '.reslayer-staging';
+const STAGING_SUFFIX = '.reslayer-staging';
 /** Suffix of the sibling name the previous output root has between the swap and its removal. */
-export const PREVIOUS_SUFFIX = '.reslayer-previous';
+const PREVIOUS_SUFFIX = '.reslayer-previous';
 
 /** The output root and its two sibling folders used by a swap (absolute paths). */
 export interface SwapPaths {

@@ -12,7 +12,7 @@ export const DATES_NAMESPACE = '$dates';
  * Constant of a named schema's date shape in {@link datesFile}: `Contact` → `ContactDates`.
  * @param typeName the schema's type name
  */
-export const dateShapeConst = (typeName: string): string => `${typeName}Dates`;
+const dateShapeConst = (typeName: string): string => `${typeName}Dates`;
 
 /**
  * Prints a date shape as the runtime's `DateShape` literal (`'date-time'`, `{ p: { … } }`, `{ i: … }`, `{ r: … }`,
@@ -22,7 +22,7 @@ export const dateShapeConst = (typeName: string): string => `${typeName}Dates`;
  * @param refPrefix prefix of the named shapes (`$dates.` in a client file, `''` in {@link datesFile})
  * @returns the literal text
  */
-export function printDateShape(node: DateShapeNode, names: SchemaTypeNames, refPrefix: string): string {
+function printDateShape(node: DateShapeNode, names: SchemaTypeNames, refPrefix: string): string {
   const print = (n: DateShapeNode) => printDateShape(n, names, refPrefix);
   switch (node.kind) {
     case 'date':

@@ -5,7 +5,7 @@ import { cacheHelpers } from './cacheHelpers.js';
 import { infiniteOptionsFactory, queryOptionsFactory } from './queryFactory.js';
 
 /** Module the framework-free factories import their types and `skipToken` from. */
-export const QUERY_CORE_MODULE = '@tanstack/query-core';
+const QUERY_CORE_MODULE = '@tanstack/query-core';
 
 /**
  * The framework-free part of one operation's file, the same for every adapter: a query's `<name>QueryOptions`

@@ -2,7 +2,7 @@ import { propertyKey } from '@reslayer/core';
 import type { KeyRef, MutationPlan } from '../plan/planMutation.js';
 
 /** True when every member of the variables may be left out: the type is then `{ … } | void`, so `mutate()` works. */
-export const allOptional = (m: MutationPlan): boolean => m.members.every((x) => x.optional);
+const allOptional = (m: MutationPlan): boolean => m.members.every((x) => x.optional);
 
 /** Reads one member of `variables` (`variables.contactId`; `variables?.params` when `variables` may be void). */
 export function member(m: MutationPlan, name: string): string {
