@@ -17,6 +17,10 @@ export interface GeneratedFile {
  * @param file path, contents, plugin and kind (default `source`)
  */
 export function createGeneratedFile(file: { path: string; contents: string; plugin: string; kind?: GeneratedFile['kind'] }): GeneratedFile {
-  const contents = `${file.contents.replace(/\r\n?/g, '\n').replace(/\n+$/, '')}\n`;
+  const lf = file.contents.includes('\r') ? file.contents.replace(/\r\n?/g, '\n') : file.contents;
+  // Trailing newlines are counted from the end: a `/\n+$/` search would try every line break of the text.
+  let end = lf.length;
+  while (end > 0 && lf.charCodeAt(end - 1) === 10) end--;
+  const contents = end === lf.length - 1 ? lf : `${lf.slice(0, end)}\n`;
   return Object.freeze({ path: file.path, contents, plugin: file.plugin, kind: file.kind ?? 'source' });
 }

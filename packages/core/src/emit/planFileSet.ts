@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { type FileStat, fileStatOf } from './cacheRecord.js';
+import { type FileStamp, type FileStat, fileStatOf, statMatches } from './cacheRecord.js';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { type InterruptedWrite, findInterruptedWrite } from './journal.js';
@@ -61,10 +61,20 @@ export async function planWithState(location: OutputLocation, files: readonly Ge
  * @param contents its generated text
  * @param plan the plan to add to
  * @param unchangedStats when given, receives the stat of an unchanged file (taken before reading it)
+ * @param known with `unchangedStats`: the stamps of the output root's cache record and the sha256 of `contents`;
+ *   a file whose stat equals its (non-racy) stamp holds the stamp's sha256, so it is compared by digest, not read
  * @returns where the path went
  * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` when the path leaves the output root
  */
-export function comparePlanned(location: OutputLocation, scan: OutputScan, rel: string, contents: string, plan: WritePlan, unchangedStats?: PlanState['unchangedStats']): 'created' | 'updated' | 'unchanged' {
+export function comparePlanned(
+  location: OutputLocation,
+  scan: OutputScan,
+  rel: string,
+  contents: string,
+  plan: WritePlan,
+  unchangedStats?: PlanState['unchangedStats'],
+  known?: { stamps: ReadonlyMap<string, FileStamp>; digest: string },
+): 'created' | 'updated' | 'unchanged' {
   const abs = resolveInside(location, rel);
   if (!scan.files.has(rel)) {
     plan.created.push(rel);
@@ -73,13 +83,18 @@ export function comparePlanned(location: OutputLocation, scan: OutputScan, rel: 
   // Stat before reading: a change between the two makes the recorded stat older than the compared text.
   const at = Date.now();
   const stats = unchangedStats ? statSync(abs, { throwIfNoEntry: false }) : undefined;
-  let current: string | undefined;
-  try {
-    current = readFileSync(abs, 'utf8');
-  } catch {
-    current = undefined;
+  const stamp = known && stats?.isFile() ? known.stamps.get(rel) : undefined;
+  let kind: 'created' | 'updated' | 'unchanged';
+  if (stamp && stats && statMatches(stamp, stats)) kind = stamp.sha256 === known?.digest ? 'unchanged' : 'updated';
+  else {
+    let current: string | undefined;
+    try {
+      current = readFileSync(abs, 'utf8');
+    } catch {
+      current = undefined;
+    }
+    kind = current === undefined ? 'created' : current === contents ? 'unchanged' : 'updated';
   }
-  const kind = current === undefined ? 'created' : current === contents ? 'unchanged' : 'updated';
   plan[kind].push(rel);
   if (kind === 'unchanged' && stats) unchangedStats?.set(rel, { stats: fileStatOf(stats), at });
   return kind;

@@ -8,7 +8,7 @@ import { findInterruptedWrite } from './journal.js';
 import { readManifest } from './manifest.js';
 import { type SwapPaths, findInterruptedSwap, openStaging, swapPaths } from './swap.js';
 import { StagingWriter } from './stagingWriter.js';
-import { sha256 } from './cacheRecord.js';
+import { type FileStamp, sha256 } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, resolveInside, scanOutput } from './outputTree.js';
 import { type PlanState, type WritePlan, comparePlanned, removedFiles, rootRelative } from './planFileSet.js';
 import { type OutputContent, type WriteOptions, commitPlan } from './writeFileSet.js';
@@ -19,6 +19,11 @@ export interface OutputStreamOptions {
   write: boolean;
   /** Keep each file's sha256 and each unchanged file's stat (for the no-change cache's stamps). */
   withStats: boolean;
+  /**
+   * With `withStats`: the file stamps of the output root's cache record (from a missed probe). A file whose
+   * stat still equals its stamp is compared by sha256 instead of being read.
+   */
+  stamps?: ReadonlyMap<string, FileStamp> | undefined;
 }
 
 /**
@@ -60,9 +65,11 @@ export class OutputStream implements FileSink {
    */
   accept(file: GeneratedFile): void {
     const rel = rootRelative(this.location, file);
-    const { withStats } = this.options;
-    const kind = comparePlanned(this.location, this.scan, rel, file.contents, this.plan, withStats ? this.unchangedStats : undefined);
-    this.entries.set(rel, { size: Buffer.byteLength(file.contents, 'utf8'), sha256: withStats ? sha256(file.contents) : '' });
+    const { withStats, stamps } = this.options;
+    const digest = withStats ? sha256(file.contents) : '';
+    const known = withStats && stamps ? { stamps, digest } : undefined;
+    const kind = comparePlanned(this.location, this.scan, rel, file.contents, this.plan, withStats ? this.unchangedStats : undefined, known);
+    this.entries.set(rel, { size: Buffer.byteLength(file.contents, 'utf8'), sha256: digest });
     // A write error belongs to the write, not to the plugin adding the file: kept for the commit.
     if (kind !== 'unchanged') this.writer?.write(rel, file.contents);
   }

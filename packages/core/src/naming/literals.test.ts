@@ -29,6 +29,15 @@ describe('stringLiteral', () => {
     expect(evaluate(stringLiteral(given))).toBe(given);
   });
 
+  it('every ASCII character, alone and inside plain text, gives back itself in a printable ASCII literal', () => {
+    for (let code = 0; code < 128; code++) {
+      const text = `ab${String.fromCharCode(code)}cd`;
+      expect(stringLiteral(text)).toMatch(/^'[\x20-\x7e]*'$/);
+      expect(evaluate(stringLiteral(text))).toBe(text);
+      expect(evaluate(stringLiteral(String.fromCharCode(code)))).toBe(String.fromCharCode(code));
+    }
+  });
+
   it('output is pure printable ASCII', () => {
     const nasty = "'\\\n\r\t\0\x7f\u2028\u2029é😀${}*/";
     expect(stringLiteral(nasty)).toMatch(/^[\x20-\x7e]*$/);

@@ -3,6 +3,9 @@
  * contract passes through one of these, so contract text can never close a string or comment.
  */
 
+/** Printable ASCII without a quote or a backslash: text {@link stringLiteral} keeps as it is. */
+const PLAIN = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
+
 /**
  * A TypeScript string literal (single-quoted) holding exactly `value`. Escapes quotes, backslashes,
  * line terminators, and non-printable or non-ASCII characters as `\uXXXX` (`${` needs no escape in a
@@ -11,6 +14,8 @@
  * @returns e.g. `'it\'s'`
  */
 export function stringLiteral(value: string): string {
+  // Most contract text is printable ASCII without a quote or backslash: it stands in the literal as it is.
+  if (PLAIN.test(value)) return `'${value}'`;
   let out = "'";
   for (const ch of value) {
     const code = ch.codePointAt(0) ?? 0;

@@ -82,7 +82,9 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
   }
   const startedAt = Date.now();
   // Files go to the staging folder as plugins emit them (or, on a dry run, are only compared with the disk).
-  const stream = await openOutputStream(location, { write: !dryRun, withStats: !dryRun && cache.key.ok });
+  const withStats = !dryRun && cache.key.ok;
+  const stamps = withStats && cache.probe.status === 'miss' ? cache.probe.stamps : undefined;
+  const stream = await openOutputStream(location, { write: !dryRun, withStats, ...(stamps ? { stamps } : {}) });
   let run: RunResult;
   try {
     run = await runGenerator(config, { ...(options.onPhase ? { onPhase: options.onPhase } : {}), ...(stream ? { sink: stream } : {}) });

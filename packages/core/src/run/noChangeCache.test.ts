@@ -158,7 +158,10 @@ describe('probeNoChangeCache', () => {
     expect(await probe(config)).toEqual({ status: 'miss', reason: 'no cache record for this output root' });
     await generate(config);
     await writeFile(path.join(config.outputRoot, MANIFEST_NAME), JSON.stringify({ generator: 'reslayer', files: ['src/res/widgets.ts'] }));
-    expect(await probe(config)).toEqual({ status: 'miss', reason: 'the manifest lists other files than the cache record' });
+    const other = await probe(config);
+    expect(other).toMatchObject({ status: 'miss', reason: 'the manifest lists other files than the cache record' });
+    // A miss after the record was read hands its stamps to the write (files whose stat still matches are not read).
+    expect(other.status === 'miss' && [...(other.stamps?.keys() ?? [])]).toEqual(['src/res/gadgets.ts', 'src/res/widgets.ts']);
   });
 
   it('misses when an entry or a $ref-ed contract file changes, when an option changes, and is off without a version', async () => {

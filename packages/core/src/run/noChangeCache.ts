@@ -36,7 +36,17 @@ export interface CacheHit {
 }
 
 /** The result of {@link probeNoChangeCache}. */
-export type CacheProbe = CacheHit | { status: 'miss' | 'off'; reason: string };
+export type CacheProbe = CacheHit | CacheMiss | { status: 'off'; reason: string };
+
+/**
+ * A miss, with the record's file stamps when the output root has a record: the write then trusts a file
+ * whose stat equals its stamp to hold the recorded sha256, instead of reading it to compare (see `comparePlanned`).
+ */
+export interface CacheMiss {
+  status: 'miss';
+  reason: string;
+  stamps?: ReadonlyMap<string, FileStamp> | undefined;
+}
 
 const isUrl = (f: string) => /^[a-z][a-z0-9+.-]+:/i.test(f) && !/^[a-z]:[\\/]/i.test(f);
 
@@ -106,19 +116,19 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   if (!record) return miss('no cache record for this output root');
   const manifestSha256 = sha256(manifestText);
   if (record.manifestSha256 !== manifestSha256 && record.files.join('\n') !== parseManifest(location, manifestText).files.join('\n')) {
-    return miss('the manifest lists other files than the cache record');
+    return miss('the manifest lists other files than the cache record', record.stamps);
   }
   const inputs: Array<{ abs: string; sha256: string }> = [];
   for (const input of record.inputs) {
     const digest = inputDigest(input);
-    if (digest === undefined) return miss(`the contract file ${input.path} cannot be read`);
+    if (digest === undefined) return miss(`the contract file ${input.path} cannot be read`, record.stamps);
     inputs.push({ abs: input.path, sha256: digest });
-    if (digest !== input.sha256) return miss(`the contract file ${input.path} changed`);
+    if (digest !== input.sha256) return miss(`the contract file ${input.path} changed`, record.stamps);
   }
-  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return miss('the config, a plugin, the generator build or Node changed');
+  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return miss('the config, a plugin, the generator build or Node changed', record.stamps);
 
   const listing = cleanWithoutListing(location, record) ? undefined : await listClean(location, record);
-  if (listing && 'reason' in listing) return miss(listing.reason);
+  if (listing && 'reason' in listing) return miss(listing.reason, record.stamps);
 
   const freshStamps = new Map<string, FileStamp>();
   let drifted: string | undefined;
@@ -148,7 +158,7 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
     }
     freshStamps.set(rel, stampOf(stats, stamp.sha256, at));
   }
-  if (drifted !== undefined) return miss(`${drifted} is missing or was changed`);
+  if (drifted !== undefined) return miss(`${drifted} is missing or was changed`, record.stamps);
   return {
     status: 'hit',
     files: record.files,
@@ -238,8 +248,8 @@ function folderStamps(location: OutputLocation, scan: OutputScan, listedAt: numb
   return { folders };
 }
 
-function miss(reason: string): CacheProbe {
-  return { status: 'miss', reason };
+function miss(reason: string, stamps?: ReadonlyMap<string, FileStamp>): CacheProbe {
+  return stamps ? { status: 'miss', reason, stamps } : { status: 'miss', reason };
 }
 
 /**

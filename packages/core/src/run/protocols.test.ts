@@ -100,6 +100,24 @@ describe('generate', () => {
     expect(after).toEqual(before);
   });
 
+  it('after a miss, files whose stat matches the record are trusted, a hand-edited one is read and restored', async () => {
+    const config = (await setup())('a');
+    await generate(config, { buildHash: BUILD });
+    await sleep(250);
+    // A hit refreshes the stamps: now older than the racy margin, they are trusted by the next run.
+    expect(await generate(config, { buildHash: BUILD })).toMatchObject({ cache: { status: 'hit' } });
+    const widgets = path.join(config.outputRoot, 'src/res/widgets.ts');
+    await writeFile(widgets, body('widgets', 'edited by hand'));
+    const paths = { ...contract.paths, '/sprockets': { get: { operationId: 'listSprockets', responses: { '204': { description: 'none' } } } } };
+    await writeFile(config.input, JSON.stringify({ ...contract, paths }));
+    const changed = await generate(config, { buildHash: BUILD });
+    expect(changed).toMatchObject({
+      cache: { status: 'miss', reason: expect.stringContaining('openapi.json changed') },
+      plan: { created: ['src/res/sprockets.ts'], updated: ['src/res/widgets.ts'], unchanged: ['src/res/gadgets.ts'], removed: [] },
+    });
+    expect(await readFile(widgets, 'utf8')).toBe(body('widgets', 'a'));
+  });
+
   it('skipCache runs the pipeline and reports the reason; dryRun plans without writing', async () => {
     const configs = await setup();
     await generate(configs('a'), { buildHash: BUILD });
