@@ -796,7 +796,7 @@ function benchSeveralRuns(opts) {
   const specs = JSON.parse(readFileSync(path.join(corpusDir, 'corpus.json'), 'utf8')).specs;
   const setup = writeRunsConfig({ root: ROOT, corpusDir, specs, work: path.join(BENCH, 'runs') });
   if (!setup) return note('fewer than two of the several-runs contracts in ../shared/corpus: skipped');
-  progress(`runs: ${setup.names.join(', ')} in one config, one thread against worker threads, then each alone`);
+  progress(`runs: ${setup.names.join(', ')} in one config, one thread against worker threads`);
   const r = benchRuns({ cli: CLI, setup, repeat: opts.repeat, measure: measureProcess, repeated });
   results.severalRuns = {
     contracts: setup.names,
@@ -807,8 +807,6 @@ function benchSeveralRuns(opts) {
     oneThreadRssKb: r.oneThread.rssKb,
     threadsRssKb: r.threads.rssKb,
     speedup: r.speedup,
-    aloneMs: r.alone,
-    attainable: r.attainable,
     cores: os.availableParallelism(),
   };
   if (r.speedup === null) ownFailure = true;
@@ -832,7 +830,7 @@ function severalRunsTarget(opts) {
     one != null && cores > 1,
     one != null && one >= RUNS_BUSY_CORES,
     r
-      ? `${r.contracts.join(', ')}: one thread ${secs(r.oneThreadMs)} with ${f(one)} cores busy; worker threads (RESLAYER_WORKERS=${cores}) ${secs(r.threadsMs)} with ${f(threads)} cores busy: speed-up ${f(r.speedup)}× of an attainable ${f(r.attainable)}× (alone: ${r.aloneMs.map(secs).join(', ')}); peak RSS ${mb(r.oneThreadRssKb)} → ${mb(r.threadsRssKb)}`
+      ? `${r.contracts.join(', ')}: one thread ${secs(r.oneThreadMs)} with ${f(one)} cores busy; worker threads (RESLAYER_WORKERS=${cores}) ${secs(r.threadsMs)} with ${f(threads)} cores busy: speed-up ${f(r.speedup)}×; peak RSS ${mb(r.oneThreadRssKb)} → ${mb(r.threadsRssKb)}`
       : 'did not run',
   );
 }

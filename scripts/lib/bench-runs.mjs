@@ -13,8 +13,7 @@ export const RUN_CONTRACTS = ['immich', 'box', 'openai', 'digitalocean-multifile
  * built-in plugins at their defaults), each into its own output root under `work`.
  * @param {{ root: string, corpusDir: string, specs: Array<{ name: string, entry: string }>, work: string }} o
  *   the repository root, the corpus folder, corpus.json's specs and a scratch folder
- * @returns {{ config: string, outputs: string[], names: string[], inputs: string[] } | null} null when the corpus has fewer
- *   than two of them
+ * @returns {{ config: string, outputs: string[], names: string[] } | null} null when the corpus has fewer than two of them
  */
 export function writeRunsConfig({ root, corpusDir, specs, work }) {
   const chosen = RUN_CONTRACTS.map((name) => specs.find((s) => s.name === name)).filter((s) => s && existsSync(path.join(corpusDir, s.entry)));
@@ -39,38 +38,26 @@ export function writeRunsConfig({ root, corpusDir, specs, work }) {
       '',
     ].join('\n'),
   );
-  return { config, outputs, names: chosen.map((s) => s.name), inputs: chosen.map((s) => path.join(corpusDir, s.entry)) };
+  return { config, outputs, names: chosen.map((s) => s.name) };
 }
 
 /**
  * Times `generate --no-cache` of the several-runs config in one thread and in worker threads, each
  * `repeat` times from empty output roots, keeping the median (via `repeated`), with the CPU time of
- * each (user + system: the cores the run kept busy). Then each contract alone, once: no schedule of
- * whole runs on `cores` threads can beat the longest run, nor the sum of all over `cores`, so
- * `attainable` is the one-thread time over the larger of the two.
+ * each (user + system: the cores the run kept busy).
  * @param {{ cli: string, setup: { config: string, outputs: string[] }, repeat: number,
  *   measure: (command: string, args: string[], options?: object) => { code: unknown, wallMs: number, rssKb: number | null },
  *   repeated: (times: number, prepare: () => void, once: () => object) => { code: unknown, wallMs: number, rssKb: number | null } }} o
  *   the CLI entry, the config from {@link writeRunsConfig}, the repetitions and bench.mjs's measuring functions
- * @returns {{ oneThread: object, threads: object, speedup: number | null, alone: number[], attainable: number | null }} both
- *   measurements, one thread's wall time over the threads', each contract's wall time alone (ms) and the attainable speed-up
+ * @returns {{ oneThread: object, threads: object, speedup: number | null }} both measurements and one thread's wall time over the threads'
  */
 export function benchRuns({ cli, setup, repeat, measure, repeated }) {
   const clean = () => {
     for (const out of setup.outputs) rmSync(out, { recursive: true, force: true });
   };
   const run = (workers) => repeated(repeat, clean, () => measure(process.execPath, [cli, 'generate', '--config', setup.config, '--no-cache'], { env: { RESLAYER_WORKERS: workers } }));
-  const cores = availableParallelism();
   const oneThread = run('1');
-  const threads = run(String(cores));
+  const threads = run(String(availableParallelism()));
   const ok = oneThread.code === 0 && threads.code === 0;
-  const alone = setup.inputs.map((input, i) => {
-    clean();
-    return measure(process.execPath, [cli, 'generate', input, '--output', setup.outputs[i], '--no-cache']);
-  });
-  clean();
-  const aloneOk = alone.every((r) => r.code === 0);
-  const walls = alone.map((r) => r.wallMs);
-  const bound = Math.max(...walls, walls.reduce((a, b) => a + b, 0) / cores);
-  return { oneThread, threads, speedup: ok ? oneThread.wallMs / threads.wallMs : null, alone: walls, attainable: ok && aloneOk ? oneThread.wallMs / bound : null };
+  return { oneThread, threads, speedup: ok ? oneThread.wallMs / threads.wallMs : null };
 }
