@@ -13,7 +13,9 @@ interface Writer {
   made: Set<string>;
   written: Map<string, { size: number; mtimeMs: number; ctimeMs: number; ino: number }> | undefined;
   failure: Error | undefined;
+  linked: Set<string>;
   write(rel: string, text: string): void;
+  link(rel: string): void;
   close(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -84,6 +86,44 @@ describe('StagingWriter (built, with its worker thread)', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(listStaging().length).toBe(after);
     expect(after).toBeGreaterThanOrEqual(SYNC_FILES);
+  });
+
+  it('links unchanged files of the root (hard links, same inode) once a file changed, on the main thread and in the worker', async () => {
+    const all = files(SYNC_FILES + 1_500);
+    for (const [rel, text] of all) {
+      mkdirSync(path.dirname(path.join(paths().root, rel)), { recursive: true });
+      writeFileSync(path.join(paths().root, rel), text);
+    }
+    const writer = new StagingWriter(paths(), true);
+    const kept = all.filter((_, i) => i % 10 !== 3);
+    // Unchanged files before the first changed one wait: a run that changes nothing links nothing.
+    for (const [rel] of kept.slice(0, 50)) writer.link(rel);
+    expect(listStaging()).toEqual([]);
+    const changed = all.filter((_, i) => i % 10 === 3).map(([rel, text]) => [rel, `${text}// changed\n`] as const);
+    // Each changed file is removed from the root first, so a link of it could not even be made.
+    for (const [rel] of changed) rmSync(path.join(paths().root, rel));
+    changed.forEach(([rel, text], i) => {
+      writer.write(rel, text);
+      for (const [k] of kept.slice(50 + i * 9, 50 + (i + 1) * 9)) writer.link(k);
+    });
+    for (const [k] of kept.slice(50 + changed.length * 9)) writer.link(k);
+    await writer.close();
+    expect(writer.failure).toBeUndefined();
+    expect(listStaging()).toEqual(all.map(([rel]) => rel).sort());
+    expect([...writer.linked].sort()).toEqual(kept.map(([rel]) => rel).sort());
+    for (const [rel] of kept) expect(statSync(path.join(paths().staging, rel)).ino).toBe(statSync(path.join(paths().root, rel)).ino);
+    for (const [rel, text] of changed) expect(readFileSync(path.join(paths().staging, rel), 'utf8')).toBe(text);
+    // Links are not written files: the stamps of unchanged files come from the commit.
+    expect(writer.written?.size).toBe(changed.length);
+  });
+
+  it('a file that left the root before its link is a failure, kept for the commit', async () => {
+    const writer = new StagingWriter(paths(), false);
+    mkdirSync(paths().root, { recursive: true });
+    for (const [rel, text] of files(SYNC_FILES + 200)) writer.write(rel, text);
+    writer.link('src/gone.ts');
+    await writer.close();
+    expect((writer.failure as NodeJS.ErrnoException | undefined)?.code).toBe('ENOENT');
   });
 
   it('with the worker turned off (RESLAYER_STAGING_WORKER=0) every file is still written, on the main thread', async () => {

@@ -7,6 +7,8 @@
 export interface StagingWorkerData {
   /** Absolute path of the staging folder (it exists). */
   staging: string;
+  /** Absolute path of the current output root, whose unchanged files are hard-linked into the staging folder. */
+  root: string;
   /** Folders below it that already exist (root-relative, `/`-separated). */
   made: string[];
   /** Record each written file's stat (for the no-change cache's stamps). */
@@ -14,21 +16,27 @@ export interface StagingWorkerData {
   /** How many files are written at once at most. */
   concurrency: number;
   /**
-   * Progress shared with the main thread (an `Int32Array` over it): slot 0 counts the files settled so far
-   * (written or failed), slot 1 is set to 1 when the worker stops writing. The main thread waits on slot 0
+   * Progress shared with the main thread (an `Int32Array` over it): slot 0 counts the texts settled so far
+   * (written or failed; links are not counted), slot 1 is set to 1 when the worker stops writing. The main thread waits on slot 0
    * when too many files are still pending (back-pressure: the texts in flight stay bounded).
    */
   progress: SharedArrayBuffer;
 }
 
-/** Slot of {@link StagingWorkerData.progress} counting the files settled (written or failed). */
+/** Slot of {@link StagingWorkerData.progress} counting the texts settled (written or failed). */
 export const SETTLED = 0;
 /** Slot of {@link StagingWorkerData.progress} set to 1 once the worker writes no more. */
 export const STOPPED = 1;
 
-/** A message to the worker: files to write (root-relative path and text), or the end of the run. */
+/**
+ * One file for the staging folder: its root-relative path and its new text, or `null` for an unchanged file
+ * of the current root, hard-linked from there.
+ */
+export type StagedEntry = readonly [rel: string, text: string | null];
+
+/** A message to the worker: files to write or link, or the end of the run. */
 export type StagingMessage =
-  | { type: 'files'; files: (readonly [rel: string, text: string])[] }
+  | { type: 'files'; files: StagedEntry[] }
   /** Finish the writes sent so far, then reply. */
   | { type: 'end' }
   /** Start no more writes; reply when the ones under way are settled. */

@@ -1,22 +1,23 @@
 /**
- * The worker thread of `StagingWriter`: writes the files it is sent into the staging folder, several at
- * a time on libuv's thread pool, while the main thread goes on emitting. It only ever creates folders
- * and new files (`wx`) below the staging folder it was given; the main thread checked every path.
+ * The worker thread of `StagingWriter`: writes the files it is sent into the staging folder (or hard-links
+ * unchanged ones from the current root), several at a time on libuv's thread pool, while the main thread
+ * goes on emitting. It only ever creates folders, new files (`wx`) and links below the staging folder it
+ * was given; the main thread checked every path.
  *
  * Messages in: {@link StagingMessage}. Messages out: {@link StagingReply}, once, after `end` or `abort`.
  * Only Node's own modules are imported, so the compiled file runs as is.
  */
-import { mkdir, open } from 'node:fs/promises';
+import { link, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { SETTLED, STOPPED, type StagingMessage, type StagingReply, type StagingWorkerData, type WrittenStat } from './stagingProtocol.js';
+import { SETTLED, STOPPED, type StagedEntry, type StagingMessage, type StagingReply, type StagingWorkerData, type WrittenStat } from './stagingProtocol.js';
 
 const data = workerData as StagingWorkerData;
 const port = parentPort;
 const progress = new Int32Array(data.progress);
 /** Folders known to exist below the staging folder (root-relative, `/`-separated), or being created. */
 const folders = new Map<string, Promise<void>>(data.made.map((dir) => [dir, Promise.resolve()]));
-const queue: (readonly [rel: string, text: string])[] = [];
+const queue: StagedEntry[] = [];
 const written: WrittenStat[] = [];
 let active = 0;
 let ending: 'end' | 'abort' | undefined;
@@ -33,9 +34,10 @@ function folder(dir: string): Promise<void> {
   return made;
 }
 
-/** Writes one new file and, when asked, records its stat taken before it is closed. */
-async function writeOne(rel: string, text: string): Promise<void> {
+/** Writes one new file and, when asked, records its stat taken before it is closed; `null` hard-links the root's file. */
+async function writeOne(rel: string, text: string | null): Promise<void> {
   await folder(path.posix.dirname(rel));
+  if (text === null) return link(path.join(data.root, rel), path.join(data.staging, rel));
   const handle = await open(path.join(data.staging, rel), 'wx');
   try {
     await handle.writeFile(text);
@@ -51,7 +53,7 @@ async function writeOne(rel: string, text: string): Promise<void> {
 /** Starts queued writes up to the concurrency limit; replies once everything asked for is settled. */
 function pump(): void {
   while (active < data.concurrency && queue.length > 0 && !failure && ending !== 'abort') {
-    const [rel, text] = queue.shift() as readonly [string, string];
+    const [rel, text] = queue.shift() as StagedEntry;
     active++;
     writeOne(rel, text)
       .catch((error: unknown) => {
@@ -61,8 +63,11 @@ function pump(): void {
       })
       .finally(() => {
         active--;
-        Atomics.add(progress, SETTLED, 1);
-        Atomics.notify(progress, SETTLED);
+        // Only texts count for the back-pressure (a link holds no memory).
+        if (text !== null) {
+          Atomics.add(progress, SETTLED, 1);
+          Atomics.notify(progress, SETTLED);
+        }
         pump();
       });
   }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FileStat } from './cacheRecord.js';
-import { SETTLED, STOPPED, type StagingMessage, type StagingReply, type StagingWorkerData } from './stagingProtocol.js';
-import { type SwapPaths, stageText } from './swap.js';
+import { SETTLED, STOPPED, type StagedEntry, type StagingMessage, type StagingReply, type StagingWorkerData } from './stagingProtocol.js';
+import { type SwapPaths, stageLink, stageText } from './swap.js';
 
 /** Files written on the main thread before the worker starts: small outputs never pay for a thread. */
 export const SYNC_FILES = 256;
@@ -12,7 +12,7 @@ export const SYNC_FILES = 256;
 const BATCH_FILES = 64;
 /** Files the worker writes at once at most (libuv's thread pool runs 4 of them in parallel by default). */
 const CONCURRENCY = 16;
-/** Files sent to the worker and not yet written, at most: beyond that the main thread waits (bounded memory). */
+/** Texts sent to the worker and not yet written, at most: beyond that the main thread waits (bounded memory; links do not count). */
 const MAX_PENDING = 1024;
 /** How long the main thread waits for a worker that writes nothing before it stops waiting. */
 const STALL_MS = 30_000;
@@ -39,12 +39,18 @@ export function stagingWorkerFile(): URL | null {
  * of files one after the other costs more than generating them). Set `RESLAYER_STAGING_WORKER=0` to
  * write everything on the main thread.
  *
- * Only new files below the staging folder are created, with exclusive creation (`wx`). The first error
- * is kept in {@link StagingWriter.failure}; later files are then dropped.
+ * Unchanged files of the current root are hard-linked into the staging folder the same way
+ * ({@link StagingWriter.link}), once the run has changed a file: then the commit has only the rest of the
+ * staging folder to complete. A run that changes nothing links nothing.
+ *
+ * Only new files and links below the staging folder are created, with exclusive creation (`wx`). The
+ * first error is kept in {@link StagingWriter.failure}; later files are then dropped.
  */
 export class StagingWriter {
   /** Staging folders created so far (root-relative); complete after {@link close}. */
   readonly made = new Set<string>();
+  /** Unchanged files linked (or sent to be linked) into the staging folder; all of them are there after a {@link close} without failure. */
+  readonly linked = new Set<string>();
   /** Stat of each written file, when asked for; complete after {@link close}. */
   readonly written: Map<string, FileStat> | undefined;
   /** The first write error, if any. */
@@ -52,7 +58,9 @@ export class StagingWriter {
   #count = 0;
   #worker: Worker | undefined;
   #reply: Promise<StagingReply> | undefined;
-  #batch: (readonly [string, string])[] = [];
+  #batch: StagedEntry[] = [];
+  /** Unchanged files seen before the first changed one (linked once a file changes); undefined after it. */
+  #waiting: string[] | undefined = [];
   #sent = 0;
   #progress: Int32Array | undefined;
   /** Set once the worker could not start: the rest is written on the main thread without asking again. */
@@ -75,10 +83,32 @@ export class StagingWriter {
    * @param text the file's text
    */
   write(rel: string, text: string): void {
+    const waiting = this.#waiting;
+    if (waiting) {
+      this.#waiting = undefined;
+      for (const kept of waiting) this.#stage(kept, null);
+    }
+    this.#stage(rel, text);
+  }
+
+  /**
+   * Hard-links (or queues the link of) an unchanged file of the current root into the staging folder;
+   * before the run's first changed file, only remembers it.
+   * @param rel root-relative path, already checked to stay inside the root
+   */
+  link(rel: string): void {
+    if (this.#waiting) this.#waiting.push(rel);
+    else this.#stage(rel, null);
+  }
+
+  /** Writes (text) or links (`null`) one file on the main thread, or queues it for the worker. */
+  #stage(rel: string, text: string | null): void {
     if (this.failure) return;
+    if (text === null) this.linked.add(rel);
     if (!this.#worker && (this.#count++ < SYNC_FILES || this.#noWorker || !this.#start())) {
       try {
-        stageText(this.paths, rel, text, this.made, this.written);
+        if (text === null) stageLink(this.paths, rel, this.made);
+        else stageText(this.paths, rel, text, this.made, this.written);
       } catch (error) {
         this.failure = error as Error;
       }
@@ -91,7 +121,7 @@ export class StagingWriter {
   }
 
   /**
-   * Back-pressure: while more than {@link MAX_PENDING} sent files are unwritten, waits for the worker. A
+   * Back-pressure: while more than {@link MAX_PENDING} sent texts are unwritten, waits for the worker. A
    * worker that settles nothing for {@link STALL_MS} (it died) turns the waiting off; its end is reported by {@link close}.
    */
   #throttle(): void {
@@ -147,7 +177,7 @@ export class StagingWriter {
     }
     const progress = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
     this.#progress = new Int32Array(progress);
-    const workerData: StagingWorkerData = { staging: this.paths.staging, made: [...this.made], withStats: this.written !== undefined, concurrency: CONCURRENCY, progress };
+    const workerData: StagingWorkerData = { staging: this.paths.staging, root: this.paths.root, made: [...this.made], withStats: this.written !== undefined, concurrency: CONCURRENCY, progress };
     // A small young generation: the worker holds little at a time, and its heap adds to the peak memory of the run.
     const worker = new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     this.#reply = new Promise<StagingReply>((resolve) => {
@@ -162,7 +192,7 @@ export class StagingWriter {
   #flush(): void {
     if (this.#batch.length === 0 || !this.#worker) return;
     this.#worker.postMessage({ type: 'files', files: this.#batch } satisfies StagingMessage);
-    this.#sent += this.#batch.length;
+    for (const [, text] of this.#batch) if (text !== null) this.#sent++;
     this.#batch = [];
     this.#throttle();
   }

@@ -72,6 +72,7 @@ export class OutputStream implements FileSink {
     this.entries.set(rel, { size: Buffer.byteLength(file.contents, 'utf8'), sha256: digest });
     // A write error belongs to the write, not to the plugin adding the file: kept for the commit.
     if (kind !== 'unchanged') this.writer?.write(rel, file.contents);
+    else this.writer?.link(rel);
   }
 
   /** Stops the writes and removes the staging folder (a failed run, or one that was only planned). */
@@ -132,7 +133,7 @@ export async function commitStream(stream: OutputStream, options: WriteOptions):
     // Only created and updated texts are ever read, from the staging folder, when the journaled commit needs them.
     const byRel = new Map<string, { readonly contents: string }>();
     for (const rel of stream.entries.keys()) byRel.set(rel, { get contents() { return readFileSync(resolveStaged(staging, rel), 'utf8'); } });
-    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 ?? '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map() } } : {}) };
+    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 ?? '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map(), linked: stream.writer.linked } } : {}) };
     const changed = state.plan.created.length + state.plan.updated.length + state.plan.removed.length > 0;
     if (!changed) await stream.discard();
     await commitPlan(stream.location, state, content, options);

@@ -143,14 +143,31 @@ export function openStaging(paths: SwapPaths): void {
  * @param stats when given, receives the file's stat taken from its open descriptor
  */
 export function stageText(paths: SwapPaths, rel: string, text: string, made: Set<string>, stats?: Map<string, FileStat>): void {
-  const dir = path.posix.dirname(rel);
-  if (dir !== '.' && !made.has(dir)) {
-    mkdirSync(path.join(paths.staging, dir), { recursive: true });
-    for (let d = dir; d !== '.' && !made.has(d); d = path.posix.dirname(d)) made.add(d);
-  }
+  stagingFolderOf(paths, rel, made);
   const abs = path.join(paths.staging, rel);
   if (stats) stats.set(rel, writeAndStat(abs, text));
   else writeFileSync(abs, text, { flag: 'wx' });
+}
+
+/**
+ * Hard-links an unchanged file of the current root into the staging folder (which {@link openStaging}
+ * started), creating its folders the first time they are needed.
+ * @param paths the swap folders
+ * @param rel root-relative path (already checked to stay inside the root)
+ * @param made the staging folders created so far (updated)
+ * @throws the file system's error (e.g. `ENOENT` when the file left the root meanwhile)
+ */
+export function stageLink(paths: SwapPaths, rel: string, made: Set<string>): void {
+  stagingFolderOf(paths, rel, made);
+  linkSync(path.join(paths.root, rel), path.join(paths.staging, rel));
+}
+
+/** Creates the staging folder of a root-relative file path (and its parents) unless `made` has it; updates `made`. */
+function stagingFolderOf(paths: SwapPaths, rel: string, made: Set<string>): void {
+  const dir = path.posix.dirname(rel);
+  if (dir === '.' || made.has(dir)) return;
+  mkdirSync(path.join(paths.staging, dir), { recursive: true });
+  for (let d = dir; d !== '.' && !made.has(d); d = path.posix.dirname(d)) made.add(d);
 }
 
 /**
@@ -160,12 +177,13 @@ export function stageText(paths: SwapPaths, rel: string, text: string, made: Set
  * @param set what goes into the new root (its `write` entries are already in the staging folder)
  * @param scan the listing of the current root
  * @param made the staging folders created so far
+ * @param linked unchanged files of `set.keep` already linked into the staging folder (see {@link stageLink})
  * @throws the file system's error (the caller removes the staging folder)
  */
-export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>): void {
+export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>, linked?: ReadonlySet<string>): void {
   const { root, staging } = paths;
   for (const dir of foldersOf(set, scan)) if (!made.has(dir)) mkdirSync(path.join(staging, dir), { recursive: true });
-  for (const rel of set.keep) linkSync(path.join(root, rel), path.join(staging, rel));
+  for (const rel of set.keep) if (!linked?.has(rel)) linkSync(path.join(root, rel), path.join(staging, rel));
   for (const rel of set.carry) {
     if (scan.links.has(rel)) symlinkSync(readlinkSync(path.join(root, rel)), path.join(staging, rel));
     else linkSync(path.join(root, rel), path.join(staging, rel));

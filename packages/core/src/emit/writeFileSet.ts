@@ -91,9 +91,9 @@ export interface OutputContent {
   digest(rel: string): string;
   /**
    * When the created and updated files are already written into the staging folder (see `OutputStream`):
-   * the staging folders made so far and the stat of each written file.
+   * the staging folders made so far, the stat of each written file, and the unchanged files already linked there.
    */
-  staged?: { made: Set<string>; written: Map<string, FileStat> } | undefined;
+  staged?: { made: Set<string>; written: Map<string, FileStat>; linked?: ReadonlySet<string> } | undefined;
 }
 
 /**
@@ -114,7 +114,7 @@ export async function commitPlan(location: OutputLocation, state: PlanState, con
   let stamps: Map<string, FileStamp> | undefined;
   if (changed && canSwap(location, scan, paths)) {
     const written = content.staged?.written ?? (options.cache ? new Map<string, FileStat>() : undefined);
-    const stagedAt = swapOutput(location, state, byRel, manifestText, written, content.staged?.made);
+    const stagedAt = swapOutput(location, state, byRel, manifestText, written, content.staged);
     stamps = options.cache && written ? stampAll(location, content, written, stagedAt) : undefined;
   } else {
     // Streamed files are read back from the staging folder, which is then removed.
@@ -160,17 +160,25 @@ function canSwap(location: OutputLocation, scan: OutputScan, generated: readonly
  * moment (see `swapIn`). Unchanged generated files and the user's files are hard-linked into it (their
  * modification times stay); files the previous run generated and this one does not are left behind.
  * @param written when given, receives the stat of every written file (see `buildStaging`)
+ * @param staged when the files were streamed into the staging folder: its folders, written files and linked unchanged files (see `OutputStream`)
  * @returns `Date.now()` when the staging folder was complete, before the swap
  * @throws GeneratorError `RSL_WRITE_FAILED` (the staging folder is removed, the output is unchanged)
  */
-function swapOutput(location: OutputLocation, state: PlanState, byRel: ReadonlyMap<string, { readonly contents: string }>, manifestText: string, written: Map<string, FileStat> | undefined, made: Set<string> | undefined): number {
+function swapOutput(
+  location: OutputLocation,
+  state: PlanState,
+  byRel: ReadonlyMap<string, { readonly contents: string }>,
+  manifestText: string,
+  written: Map<string, FileStat> | undefined,
+  staged: OutputContent['staged'],
+): number {
   const { plan, scan } = state;
   const own = new Set([MANIFEST_NAME, CACHE_RECORD_NAME, JOURNAL_NAME, ...plan.removed]);
   const carry = [...scan.files].filter((rel) => !byRel.has(rel) && !own.has(rel));
   const swap = swapPaths(location);
   const manifest = { name: MANIFEST_NAME, text: manifestText };
   try {
-    if (made) completeStaging(swap, { write: new Map(), keep: plan.unchanged, carry, manifest }, scan, made);
+    if (staged) completeStaging(swap, { write: new Map(), keep: plan.unchanged, carry, manifest }, scan, staged.made, staged.linked);
     else {
       const write = new Map([...plan.created, ...plan.updated].map((rel) => [rel, byRel.get(rel) as { contents: string }] as const));
       buildStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, written);
