@@ -107,7 +107,17 @@ export function stampOf(stats: FileStat, digest: string, statStartedAt: number):
 
 /** True when a stat matches a (non-smudged) stamp. */
 export function statMatches(stamp: FileStat, stats: FileStat): boolean {
-  return stamp.size === stats.size && stamp.mtimeMs === stats.mtimeMs && stamp.ctimeMs === stats.ctimeMs && stamp.ino === stats.ino;
+  return stamp.size === stats.size && folderMatches(stamp, stats);
+}
+
+/** The {@link FolderStamp} of a folder's stat. */
+export function folderStampOf(stats: FolderStamp): FolderStamp {
+  return { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
+}
+
+/** True when a stat has a stamp's modification and change times and inode (a folder's stamp; with the size, a file's). */
+export function folderMatches(stamp: FolderStamp, stats: FolderStamp): boolean {
+  return stamp.mtimeMs === stats.mtimeMs && stamp.ctimeMs === stats.ctimeMs && stamp.ino === stats.ino;
 }
 
 /** Name of the no-change cache record in the output root (machine-local: keep it out of version control). */

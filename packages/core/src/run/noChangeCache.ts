@@ -4,7 +4,7 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import { BACKUP_DIR, JOURNAL_NAME, findInterruptedWrite } from '../emit/journal.js';
 import { findInterruptedSwap, mergeInterrupted } from '../emit/swap.js';
 import { parseManifest, readManifestText } from '../emit/manifest.js';
-import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, fileStatOf, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
+import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, fileStatOf, folderMatches, folderStampOf, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
 import { type OutputLocation, type OutputScan, TEMP_SUFFIX, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
 import type { RunResult } from './createGenerator.js';
 import type { RunKey } from './runKey.js';
@@ -114,21 +114,23 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   if (manifestText === undefined) return miss('the output root has no manifest');
   const record = await readRecord(location);
   if (!record) return miss('no cache record for this output root');
+  // From here every miss hands the record's stamps to the write (see `CacheMiss`).
+  const missed = (reason: string) => miss(reason, record.stamps);
   const manifestSha256 = sha256(manifestText);
   if (record.manifestSha256 !== manifestSha256 && record.files.join('\n') !== parseManifest(location, manifestText).files.join('\n')) {
-    return miss('the manifest lists other files than the cache record', record.stamps);
+    return missed('the manifest lists other files than the cache record');
   }
   const inputs: Array<{ abs: string; sha256: string }> = [];
   for (const input of record.inputs) {
     const digest = inputDigest(input);
-    if (digest === undefined) return miss(`the contract file ${input.path} cannot be read`, record.stamps);
+    if (digest === undefined) return missed(`the contract file ${input.path} cannot be read`);
     inputs.push({ abs: input.path, sha256: digest });
-    if (digest !== input.sha256) return miss(`the contract file ${input.path} changed`, record.stamps);
+    if (digest !== input.sha256) return missed(`the contract file ${input.path} changed`);
   }
-  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return miss('the config, a plugin, the generator build or Node changed', record.stamps);
+  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return missed('the config, a plugin, the generator build or Node changed');
 
   const listing = cleanWithoutListing(location, record) ? undefined : await listClean(location, record);
-  if (listing && 'reason' in listing) return miss(listing.reason, record.stamps);
+  if (listing && 'reason' in listing) return missed(listing.reason);
 
   const freshStamps = new Map<string, FileStamp>();
   let drifted: string | undefined;
@@ -158,7 +160,7 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
     }
     freshStamps.set(rel, stampOf(stats, stamp.sha256, at));
   }
-  if (drifted !== undefined) return miss(`${drifted} is missing or was changed`, record.stamps);
+  if (drifted !== undefined) return missed(`${drifted} is missing or was changed`);
   return {
     status: 'hit',
     files: record.files,
@@ -206,7 +208,7 @@ function cleanWithoutListing(location: OutputLocation, record: StoredRecord): bo
   }
   for (const [rel, stamp] of folders) {
     const stats = lstatSync(path.join(root, rel), { throwIfNoEntry: false });
-    if (!stats?.isDirectory() || stats.mtimeMs !== stamp.mtimeMs || stats.ctimeMs !== stamp.ctimeMs || stats.ino !== stamp.ino) return false;
+    if (!stats?.isDirectory() || !folderMatches(stamp, stats)) return false;
   }
   return !others.some((rel) => startsWithMarker(resolveInside(location, rel)));
 }
@@ -243,7 +245,7 @@ function folderStamps(location: OutputLocation, scan: OutputScan, listedAt: numb
   for (const rel of scan.dirs) {
     const stats = lstatSync(path.join(root, rel), { throwIfNoEntry: false });
     if (!stats?.isDirectory() || Math.max(stats.mtimeMs, stats.ctimeMs) >= listedAt - racyMarginMs(stats)) return {};
-    folders.set(rel, { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino });
+    folders.set(rel, folderStampOf(stats));
   }
   return { folders };
 }
