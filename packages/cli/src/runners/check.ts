@@ -124,12 +124,15 @@ async function writeHtmlReport(reportFile: string, cwd: string, config: Resolved
     ok: result.ok,
     sections: result.sections,
   };
-  // The report formatters are loaded only when a report is asked for.
-  const { formatCheckMarkdown } = await import('../format/formatCheckMarkdown.js');
-  const { formatHtmlReport } = await import('../format/formatReport.js');
+  // A report's formatter is loaded only when that report is asked for.
+  const text =
+    format === 'json'
+      ? `${JSON.stringify(data, null, 2)}\n`
+      : format === 'markdown'
+        ? (await import('../format/formatCheckMarkdown.js')).formatCheckMarkdown(data)
+        : (await import('../format/formatReport.js')).formatHtmlReport(data);
   try {
     await mkdir(path.dirname(reportPath), { recursive: true });
-    const text = format === 'json' ? `${JSON.stringify(data, null, 2)}\n` : format === 'markdown' ? formatCheckMarkdown(data) : formatHtmlReport(data);
     await writeFile(reportPath, text, 'utf8');
   } catch (error) {
     throw new GeneratorError('RSL_WRITE_FAILED', `cannot write the report ${reportFile}: ${(error as Error).message}`, {
