@@ -71,13 +71,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
       timings.push({ hook: phase, plugin: CORE_PLUGIN, ms: performance.now() - start });
     }
   };
-  options.onPhase?.('load');
-  const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs }));
-  for (const notice of contract.notices) diagnostics.add(notice);
-  options.onPhase?.('normalize');
-  const contractModel = await time('normalize', () => normalizeContract(contract, diagnostics));
-  // `dates: 'Date'` travels on the model, so every plugin prints and encodes dates the same way.
-  const normalized: ApiModel = config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel;
+  const { model: normalized, contractFiles } = await loadModel(config, diagnostics, time, options.onPhase);
   // A $ref that leads nowhere makes the contract unreadable: stop as for any other broken input.
   const dangling = diagnostics.list().find((d) => d.code === 'RSL_REF_UNRESOLVED' && d.severity === 'error');
   if (dangling) {
@@ -114,5 +108,31 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   options.onPhase?.('report');
   const report: RunReport = { model, diagnostics, sections: [], timings, fileCount: files.size };
   hooks.report.call(report);
-  return { model, files: files.list(), diagnostics, report, contractFiles: contract.files };
+  return { model, files: files.list(), diagnostics, report, contractFiles };
+}
+
+/**
+ * The `load` and `normalize` phases: reads the contract and builds its model. Only the model and the list
+ * of files read leave this function, so the parsed document (several times the contract's size in memory)
+ * is garbage before any plugin emits.
+ * @param config the resolved config (`input`, `allowRemoteRefs`, `dates`)
+ * @param diagnostics where the loader's notices and the normalizer's findings go
+ * @param time runs a phase and records its timing
+ * @param onPhase called when each phase starts
+ * @returns the model (with `dates` from the config) and every contract file read, the entry first
+ * @throws GeneratorError from `loadContract` for unreadable input
+ */
+async function loadModel(
+  config: ResolvedConfig,
+  diagnostics: Diagnostics,
+  time: <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T) => Promise<T>,
+  onPhase: RunOptions['onPhase'],
+): Promise<{ model: ApiModel; contractFiles: string[] }> {
+  onPhase?.('load');
+  const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs }));
+  for (const notice of contract.notices) diagnostics.add(notice);
+  onPhase?.('normalize');
+  const contractModel = await time('normalize', () => normalizeContract(contract, diagnostics));
+  // `dates: 'Date'` travels on the model, so every plugin prints and encodes dates the same way.
+  return { model: config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel, contractFiles: contract.files };
 }

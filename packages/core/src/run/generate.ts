@@ -1,13 +1,15 @@
 import type { ResolvedConfig } from '../config/types.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
+import type { CacheRecord, RunSummary } from '../emit/cacheRecord.js';
 import type { InterruptedWrite } from '../emit/journal.js';
 import { type WritePlan, planOutput, rootRelative } from '../emit/planFileSet.js';
 import { writeOutput } from '../emit/writeFileSet.js';
 import { commitStream, openOutputStream } from '../emit/streamOutput.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
-import { type RunResult, runGenerator } from './createGenerator.js';
-import { cacheRecordFor, refreshRecord } from './noChangeCache.js';
+import { type RunOptions, type RunResult, runGenerator } from './createGenerator.js';
+import { cacheRecordFor, refreshRecord, summaryOf } from './noChangeCache.js';
 import { assertOutputFolders } from './outputFolders.js';
+import type { RunKey } from './runKey.js';
 import { type CacheOutcome, type ProtocolOptions, type RunProfileData, hitProfile, locationOf, openCache, outcomeOf, runProfile } from './protocol.js';
 
 /** Options of {@link generate}. */
@@ -35,8 +37,13 @@ export interface GenerateResult {
    * dry run, only found (`repaired: false`); undefined when there were none (or nothing was written).
    */
   interrupted?: (InterruptedWrite & { repaired: boolean }) | undefined;
-  /** The pipeline's result (model, files, report); undefined when the cache answered. */
-  run?: RunResult | undefined;
+  /**
+   * What the run reported: the contract's title and version, the number of resources, the diagnostics and
+   * the plugins' report sections; on a cache hit, what the recorded run reported. The model itself is not
+   * kept: `generate` lets it go before the commit, the largest structure of a run (call `runGenerator`
+   * for it).
+   */
+  summary: RunSummary;
   /** Every contract file the run read (absolute paths; remote refs by URL), the entry first; on a cache hit, those the recorded run read. */
   contractFiles: string[];
   /** Timings and sizes for `$RESLAYER_PROFILE`. */
@@ -78,23 +85,22 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     if (!dryRun) await refreshRecord(location, hit);
     const plan = { ...emptyPlan(), unchanged: [...hit.files] };
     const contractFiles = hit.record.inputs.map((i) => i.path);
-    return { failed: false, dryRun, files: hit.files, plan, diagnostics: hit.summary.diagnostics, cache: { status: 'hit' }, contractFiles, profile };
+    return { failed: false, dryRun, files: hit.files, plan, diagnostics: hit.summary.diagnostics, summary: hit.summary, cache: { status: 'hit' }, contractFiles, profile };
   }
   const startedAt = Date.now();
   // Files go to the staging folder as plugins emit them (or, on a dry run, are only compared with the disk).
   const withStats = !dryRun && cache.key.ok;
   const stamps = withStats && cache.probe.status === 'miss' ? cache.probe.stamps : undefined;
   const stream = await openOutputStream(location, { write: !dryRun, withStats, ...(stamps ? { stamps } : {}) });
-  let run: RunResult;
+  let outcome: PipelineOutcome;
   try {
-    run = await runGenerator(config, { ...(options.onPhase ? { onPhase: options.onPhase } : {}), ...(stream ? { sink: stream } : {}) });
+    outcome = await runPipeline(config, { ...(options.onPhase ? { onPhase: options.onPhase } : {}), ...(stream ? { sink: stream } : {}) }, dryRun ? undefined : { key: cache.key, startedAt });
   } catch (error) {
     await stream?.discard();
     throw error;
   }
-  const diagnostics = run.diagnostics.list();
-  const failed = run.diagnostics.hasErrors();
-  const paths = stream ? [...stream.entries.keys()].sort(cmp) : run.files.map((f) => rootRelative(location, f));
+  const { diagnostics, failed } = outcome;
+  const paths = stream ? [...stream.entries.keys()].sort(cmp) : outcome.files.map((f) => rootRelative(location, f));
   let plan = emptyPlan();
   let interrupted: GenerateResult['interrupted'];
   let writeMs = 0;
@@ -108,15 +114,14 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     }
     options.onPhase?.('write');
     const start = performance.now();
-    const record = dryRun ? undefined : await cacheRecordFor(cache.key, run, startedAt);
-    const writeOptions = record ? { cache: record } : {};
+    const writeOptions = outcome.record ? { cache: outcome.record } : {};
     if (stream) plan = dryRun ? (await stream.finish()).plan : await commitStream(stream, writeOptions);
     else if (dryRun) {
-      const planned = await planOutput(location, run.files);
+      const planned = await planOutput(location, outcome.files);
       plan = planned.plan;
       if (planned.interrupted) interrupted = { ...planned.interrupted, repaired: false };
     } else {
-      const written = await writeOutput(location, run.files, writeOptions);
+      const written = await writeOutput(location, outcome.files, writeOptions);
       plan = written.plan;
       if (written.repaired) interrupted = { ...written.repaired, repaired: true };
     }
@@ -131,8 +136,42 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     diagnostics,
     cache: outcomeOf(cache.probe),
     ...(interrupted ? { interrupted } : {}),
-    run,
-    contractFiles: run.contractFiles,
-    profile: runProfile(run, writeMs, cache.probe.status, sizes),
+    summary: outcome.summary,
+    contractFiles: outcome.contractFiles,
+    profile: runProfile(outcome, writeMs, cache.probe.status, sizes),
   };
+}
+
+/**
+ * What {@link generate} keeps of a pipeline run for the write and its result: everything but the model.
+ * The model is a run's largest structure (about 60 KB per resource of the benchmark's synthetic contracts),
+ * and the commit allocates the plan, the manifest and the cache record beside it.
+ */
+interface PipelineOutcome extends Pick<RunResult, 'files' | 'contractFiles'> {
+  failed: boolean;
+  diagnostics: Diagnostic[];
+  summary: RunSummary;
+  report: Pick<RunResult['report'], 'timings'>;
+  /** The no-change cache record, for a run that passed and will write (see `cacheRecordFor`). */
+  record: CacheRecord | undefined;
+}
+
+/**
+ * Runs the pipeline and keeps only its {@link PipelineOutcome}: once this returns, nothing holds the model.
+ * @param config the resolved config
+ * @param options progress callback and the output stream that receives the files
+ * @param recording the run key and start time, when the run will write and may record the cache
+ * @returns the outcome, with the cache record when `recording` is given, the run passed and the key allows one
+ * @throws what `runGenerator` throws
+ */
+async function runPipeline(
+  config: ResolvedConfig,
+  options: RunOptions,
+  recording: { key: RunKey; startedAt: number } | undefined,
+): Promise<PipelineOutcome> {
+  const run = await runGenerator(config, options);
+  const summary = summaryOf(run);
+  const failed = run.diagnostics.hasErrors();
+  const record = recording && !failed ? await cacheRecordFor(recording.key, run, recording.startedAt) : undefined;
+  return { failed, diagnostics: summary.diagnostics, summary, report: { timings: run.report.timings }, files: run.files, contractFiles: run.contractFiles, record };
 }

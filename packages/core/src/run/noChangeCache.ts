@@ -56,6 +56,21 @@ function fingerprintOf(key: string, inputs: ReadonlyArray<{ abs: string; sha256:
 }
 
 /**
+ * What `check` reports of a full run without running the pipeline again (see {@link RunSummary}).
+ * @param result the full run
+ * @returns the contract's title and version, the number of resources, the diagnostics and the plugins' report sections
+ */
+export function summaryOf(result: Pick<RunResult, 'model' | 'diagnostics' | 'report'>): RunSummary {
+  return {
+    title: result.model.meta.title,
+    version: result.model.meta.version,
+    resources: result.model.resources.length,
+    diagnostics: result.diagnostics.list(),
+    sections: result.report.sections,
+  };
+}
+
+/**
  * The cache record of a full run, for `writeFileSet`'s `cache` option: the fingerprint (run key plus
  * the sha256 of every contract file the run read) and the summary `check` needs.
  * Gives none when the key is off, when a contract file is remote, or when a contract file changed
@@ -64,7 +79,7 @@ function fingerprintOf(key: string, inputs: ReadonlyArray<{ abs: string; sha256:
  * @param result the full run
  * @param startedAt `Date.now()` taken before the run read the contract
  */
-export async function cacheRecordFor(key: RunKey, result: RunResult, startedAt: number): Promise<CacheRecord | undefined> {
+export async function cacheRecordFor(key: RunKey, result: Pick<RunResult, 'contractFiles' | 'model' | 'diagnostics' | 'report'>, startedAt: number): Promise<CacheRecord | undefined> {
   if (!key.ok || result.contractFiles.length === 0 || result.contractFiles.some(isUrl)) return undefined;
   const inputs: Array<{ abs: string; sha256: string; stat: FileStat }> = [];
   for (const abs of result.contractFiles) {
@@ -81,13 +96,7 @@ export async function cacheRecordFor(key: RunKey, result: RunResult, startedAt: 
   return {
     fingerprint: fingerprintOf(key.key, inputs),
     inputs: inputs.map((i) => ({ path: i.abs, sha256: i.sha256, stat: i.stat })),
-    summary: {
-      title: result.model.meta.title,
-      version: result.model.meta.version,
-      resources: result.model.resources.length,
-      diagnostics: result.diagnostics.list(),
-      sections: result.report.sections,
-    },
+    summary: summaryOf(result),
   };
 }
 

@@ -92,9 +92,10 @@ export function hitProfile(hit: CacheHit, ms: number): RunProfileData {
 
 /**
  * The profile of a full run: the pipeline's timings, the write or diff time, and the files' size.
+ * @param run the run's files (empty when it streamed them) and its report's timings
  * @param sizes the files' number and bytes when the run streamed them (its `files` is then empty)
  */
-export function runProfile(run: RunResult, writeMs: number, cache: CacheStatus, sizes?: { count: number; bytes: number }): RunProfileData {
+export function runProfile(run: Pick<RunResult, 'files'> & { report: Pick<RunResult['report'], 'timings'> }, writeMs: number, cache: CacheStatus, sizes?: { count: number; bytes: number }): RunProfileData {
   return {
     phases: run.report.timings.map(({ hook, plugin, ms }) => ({ hook, plugin, ms })),
     writeMs,

@@ -9,6 +9,8 @@ import type { ResolvedConfig } from '../config/types.js';
 import { JOURNAL_NAME } from '../emit/journal.js';
 import { TEMP_SUFFIX } from '../emit/outputTree.js';
 import { TempDir } from '../../test/tempContracts.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 const tmp = new TempDir();
 afterAll(() => tmp.cleanup());
@@ -77,22 +79,43 @@ async function interruptCommit(outputRoot: string, suffix: string): Promise<void
 }
 
 describe('generate', () => {
+  it('lets the model go: nothing in its result holds it (the commit runs without it)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const config = (await setup())('a');
+    let model: WeakRef<object> | undefined;
+    const watcher = definePlugin({
+      name: 'test-model-watcher',
+      version: '1.0.0',
+      apply(hooks) {
+        hooks.emit.tap('test-model-watcher', (ctx) => {
+          model = new WeakRef(ctx.model);
+        });
+      },
+    });
+    const result = await generate({ ...config, plugins: [...config.plugins, watcher] }, { buildHash: BUILD });
+    await sleep(0);
+    gc();
+    expect(result.files).toEqual(['src/res/gadgets.ts', 'src/res/widgets.ts']);
+    expect(result.summary.resources).toBe(2);
+    expect(model).toBeDefined();
+    expect(model?.deref()).toBeUndefined();
+  });
+
   it('writes and records the cache; a second run hits, reports every file unchanged and writes nothing', async () => {
     const config = (await setup())('a');
     const phases: ProtocolPhase[] = [];
     const first = await generate(config, { buildHash: BUILD, onPhase: (p) => void phases.push(p) });
     expect(first).toMatchObject({ failed: false, dryRun: false, files: ['src/res/gadgets.ts', 'src/res/widgets.ts'], cache: { status: 'miss', reason: 'the output root has no manifest' } });
     expect(first.plan.created).toEqual(first.files);
-    // The files were streamed to the staging folder as they were emitted: the run kept no text.
-    expect(first.run?.files).toEqual([]);
-    expect(first.run?.report.fileCount).toBe(2);
+    expect(first.summary).toEqual({ title: 'Widgets', version: '1', resources: 2, diagnostics: first.diagnostics, sections: [] });
     expect(first.interrupted).toBeUndefined();
     expect(phases).toEqual(['cache', 'load', 'normalize', 'detect', 'emit', 'report', 'write']);
     expect(first.profile).toMatchObject({ cache: 'miss', files: 2, bytes: body('gadgets', 'a').length + body('widgets', 'a').length });
     const before = await snapshot(config.outputRoot);
     const again = await generate(config, { buildHash: BUILD });
     expect(again).toMatchObject({ cache: { status: 'hit' }, files: first.files, plan: { created: [], updated: [], removed: [], unchanged: first.files } });
-    expect(again.run).toBeUndefined();
+    expect(again.summary).toEqual(first.summary);
     expect(again.profile).toMatchObject({ cache: 'hit', files: 2, phases: [{ hook: 'cache', plugin: 'core' }] });
     // Only the cache record (stat stamps) may be refreshed.
     const after = await snapshot(config.outputRoot);
