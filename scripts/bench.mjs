@@ -11,7 +11,7 @@
 // ($RESLAYER_BENCH_CACHE, default ${XDG_CACHE_HOME:-~/.cache}/reslayer-bench); nothing is added to
 // any package.json. Everything the bench writes in the repository goes under the gitignored .bench/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -562,7 +562,30 @@ function benchValidators(contract, base, opts) {
     const tsc = runTsc('reslayer-validators', `tsc --noEmit over our output with plugin-validators (${library})`, tsconfig, opts);
     if (!tsc.ok && !tsc.timedOut) note(`tsc over the output with plugin-validators (${library}) did not finish: exit ${tsc.exitCode} (${tsc.rssKb ? `${mb(tsc.rssKb)} peak` : 'no RSS'})`);
   }
+  // The largest layer: plugin-validators (zod) with real hooks, once per hooks adapter (compared with orval's wall time).
+  for (const adapter of HOOK_ADAPTERS) {
+    progress(`github: reslayer generate with plugin-validators (zod) and the ${adapter} adapter`);
+    const output = path.join(OUT, `github-validators-${adapter}`);
+    const config = path.join(BENCH, 'configs', `github.validators-${adapter}.mjs`);
+    writeFileSync(
+      config,
+      [
+        `// Written by scripts/bench.mjs: the built-in plugins (hooks with the ${adapter} adapter) plus plugin-validators (zod).`,
+        ...BUILTIN_PLUGINS.map(([pkg, fn]) => `import { ${fn} } from ${url(pkg)};`),
+        `import { pluginValidators } from ${url('plugin-validators')};`,
+        `export default { input: ${JSON.stringify(contract)}, output: ${JSON.stringify(output)}, plugins: [${BUILTIN_PLUGINS.map(([, fn]) => (fn === 'pluginHooks' ? `${fn}({ adapter: '${adapter}' })` : `${fn}()`)).join(', ')}, pluginValidators({ library: 'zod' })] };`,
+        '',
+      ].join('\n'),
+    );
+    const r = repeated(opts.repeat, () => emptyDir(output), () => runOurs('generate', { config }, ['--no-cache']));
+    if (r.code !== 0) ownFailure = true;
+    recordOurs('github', `generate with plugin-validators (zod) and the ${adapter} adapter`, r, { validators: 'zod', adapter });
+    emptyDir(output);
+  }
 }
+
+/** The hooks adapters with real hooks (plugin-hooks' `adapter` option), each measured with plugin-validators. */
+const HOOK_ADAPTERS = ['react-query', 'vue-query'];
 
 function benchGithub(opts) {
   progress(`github: ${OCTOKIT.name}@${OCTOKIT.version} ${OCTOKIT.member}`);
@@ -616,6 +639,11 @@ function benchGithub(opts) {
       if (incr.code !== 0) ownFailure = true;
       recordOurs('github', 'generate (one operation changed)', incr, { changed: operation, plan: incr.json ? { created: incr.json.created?.length ?? null, updated: incr.json.updated?.length ?? null, removed: incr.json.removed?.length ?? null } : null });
       if (incr.walls.length % 2 === 1) runOurs('generate', source);
+      // 3c. the same kind of change in watch mode: `generate --watch` on a copy, one summary edited per save
+      progress('github: reslayer generate --watch (one operation edited per save)');
+      const watched = path.join(BENCH, 'github-watch.json');
+      copyFileSync(contract, watched);
+      benchWatch('github', watched, path.join(OUT, 'github-watch'), opts);
     }
     // 4. the user's type-check of our output
     progress('github: tsc --noEmit over reslayer\'s output');
@@ -651,7 +679,14 @@ function benchGithub(opts) {
     },
     () => measureProcess(process.execPath, [path.join(nm, 'openapi-typescript/bin/cli.js'), contract, '-o', path.join(oatOut, 'schema.ts')]),
   );
-  recordTool('openapi-typescript', `openapi-typescript ${PINS['openapi-typescript']} (types only)`, oat, oatOut);
+  const oatRow = recordTool('openapi-typescript', `openapi-typescript ${PINS['openapi-typescript']} (types only)`, oat, oatOut);
+  if (oatRow.ok) {
+    // 5b. the type-check of those types alone: the yardstick of the type-check of our whole layer
+    progress('github: tsc --noEmit over openapi-typescript\'s output');
+    const tsOat = path.join(BENCH, 'tsconfig.openapi-typescript-github.json');
+    writeTsconfig(tsOat, tsconfigFor([path.relative(BENCH, path.join(oatOut, 'schema.ts'))], null, 'NodeNext'));
+    runTsc('openapi-typescript', 'tsc --noEmit over openapi-typescript output (types only)', tsOat, opts);
+  }
 
   // 6. orval: types, fetch client, react-query hooks, MSW mocks, split by tag
   progress(`github: orval ${PINS.orval} (react-query + fetch + msw mocks, tags-split)`);
@@ -910,6 +945,31 @@ function evaluateTargets(opts) {
       tscOurs && tscOrval
         ? `${tscTime(tscOurs)} (${tscOurs.tsc.errors} errors) vs orval ${secs(tscOrval.wallMs)} (${tscOrval.label.includes('without mocks') ? 'without its mocks, ' : ''}${tscOrval.tsc.errors} errors): ratio ${(tscOurs.wallMs / tscOrval.wallMs).toFixed(2)}${tscOurs.timedOut ? ' or more' : ''} (target ≤ 0.50)`
         : !opts.compare ? 'skipped (--no-compare)' : !tscOurs ? 'tsc over our output did not run' : 'no comparable tsc run over orval\'s output (see notes)',
+    );
+    const tscOat = results.runs.find((r) => r.tool === 'tsc' && r.of === 'openapi-typescript' && r.ok);
+    target(
+      'tsc over our GitHub output within 1.5× of tsc over openapi-typescript\'s types-only output',
+      tscOurs && (tscOurs.ok || tscOurs.timedOut) && tscOat,
+      tscOurs?.ok && tscOat && tscOurs.wallMs <= 1.5 * tscOat.wallMs,
+      tscOurs && tscOat
+        ? `${tscTime(tscOurs)} (${tscOurs.tsc.files} files) vs openapi-typescript ${secs(tscOat.wallMs)} (${tscOat.tsc.files} files, ${tscOat.tsc.errors} errors): ratio ${(tscOurs.wallMs / tscOat.wallMs).toFixed(2)}${tscOurs.timedOut ? ' or more' : ''} (target ≤ 1.5)`
+        : !opts.compare ? 'skipped (--no-compare)' : !tscOurs ? 'tsc over our output did not run' : 'tsc over openapi-typescript\'s output did not run (see notes)',
+    );
+    const adapterRuns = HOOK_ADAPTERS.map((adapter) => find('github', `generate with plugin-validators (zod) and the ${adapter} adapter`));
+    target(
+      'GitHub generate with plugin-validators and each hooks adapter ≤ 1/2 of orval\'s wall time',
+      orval && adapterRuns.every(Boolean),
+      orval && adapterRuns.every((r) => r.wallMs <= orval.wallMs / 2),
+      orval && adapterRuns.every(Boolean)
+        ? `${adapterRuns.map((r, i) => `${HOOK_ADAPTERS[i]} ${secs(r.wallMs)} (ratio ${(r.wallMs / orval.wallMs).toFixed(2)})`).join(', ')} vs orval ${secs(orval.wallMs)} (target ≤ 0.50)`
+        : !opts.compare ? 'skipped (--no-compare)' : !orval ? 'orval did not run or failed (see notes)' : 'a generate with plugin-validators and an adapter failed',
+    );
+    const watch = find('github', 'watch: 1-operation edit → written');
+    target(
+      'one-operation change regenerates in ≤ 0.5 s (watch mode)',
+      watch,
+      watch?.wallMs <= 500,
+      watch ? `${secs(watch.wallMs)} median of ${watch.walls.length} edits, from the save to the files written, the watch's 100 ms debounce included (target ≤ 0.50 s)` : 'did not run',
     );
     target(
       'tsc over our GitHub output peak RSS ≤ 1 GB',
