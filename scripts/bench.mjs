@@ -531,28 +531,14 @@ function runTsc(of, label, tsconfig, opts) {
  * then `tsc --noEmit` over that output (TypeScript 5.9, `--tsc-timeout`).
  */
 function benchValidators(contract, base, opts) {
-  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'dist/index.js')).href);
   for (const library of ['zod', 'valibot']) {
     progress(`github: reslayer generate with plugin-validators (${library})`);
     const output = path.join(OUT, `github-validators-${library}`);
-    const config = path.join(BENCH, 'configs', `github.validators-${library}.mjs`);
-    mkdirSync(path.dirname(config), { recursive: true });
-    writeFileSync(
-      config,
-      [
-        '// Written by scripts/bench.mjs: the built-in plugins plus plugin-validators.',
-        ...BUILTIN_PLUGINS.map(([pkg, fn]) => `import { ${fn} } from ${url(pkg)};`),
-        `import { pluginValidators } from ${url('plugin-validators')};`,
-        `export default { input: ${JSON.stringify(contract)}, output: ${JSON.stringify(output)}, plugins: [${BUILTIN_PLUGINS.map(([, fn]) => `${fn}()`).join(', ')}, pluginValidators({ library: '${library}' })] };`,
-        '',
-      ].join('\n'),
-    );
-    const r = repeated(opts.repeat, () => emptyDir(output), () => runOurs('generate', { config }, ['--no-cache']));
-    if (r.code !== 0) ownFailure = true;
+    const r = generateWithValidators(contract, output, library, opts);
     const row = recordOurs('github', `generate with plugin-validators (${library})`, r, { validators: library });
     if (row.ok && base.files !== null && row.files !== null) {
       row.validatorsCost = { extraFiles: row.files - base.files, extraMs: row.wallMs - base.wallMs, extraBytes: (row.bytes ?? 0) - (base.bytes ?? 0) };
-      note(`plugin-validators (${library}) on GitHub: +${row.validatorsCost.extraFiles} files, +${(row.validatorsCost.extraBytes / 1024 / 1024).toFixed(1)} MB, +${secs(row.validatorsCost.extraMs)} generate (${secs(row.wallMs)} vs ${secs(base.wallMs)} without it)`);
+      note(`plugin-validators (${library}) on GitHub: +${row.validatorsCost.extraFiles} files, +${(row.validatorsCost.extraBytes / 1024 / 1024).toFixed(1)} MB, ${row.validatorsCost.extraMs < 0 ? '−' : '+'}${secs(Math.abs(row.validatorsCost.extraMs))} generate (${secs(row.wallMs)} vs ${secs(base.wallMs)} without it)`);
     }
     if (!row.ok) continue;
     // The application's type-check of that output (the schemas are annotated with the client's types).
@@ -566,22 +552,35 @@ function benchValidators(contract, base, opts) {
   for (const adapter of HOOK_ADAPTERS) {
     progress(`github: reslayer generate with plugin-validators (zod) and the ${adapter} adapter`);
     const output = path.join(OUT, `github-validators-${adapter}`);
-    const config = path.join(BENCH, 'configs', `github.validators-${adapter}.mjs`);
-    writeFileSync(
-      config,
-      [
-        `// Written by scripts/bench.mjs: the built-in plugins (hooks with the ${adapter} adapter) plus plugin-validators (zod).`,
-        ...BUILTIN_PLUGINS.map(([pkg, fn]) => `import { ${fn} } from ${url(pkg)};`),
-        `import { pluginValidators } from ${url('plugin-validators')};`,
-        `export default { input: ${JSON.stringify(contract)}, output: ${JSON.stringify(output)}, plugins: [${BUILTIN_PLUGINS.map(([, fn]) => (fn === 'pluginHooks' ? `${fn}({ adapter: '${adapter}' })` : `${fn}()`)).join(', ')}, pluginValidators({ library: 'zod' })] };`,
-        '',
-      ].join('\n'),
-    );
-    const r = repeated(opts.repeat, () => emptyDir(output), () => runOurs('generate', { config }, ['--no-cache']));
-    if (r.code !== 0) ownFailure = true;
+    const r = generateWithValidators(contract, output, 'zod', opts, adapter);
     recordOurs('github', `generate with plugin-validators (zod) and the ${adapter} adapter`, r, { validators: 'zod', adapter });
     emptyDir(output);
   }
+}
+
+/**
+ * Fresh `generate --no-cache` runs of the built-in plugins plus `pluginValidators({ library })`, through a
+ * config written to `.bench/configs/` (with `adapter`, plugin-hooks gets `{ adapter }`).
+ * @returns the repeated run (see `repeated`); a failure marks the bench as failed
+ */
+function generateWithValidators(contract, output, library, opts, adapter) {
+  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'dist/index.js')).href);
+  const config = path.join(BENCH, 'configs', `github.validators-${adapter ?? library}.mjs`);
+  const call = (fn) => (fn === 'pluginHooks' && adapter ? `${fn}({ adapter: '${adapter}' })` : `${fn}()`);
+  mkdirSync(path.dirname(config), { recursive: true });
+  writeFileSync(
+    config,
+    [
+      `// Written by scripts/bench.mjs: the built-in plugins${adapter ? ` (hooks with the ${adapter} adapter)` : ''} plus plugin-validators (${library}).`,
+      ...BUILTIN_PLUGINS.map(([pkg, fn]) => `import { ${fn} } from ${url(pkg)};`),
+      `import { pluginValidators } from ${url('plugin-validators')};`,
+      `export default { input: ${JSON.stringify(contract)}, output: ${JSON.stringify(output)}, plugins: [${BUILTIN_PLUGINS.map(([, fn]) => call(fn)).join(', ')}, pluginValidators({ library: '${library}' })] };`,
+      '',
+    ].join('\n'),
+  );
+  const r = repeated(opts.repeat, () => emptyDir(output), () => runOurs('generate', { config }, ['--no-cache']));
+  if (r.code !== 0) ownFailure = true;
+  return r;
 }
 
 /** The hooks adapters with real hooks (plugin-hooks' `adapter` option), each measured with plugin-validators. */
