@@ -80,12 +80,17 @@ function jsonSyntaxError(error: unknown, text: string, file: string): GeneratorE
   });
 }
 
+/** True when a `$ref` anywhere in the parsed document points outside it (not `#…`): then the bundler runs. */
 function hasExternalRef(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(hasExternalRef);
   if (node === null || typeof node !== 'object') return false;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) return true;
-    if (hasExternalRef(value)) return true;
+  if (Array.isArray(node)) return node.some(hasExternalRef);
+  // A parsed document's objects are plain: `for…in` visits their own keys without building an entries array.
+  const record = node as Record<string, unknown>;
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value === 'string') {
+      if (key === '$ref' && !value.startsWith('#')) return true;
+    } else if (hasExternalRef(value)) return true;
   }
   return false;
 }

@@ -141,9 +141,13 @@ function recursive(node: SchemaNode, ctx: Ctx): boolean {
   return node.kind === 'array' && arrayItemSchemas(node).some((i) => recursive(i, ctx));
 }
 
-/** Defines an own enumerable property (a plain assignment to `__proto__` would set the prototype). */
+/**
+ * Sets an own enumerable property. A plain assignment does, for every key but `__proto__` (the one accessor
+ * of `Object.prototype`: assigning to it would set the prototype), which is defined instead.
+ */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 const withHint = (slot: Slot, value: unknown): Slot => ({ ...slot, hint: value === undefined ? undefined : { value } });
