@@ -19,11 +19,11 @@ export type ValueRef = (value: object) => string | undefined;
  */
 export function printValue(value: unknown, indent = 0, width = 100, offset = 0, ref?: ValueRef): string {
   if (value === null || typeof value !== 'object' || value instanceof BlobSample || value instanceof DateSample) return flatValue(value) ?? 'null';
-  const flat = flatValue(value, Math.max(width - indent * 2 - offset, 20), ref);
+  const entries = entriesOf(value);
+  const flat = flatEntries(value, entries, Math.max(width - indent * 2 - offset, 20), ref);
   if (flat !== undefined) return flat;
   const item = (v: unknown) => (ref && v !== null && typeof v === 'object' && ref(v)) || printValue(v, indent + 1, width, 0, ref);
   if (Array.isArray(value)) return `[\n${value.map((v) => `${pad(indent + 1)}${item(v)},`).join('\n')}\n${pad(indent)}]`;
-  const entries = sortedEntries(value as Record<string, unknown>);
   return `{\n${entries.map(([k, v]) => `${pad(indent + 1)}${objectKey(k)}: ${item(v)},`).join('\n')}\n${pad(indent)}}`;
 }
 
@@ -40,9 +40,18 @@ export function flatValue(value: unknown, limit = Infinity, ref?: ValueRef): str
     const text = valueLiteral(value);
     return text.length <= limit ? text : undefined;
   }
+  return flatEntries(value, entriesOf(value), limit, ref);
+}
+
+/** An array's items (with empty keys), or an object's defined properties sorted by key. */
+function entriesOf(value: object): Array<[string, unknown]> {
+  return Array.isArray(value) ? value.map((v) => ['', v]) : sortedEntries(value as Record<string, unknown>);
+}
+
+/** {@link flatValue} of an array or object whose entries ({@link entriesOf}) are given. */
+function flatEntries(value: object, items: ReadonlyArray<[string, unknown]>, limit: number, ref: ValueRef | undefined): string | undefined {
   const parts: string[] = [];
   let length = 2;
-  const items: Array<[string, unknown]> = Array.isArray(value) ? value.map((v) => ['', v]) : sortedEntries(value as Record<string, unknown>);
   for (const [k, v] of items) {
     const key = Array.isArray(value) ? '' : `${objectKey(k)}: `;
     const name = ref && v !== null && typeof v === 'object' ? ref(v) : undefined;
@@ -56,10 +65,14 @@ export function flatValue(value: unknown, limit = Infinity, ref?: ValueRef): str
   return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
 }
 
+/** The defined properties of an object, sorted by key in UTF-16 code unit order (the default `sort()` of strings). */
 function sortedEntries(value: Record<string, unknown>): Array<[string, unknown]> {
-  return Object.entries(value)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries: Array<[string, unknown]> = [];
+  for (const key of Object.keys(value).sort()) {
+    const v = value[key];
+    if (v !== undefined) entries.push([key, v]);
+  }
+  return entries;
 }
 
 /**
