@@ -1,6 +1,7 @@
 import pluralizeLib from 'pluralize';
 import type { CrudRole, OperationNode } from '../model/types.js';
-import { camelCase, kebabCase, pascalCase } from '../naming/casing.js';
+import { camelCase, kebabCase, pascalCase, pluralOfWord, singularOfWord } from '../naming/casing.js';
+import { memoText } from '../naming/textMemo.js';
 import { noLeadingDigit } from '../naming/identifiers.js';
 
 /**
@@ -52,22 +53,25 @@ export type Countability = 'plural' | 'singular' | 'uncountable';
  * @param word one lower-case word
  */
 export function countability(word: string): Countability {
-  const w = word.toLowerCase();
+  return countabilityOf(word.toLowerCase());
+}
+
+const countabilityOf = memoText((w): Countability => {
   if (UNCOUNTABLE.has(w)) return 'uncountable';
   if (!/^[a-z]/.test(w)) return 'singular';
   const isPlural = pluralizeLib.isPlural(w);
   if (isPlural && pluralizeLib.isSingular(w)) return 'uncountable';
   return isPlural ? 'plural' : 'singular';
-}
+});
 
 /** Singular of one lower-case word; uncountable words stay as they are (`metadata`, not `metadatum`). */
 export function singularWord(word: string): string {
-  return countability(word) === 'uncountable' ? word : pluralizeLib.singular(word);
+  return countability(word) === 'uncountable' ? word : singularOfWord(word);
 }
 
 /** Plural of one lower-case word; uncountable words stay as they are. */
 export function pluralWord(word: string): string {
-  return countability(word) === 'uncountable' ? word : pluralizeLib.plural(word);
+  return countability(word) === 'uncountable' ? word : pluralOfWord(word);
 }
 
 /** True for a static segment made of digits only (`/users/{id}/folders/0`): it names an item, not a word. */

@@ -1,5 +1,6 @@
 import { camelCase as ccCamel, pascalCase as ccPascal, kebabCase as ccKebab } from 'change-case';
 import pluralizeLib from 'pluralize';
+import { memoText } from './textMemo.js';
 
 /**
  * Casing helpers. Word splitting comes from `change-case`; these wrappers only add the
@@ -13,27 +14,23 @@ import pluralizeLib from 'pluralize';
  */
 export const MAX_WORDS_LENGTH = 64;
 
-/** Most names kept per casing; past that the memo starts over (a watch session sees many contracts). */
-const MEMO_LIMIT = 200_000;
-
 /**
  * Memoizes a casing function by input and length: a large contract asks for the same names thousands
  * of times (about 0.1 s of a GitHub-sized run went into re-splitting them).
  */
 function memoized(fn: (words: string) => string): (input: string, maxLength: number) => string {
-  const memo = new Map<string, string>();
-  return (input, maxLength) => {
-    const key = `${maxLength}\u0000${input}`;
-    let out = memo.get(key);
-    if (out === undefined) {
-      const w = words(input, maxLength);
-      out = w === '' ? '' : fn(w);
-      if (memo.size >= MEMO_LIMIT) memo.clear();
-      memo.set(key, out);
-    }
-    return out;
-  };
+  const byKey = memoText((key) => {
+    const cut = key.indexOf('\u0000');
+    const w = words(key.slice(cut + 1), Number(key.slice(0, cut)));
+    return w === '' ? '' : fn(w);
+  });
+  return (input, maxLength) => byKey(`${maxLength}\u0000${input}`);
 }
+
+/** `pluralize`'s singular of one word (`categories` → `category`), memoized. */
+export const singularOfWord = memoText((word) => pluralizeLib.singular(word));
+/** `pluralize`'s plural of one word (`category` → `categories`), memoized. */
+export const pluralOfWord = memoText((word) => pluralizeLib.plural(word));
 
 const pascalMemo = memoized((w) => ccPascal(w, { mergeAmbiguousCharacters: true }));
 const camelMemo = memoized((w) => ccCamel(w, { mergeAmbiguousCharacters: true }));
@@ -91,10 +88,10 @@ export function kebabCase(input: string, maxLength = MAX_WORDS_LENGTH): string {
  */
 export function singular(word: string): string {
   const m = /^(.*?)([A-Z]?[a-z0-9]+)$/.exec(word);
-  if (!m) return pluralizeLib.singular(word);
+  if (!m) return singularOfWord(word);
   const head = m[1] ?? '';
   const tail = m[2] ?? '';
-  const s = pluralizeLib.singular(tail);
+  const s = singularOfWord(tail);
   return head + (tail[0] === tail[0]?.toUpperCase() ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 }
 
@@ -104,9 +101,9 @@ export function singular(word: string): string {
  */
 export function plural(word: string): string {
   const m = /^(.*?)([A-Z]?[a-z0-9]+)$/.exec(word);
-  if (!m) return pluralizeLib.plural(word);
+  if (!m) return pluralOfWord(word);
   const head = m[1] ?? '';
   const tail = m[2] ?? '';
-  const p = pluralizeLib.plural(tail);
+  const p = pluralOfWord(tail);
   return head + (tail[0] === tail[0]?.toUpperCase() ? p.charAt(0).toUpperCase() + p.slice(1) : p);
 }

@@ -141,10 +141,7 @@ function recursive(node: SchemaNode, ctx: Ctx): boolean {
   return node.kind === 'array' && arrayItemSchemas(node).some((i) => recursive(i, ctx));
 }
 
-/**
- * Sets an own enumerable property. A plain assignment does, for every key but `__proto__` (the one accessor
- * of `Object.prototype`: assigning to it would set the prototype), which is defined instead.
- */
+/** Sets an own enumerable property: assigns it, but defines `__proto__` (assigning it would set the prototype). */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
