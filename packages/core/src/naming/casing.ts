@@ -19,12 +19,18 @@ export const MAX_WORDS_LENGTH = 64;
  * of times (about 0.1 s of a GitHub-sized run went into re-splitting them).
  */
 function memoized(fn: (words: string) => string): (input: string, maxLength: number) => string {
-  const byKey = memoText((key) => {
-    const cut = key.indexOf('\u0000');
-    const w = words(key.slice(cut + 1), Number(key.slice(0, cut)));
-    return w === '' ? '' : fn(w);
-  });
-  return (input, maxLength) => byKey(`${maxLength}\u0000${input}`);
+  const byLength = new Map<number, (input: string) => string>();
+  return (input, maxLength) => {
+    let memo = byLength.get(maxLength);
+    if (!memo) {
+      memo = memoText((text) => {
+        const w = words(text, maxLength);
+        return w === '' ? '' : fn(w);
+      });
+      byLength.set(maxLength, memo);
+    }
+    return memo(input);
+  };
 }
 
 /** `pluralize`'s singular of one word (`categories` → `category`), memoized. */

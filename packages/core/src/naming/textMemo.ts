@@ -2,16 +2,17 @@
 export const MEMO_LIMIT = 200_000;
 
 /**
- * Memoizes a pure function of a string (casing, pluralization): a large contract asks for the same words and
- * names thousands of times. The memo is bounded by {@link MEMO_LIMIT} and holds only strings and what `fn`
- * derives from them, never a model.
+ * Memoizes a pure function from a string to a string (casing, pluralization): a large contract asks for
+ * the same words and names thousands of times. The memo is bounded by {@link MEMO_LIMIT} and holds only
+ * strings, never a model.
  * @param fn the function; it must give the same result for the same input
  * @returns the memoized function
  */
-export function memoText<T>(fn: (input: string) => T): (input: string) => T {
+export function memoText<T extends string>(fn: (input: string) => T): (input: string) => T {
   const memo = new Map<string, T>();
   return (input) => {
-    if (memo.has(input)) return memo.get(input) as T;
+    const hit = memo.get(input);
+    if (hit !== undefined) return hit;
     const out = fn(input);
     if (memo.size >= MEMO_LIMIT) memo.clear();
     memo.set(input, out);
