@@ -2,7 +2,8 @@ import { createSchema, type NamedSchema, type NumberSchema, type ObjectSchema, t
 import { sampleSchema, sampleValue, type SampleOptions } from '../src/plan/sampleSchema.js';
 import { sampleNumber } from '../src/plan/sampleNumber.js';
 import { BlobSample, sampleUuid } from '../src/plan/sampleString.js';
-import { flatValue, printValue } from '../src/plan/printValue.js';
+import { flatValue, printValue, sameSample } from '../src/plan/printValue.js';
+import { DateSample } from '../src/plan/dateSamples.js';
 
 /** A schema init: any node kind without its pointer (distributive, so every kind keeps its fields). */
 type Init = SchemaNode extends infer T ? (T extends SchemaNode ? Omit<T, 'pointer'> : never) : never;
@@ -283,6 +284,42 @@ describe('sampleValue: objects, arrays, composition', () => {
     const value = sample(obj([['__proto__', str(), true]])) as Record<string, unknown>;
     expect(Object.keys(value)).toEqual(['__proto__']);
     expect(printValue(value)).toBe("{ ['__proto__']: '__proto__-1' }");
+  });
+});
+
+describe('sameSample', () => {
+  const withProto = (value: unknown) => Object.defineProperty({}, '__proto__', { value, enumerable: true });
+  const pairs: Array<[string, unknown, unknown]> = [
+    ['key order', { a: 1, b: [1, 'x'] }, { b: [1, 'x'], a: 1 }],
+    ['an undefined property is no property', { a: 1, b: undefined }, { a: 1 }],
+    ['a missing property', { a: 1, b: 2 }, { a: 1 }],
+    ['a property undefined on one side only', { a: 1, b: 2 }, { a: 1, b: undefined }],
+    ['nested difference', { a: { b: [1, 2, { c: 'x' }] } }, { a: { b: [1, 2, { c: 'y' }] } }],
+    ['array lengths', [1, 2], [1, 2, 3]],
+    ['array and object with index keys', [1], { 0: 1 }],
+    ['empty array and empty object', [], {}],
+    ['null and an empty object', null, {}],
+    ['string and number', '1', 1],
+    ['zero and minus zero', 0, -0],
+    ['non-finite numbers print as 0', Number.NaN, 0],
+    ['undefined and null items', [undefined], [null]],
+    ['blobs', new BlobSample(), new BlobSample()],
+    ['a blob and its printed text', new BlobSample(), 'new Blob([])'],
+    ['dates with one text', new DateSample('2024-05-01'), new DateSample('2024-05-01')],
+    ['dates with two texts', new DateSample('2024-05-01'), new DateSample('2024-05-02')],
+    ['a date and its string', new DateSample('2024-05-01'), '2024-05-01'],
+    ['own __proto__ keys', withProto('x'), withProto('x')],
+    ['an own __proto__ key and none', withProto('x'), {}],
+  ];
+  it.each(pairs)('%s: answers as comparing the printed values', (_, a, b) => {
+    const printed = flatValue(a) === flatValue(b);
+    expect(sameSample(a, b)).toBe(printed);
+    expect(sameSample(b, a)).toBe(printed);
+  });
+
+  it('finds both answers among the pairs (the comparison is not constant)', () => {
+    const answers = new Set(pairs.map(([, a, b]) => sameSample(a, b)));
+    expect(answers).toEqual(new Set([true, false]));
   });
 });
 

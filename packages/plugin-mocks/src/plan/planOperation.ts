@@ -5,7 +5,7 @@ import { mocksNaming } from '../naming.js';
 import type { ActionPlan, Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
 import { mswPattern } from './mswPattern.js';
 import type { PlanContext } from './planContext.js';
-import { flatValue } from './printValue.js';
+import { sameSample } from './printValue.js';
 import { mayBeUnknown, sameType } from './sameType.js';
 import { sampleSchema, sampleValue } from './sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
@@ -94,7 +94,7 @@ function errorAnswer(sig: OperationSignature, r: ResponseNode | undefined, name:
   if (!json || status < 400) return { status: status < 400 ? 500 : status, cast };
   const { value, exact } = sampleSchema(json.schema, { ...ctx.scope, example: json.example });
   const same = reuse !== undefined && fixtures.find((f) => f.name === reuse);
-  if (same && flatValue(same.value) === flatValue(value)) return { status, fixture: reuse as string, cast };
+  if (same && sameSample(same.value, value)) return { status, fixture: reuse as string, cast };
   fixtures.push({ name, type: clientNaming.errorBodyType(sig.op), value, doc, exact });
   return { status, fixture: name, cast };
 }
@@ -125,7 +125,7 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
       const fixture = mocksNaming.fixture(sig.op);
       fixtures.push({ name: fixture, type, value, doc: `Success response of \`${clientNaming.method(sig.op)}\` (status ${status}).`, exact });
       let emptyFixture = fixture;
-      if (flatValue(empty.value) !== flatValue(value)) {
+      if (!sameSample(empty.value, value)) {
         emptyFixture = mocksNaming.emptyFixture(sig.op);
         const doc = `Response of \`${clientNaming.method(sig.op)}\` in the \`empty\` scenario: arrays empty, numbers at their minimum.`;
         fixtures.push({ name: emptyFixture, type, value: empty.value, doc, exact: empty.exact });

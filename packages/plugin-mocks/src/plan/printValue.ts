@@ -43,6 +43,33 @@ export function flatValue(value: unknown, limit = Infinity, ref?: ValueRef): str
   return flatEntries(value, entriesOf(value), limit, ref);
 }
 
+/**
+ * True when two sample values print the same ({@link flatValue} of both is one text), found without printing
+ * them: the walk stops at the first difference and sorts no keys.
+ * @param a JSON-like data from `sampleValue`
+ * @param b JSON-like data from `sampleValue`
+ * @returns whether `flatValue(a) === flatValue(b)`
+ */
+export function sameSample(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof BlobSample || b instanceof BlobSample) return a instanceof BlobSample && b instanceof BlobSample;
+  if (a instanceof DateSample || b instanceof DateSample) return a instanceof DateSample && b instanceof DateSample && a.text === b.text;
+  const aObject = a !== null && typeof a === 'object';
+  const bObject = b !== null && typeof b === 'object';
+  if (!aObject || !bObject) return !aObject && !bObject && valueLiteral(a) === valueLiteral(b);
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameSample(v, b[i]));
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let defined = 0;
+  for (const key of Object.keys(x)) {
+    if (x[key] === undefined) continue;
+    defined++;
+    if (!Object.hasOwn(y, key) || y[key] === undefined || !sameSample(x[key], y[key])) return false;
+  }
+  for (const key of Object.keys(y)) if (y[key] !== undefined) defined--;
+  return defined === 0;
+}
+
 /** An array's items (with empty keys), or an object's defined properties sorted by key. */
 function entriesOf(value: object): Array<[string, unknown]> {
   return Array.isArray(value) ? value.map((v) => ['', v]) : sortedEntries(value as Record<string, unknown>);
