@@ -4,6 +4,9 @@ import { createGeneratedFile } from './GeneratedFile.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 
+/** A relative POSIX path whose segments start with a letter, digit, `_`, `-` or `@` and hold no other punctuation than dots. */
+const PLAIN_PATH = /^[A-Za-z0-9_@-][A-Za-z0-9._@-]*(?:\/[A-Za-z0-9_@-][A-Za-z0-9._@-]*)*$/;
+
 /**
  * Checks that a generated path is a relative POSIX path that stays inside the output root.
  * @param filePath the path a plugin wants to emit
@@ -11,6 +14,9 @@ import { cmp } from '../diagnostics/Diagnostics.js';
  * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` for absolute paths, `..` segments, backslashes, control characters, or a folder (`.`, trailing `/`)
  */
 export function assertSafeRelativePath(filePath: string): string {
+  // The common case, checked at once: segments of letters, digits, `_`, `-`, `@` and inner dots (no `.` or `..`
+  // segment, no empty one), which is already a normalized relative path.
+  if (PLAIN_PATH.test(filePath)) return filePath;
   // eslint-disable-next-line no-control-regex
   const bad = filePath === '' || filePath === '.' || filePath.endsWith('/') || filePath.startsWith('/') || /^[A-Za-z]:/.test(filePath) || filePath.includes('\\') || /[\u0000-\u001f]/.test(filePath);
   const normalized = path.posix.normalize(filePath);
