@@ -68,6 +68,9 @@ describe('commentLines', () => {
     ['U+2028 and U+2029 split lines', { given: 'a\u2028b\u2029c', want: ['a', 'b', 'c'] }],
     ['control characters become spaces', { given: 'a\u0001b\u0000c', want: ['a b c'] }],
     ['trailing spaces are trimmed', { given: 'a  \nb\t', want: ['a', 'b'] }],
+    ['one line keeps its tabs, trailing spaces are trimmed', { given: 'a\tb  ', want: ['a\tb'] }],
+    ['bidirectional controls become spaces', { given: 'a\u202eb\u2066c', want: ['a b c'] }],
+    ['DEL becomes a space', { given: 'a\u007fb', want: ['a b'] }],
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(commentLines(given)).toEqual(want);

@@ -43,6 +43,10 @@ export function propertyKey(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : stringLiteral(name);
 }
 
+/** What {@link commentLines} replaces or splits on: line breaks, control and bidirectional characters, `*\/`. */
+// eslint-disable-next-line no-control-regex
+const COMMENT_SPECIAL = /[\r\n\u2028\u2029\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]|\*\//;
+
 /**
  * Text made safe for the inside of a `/* … *\/` or `/** … *\/` comment: no comment terminator,
  * no line terminators other than `\n`, no control or bidirectional control characters, at most `maxLength` characters.
@@ -52,6 +56,8 @@ export function propertyKey(name: string): string {
  */
 export function commentLines(text: string, maxLength = 2000): string[] {
   const clipped = text.length > maxLength ? `${text.slice(0, maxLength)}…` : text;
+  // Most texts are one line with nothing to replace.
+  if (!COMMENT_SPECIAL.test(clipped)) return [clipped.trimEnd()];
   return clipped
     .replace(/\r\n?|\u2028|\u2029/g, '\n')
     // eslint-disable-next-line no-control-regex

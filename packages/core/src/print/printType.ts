@@ -166,9 +166,11 @@ function printObject(node: Extract<SchemaNode, { kind: 'object' }>, o: PrintOpti
  * @param indent indentation level of the comment
  */
 export function docComment(node: { title?: string | undefined; description?: string | undefined; deprecated?: boolean | undefined }, indent: number): string {
-  const text = [...new Set([node.title, node.description])].filter((t): t is string => typeof t === 'string' && t.trim() !== '');
-  if (text.length === 0 && !node.deprecated) return '';
-  const body = text.flatMap((t) => commentLines(t, 1000));
-  if (node.deprecated) body.push('@deprecated');
+  const { title, description, deprecated } = node;
+  const withTitle = typeof title === 'string' && title.trim() !== '';
+  const withDescription = typeof description === 'string' && description !== title && description.trim() !== '';
+  if (!withTitle && !withDescription && !deprecated) return '';
+  const body = [...(withTitle ? commentLines(title, 1000) : []), ...(withDescription ? commentLines(description, 1000) : [])];
+  if (deprecated) body.push('@deprecated');
   return body.length === 1 ? `${pad(indent)}/** ${body[0]} */` : [`${pad(indent)}/**`, ...body.map((l) => `${pad(indent)} *${l ? ` ${l}` : ''}`), `${pad(indent)} */`].join('\n');
 }
