@@ -33,43 +33,66 @@ export interface SchemaTypeNames {
 }
 
 /**
+ * The named schemas whose write-mode type differs from the read-mode one: those holding a readOnly or writeOnly
+ * node themselves (not through a `$ref`), and every schema that references one of them, directly or through
+ * others. One walk per schema finds the first kind and the `$ref`s; the second comes from following the
+ * references backwards.
+ * @param model the API model
+ * @returns the names of the differing schemas
+ */
+function differingSchemas(model: ApiModel): Set<string> {
+  const differs = new Set<string>();
+  const referrers = new Map<string, string[]>();
+  for (const s of model.schemas) {
+    const targets = new Set<string>();
+    if (holdsAccessMode(s.schema, targets, new Set())) differs.add(s.name);
+    for (const t of targets) {
+      const list = referrers.get(t);
+      if (list) list.push(s.name);
+      else referrers.set(t, [s.name]);
+    }
+  }
+  const queue = [...differs];
+  for (let t = queue.pop(); t !== undefined; t = queue.pop()) {
+    for (const r of referrers.get(t) ?? []) {
+      if (differs.has(r)) continue;
+      differs.add(r);
+      queue.push(r);
+    }
+  }
+  return differs;
+}
+
+/** True when the schema holds a readOnly or writeOnly node, not looking through `$ref`s, whose targets it collects. */
+function holdsAccessMode(node: SchemaNode | undefined, targets: Set<string>, seen: Set<SchemaNode>): boolean {
+  if (!node || seen.has(node)) return false;
+  seen.add(node);
+  if (node.readOnly || node.writeOnly) return true;
+  switch (node.kind) {
+    case 'ref':
+      targets.add(node.target);
+      return false;
+    case 'array':
+      return arrayItemSchemas(node).some((i) => holdsAccessMode(i, targets, seen));
+    case 'object':
+      return node.properties.some((p) => holdsAccessMode(p.schema, targets, seen)) || (typeof node.additionalProperties === 'object' && holdsAccessMode(node.additionalProperties, targets, seen));
+    case 'union':
+      return node.variants.some((v) => holdsAccessMode(v, targets, seen));
+    case 'intersection':
+      return node.members.some((m) => holdsAccessMode(m, targets, seen));
+    default:
+      return false;
+  }
+}
+
+/**
  * Computes type names for the model's named schemas, including Writable variants.
  * @param model the API model
  * @returns the naming table
  */
 export function schemaTypeNames(model: ApiModel): SchemaTypeNames {
   const byName = new Map(model.schemas.map((s) => [s.name, s] as const));
-  const differs = new Set<string>();
-  // Fixpoint: a schema differs when it has a readOnly/writeOnly node or references one that differs.
-  const direct = (node: SchemaNode | undefined, seen: Set<SchemaNode> = new Set()): boolean | 'refs' => {
-    if (!node || seen.has(node)) return false;
-    seen.add(node);
-    if (node.readOnly || node.writeOnly) return true;
-    switch (node.kind) {
-      case 'ref':
-        return differs.has(node.target) ? true : false;
-      case 'array':
-        return arrayItemSchemas(node).some((i) => direct(i, seen) === true);
-      case 'object':
-        return node.properties.some((p) => direct(p.schema, seen) === true) ||
-          (typeof node.additionalProperties === 'object' && direct(node.additionalProperties, seen) === true);
-      case 'union':
-        return node.variants.some((v) => direct(v, seen) === true);
-      case 'intersection':
-        return node.members.some((m) => direct(m, seen) === true);
-      default:
-        return false;
-    }
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const s of model.schemas) {
-      if (!differs.has(s.name) && direct(s.schema) === true) {
-        differs.add(s.name);
-        changed = true;
-      }
-    }
-  }
+  const differs = differingSchemas(model);
   const names = new UniqueNames();
   for (const s of model.schemas) names.reserve(s.typeName);
   const writable = new Map<string, string>();
