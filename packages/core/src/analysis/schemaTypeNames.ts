@@ -2,6 +2,7 @@ import type { ApiModel, NamedSchema, SchemaNode } from '../model/types.js';
 import { UniqueNames } from '../naming/identifiers.js';
 import { memoOnModel } from './memo.js';
 import { arrayItemSchemas } from './schemaQueries.js';
+import { reachable } from './reach.js';
 
 /**
  * `read`: a value the API returns (writeOnly properties left out).
@@ -52,15 +53,7 @@ function differingSchemas(model: ApiModel): Set<string> {
       else referrers.set(t, [s.name]);
     }
   }
-  const queue = [...differs];
-  for (let t = queue.pop(); t !== undefined; t = queue.pop()) {
-    for (const r of referrers.get(t) ?? []) {
-      if (differs.has(r)) continue;
-      differs.add(r);
-      queue.push(r);
-    }
-  }
-  return differs;
+  return reachable(differs, referrers);
 }
 
 /** True when the schema holds a readOnly or writeOnly node, not looking through `$ref`s, whose targets it collects. */

@@ -1,3 +1,4 @@
+import { reachable } from '@reslayer/core';
 import { type ChangeLevel, worseLevel } from '../codes.js';
 import { compareSymbol } from './compatibility.js';
 import { type OutputSymbol, type SymbolKind, outputSymbols } from './outputSymbols.js';
@@ -144,16 +145,7 @@ function importersOf(changed: string[], versions: ReadonlyArray<ReadonlyMap<stri
       }
     }
   }
-  const out = new Set(changed);
-  const queue = [...changed];
-  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    for (const from of importers.get(file) ?? []) {
-      if (out.has(from)) continue;
-      out.add(from);
-      queue.push(from);
-    }
-  }
-  return out;
+  return reachable(changed, importers);
 }
 
 /** Loads the files of the symbols to check, and everything they import, of both versions. */
