@@ -90,9 +90,11 @@ const FORMAT_CHECKS: Record<string, RegExp | ((s: string) => boolean)> = {
  * @param compiled the run's compiled patterns
  */
 export function satisfiesString(s: string, node: StringSchema, compiled?: Patterns): boolean {
-  const length = [...s].length;
-  if (node.minLength !== undefined && length < node.minLength) return false;
-  if (node.maxLength !== undefined && length > node.maxLength) return false;
+  if (node.minLength !== undefined || node.maxLength !== undefined) {
+    const length = [...s].length;
+    if (node.minLength !== undefined && length < node.minLength) return false;
+    if (node.maxLength !== undefined && length > node.maxLength) return false;
+  }
   if (node.pattern !== undefined && matchesPattern(node.pattern, s, compiled) === false) return false;
   const check = node.format !== undefined ? FORMAT_CHECKS[node.format] : undefined;
   return check === undefined || (typeof check === 'function' ? check(s) : check.test(s));
