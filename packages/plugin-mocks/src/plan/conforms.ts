@@ -1,4 +1,4 @@
-import type { PropertyNode, SchemaNode, SchemaTypeNames, UnionSchema } from '@reslayer/core';
+import type { ObjectSchema, PropertyNode, SchemaNode, SchemaTypeNames, UnionSchema } from '@reslayer/core';
 import { deref, isDateString, objectProperties } from '@reslayer/core';
 import { BlobSample } from './sampleString.js';
 import { DateSample } from './dateSamples.js';
@@ -118,4 +118,19 @@ export function discriminatorValues(node: UnionSchema, i: number, c: CheckScope,
     if (n?.kind === 'intersection') members.push(...n.members);
   }
   return values.filter((v) => props.every((p) => fits(v, deref(p.schema, c.names.byName) ?? p.schema)));
+}
+
+/**
+ * A sampled object cut to at most `maxProperties` keys: optional properties are left out, the last first.
+ * @param node the object schema
+ * @param out the sampled object (changed in place)
+ * @param props the properties sampled
+ * @returns `out`
+ */
+export function fitCount(node: ObjectSchema, out: Record<string, unknown>, props: readonly PropertyNode[]): Record<string, unknown> {
+  const max = node.maxProperties;
+  if (max === undefined) return out;
+  const optional = props.filter((p) => !p.required && Object.hasOwn(out, p.name)).map((p) => p.name);
+  while (Object.keys(out).length > max && optional.length > 0) delete out[optional.pop() as string];
+  return out;
 }

@@ -2,7 +2,7 @@ import type { ArraySchema, IntersectionSchema, ObjectSchema, PropertyNode, Schem
 import { arrayItemSchemas, deref } from '@reslayer/core';
 import { keepConditional } from './conditional.js';
 import { flatKey } from './flatKey.js';
-import { conforms, discriminatorValues, isObject, mayValidate, visibleProperties, type CheckScope } from './conforms.js';
+import { conforms, discriminatorValues, fitCount, isObject, mayValidate, visibleProperties, type CheckScope } from './conforms.js';
 import type { SampleScope } from './planContext.js';
 import { withDateSamples } from './dateSamples.js';
 import { hasEnum, sampleScalar } from './sampleScalar.js';
@@ -149,9 +149,19 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 
 const withHint = (slot: Slot, value: unknown): Slot => ({ ...slot, hint: value === undefined ? undefined : { value } });
 
+/** No examples (shared: most nodes have none). */
+const NO_EXAMPLES: readonly unknown[] = [];
+
+/** The values to try before sampling, in order: the slot's hint, the schema's `example`, its `default`. */
+function examplesOf(node: SchemaNode, ctx: Ctx, slot: Slot): readonly unknown[] {
+  const hint = slot.hint?.value;
+  if (ctx.o.ignoreExamples || (hint === undefined && node.example === undefined && node.default === undefined)) return NO_EXAMPLES;
+  return [hint, node.example, node.default].filter((v) => v !== undefined);
+}
+
 function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
   ctx.budget--;
-  const found = ctx.o.ignoreExamples ? [] : [slot.hint?.value, node.example, node.default].filter((v) => v !== undefined);
+  const found = examplesOf(node, ctx, slot);
   if (ctx.names.cut.has(node)) return found[0] ?? null;
   if (node.nullable && found[0] === null) return null;
   if (slot.depth > HARD_DEPTH) return terminal(node, ctx);
@@ -241,15 +251,6 @@ function sampleObject(node: ObjectSchema, ctx: Ctx, slot: Slot, hint: Record<str
   return fitCount(node, out, props);
 }
 
-/** At most `maxProperties` keys: optional properties are left out, the last first. */
-function fitCount(node: ObjectSchema, out: Record<string, unknown>, props: readonly PropertyNode[]): Record<string, unknown> {
-  const max = node.maxProperties;
-  if (max === undefined) return out;
-  const optional = props.filter((p) => !p.required && Object.hasOwn(out, p.name)).map((p) => p.name);
-  while (Object.keys(out).length > max && optional.length > 0) delete out[optional.pop() as string];
-  return out;
-}
-
 /** Extra item attempts of a `uniqueItems` array, beyond its count, to find distinct items. */
 const UNIQUE_ATTEMPTS = 8;
 
@@ -302,7 +303,7 @@ function sampleArray(node: ArraySchema, ctx: Ctx, slot: Slot, hint: unknown[] | 
   return out.length < Math.min(min, max) && !ctx.lenient ? IMPOSSIBLE : out;
 }
 
-function sampleUnion(node: UnionSchema, ctx: Ctx, itemSlot: Slot, found: unknown[]): unknown {
+function sampleUnion(node: UnionSchema, ctx: Ctx, itemSlot: Slot, found: readonly unknown[]): unknown {
   // The preference is this union's: the members' own values (nested unions) choose for themselves.
   const { variant: wanted, ...slot } = itemSlot;
   const order = node.variants.map((v, i) => ({ v, i, hint: found.find((x) => conforms(x, v, ctx)) }));
@@ -340,7 +341,7 @@ function propertySchemas(n: SchemaNode | undefined, k: string, ctx: Ctx, depth: 
   return typeof n.additionalProperties === 'object' ? [n.additionalProperties] : [];
 }
 
-function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, found: unknown[]): unknown {
+function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, found: readonly unknown[]): unknown {
   const members = node.members.filter((m) => m.kind !== 'unknown' && !ctx.names.cut.has(m));
   if (members.length === 0) return found[0] ?? null;
   const parts = members.map((m) => ({ n: deref(m, ctx.names.byName), value: sample(m, ctx, { ...withHint(slot, found[0]), optional: false }) }));
