@@ -1,6 +1,7 @@
 // core's StagingWriter as built (`pnpm build` first): past its first files it hands the writes to a worker
 // thread (dist/emit/stagingWorker.js), which only exists in the build. Every file arrives with its text,
 // the stats it reports are the disk's, and a failed write is reported, never lost.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ const dist = (file: string) => pathToFileURL(path.join(root, 'packages/core/dist
 interface Writer {
   made: Set<string>;
   written: Map<string, { size: number; mtimeMs: number; ctimeMs: number; ino: number }> | undefined;
+  digests: Map<string, string> | undefined;
   failure: Error | undefined;
   linked: Set<string>;
   write(rel: string, text: string): void;
@@ -63,6 +65,17 @@ describe('StagingWriter (built, with its worker thread)', () => {
     }
     for (const [rel] of all) expect(writer.made.has(path.posix.dirname(rel))).toBe(true);
     expect(writer.made.has('src')).toBe(true);
+    // The sha256 of every text, from the main thread (the first files) and from the worker (the rest).
+    expect(writer.digests?.size).toBe(all.length);
+    for (const [rel, text] of all) expect(writer.digests?.get(rel)).toBe(createHash('sha256').update(text).digest('hex'));
+  });
+
+  it('without stats, it keeps no digests', async () => {
+    const writer = new StagingWriter(paths(), false);
+    for (const [rel, text] of files(SYNC_FILES + 10)) writer.write(rel, text);
+    await writer.close();
+    expect(writer.failure).toBeUndefined();
+    expect(writer.digests).toBeUndefined();
   });
 
   it('a file that already exists where the worker writes is a failure, kept for the commit; nothing is overwritten', async () => {

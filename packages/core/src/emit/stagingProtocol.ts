@@ -11,7 +11,7 @@ export interface StagingWorkerData {
   root: string;
   /** Folders below it that already exist (root-relative, `/`-separated). */
   made: string[];
-  /** Record each written file's stat (for the no-change cache's stamps). */
+  /** Record each written file's stat and the sha256 of its text (for the no-change cache's stamps). */
   withStats: boolean;
   /** How many files are written at once at most. */
   concurrency: number;
@@ -42,8 +42,8 @@ export type StagingMessage =
   /** Start no more writes; reply when the ones under way are settled. */
   | { type: 'abort' };
 
-/** A written file's stat: root-relative path, size in bytes, modification and change times (ms), inode. */
-export type WrittenStat = [rel: string, size: number, mtimeMs: number, ctimeMs: number, ino: number];
+/** A written file's stat and digest: root-relative path, size in bytes, modification and change times (ms), inode, sha256 (hex) of its text. */
+export type WrittenStat = [rel: string, size: number, mtimeMs: number, ctimeMs: number, ino: number, sha256: string];
 
 /** The worker's one reply. */
 export type StagingReply =

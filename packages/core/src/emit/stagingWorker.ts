@@ -7,6 +7,7 @@
  * Messages in: {@link StagingMessage}. Messages out: {@link StagingReply}, once, after `end` or `abort`.
  * Only Node's own modules are imported, so the compiled file runs as is.
  */
+import { hash } from 'node:crypto';
 import { link, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -34,7 +35,7 @@ function folder(dir: string): Promise<void> {
   return made;
 }
 
-/** Writes one new file and, when asked, records its stat taken before it is closed; `null` hard-links the root's file. */
+/** Writes one new file and, when asked, records its stat taken before it is closed and its text's sha256; `null` hard-links the root's file. */
 async function writeOne(rel: string, text: string | null): Promise<void> {
   await folder(path.posix.dirname(rel));
   if (text === null) return link(path.join(data.root, rel), path.join(data.staging, rel));
@@ -43,7 +44,7 @@ async function writeOne(rel: string, text: string | null): Promise<void> {
     await handle.writeFile(text);
     if (data.withStats) {
       const s = await handle.stat();
-      written.push([rel, s.size, s.mtimeMs, s.ctimeMs, s.ino]);
+      written.push([rel, s.size, s.mtimeMs, s.ctimeMs, s.ino, hash('sha256', text, 'hex')]);
     }
   } finally {
     await handle.close();

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FileStat } from './cacheRecord.js';
+import { type FileStat, sha256 } from './cacheRecord.js';
 import { SETTLED, STOPPED, type StagedEntry, type StagingMessage, type StagingReply, type StagingWorkerData } from './stagingProtocol.js';
 import { type SwapPaths, stageLink, stageText } from './swap.js';
 
@@ -53,6 +53,8 @@ export class StagingWriter {
   readonly linked = new Set<string>();
   /** Stat of each written file, when asked for; complete after {@link close}. */
   readonly written: Map<string, FileStat> | undefined;
+  /** The sha256 (hex) of each written file's text, with the stats; complete after {@link close} (hashed where the file was written). */
+  readonly digests: Map<string, string> | undefined;
   /** The first write error, if any. */
   failure: Error | undefined;
   #count = 0;
@@ -75,6 +77,7 @@ export class StagingWriter {
     withStats: boolean,
   ) {
     this.written = withStats ? new Map() : undefined;
+    this.digests = withStats ? new Map() : undefined;
   }
 
   /**
@@ -108,7 +111,10 @@ export class StagingWriter {
     if (!this.#worker && (this.#count++ < SYNC_FILES || this.#noWorker || !this.#start())) {
       try {
         if (text === null) stageLink(this.paths, rel, this.made);
-        else stageText(this.paths, rel, text, this.made, this.written);
+        else {
+          stageText(this.paths, rel, text, this.made, this.written);
+          this.digests?.set(rel, sha256(text));
+        }
       } catch (error) {
         this.failure = error as Error;
       }
@@ -138,7 +144,7 @@ export class StagingWriter {
   }
 
   /**
-   * Waits until every file is written (or the first error), then fills {@link made} and {@link written}.
+   * Waits until every file is written (or the first error), then fills {@link made}, {@link written} and {@link digests}.
    * Never throws: an error is left in {@link failure}.
    */
   async close(): Promise<void> {
@@ -165,7 +171,10 @@ export class StagingWriter {
       return;
     }
     for (const dir of reply.made) for (let d = dir; d !== '.' && !this.made.has(d); d = path.posix.dirname(d)) this.made.add(d);
-    for (const [rel, size, mtimeMs, ctimeMs, ino] of reply.written) this.written?.set(rel, { size, mtimeMs, ctimeMs, ino });
+    for (const [rel, size, mtimeMs, ctimeMs, ino, digest] of reply.written) {
+      this.written?.set(rel, { size, mtimeMs, ctimeMs, ino });
+      this.digests?.set(rel, digest);
+    }
   }
 
   /** Starts the worker; false when it cannot run here (sources only, or turned off). */

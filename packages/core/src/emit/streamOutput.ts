@@ -35,7 +35,7 @@ export interface OutputStreamOptions {
  */
 export class OutputStream implements FileSink {
   readonly plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
-  /** Root-relative path of every accepted file, with its UTF-8 size and (when `withStats`) its sha256. */
+  /** Root-relative path of every accepted file, with its UTF-8 size and (when `withStats`) its sha256: for a file the writer writes, filled in by {@link commitStream}. */
   readonly entries = new Map<string, { size: number; sha256: string }>();
   readonly unchangedStats: PlanState['unchangedStats'] = new Map();
   readonly paths: SwapPaths;
@@ -66,9 +66,10 @@ export class OutputStream implements FileSink {
   accept(file: GeneratedFile): void {
     const rel = rootRelative(this.location, file);
     const { withStats, stamps } = this.options;
-    const digest = withStats ? sha256(file.contents) : '';
-    const known = withStats && stamps ? { stamps, digest } : undefined;
+    const known = withStats && stamps ? { stamps, digest: sha256(file.contents) } : undefined;
     const kind = comparePlanned(this.location, this.scan, rel, file.contents, this.plan, withStats ? this.unchangedStats : undefined, known);
+    // The writer hashes the texts it writes (its worker thread, mostly): filled in from it at the commit.
+    const digest = !withStats ? '' : known ? known.digest : kind !== 'unchanged' && this.writer ? '' : sha256(file.contents);
     this.entries.set(rel, { size: Buffer.byteLength(file.contents, 'utf8'), sha256: digest });
     // A write error belongs to the write, not to the plugin adding the file: kept for the commit.
     if (kind !== 'unchanged') this.writer?.write(rel, file.contents);
@@ -128,6 +129,10 @@ export async function commitStream(stream: OutputStream, options: WriteOptions):
     await stream.writer?.close();
     const failure = stream.writer?.failure;
     if (failure) throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${stream.location.outputRoot}: ${failure.message}`, { cause: failure });
+    for (const [rel, digest] of stream.writer?.digests ?? []) {
+      const entry = stream.entries.get(rel);
+      if (entry && entry.sha256 === '') entry.sha256 = digest;
+    }
     const state = await stream.finish();
     const { staging } = stream.paths;
     // Only created and updated texts are ever read, from the staging folder, when the journaled commit needs them.
