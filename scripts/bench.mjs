@@ -11,7 +11,7 @@
 // ($RESLAYER_BENCH_CACHE, default ${XDG_CACHE_HOME:-~/.cache}/reslayer-bench); nothing is added to
 // any package.json. Everything the bench writes in the repository goes under the gitignored .bench/.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -370,13 +370,13 @@ function benchDemo(opts) {
 }
 
 /**
- * Times `generate --watch` on a synthetic contract (scripts/lib/watch-timing.mjs): from saving an edit of
- * one operation's summary to the files being written, the debounce included. Recorded as a row
- * `watch: 1-operation edit → written` (wall = median over the edits).
+ * Times `generate --watch` on a contract (scripts/lib/watch-timing.mjs): from saving an edit of one
+ * operation's summary in a working copy (`copy`, else beside the contract) to the files being written, the
+ * debounce included. Recorded as a row `watch: 1-operation edit → written` (wall = median over the edits).
  */
-function benchWatch(input, contract, output, opts) {
+function benchWatch(input, contract, output, opts, copy) {
   const edits = Math.max(opts.repeat, 3);
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/lib/watch-timing.mjs'), CLI, contract, output, String(edits)], { cwd: ROOT, encoding: 'utf8', timeout: 15 * 60_000 });
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/lib/watch-timing.mjs'), CLI, contract, output, String(edits), ...(copy ? [copy] : [])], { cwd: ROOT, encoding: 'utf8', timeout: 15 * 60_000 });
   let out;
   try {
     out = JSON.parse((r.stdout ?? '').trim().split('\n').pop() ?? '');
@@ -640,9 +640,7 @@ function benchGithub(opts) {
       if (incr.walls.length % 2 === 1) runOurs('generate', source);
       // 3c. the same kind of change in watch mode: `generate --watch` on a copy, one summary edited per save
       progress('github: reslayer generate --watch (one operation edited per save)');
-      const watched = path.join(BENCH, 'github-watch.json');
-      copyFileSync(contract, watched);
-      benchWatch('github', watched, path.join(OUT, 'github-watch'), opts);
+      benchWatch('github', contract, path.join(OUT, 'github-watch'), opts, path.join(BENCH, 'github-watch.json'));
     }
     // 4. the user's type-check of our output
     progress('github: tsc --noEmit over reslayer\'s output');

@@ -3,18 +3,19 @@
 // to the files being written (the CLI prints its "watching … for changes" line after the write).
 // The figure includes the watch's 100 ms debounce and chokidar's notice of the change.
 //
-// Usage: node scripts/lib/watch-timing.mjs <cli> <contract.json> <output dir> <edits>
+// Usage: node scripts/lib/watch-timing.mjs <cli> <contract.json> <output dir> <edits> [<working copy.json>]
+// The watch runs on a working copy of the contract (default: <contract>.watch.json beside it), which is edited.
 // Prints one JSON line: { ok, edits: [ms, …], medianMs, firstRunMs, updated: [n, …] } or { ok: false, error }.
 import { spawn } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
-const [cli, contract, output, editsArg = '3'] = process.argv.slice(2);
+const [cli, contract, output, editsArg = '3', copyArg] = process.argv.slice(2);
 if (!cli || !contract || !output) {
-  process.stderr.write('usage: node scripts/lib/watch-timing.mjs <cli> <contract.json> <output dir> <edits>\n');
+  process.stderr.write('usage: node scripts/lib/watch-timing.mjs <cli> <contract.json> <output dir> <edits> [<working copy.json>]\n');
   process.exit(2);
 }
 const edits = Number(editsArg);
-const copy = contract.replace(/\.json$/, '.watch.json');
+const copy = copyArg ?? contract.replace(/\.json$/, '.watch.json');
 copyFileSync(contract, copy);
 rmSync(output, { recursive: true, force: true });
 

@@ -89,7 +89,7 @@ export {
 export { CACHE_RECORD_NAME, recordPathFor, type CacheRecord, type FileStamp, type RunSummary } from './emit/cacheRecord.js';
 export { camelCase, kebabCase, pascalCase, pascalName, plural, singular } from './naming/casing.js';
 export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
-export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral } from './naming/literals.js';
+export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral, valueLiteralWithin } from './naming/literals.js';
 export { reachable } from './analysis/reach.js';
 export { memoOnModel } from './analysis/memo.js';
 export { describeOperation, RESERVED_ARGUMENT_NAMES, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';

@@ -35,7 +35,7 @@ export interface OutputStreamOptions {
  */
 export class OutputStream implements FileSink {
   readonly plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
-  /** Root-relative path of every accepted file, with its UTF-8 size and (when `withStats`) its sha256: for a file the writer writes, filled in by {@link commitStream}. */
+  /** Root-relative path of every accepted file, with its UTF-8 size and (when `withStats`) its sha256; empty for a file the writer writes, which hashes it (`StagingWriter.digests`). */
   readonly entries = new Map<string, { size: number; sha256: string }>();
   readonly unchangedStats: PlanState['unchangedStats'] = new Map();
   readonly paths: SwapPaths;
@@ -68,7 +68,7 @@ export class OutputStream implements FileSink {
     const { withStats, stamps } = this.options;
     const known = withStats && stamps ? { stamps, digest: sha256(file.contents) } : undefined;
     const kind = comparePlanned(this.location, this.scan, rel, file.contents, this.plan, withStats ? this.unchangedStats : undefined, known);
-    // The writer hashes the texts it writes (its worker thread, mostly): filled in from it at the commit.
+    // The writer hashes the texts it writes (its worker thread, mostly); the commit takes their digests from it.
     const digest = !withStats ? '' : known ? known.digest : kind !== 'unchanged' && this.writer ? '' : sha256(file.contents);
     this.entries.set(rel, { size: Buffer.byteLength(file.contents, 'utf8'), sha256: digest });
     // A write error belongs to the write, not to the plugin adding the file: kept for the commit.
@@ -129,16 +129,12 @@ export async function commitStream(stream: OutputStream, options: WriteOptions):
     await stream.writer?.close();
     const failure = stream.writer?.failure;
     if (failure) throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${stream.location.outputRoot}: ${failure.message}`, { cause: failure });
-    for (const [rel, digest] of stream.writer?.digests ?? []) {
-      const entry = stream.entries.get(rel);
-      if (entry && entry.sha256 === '') entry.sha256 = digest;
-    }
     const state = await stream.finish();
     const { staging } = stream.paths;
     // Only created and updated texts are ever read, from the staging folder, when the journaled commit needs them.
     const byRel = new Map<string, { readonly contents: string }>();
     for (const rel of stream.entries.keys()) byRel.set(rel, { get contents() { return readFileSync(resolveStaged(staging, rel), 'utf8'); } });
-    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 ?? '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map(), linked: stream.writer.linked } } : {}) };
+    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 || stream.writer?.digests?.get(rel) || '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map(), linked: stream.writer.linked } } : {}) };
     const changed = state.plan.created.length + state.plan.updated.length + state.plan.removed.length > 0;
     if (!changed) await stream.discard();
     await commitPlan(stream.location, state, content, options);

@@ -1,4 +1,4 @@
-import { commentLines, propertyKey, stringLiteral, valueLiteral } from './literals.js';
+import { commentLines, propertyKey, stringLiteral, valueLiteral, valueLiteralWithin } from './literals.js';
 
 /** Evaluates a JavaScript expression the way generated code would see it. */
 const evaluate = (expression: string): unknown => new Function(`return ${expression}`)() as unknown;
@@ -115,6 +115,17 @@ describe('valueLiteral', () => {
   it('evaluates back to an equal value', () => {
     const value = { name: "O'Brien \n ${x} */", tags: ['a', 'ü', '😀'], nested: { 'x-y': null, n: 3 } };
     expect(evaluate(`(${valueLiteral(value)})`)).toEqual(value);
+  });
+
+  it.each(cases)('valueLiteralWithin gives %s when it fits, and nothing one character short', (_name, { given, want }) => {
+    expect(valueLiteralWithin(given, want.length)).toBe(want);
+    expect(valueLiteralWithin(given, want.length - 1)).toBeUndefined();
+  });
+
+  it('valueLiteralWithin stops inside a container, keeping the key order when asked', () => {
+    expect(valueLiteralWithin({ b: 'xx', a: [1, 2] }, 22, true)).toBe("{ b: 'xx', a: [1, 2] }");
+    expect(valueLiteralWithin({ b: 'xx', a: [1, 2] }, 21, true)).toBeUndefined();
+    expect(valueLiteralWithin({ a: 'y'.repeat(50), b: 1 }, 20)).toBeUndefined();
   });
 
   it('writes a __proto__ key as a computed key, so the value keeps it as an own property', () => {

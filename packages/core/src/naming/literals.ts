@@ -75,18 +75,50 @@ export function commentLines(text: string, maxLength = 2000): string[] {
  * @param value a JSON-like value (from a contract example or default)
  */
 export function valueLiteral(value: unknown, keepOrder = false): string {
+  return valueLiteralWithin(value, Infinity, keepOrder) as string;
+}
+
+/**
+ * {@link valueLiteral} when its text is at most `maxLength` characters long, else undefined. The printing
+ * stops as soon as the text is known to be longer, so a printer that tries one line before breaking a value
+ * over several does not print large values whole first.
+ * @param value a JSON-like value
+ * @param maxLength the longest text accepted, in characters (`Infinity` for any)
+ * @param keepOrder keep the object keys' order instead of sorting them
+ * @returns the text, or undefined when it is longer than `maxLength`
+ */
+export function valueLiteralWithin(value: unknown, maxLength: number, keepOrder = false): string | undefined {
+  if (value === null || typeof value !== 'object') {
+    const text = primitiveLiteral(value);
+    return text.length <= maxLength ? text : undefined;
+  }
+  const array = Array.isArray(value);
+  const record = value as Record<string, unknown>;
+  // Sorted by UTF-16 code units: the default `sort()` of strings.
+  const keys = array ? undefined : keepOrder ? Object.keys(record) : Object.keys(record).sort();
+  const items: unknown[] = array ? value : (keys as string[]).map((k) => record[k]);
+  const parts: string[] = [];
+  // The brackets and the separators so far: a lower bound of the final length.
+  let length = array ? 2 : 4;
+  for (let i = 0; i < items.length; i++) {
+    if (!array && items[i] === undefined) continue;
+    const key = keys ? `${objectKey(keys[i] as string)}: ` : '';
+    const text = valueLiteralWithin(items[i], maxLength - length - key.length, keepOrder);
+    if (text === undefined) return undefined;
+    length += key.length + text.length + (parts.length > 0 ? 2 : 0);
+    if (length > maxLength) return undefined;
+    parts.push(key + text);
+  }
+  const text = array ? `[${parts.join(', ')}]` : parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
+  return text.length <= maxLength ? text : undefined;
+}
+
+/** The literal of a value that is not an object: `null`, `undefined`, a string, a number (non-finite ones as `0`), a boolean. */
+function primitiveLiteral(value: unknown): string {
   if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
   if (typeof value === 'string') return stringLiteral(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '0';
   if (typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `[${value.map((v) => valueLiteral(v, keepOrder)).join(', ')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    if (!keepOrder) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    if (entries.length === 0) return '{}';
-    return `{ ${entries.map(([k, v]) => `${objectKey(k)}: ${valueLiteral(v, keepOrder)}`).join(', ')} }`;
-  }
   return 'undefined';
 }
 

@@ -1,5 +1,5 @@
 /** Most results a {@link memoText} memo keeps; past that it starts over (a watch session sees many contracts). */
-export const MEMO_LIMIT = 200_000;
+const MEMO_LIMIT = 200_000;
 
 /**
  * Memoizes a pure function from a string to a string (casing, pluralization): a large contract asks for

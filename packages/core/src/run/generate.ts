@@ -99,7 +99,8 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     await stream?.discard();
     throw error;
   }
-  const { diagnostics, failed } = outcome;
+  const { failed } = outcome;
+  const { diagnostics } = outcome.summary;
   const paths = stream ? [...stream.entries.keys()].sort(cmp) : outcome.files.map((f) => rootRelative(location, f));
   let plan = emptyPlan();
   let interrupted: GenerateResult['interrupted'];
@@ -149,7 +150,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
  */
 interface PipelineOutcome extends Pick<RunResult, 'files' | 'contractFiles'> {
   failed: boolean;
-  diagnostics: Diagnostic[];
+  /** The run's summary, its diagnostics included. */
   summary: RunSummary;
   report: Pick<RunResult['report'], 'timings'>;
   /** The no-change cache record, for a run that passed and will write (see `cacheRecordFor`). */
@@ -173,5 +174,5 @@ async function runPipeline(
   const summary = summaryOf(run);
   const failed = run.diagnostics.hasErrors();
   const record = recording && !failed ? await cacheRecordFor(recording.key, run, recording.startedAt) : undefined;
-  return { failed, diagnostics: summary.diagnostics, summary, report: { timings: run.report.timings }, files: run.files, contractFiles: run.contractFiles, record };
+  return { failed, summary, report: { timings: run.report.timings }, files: run.files, contractFiles: run.contractFiles, record };
 }

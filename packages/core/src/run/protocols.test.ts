@@ -8,6 +8,7 @@ import { definePlugin, type Plugin } from '../plugin/definePlugin.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { JOURNAL_NAME } from '../emit/journal.js';
 import { TEMP_SUFFIX } from '../emit/outputTree.js';
+import { swapPaths } from '../emit/swap.js';
 import { TempDir } from '../../test/tempContracts.js';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -105,15 +106,35 @@ describe('generate', () => {
   it('writes and records the cache; a second run hits, reports every file unchanged and writes nothing', async () => {
     const config = (await setup())('a');
     const phases: ProtocolPhase[] = [];
-    const first = await generate(config, { buildHash: BUILD, onPhase: (p) => void phases.push(p) });
+    // Seen from a plugin that runs after the emitter: which files are in the staging folder, and the report's count.
+    let staged: string[] = [];
+    let fileCount = -1;
+    const { staging } = swapPaths({ outputRoot: config.outputRoot, srcDir: config.srcDir });
+    const observer = definePlugin({
+      name: 'test-observer',
+      version: '1.0.0',
+      apply(hooks) {
+        hooks.emit.tap({ name: 'test-observer', stage: 1_000 }, () => {
+          staged = ['src/res/gadgets.ts', 'src/res/widgets.ts'].filter((rel) => existsSync(path.join(staging, rel)));
+        });
+        hooks.report.tap('test-observer', (report) => {
+          fileCount = report.fileCount;
+        });
+      },
+    });
+    const observed = { ...config, plugins: [...config.plugins, observer] };
+    const first = await generate(observed, { buildHash: BUILD, onPhase: (p) => void phases.push(p) });
     expect(first).toMatchObject({ failed: false, dryRun: false, files: ['src/res/gadgets.ts', 'src/res/widgets.ts'], cache: { status: 'miss', reason: 'the output root has no manifest' } });
     expect(first.plan.created).toEqual(first.files);
     expect(first.summary).toEqual({ title: 'Widgets', version: '1', resources: 2, diagnostics: first.diagnostics, sections: [] });
+    // The files were streamed to the staging folder as they were emitted: the run kept no text.
+    expect(staged).toEqual(['src/res/gadgets.ts', 'src/res/widgets.ts']);
+    expect(fileCount).toBe(2);
     expect(first.interrupted).toBeUndefined();
     expect(phases).toEqual(['cache', 'load', 'normalize', 'detect', 'emit', 'report', 'write']);
     expect(first.profile).toMatchObject({ cache: 'miss', files: 2, bytes: body('gadgets', 'a').length + body('widgets', 'a').length });
     const before = await snapshot(config.outputRoot);
-    const again = await generate(config, { buildHash: BUILD });
+    const again = await generate(observed, { buildHash: BUILD });
     expect(again).toMatchObject({ cache: { status: 'hit' }, files: first.files, plan: { created: [], updated: [], removed: [], unchanged: first.files } });
     expect(again.summary).toEqual(first.summary);
     expect(again.profile).toMatchObject({ cache: 'hit', files: 2, phases: [{ hook: 'cache', plugin: 'core' }] });

@@ -1,4 +1,4 @@
-import { objectKey, valueLiteral } from '@reslayer/core';
+import { objectKey, valueLiteral, valueLiteralWithin } from '@reslayer/core';
 
 /** Longest line the printer keeps a container on, before breaking it over several lines. */
 const WIDTH = 100;
@@ -24,35 +24,6 @@ function hasProtoKey(value: unknown): boolean {
 }
 
 /**
- * `valueLiteral(value, true)` when it is at most `limit` characters long, else undefined: the printing stops
- * as soon as the text is known to be longer (a container that breaks over lines is not printed whole first).
- * @param value the value
- * @param limit the longest text accepted
- * @returns the one-line text, or undefined
- */
-function flatWithin(value: unknown, limit: number): string | undefined {
-  const entries = entriesOf(value);
-  if (!entries) {
-    const text = valueLiteral(value, true);
-    return text.length <= limit ? text : undefined;
-  }
-  const array = Array.isArray(value);
-  const parts: string[] = [];
-  // The brackets and the separators so far: a lower bound of the final length.
-  let length = array ? 2 : 4;
-  for (const [k, v] of entries) {
-    const key = array ? '' : `${objectKey(k)}: `;
-    const text = flatWithin(v, limit - length - key.length);
-    if (text === undefined) return undefined;
-    length += key.length + text.length + (parts.length > 0 ? 2 : 0);
-    if (length > limit) return undefined;
-    parts.push(key + text);
-  }
-  const text = array ? `[${parts.join(', ')}]` : parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
-  return text.length <= limit ? text : undefined;
-}
-
-/**
  * Prints a JSON-like value (strings, finite numbers, booleans, null, arrays, plain objects) as a
  * TypeScript expression: core's `valueLiteral` with key order kept, broken over lines with one member per
  * line (keys written with core's `objectKey`) when needed. `undefined` members are left out. A container
@@ -70,7 +41,7 @@ export function printValue(value: unknown, indent = 0, forceBreak = 0, prefix = 
   const array = Array.isArray(value);
   if (entries.length === 0) return array ? '[]' : '{}';
   if (forceBreak <= 0 && !hasProtoKey(value)) {
-    const text = flatWithin(value, WIDTH - indent * 2 - prefix - 1);
+    const text = valueLiteralWithin(value, WIDTH - indent * 2 - prefix - 1, true);
     if (text !== undefined) return text;
   }
   const lines = entries.map(([k, v]) => {
