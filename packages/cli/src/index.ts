@@ -3,6 +3,9 @@
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off), so later runs skip compiling the CLI's modules: about 15 ms of a
 // no-change `generate` on GitHub's contract, a twentieth of it. Then it runs the CLI (main.ts).
 import module from 'node:module';
+import { ignoreClosedReader } from './closedReader.js';
 
 module.enableCompileCache?.();
+ignoreClosedReader(process.stdout);
+ignoreClosedReader(process.stderr);
 await import('./main.js');

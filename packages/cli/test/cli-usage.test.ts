@@ -1,7 +1,8 @@
 // Exit codes, inspect and lint of the built CLI (run `pnpm build` first).
+import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { CLI, CONTRACTS, DEMO_CONTRACT, REPO_ROOT, cleanup, runCli, runJson, tmpDir, write, writeErrorDiagnosticConfig, writeTestConfig } from './helpers.js';
+import { CLI, CONTRACTS, DEMO_CONTRACT, REPO_ROOT, cleanup, listFiles, runCli, runJson, tmpDir, write, writeErrorDiagnosticConfig, writeTestConfig } from './helpers.js';
 
 const demo = path.relative(REPO_ROOT, DEMO_CONTRACT);
 
@@ -45,6 +46,35 @@ describe('reslayer --help / --version', () => {
     const src = path.join(path.dirname(CLI), '..', 'src');
     const files = ['index.ts', ...readdirSync(path.join(src, 'commands')).map((f) => `commands/${f}`)];
     for (const file of files) expect(readFileSync(path.join(src, file), 'utf8')).not.toMatch(/^import [^;]*from '@reslayer\//m);
+  });
+});
+
+describe('a reader that closes the pipe early (`reslayer … | head`)', () => {
+  /** Runs the built CLI with its stdout pipe closed before it writes: every write to it fails with EPIPE. */
+  const runClosed = (args: readonly string[]) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [CLI, ...args], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+
+  test('generate still commits its files and exits 0, without a stack trace', async () => {
+    const out = tmpDir();
+    const run = await runClosed(['generate', demo, '--output', out, '--json']);
+    expect(run.stderr).not.toMatch(/EPIPE|Unhandled|at /);
+    expect(run.code).toBe(0);
+    // The whole layer is on disk: check finds no drift.
+    expect(listFiles(out).length).toBeGreaterThan(90);
+    expect(runCli(['check', demo, '--output', out]).status).toBe(0);
+  });
+
+  test('inspect exits with its own code', async () => {
+    const run = await runClosed(['inspect', demo, '--json']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
   });
 });
 
