@@ -227,9 +227,12 @@ describe('controls, labels and printing', () => {
     expect(printValue({ a: 1 }, 0, 1)).toBe('{\n  a: 1,\n}');
     expect(printValue({ long: 'x'.repeat(100) }, 1)).toBe(`{\n    long: '${'x'.repeat(100)}',\n  }`);
     expect(printValue({ __proto__: 1, 'a-b': true } as unknown as object)).toBe("{ 'a-b': true }");
-    // Core's valueLiteral would write a bare `__proto__:` key, which sets the prototype: such a container breaks.
-    expect(printValue(Object.fromEntries([['__proto__', 1]]))).toBe("{\n  ['__proto__']: 1,\n}");
-    expect(printValue({ d: [Object.fromEntries([['__proto__', { x: 1 }]])] })).toBe("{\n  d: [\n    {\n      ['__proto__']: { x: 1 },\n    },\n  ],\n}");
+    // A bare `__proto__:` key would set the prototype: on one line or broken, it is written as a computed key.
+    expect(printValue(Object.fromEntries([['__proto__', 1]]))).toBe("{ ['__proto__']: 1 }");
+    expect(printValue({ d: [Object.fromEntries([['__proto__', { x: 1 }]])] }, 0, 1)).toBe("{\n  d: [{ ['__proto__']: { x: 1 } }],\n}");
+    const own = new Function(`return ${printValue({ d: [Object.fromEntries([['__proto__', { x: 1 }]])] })};`)() as { d: Array<Record<string, unknown>> };
+    expect(Object.getPrototypeOf(own.d[0])).toBe(Object.prototype);
+    expect(Object.keys(own.d[0] ?? {})).toEqual(['__proto__']);
   });
 });
 

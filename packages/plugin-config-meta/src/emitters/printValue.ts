@@ -13,22 +13,11 @@ function entriesOf(value: unknown): Array<[string, unknown]> | undefined {
 }
 
 /**
- * True when an object in the value has an own `__proto__` key. Core's `valueLiteral` writes keys with
- * `propertyKey`, and a plain `__proto__:` in an object literal sets the prototype instead of adding a
- * property; such a container is broken over lines, where every key goes through `objectKey`.
- */
-function hasProtoKey(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(hasProtoKey);
-  if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([k, v]) => k === '__proto__' || hasProtoKey(v));
-}
-
-/**
  * Prints a JSON-like value (strings, finite numbers, booleans, null, arrays, plain objects) as a
  * TypeScript expression: core's `valueLiteral` with key order kept, broken over lines with one member per
- * line (keys written with core's `objectKey`) when needed. `undefined` members are left out. A container
- * stays on one line when it fits in 100 columns, unless it is among the `forceBreak` outermost levels or
- * holds a `__proto__` key.
+ * line (keys written with core's `objectKey`, so a `__proto__` key stays an own property) when needed.
+ * `undefined` members are left out. A container stays on one line when it fits in 100 columns, unless it
+ * is among the `forceBreak` outermost levels.
  * @param value the value
  * @param indent indentation level (two spaces each) of the line the value starts on
  * @param forceBreak how many outer levels always break (0 = only by width)
@@ -40,7 +29,7 @@ export function printValue(value: unknown, indent = 0, forceBreak = 0, prefix = 
   if (!entries) return valueLiteral(value, true);
   const array = Array.isArray(value);
   if (entries.length === 0) return array ? '[]' : '{}';
-  if (forceBreak <= 0 && !hasProtoKey(value)) {
+  if (forceBreak <= 0) {
     const text = valueLiteralWithin(value, WIDTH - indent * 2 - prefix - 1, true);
     if (text !== undefined) return text;
   }
