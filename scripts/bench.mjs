@@ -212,7 +212,7 @@ function writeFallbackConfig(label, input, output, skip) {
   const dir = path.join(BENCH, 'configs');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${label}.without-${skip.join('+')}.mjs`);
-  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'dist/index.js')).href);
+  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'lib/index.js')).href);
   const kept = BUILTIN_PLUGINS.filter(([pkg]) => !skip.includes(pkg));
   const lines = [
     '// Written by scripts/bench.mjs: the built-in plugins minus the ones that failed.',
@@ -349,7 +349,7 @@ function benchDemo(opts) {
   // The same with a generator.config.ts, as `pnpm demo` runs it (adds the TypeScript config loader).
   const config = path.join(BENCH, 'configs', 'demo.config.ts');
   mkdirSync(path.dirname(config), { recursive: true });
-  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'dist/index.js')).href);
+  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'lib/index.js')).href);
   writeFileSync(
     config,
     [
@@ -564,7 +564,7 @@ function benchValidators(contract, base, opts) {
  * @returns the repeated run (see `repeated`); a failure marks the bench as failed
  */
 function generateWithValidators(contract, output, library, opts, adapter) {
-  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'dist/index.js')).href);
+  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'lib/index.js')).href);
   const config = path.join(BENCH, 'configs', `github.validators-${adapter ?? library}.mjs`);
   const call = (fn) => (fn === 'pluginHooks' && adapter ? `${fn}({ adapter: '${adapter}' })` : `${fn}()`);
   mkdirSync(path.dirname(config), { recursive: true });
@@ -1079,9 +1079,12 @@ function checkBuild() {
         const built = existsSync(buildInfo) ? Math.max(statSync(buildInfo).mtimeMs, statSync(js).mtimeMs) : statSync(js).mtimeMs;
         return statSync(path.join(src, f)).mtimeMs > built;
       });
-    if (newer) stale.push(pkg);
+    // A bundled package (lib/, scripts/bundle.mjs) whose bundle predates its last tsc build runs older code.
+    const bundle = path.join(ROOT, 'packages', pkg, 'lib', 'index.js');
+    const unbundled = existsSync(bundle) && existsSync(buildInfo) && statSync(bundle).mtimeMs < statSync(buildInfo).mtimeMs;
+    if (newer || unbundled) stale.push(pkg);
   }
-  if (stale.length) note(`sources newer than dist/ in ${stale.join(', ')}: run \`pnpm build\` to measure the current code`);
+  if (stale.length) note(`sources newer than dist/ or lib/ in ${stale.join(', ')}: run \`pnpm build\` to measure the current code`);
 }
 
 function main() {

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// Writes packages/core/dist/buildInfo.json, the identity of this build of reslayer, after `tsc -b`
-// (the root `build` script runs it). Core reads it at run time for the no-change cache of `generate` and
-// `check` (README, "Writing"): the cache is keyed on this hash, so any change to the code of a reslayer
-// package, to a package manifest or to the locked dependency versions makes every cached output a miss.
+// Writes packages/core/dist/buildInfo.json (and the same file into core's bundle folder, lib/), the identity
+// of this build of reslayer, after `tsc -b` and scripts/bundle.mjs (the root `build` script runs it).
+// Core reads it at run time for the no-change cache of `generate` and `check` (README, "Writing"): the
+// cache is keyed on this hash, so any change to the code of a reslayer package, to a package manifest, to
+// the locked dependency versions or to the bundling makes every cached output a miss.
 //
-//   hash   = sha256 over, sorted by path: packages/*/src/**/*.ts, packages/*/package.json, pnpm-lock.yaml
+//   hash   = sha256 over, sorted by path: packages/*/src/**/*.ts, packages/*/package.json, pnpm-lock.yaml,
+//            scripts/bundle.mjs
 //            (each as "<path>\0<sha256 of its bytes>\n")
 //   builds = every packages/*/dist/.tsbuildinfo, relative to packages/core/dist: when one of them is newer
 //            than buildInfo.json (a `tsc -b` or `tsc -w` after `pnpm build`), core turns the cache off.
@@ -39,15 +41,18 @@ for (const pkg of readdirSync(PACKAGES, { withFileTypes: true })) {
   }
   builds.push(posix(path.relative(OUT_DIR, path.join(dir, 'dist', '.tsbuildinfo'))));
 }
-const lockfile = path.join(ROOT, 'pnpm-lock.yaml');
-if (existsSync(lockfile)) files.push(lockfile);
+for (const f of [path.join(ROOT, 'pnpm-lock.yaml'), path.join(ROOT, 'scripts', 'bundle.mjs')]) if (existsSync(f)) files.push(f);
 
 const entries = files.map((f) => [posix(path.relative(ROOT, f)), sha256(readFileSync(f))]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 const hash = sha256(entries.map(([p, h]) => `${p}\0${h}\n`).join(''));
 const info = { format: 1, hash, files: entries.length, builds: builds.sort() };
 
+// The bundle (lib/) sits at the same depth as dist/, so the relative paths of `builds` hold from both.
+const outs = [OUT, ...(existsSync(path.join(PACKAGES, 'core', 'lib')) ? [path.join(PACKAGES, 'core', 'lib', 'buildInfo.json')] : [])];
 mkdirSync(OUT_DIR, { recursive: true });
-// Always rewritten (even when equal), so its time is later than every .tsbuildinfo of this build.
-writeFileSync(`${OUT}.tmp`, `${JSON.stringify(info, null, 2)}\n`);
-renameSync(`${OUT}.tmp`, OUT);
-process.stdout.write(`build-info: ${entries.length} files, sha256 ${hash.slice(0, 12)}… → ${posix(path.relative(ROOT, OUT))}\n`);
+for (const out of outs) {
+  // Always rewritten (even when equal), so its time is later than every .tsbuildinfo of this build.
+  writeFileSync(`${out}.tmp`, `${JSON.stringify(info, null, 2)}\n`);
+  renameSync(`${out}.tmp`, out);
+}
+process.stdout.write(`build-info: ${entries.length} files, sha256 ${hash.slice(0, 12)}… → ${outs.map((o) => posix(path.relative(ROOT, o))).join(', ')}\n`);

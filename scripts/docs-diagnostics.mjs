@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const target = path.join(root, 'docs/diagnostics.md');
-const { renderDiagnosticsDoc } = await import(path.join(root, 'packages/core/dist/index.js'));
+const { renderDiagnosticsDoc } = await import(path.join(root, 'packages/core/lib/index.js'));
 const text = renderDiagnosticsDoc();
 if (process.argv.includes('--check')) {
   const current = readFileSync(target, 'utf8');

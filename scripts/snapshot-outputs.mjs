@@ -46,7 +46,7 @@ for (const [name, contract] of contracts) {
   for (const adapter of adapters) {
     const dest = path.join(out, `${name}--${adapter}`);
     const config = path.join(work, `${name}-${adapter}.config.mjs`);
-    const imp = (pkg) => JSON.stringify(path.join(root, 'packages', pkg, 'dist/index.js'));
+    const imp = (pkg) => JSON.stringify(path.join(root, 'packages', pkg, 'lib/index.js'));
     writeFileSync(config, [
       `import { pluginClient } from ${imp('plugin-client')};`,
       `import { pluginHooks } from ${imp('plugin-hooks')};`,

@@ -19,7 +19,7 @@ export function writeRunsConfig({ root, corpusDir, specs, work }) {
   const chosen = RUN_CONTRACTS.map((name) => specs.find((s) => s.name === name)).filter((s) => s && existsSync(path.join(corpusDir, s.entry)));
   if (chosen.length < 2) return null;
   mkdirSync(work, { recursive: true });
-  const imp = (pkg) => JSON.stringify(path.join(root, 'packages', pkg, 'dist/index.js'));
+  const imp = (pkg) => JSON.stringify(path.join(root, 'packages', pkg, 'lib/index.js'));
   const outputs = chosen.map((s) => path.join(work, `out-${s.name}`));
   const runs = chosen.map(
     (s, i) => `  { input: ${JSON.stringify(path.join(corpusDir, s.entry))}, output: ${JSON.stringify(outputs[i])}, plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()] },`,

@@ -223,9 +223,9 @@ export async function loadContractValidator() {
  * @returns {Promise<import('./usageProbe.d.mts').UsageProbe>}
  */
 export async function writeUsageProbe({ contract, outDir, createValidator }) {
-  const core = await import(pathToFileURL(path.join(ROOT, 'packages/core/dist/index.js')).href);
-  const { clientNaming } = await import(pathToFileURL(path.join(ROOT, 'packages/plugin-client/dist/naming.js')).href);
-  const { mocksNaming } = await import(pathToFileURL(path.join(ROOT, 'packages/plugin-mocks/dist/naming.js')).href);
+  const core = await import(pathToFileURL(path.join(ROOT, 'packages/core/lib/index.js')).href);
+  const { clientNaming } = await import(pathToFileURL(path.join(ROOT, 'packages/plugin-client/lib/naming.js')).href);
+  const { mocksNaming } = await import(pathToFileURL(path.join(ROOT, 'packages/plugin-mocks/lib/naming.js')).href);
   const loaded = await core.loadContract(contract);
   const diagnostics = new core.Diagnostics();
   const model = core.detectResources(core.normalizeContract(loaded, diagnostics), diagnostics);

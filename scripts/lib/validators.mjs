@@ -123,15 +123,15 @@ export function transpileTree(dir) {
  * @returns {string} the config's path
  */
 export function writeValidatorsConfig(root, file, input, library) {
-  const dist = (name) => JSON.stringify(pathToFileURL(path.join(root, 'packages', name, 'dist/index.js')).href);
+  const lib = (name) => JSON.stringify(pathToFileURL(path.join(root, 'packages', name, 'lib/index.js')).href);
   writeFileSync(
     file,
     [
-      `import { pluginClient } from ${dist('plugin-client')};`,
-      `import { pluginHooks } from ${dist('plugin-hooks')};`,
-      `import { pluginConfigMeta } from ${dist('plugin-config-meta')};`,
-      `import { pluginMocks } from ${dist('plugin-mocks')};`,
-      `import { pluginValidators } from ${dist('plugin-validators')};`,
+      `import { pluginClient } from ${lib('plugin-client')};`,
+      `import { pluginHooks } from ${lib('plugin-hooks')};`,
+      `import { pluginConfigMeta } from ${lib('plugin-config-meta')};`,
+      `import { pluginMocks } from ${lib('plugin-mocks')};`,
+      `import { pluginValidators } from ${lib('plugin-validators')};`,
       `export default { input: ${JSON.stringify(input)}, output: '.', plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks(), pluginValidators({ library: ${JSON.stringify(library)} })] };`,
       '',
     ].join('\n'),

@@ -1,11 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD_INFO_URL } from '../packageFiles.js';
 
 /** Identity of the generator build, or why there is none (then the no-change cache is off). */
 export type BuildIdentity = { ok: true; hash: string } | { ok: false; reason: string };
 
-/** The file `scripts/build-info.mjs` writes after `tsc -b` (`pnpm build`): `packages/core/dist/buildInfo.json`. */
+/** The file `scripts/build-info.mjs` writes during `pnpm build`: `packages/core/dist/buildInfo.json` and its copy in lib/. */
 interface BuildInfoFile {
   format: 1;
   /** sha256 over every workspace package's `src/**\/*.ts` and `package.json`, and the lockfile. */
@@ -26,7 +27,7 @@ let memo: Promise<BuildIdentity> | undefined;
  * @returns the hash, or the reason there is none
  */
 export function readBuildIdentity(): Promise<BuildIdentity> {
-  memo ??= load(fileURLToPath(new URL('../buildInfo.json', import.meta.url)));
+  memo ??= load(fileURLToPath(BUILD_INFO_URL));
   return memo;
 }
 
