@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // Bundles each library package's compiled modules (dist/, from `tsc -b`) into a few files in lib/, which
 // the package's `exports` point at (declarations stay in dist/). Node's ESM loader pays per module
-// (resolve, read, link): core alone is about 70 modules, and a no-change `generate` or a `check` on GitHub's
-// contract loads core and the four plugins before doing about 100 ms of work. Measured with `farm-bench`
-// on that contract (docs/benchmark.md, "Start-up"): about 35–40 ms less per command.
+// (resolve, read, link), and core alone is 66 modules. Measured with `farm-bench` on GitHub's contract
+// (docs/benchmark.md, "Start-up"): a no-change `generate` or a `check` takes about 25–40 ms less.
 //
 // A package is bundled when its `exports` point into ./lib/: each such entry is built from the file of
 // the same path in dist/, with code shared by several entries in chunks (esbuild's splitting, which also

@@ -9,7 +9,7 @@ export type BuildIdentity = { ok: true; hash: string } | { ok: false; reason: st
 /** The file `scripts/build-info.mjs` writes during `pnpm build`: `packages/core/dist/buildInfo.json` and its copy in lib/. */
 interface BuildInfoFile {
   format: 1;
-  /** sha256 over every workspace package's `src/**\/*.ts` and `package.json`, and the lockfile. */
+  /** sha256 over every workspace package's `src/**\/*.ts` and `package.json`, the lockfile and the bundling script. */
   hash: string;
   /** The packages' `dist/.tsbuildinfo` files, relative to this file's folder. */
   builds: string[];
