@@ -203,6 +203,9 @@ function phaseColumns(profile) {
   return cols;
 }
 
+/** The import specifier (a quoted file URL) of a workspace package's bundle (lib/index.js), for the configs the bench writes. */
+const packageImport = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'lib/index.js')).href);
+
 /**
  * Writes an .mjs config that runs the built-in plugins minus `skip` (used when a plugin fails). A skipped
  * plugin's package is not even imported (plugin names are their package folder names), so a plugin that
@@ -212,12 +215,11 @@ function writeFallbackConfig(label, input, output, skip) {
   const dir = path.join(BENCH, 'configs');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${label}.without-${skip.join('+')}.mjs`);
-  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'lib/index.js')).href);
   const kept = BUILTIN_PLUGINS.filter(([pkg]) => !skip.includes(pkg));
   const lines = [
     '// Written by scripts/bench.mjs: the built-in plugins minus the ones that failed.',
-    `import { defineConfig } from ${url('core')};`,
-    ...kept.map(([pkg, fn]) => `import { ${fn} } from ${url(pkg)};`),
+    `import { defineConfig } from ${packageImport('core')};`,
+    ...kept.map(([pkg, fn]) => `import { ${fn} } from ${packageImport(pkg)};`),
     `const skip = ${JSON.stringify(skip)};`,
     'export default defineConfig({',
     `  input: ${JSON.stringify(input)},`,
@@ -349,13 +351,12 @@ function benchDemo(opts) {
   // The same with a generator.config.ts, as `pnpm demo` runs it (adds the TypeScript config loader).
   const config = path.join(BENCH, 'configs', 'demo.config.ts');
   mkdirSync(path.dirname(config), { recursive: true });
-  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'lib/index.js')).href);
   writeFileSync(
     config,
     [
       '// Written by scripts/bench.mjs: examples/public-crm/generator.config.ts with the output in .bench/.',
-      `import { defineConfig } from ${url('core')};`,
-      ...BUILTIN_PLUGINS.map(([pkg, fn]) => `import { ${fn} } from ${url(pkg)};`),
+      `import { defineConfig } from ${packageImport('core')};`,
+      ...BUILTIN_PLUGINS.map(([pkg, fn]) => `import { ${fn} } from ${packageImport(pkg)};`),
       'export default defineConfig({',
       `  input: ${JSON.stringify(contract)},`,
       `  output: ${JSON.stringify(path.join(OUT, 'demo-config'))},`,
@@ -564,7 +565,6 @@ function benchValidators(contract, base, opts) {
  * @returns the repeated run (see `repeated`); a failure marks the bench as failed
  */
 function generateWithValidators(contract, output, library, opts, adapter) {
-  const url = (pkg) => JSON.stringify(pathToFileURL(path.join(ROOT, 'packages', pkg, 'lib/index.js')).href);
   const config = path.join(BENCH, 'configs', `github.validators-${adapter ?? library}.mjs`);
   const call = (fn) => (fn === 'pluginHooks' && adapter ? `${fn}({ adapter: '${adapter}' })` : `${fn}()`);
   mkdirSync(path.dirname(config), { recursive: true });
@@ -572,8 +572,8 @@ function generateWithValidators(contract, output, library, opts, adapter) {
     config,
     [
       `// Written by scripts/bench.mjs: the built-in plugins${adapter ? ` (hooks with the ${adapter} adapter)` : ''} plus plugin-validators (${library}).`,
-      ...BUILTIN_PLUGINS.map(([pkg, fn]) => `import { ${fn} } from ${url(pkg)};`),
-      `import { pluginValidators } from ${url('plugin-validators')};`,
+      ...BUILTIN_PLUGINS.map(([pkg, fn]) => `import { ${fn} } from ${packageImport(pkg)};`),
+      `import { pluginValidators } from ${packageImport('plugin-validators')};`,
       `export default { input: ${JSON.stringify(contract)}, output: ${JSON.stringify(output)}, plugins: [${BUILTIN_PLUGINS.map(([, fn]) => call(fn)).join(', ')}, pluginValidators({ library: '${library}' })] };`,
       '',
     ].join('\n'),

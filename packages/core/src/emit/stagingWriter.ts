@@ -6,6 +6,9 @@ import { type FileStat, sha256 } from './cacheRecord.js';
 import { SETTLED, STOPPED, type StagedEntry, type StagingMessage, type StagingReply, type StagingWorkerData } from './stagingProtocol.js';
 import { type SwapPaths, stageLink, stageText } from './swap.js';
 
+/** A file the writer wrote: its stat, taken before it was closed, and the sha256 (hex) of its text. */
+export type WrittenFile = FileStat & { sha256: string };
+
 /** Files written on the main thread before the worker starts: small outputs never pay for a thread. */
 export const SYNC_FILES = 256;
 /** Files sent to the worker per message. */
@@ -51,10 +54,11 @@ export class StagingWriter {
   readonly made = new Set<string>();
   /** Unchanged files linked (or sent to be linked) into the staging folder; all of them are there after a {@link close} without failure. */
   readonly linked = new Set<string>();
-  /** Stat of each written file, when asked for; complete after {@link close}. */
-  readonly written: Map<string, FileStat> | undefined;
-  /** The sha256 (hex) of each written file's text, with the stats; complete after {@link close} (hashed where the file was written). */
-  readonly digests: Map<string, string> | undefined;
+  /**
+   * Stat and sha256 (hex) of the text of each written file, when asked for (hashed where the file was written);
+   * complete after {@link close}.
+   */
+  readonly written: Map<string, WrittenFile> | undefined;
   /** The first write error, if any. */
   failure: Error | undefined;
   #count = 0;
@@ -77,7 +81,6 @@ export class StagingWriter {
     withStats: boolean,
   ) {
     this.written = withStats ? new Map() : undefined;
-    this.digests = withStats ? new Map() : undefined;
   }
 
   /**
@@ -112,8 +115,8 @@ export class StagingWriter {
       try {
         if (text === null) stageLink(this.paths, rel, this.made);
         else {
-          stageText(this.paths, rel, text, this.made, this.written);
-          this.digests?.set(rel, sha256(text));
+          const stat = stageText(this.paths, rel, text, this.made, this.written !== undefined);
+          if (stat) this.written?.set(rel, { ...stat, sha256: sha256(text) });
         }
       } catch (error) {
         this.failure = error as Error;
@@ -144,7 +147,7 @@ export class StagingWriter {
   }
 
   /**
-   * Waits until every file is written (or the first error), then fills {@link made}, {@link written} and {@link digests}.
+   * Waits until every file is written (or the first error), then fills {@link made} and {@link written}.
    * Never throws: an error is left in {@link failure}.
    */
   async close(): Promise<void> {
@@ -171,10 +174,7 @@ export class StagingWriter {
       return;
     }
     for (const dir of reply.made) for (let d = dir; d !== '.' && !this.made.has(d); d = path.posix.dirname(d)) this.made.add(d);
-    for (const [rel, size, mtimeMs, ctimeMs, ino, digest] of reply.written) {
-      this.written?.set(rel, { size, mtimeMs, ctimeMs, ino });
-      this.digests?.set(rel, digest);
-    }
+    for (const [rel, size, mtimeMs, ctimeMs, ino, digest] of reply.written) this.written?.set(rel, { size, mtimeMs, ctimeMs, ino, sha256: digest });
   }
 
   /** Starts the worker; false when it cannot run here (sources only, or turned off). */

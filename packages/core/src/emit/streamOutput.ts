@@ -35,7 +35,7 @@ export interface OutputStreamOptions {
  */
 export class OutputStream implements FileSink {
   readonly plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
-  /** Root-relative path of every accepted file, with its UTF-8 size and (when `withStats`) its sha256; empty for a file the writer writes, which hashes it (`StagingWriter.digests`). */
+  /** Root-relative path of every accepted file, with its UTF-8 size and (when `withStats`) its sha256; empty for a file the writer writes, which hashes it (`StagingWriter.written`). */
   readonly entries = new Map<string, { size: number; sha256: string }>();
   readonly unchangedStats: PlanState['unchangedStats'] = new Map();
   readonly paths: SwapPaths;
@@ -134,7 +134,7 @@ export async function commitStream(stream: OutputStream, options: WriteOptions):
     // Only created and updated texts are ever read, from the staging folder, when the journaled commit needs them.
     const byRel = new Map<string, { readonly contents: string }>();
     for (const rel of stream.entries.keys()) byRel.set(rel, { get contents() { return readFileSync(resolveStaged(staging, rel), 'utf8'); } });
-    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 || stream.writer?.digests?.get(rel) || '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map(), linked: stream.writer.linked } } : {}) };
+    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 || stream.writer?.written?.get(rel)?.sha256 || '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map(), linked: stream.writer.linked } } : {}) };
     const changed = state.plan.created.length + state.plan.updated.length + state.plan.removed.length > 0;
     if (!changed) await stream.discard();
     await commitPlan(stream.location, state, content, options);

@@ -116,7 +116,10 @@ export function buildStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, s
     mkdirSync(path.join(paths.staging, dir));
     made.add(dir);
   }
-  for (const [rel, file] of set.write) stageText(paths, rel, file.contents, made, stats);
+  for (const [rel, file] of set.write) {
+    const stat = stageText(paths, rel, file.contents, made, stats !== undefined);
+    if (stat) stats?.set(rel, stat);
+  }
   completeStaging(paths, { ...set, write: new Map() }, scan, made);
 }
 
@@ -140,13 +143,15 @@ export function openStaging(paths: SwapPaths): void {
  * @param rel root-relative path (already checked to stay inside the root)
  * @param text the file's text
  * @param made the staging folders created so far (updated)
- * @param stats when given, receives the file's stat taken from its open descriptor
+ * @param withStat take the file's stat from its open descriptor
+ * @returns that stat, when asked for
  */
-export function stageText(paths: SwapPaths, rel: string, text: string, made: Set<string>, stats?: Map<string, FileStat>): void {
+export function stageText(paths: SwapPaths, rel: string, text: string, made: Set<string>, withStat = false): FileStat | undefined {
   stagingFolderOf(paths, rel, made);
   const abs = path.join(paths.staging, rel);
-  if (stats) stats.set(rel, writeAndStat(abs, text));
-  else writeFileSync(abs, text, { flag: 'wx' });
+  if (withStat) return writeAndStat(abs, text);
+  writeFileSync(abs, text, { flag: 'wx' });
+  return undefined;
 }
 
 /**

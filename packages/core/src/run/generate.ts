@@ -171,8 +171,8 @@ async function runPipeline(
   recording: { key: RunKey; startedAt: number } | undefined,
 ): Promise<PipelineOutcome> {
   const run = await runGenerator(config, options);
-  const summary = summaryOf(run);
   const failed = run.diagnostics.hasErrors();
   const record = recording && !failed ? await cacheRecordFor(recording.key, run, recording.startedAt) : undefined;
-  return { failed, summary, report: { timings: run.report.timings }, files: run.files, contractFiles: run.contractFiles, record };
+  // The record holds the same summary: built once.
+  return { failed, summary: record?.summary ?? summaryOf(run), report: { timings: run.report.timings }, files: run.files, contractFiles: run.contractFiles, record };
 }

@@ -5,11 +5,9 @@ const WIDTH = 100;
 
 const pad = (indent: number): string => '  '.repeat(indent);
 
-/** The members of a container (array items keyed `''`, object entries without `undefined` values), else undefined. */
-function entriesOf(value: unknown): Array<[string, unknown]> | undefined {
-  if (Array.isArray(value)) return value.map((v) => ['', v]);
-  if (value !== null && typeof value === 'object') return Object.entries(value).filter(([, v]) => v !== undefined);
-  return undefined;
+/** The members of a container: array items keyed `''`, object entries without `undefined` values. */
+function entriesOf(value: object): Array<[string, unknown]> {
+  return Array.isArray(value) ? value.map((v) => ['', v]) : Object.entries(value).filter(([, v]) => v !== undefined);
 }
 
 /**
@@ -25,14 +23,15 @@ function entriesOf(value: unknown): Array<[string, unknown]> | undefined {
  * @returns the expression text; lines after the first are indented for `indent`
  */
 export function printValue(value: unknown, indent = 0, forceBreak = 0, prefix = 0): string {
-  const entries = entriesOf(value);
-  if (!entries) return valueLiteral(value, true);
-  const array = Array.isArray(value);
-  if (entries.length === 0) return array ? '[]' : '{}';
+  if (value === null || typeof value !== 'object') return valueLiteral(value, true);
   if (forceBreak <= 0) {
     const text = valueLiteralWithin(value, WIDTH - indent * 2 - prefix - 1, true);
     if (text !== undefined) return text;
   }
+  // Broken over lines: only now are the members listed.
+  const entries = entriesOf(value);
+  const array = Array.isArray(value);
+  if (entries.length === 0) return array ? '[]' : '{}';
   const lines = entries.map(([k, v]) => {
     const head = array ? '' : `${objectKey(k)}: `;
     return `${pad(indent + 1)}${head}${printValue(v, indent + 1, forceBreak - 1, head.length)},`;
