@@ -70,6 +70,7 @@ export { normalizeContract } from './contract/normalize.js';
 export { detectResources, pathShape, type DetectOptions } from './detect/detectResources.js';
 export { createGeneratedFile, type GeneratedFile } from './emit/GeneratedFile.js';
 export { FileSet, assertSafeRelativePath } from './emit/FileSet.js';
+export { EmitUnits, unitKey, type EmitUnitsOptions, type ReusingSink, type UnitRecord, type UnitScope, type UnitTarget, type VerifiedFile } from './emit/units.js';
 export { banner, GENERATED_MARKER } from './emit/banner.js';
 export { importPath } from './emit/importPath.js';
 export { createWriter, type CodeBlockWriter } from './emit/createWriter.js';

@@ -1,4 +1,4 @@
-import type { EmitContext } from '@reslayer/core';
+import type { EmitContext, ResourceNode } from '@reslayer/core';
 import { describeOperation, UniqueNames } from '@reslayer/core';
 import { emitHookNone } from './emitters/emitHookNone.js';
 import { emitHookReact } from './emitters/emitHookReact.js';
@@ -20,18 +20,23 @@ const EMITTERS: Record<HookAdapter, (plan: HookPlan) => string> = { none: emitHo
 export function emitHooks(ctx: EmitContext, resolved: ResolvedHooksOptions): void {
   const emitHook = EMITTERS[resolved.adapter];
   const { model } = ctx;
-  for (const resource of model.resources) {
-    const taken = new UniqueNames();
-    const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
-    const names = signatures.map((s) => taken.take(hooksNaming.hookName(resource, s.op, s.node.method)));
-    const listIndex = resource.operations.findIndex((op) => op.role === 'list');
-    const listHook = names[listIndex];
-    const cache = listHook === undefined ? undefined : planCache(model, resource, listHook);
-    signatures.forEach((s, i) => {
-      const hookName = names[i] ?? '';
-      const plan = planHook(model, s, hookName, resolved.optimistic, cache);
-      ctx.files.add({ path: hooksNaming.hookFile(resource, hookName), contents: emitHook(plan), plugin: PLUGIN_HOOKS });
-    });
-    ctx.files.add({ path: hooksNaming.indexFile(resource), contents: emitHooksIndex(model, names), plugin: PLUGIN_HOOKS });
-  }
+  // One emit unit per resource: kept from the previous run while the resource's slice of the model is unchanged.
+  for (const resource of model.resources) ctx.unit('hooks', resource, () => emitResourceHooks(ctx, resolved, emitHook, resource));
+}
+
+/** The hook files and index of one resource (one emit unit of {@link emitHooks}). */
+function emitResourceHooks(ctx: EmitContext, resolved: ResolvedHooksOptions, emitHook: (plan: HookPlan) => string, resource: ResourceNode): void {
+  const { model } = ctx;
+  const taken = new UniqueNames();
+  const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
+  const names = signatures.map((s) => taken.take(hooksNaming.hookName(resource, s.op, s.node.method)));
+  const listIndex = resource.operations.findIndex((op) => op.role === 'list');
+  const listHook = names[listIndex];
+  const cache = listHook === undefined ? undefined : planCache(model, resource, listHook);
+  signatures.forEach((s, i) => {
+    const hookName = names[i] ?? '';
+    const plan = planHook(model, s, hookName, resolved.optimistic, cache);
+    ctx.files.add({ path: hooksNaming.hookFile(resource, hookName), contents: emitHook(plan), plugin: PLUGIN_HOOKS });
+  });
+  ctx.files.add({ path: hooksNaming.indexFile(resource), contents: emitHooksIndex(model, names), plugin: PLUGIN_HOOKS });
 }

@@ -1,11 +1,11 @@
-import type { EmitContext } from '@reslayer/core';
+import type { EmitContext, ResourceNode } from '@reslayer/core';
 import { emitFixtures } from './emitters/emitFixtures.js';
 import { emitHandlers } from './emitters/emitHandlers.js';
 import { emitMockIndex } from './emitters/emitMockIndex.js';
 import { emitScenarios } from './emitters/emitScenarios.js';
 import { mocksNaming } from './naming.js';
 import type { ResolvedMocksOptions } from './options.js';
-import { createPlanContext } from './plan/planContext.js';
+import { createPlanContext, type PlanContext } from './plan/planContext.js';
 import { planResource } from './plan/planResource.js';
 import { SharedSamples } from './plan/SharedSamples.js';
 import { PLUGIN_MOCKS } from './pluginName.js';
@@ -20,13 +20,20 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
   const { baseUrl, delayMs, runtimeModule } = resolved;
   const { model } = ctx;
   const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_MOCKS });
-  const plan = createPlanContext(model);
-  // Two passes over the (deterministic) plans: the first finds the samples several fixtures share, the
-  // second prints every file. Plans are not kept between resources, so memory stays flat with the contract's size.
-  const shared = new SharedSamples(plan.names, plan.scope.origins);
-  if (resolved.shareFixtures) for (const resource of model.resources) shared.count(planResource(plan, resource, resolved.fixtureCount).fixtures);
-  shared.decide();
-  for (const resource of model.resources) {
+  // Built on first use: a run whose every resource is kept from the previous one (see below) needs none.
+  let context: { plan: PlanContext; shared: SharedSamples } | undefined;
+  const plans = () => {
+    if (context) return context;
+    const plan = createPlanContext(model);
+    // Two passes over the (deterministic) plans: the first finds the samples several fixtures share, the
+    // second prints every file. Plans are not kept between resources, so memory stays flat with the contract's size.
+    const shared = new SharedSamples(plan.names, plan.scope.origins);
+    if (resolved.shareFixtures) for (const resource of model.resources) shared.count(planResource(plan, resource, resolved.fixtureCount).fixtures);
+    shared.decide();
+    return (context = { plan, shared });
+  };
+  const emitResource = (resource: ResourceNode) => {
+    const { plan, shared } = plans();
     const mocks = planResource(plan, resource, resolved.fixtureCount);
     const fixtures = emitFixtures(model, mocks, shared);
     const handlers = emitHandlers(model, mocks, { baseUrl, delayMs, runtimeModule });
@@ -36,7 +43,13 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
     add(mocksNaming.scenariosFile(resource), scenarios.contents);
     const r = resource.resource;
     add(mocksNaming.indexFile(resource), emitMockIndex(model, resource, [[`${r}.fixtures`, fixtures], [`${r}.handlers`, handlers], [`${r}.scenarios`, scenarios]]));
+  };
+  for (const resource of model.resources) {
+    // One emit unit per resource, kept from the previous run while the resource's slice of the model is
+    // unchanged; not with shared fixtures, where a resource's fixtures depend on every other resource's.
+    if (resolved.shareFixtures) emitResource(resource);
+    else ctx.unit('mocks', resource, () => emitResource(resource));
   }
-  const samples = shared.emit(model);
+  const samples = context?.shared.emit(model);
   if (samples !== undefined) add(mocksNaming.sharedFixturesFile(), samples);
 }

@@ -58,19 +58,36 @@ export class FileSet {
    * @throws GeneratorError `RSL_FILE_CONFLICT` when the path is taken, `RSL_PATH_OUTSIDE_ROOT` for unsafe paths
    */
   add(file: { path: string; contents: string; plugin: string; kind?: GeneratedFile['kind'] }): GeneratedFile {
-    const safe = assertSafeRelativePath(file.path);
-    const owner = this.#files.get(safe)?.plugin ?? this.#streamed.get(safe);
-    if (owner !== undefined) {
-      throw new GeneratorError('RSL_FILE_CONFLICT', `plugin "${file.plugin}" emits ${safe}, which plugin "${owner}" already emitted`, {
-        hint: 'Give one of the plugins a different output path.',
-      });
-    }
+    const safe = this.#free(file.path, file.plugin);
     const record = createGeneratedFile({ ...file, path: safe });
     if (this.#sink) {
       this.#streamed.set(safe, record.plugin);
       this.#sink.accept(record);
     } else this.#files.set(safe, record);
     return record;
+  }
+
+  /**
+   * Registers a file that core takes from the output root as it is, without its text: a file of an emit
+   * unit the previous run recorded (see `EmitUnits`). Checked like {@link add}; the sink is not called.
+   * @param filePath the generated path (relative to the source folder)
+   * @param plugin the plugin whose unit emitted it
+   * @throws GeneratorError `RSL_FILE_CONFLICT` when the path is taken, `RSL_PATH_OUTSIDE_ROOT` for unsafe paths
+   */
+  adopt(filePath: string, plugin: string): void {
+    this.#streamed.set(this.#free(filePath, plugin), plugin);
+  }
+
+  /** The checked path, when no file holds it yet. */
+  #free(filePath: string, plugin: string): string {
+    const safe = assertSafeRelativePath(filePath);
+    const owner = this.#files.get(safe)?.plugin ?? this.#streamed.get(safe);
+    if (owner !== undefined) {
+      throw new GeneratorError('RSL_FILE_CONFLICT', `plugin "${plugin}" emits ${safe}, which plugin "${owner}" already emitted`, {
+        hint: 'Give one of the plugins a different output path.',
+      });
+    }
+    return safe;
   }
 
   /** True when a file with this path was added. */

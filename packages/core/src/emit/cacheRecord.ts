@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import type { ReportSection } from '../hooks/types.js';
 import type { OutputLocation } from './outputTree.js';
+import type { UnitRecord } from './units.js';
 
 /** Version of the record format; another value is ignored (a cache miss). */
-const RECORD_FORMAT = 3;
+const RECORD_FORMAT = 4;
 
 /**
  * Stat data and content hash of one generated file, taken when it was written or found unchanged (the
@@ -46,6 +47,8 @@ export interface CacheRecord {
    */
   inputs: Array<{ path: string; sha256: string; stat?: FileStat }>;
   summary: RunSummary;
+  /** The run's emit units (see `EmitUnits`): what a later run with another contract may reuse. */
+  units?: UnitRecord[];
 }
 
 /** Stat data of a folder of the output root: an entry added, removed or renamed in it changes them. */
@@ -166,10 +169,53 @@ export async function readRecord(location: OutputLocation): Promise<StoredRecord
     map.set(files[i] as string, { size: t[0], mtimeMs: t[1], ctimeMs: t[2], ino: t[3], sha256: t[4] });
   }
   const record: StoredRecord = { outputRoot, files, fingerprint, inputs: (inputs as InputEntry[]).map(readInput), summary: s, stamps: map, text };
+  const units = readUnits(raw.units, files);
+  if (units) record.units = units;
   if (isString(manifestSha256)) record.manifestSha256 = manifestSha256;
   const folderMap = readFolders(folders);
   if (folderMap && Array.isArray(others) && others.every(isString)) Object.assign(record, { folders: folderMap, others });
   return record;
+}
+
+/** A unit as stored: `[key, indexes into the record's files, diagnostics]`. */
+type UnitEntry = [string, number[], Diagnostic[]];
+
+/** The units as stored (see {@link UnitEntry}), or undefined when absent or malformed (then none is reused). */
+function readUnits(raw: unknown, files: readonly string[]): UnitRecord[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const units: UnitRecord[] = [];
+  for (const entry of raw as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 3) return undefined;
+    const [key, indexes, diagnostics] = entry as unknown[];
+    if (!isString(key) || !Array.isArray(indexes) || !Array.isArray(diagnostics)) return undefined;
+    const paths: string[] = [];
+    for (const i of indexes) {
+      const file = Number.isInteger(i) ? files[i as number] : undefined;
+      if (file === undefined) return undefined;
+      paths.push(file);
+    }
+    if (!diagnostics.every(isDiagnostic)) return undefined;
+    units.push({ key, files: paths, diagnostics });
+  }
+  return units;
+}
+
+/** True for a stored diagnostic: an object with a string code, severity and message. */
+function isDiagnostic(value: unknown): value is Diagnostic {
+  if (value === null || typeof value !== 'object') return false;
+  const d = value as Record<string, unknown>;
+  return isString(d.code) && isString(d.severity) && isString(d.message);
+}
+
+/** The units of a record as stored: each file as its index in `files`; a unit with a file not in `files` is left out. */
+function writeUnits(units: readonly UnitRecord[], files: readonly string[]): UnitEntry[] {
+  const index = new Map(files.map((f, i) => [f, i] as const));
+  const out: UnitEntry[] = [];
+  for (const u of units) {
+    const indexes = u.files.map((f) => index.get(f));
+    if (indexes.every((i) => i !== undefined)) out.push([u.key, indexes as number[], u.diagnostics]);
+  }
+  return out;
 }
 
 /** An input as stored: path and sha256, and its stat (size, modification and change time, inode) when known. */
@@ -219,6 +265,7 @@ export async function writeRecord(location: OutputLocation, record: StoredRecord
     summary: record.summary,
     stamps,
     ...(record.manifestSha256 ? { manifestSha256: record.manifestSha256 } : {}),
+    ...(record.units ? { units: writeUnits(record.units, record.files) } : {}),
     ...(record.folders && record.others
       ? { folders: { names: [...record.folders.keys()], stamps: [...record.folders.values()].map((f) => [f.mtimeMs, f.ctimeMs, f.ino]) }, others: record.others }
       : {}),

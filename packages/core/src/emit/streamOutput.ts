@@ -1,14 +1,14 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
-import type { FileSink } from './FileSet.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { findInterruptedWrite } from './journal.js';
 import { readManifest } from './manifest.js';
 import { type SwapPaths, findInterruptedSwap, openStaging, swapPaths } from './swap.js';
 import { StagingWriter } from './stagingWriter.js';
-import { type FileStamp, sha256 } from './cacheRecord.js';
+import { type FileStamp, fileStatOf, sha256, statMatches } from './cacheRecord.js';
+import type { ReusingSink, VerifiedFile } from './units.js';
 import { type OutputLocation, type OutputScan, resolveInside, scanOutput } from './outputTree.js';
 import { type PlanState, type WritePlan, comparePlanned, removedFiles, rootRelative } from './planFileSet.js';
 import { type OutputContent, type WriteOptions, commitPlan } from './writeFileSet.js';
@@ -27,13 +27,13 @@ export interface OutputStreamOptions {
 }
 
 /**
- * A {@link FileSink} that compares each generated file with the disk as it is emitted and, when writing,
+ * A {@link ReusingSink} that compares each generated file with the disk as it is emitted and, when writing,
  * puts its new text straight into the sibling staging folder (see `swap.ts`), keeping only its path,
  * size and digest. So a run never holds the text of all its files at once: its memory does not grow
  * with the output. {@link commitStream} then completes the staging folder and swaps it in (or, when the
  * root cannot be swapped, reads the staged texts back for the journaled commit).
  */
-export class OutputStream implements FileSink {
+export class OutputStream implements ReusingSink {
   readonly plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
   /** Root-relative path of every accepted file, with its UTF-8 size and (when `withStats`) its sha256; empty for a file the writer writes, which hashes it (`StagingWriter.written`). */
   readonly entries = new Map<string, { size: number; sha256: string }>();
@@ -74,6 +74,47 @@ export class OutputStream implements FileSink {
     // A write error belongs to the write, not to the plugin adding the file: kept for the commit.
     if (kind !== 'unchanged') this.writer?.write(rel, file.contents);
     else this.writer?.link(rel);
+  }
+
+  /**
+   * Checks that a listed file of the output root holds the text its stamp records: its stat equals the
+   * stamp, or (a racy stamp, moved stat data) its bytes hash to the stamp's sha256. The stat is taken first.
+   * @param rel root-relative path
+   * @param stamp the file's stamp in the cache record
+   * @returns the stat and digest, or undefined when the file is not listed, missing or changed
+   */
+  verify(rel: string, stamp: FileStamp): VerifiedFile | undefined {
+    if (!this.scan.files.has(rel)) return undefined;
+    const abs = resolveInside(this.location, rel);
+    const at = Date.now();
+    const stats = statSync(abs, { throwIfNoEntry: false });
+    if (!stats?.isFile()) return undefined;
+    if (!statMatches(stamp, stats)) {
+      try {
+        if (sha256(readFileSync(abs)) !== stamp.sha256) return undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    return { stats: fileStatOf(stats), at, sha256: stamp.sha256 };
+  }
+
+  /**
+   * Takes a verified file as generated and unchanged without its text: planned unchanged, and (when
+   * writing) hard-linked into the staging folder like any unchanged file.
+   * @param rel root-relative path
+   * @param file what {@link verify} returned
+   */
+  adopt(rel: string, file: VerifiedFile): void {
+    this.plan.unchanged.push(rel);
+    this.entries.set(rel, { size: file.stats.size, sha256: file.sha256 });
+    if (this.options.withStats) this.unchangedStats.set(rel, { stats: file.stats, at: file.at });
+    this.writer?.link(rel);
+  }
+
+  /** Root-relative path of a generated path (relative to the source folder). */
+  rootRelative(file: Pick<GeneratedFile, 'path'>): string {
+    return rootRelative(this.location, file);
   }
 
   /** Stops the writes and removes the staging folder (a failed run, or one that was only planned). */

@@ -11,6 +11,7 @@ import { loadContract } from '../contract/loadContract.js';
 import { normalizeContract } from '../contract/normalize.js';
 import { detectResources } from '../detect/detectResources.js';
 import { FileSet, type FileSink } from '../emit/FileSet.js';
+import type { EmitUnits } from '../emit/units.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 
 /** Name under which core's own taps and phases are reported. */
@@ -38,6 +39,12 @@ export interface RunOptions {
    * {@link FileSet}): then the result's `files` is empty and `report.fileCount` counts them.
    */
   sink?: FileSink | undefined;
+  /**
+   * The per-resource cache of `generate` (see {@link EmitUnits}): then `EmitContext.unit` may keep a
+   * unit's recorded files instead of emitting them, and the files go to its sink (`sink` is not used).
+   * Without it, every unit is emitted.
+   */
+  units?: EmitUnits | undefined;
 }
 
 /**
@@ -86,7 +93,12 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   let running = CORE_PLUGIN;
   hooks.detect.intercept({ tap: (tap) => void (running = tap.name) });
   hooks.emit.intercept({ tap: (tap) => void (running = tap.name) });
-  const addDiagnostic = (d: Diagnostic) => diagnostics.add(d.plugin === undefined && running !== CORE_PLUGIN ? { ...d, plugin: running } : d);
+  const { units } = options;
+  const addDiagnostic = (d: Diagnostic) => {
+    const attributed = d.plugin === undefined && running !== CORE_PLUGIN ? { ...d, plugin: running } : d;
+    units?.observe(attributed);
+    diagnostics.add(attributed);
+  };
   options.onPhase?.('detect');
   const detectCtx: DetectContext = { run, report: addDiagnostic };
   const model = await hooks.detect.promise(normalized, detectCtx);
@@ -99,10 +111,12 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
     });
   }
 
-  const files = new FileSet(options.sink);
+  const files = new FileSet(units ? units.sink : options.sink);
   if (!options.skipEmit) {
     options.onPhase?.('emit');
-    const emitCtx: EmitContext = { run, model, files, report: addDiagnostic };
+    const target = { adopt: (path: string, plugin: string) => files.adopt(path, plugin), report: addDiagnostic };
+    const unit: EmitContext['unit'] = units ? (name, scope, emit) => units.run(model, run, running, name, scope, emit, target) : (_name, _scope, emit) => emit();
+    const emitCtx: EmitContext = { run, model, files, report: addDiagnostic, unit };
     await hooks.emit.promise(emitCtx);
   }
   options.onPhase?.('report');

@@ -5,6 +5,8 @@ import type { InterruptedWrite } from '../emit/journal.js';
 import { type WritePlan, planOutput, rootRelative } from '../emit/planFileSet.js';
 import { writeOutput } from '../emit/writeFileSet.js';
 import { commitStream, openOutputStream } from '../emit/streamOutput.js';
+import { srcPrefix } from '../emit/outputTree.js';
+import { EmitUnits } from '../emit/units.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { type RunOptions, type RunResult, runGenerator } from './createGenerator.js';
 import { cacheRecordFor, refreshRecord, summaryOf } from './noChangeCache.js';
@@ -92,9 +94,15 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
   const withStats = !dryRun && cache.key.ok;
   const stamps = withStats && cache.probe.status === 'miss' ? cache.probe.stamps : undefined;
   const stream = await openOutputStream(location, { write: !dryRun, withStats, ...(stamps ? { stamps } : {}) });
+  // The per-resource cache: units of the recorded run whose slice of the model is unchanged are kept as they are.
+  const units =
+    stream && withStats && cache.key.ok
+      ? new EmitUnits({ runKey: cache.key.key, sink: stream, prefix: srcPrefix(location), previous: cache.probe.status === 'miss' ? cache.probe.units : undefined, stamps })
+      : undefined;
   let outcome: PipelineOutcome;
   try {
-    outcome = await runPipeline(config, { ...(options.onPhase ? { onPhase: options.onPhase } : {}), ...(stream ? { sink: stream } : {}) }, dryRun ? undefined : { key: cache.key, startedAt });
+    const runOptions: RunOptions = { ...(options.onPhase ? { onPhase: options.onPhase } : {}), ...(stream ? { sink: stream } : {}), ...(units ? { units } : {}) };
+    outcome = await runPipeline(config, runOptions, dryRun ? undefined : { key: cache.key, startedAt });
   } catch (error) {
     await stream?.discard();
     throw error;
@@ -139,7 +147,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     ...(interrupted ? { interrupted } : {}),
     summary: outcome.summary,
     contractFiles: outcome.contractFiles,
-    profile: runProfile(outcome, writeMs, cache.probe.status, sizes),
+    profile: { ...runProfile(outcome, writeMs, cache.probe.status, sizes), ...(units ? { units: { reused: units.reused, emitted: units.emitted } } : {}) },
   };
 }
 
@@ -172,7 +180,8 @@ async function runPipeline(
 ): Promise<PipelineOutcome> {
   const run = await runGenerator(config, options);
   const failed = run.diagnostics.hasErrors();
-  const record = recording && !failed ? await cacheRecordFor(recording.key, run, recording.startedAt) : undefined;
+  const made = recording && !failed ? await cacheRecordFor(recording.key, run, recording.startedAt) : undefined;
+  const record = made && options.units ? { ...made, units: options.units.records() } : made;
   // The record holds the same summary: built once.
   return { failed, summary: record?.summary ?? summaryOf(run), report: { timings: run.report.timings }, files: run.files, contractFiles: run.contractFiles, record };
 }

@@ -7,6 +7,7 @@ import { parseManifest, readManifestText } from '../emit/manifest.js';
 import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, fileStatOf, folderMatches, folderStampOf, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
 import { type OutputLocation, type OutputScan, TEMP_SUFFIX, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
 import type { RunResult } from './createGenerator.js';
+import type { UnitRecord } from '../emit/units.js';
 import type { RunKey } from './runKey.js';
 
 /** `hit`: the output is known to be what a run would produce; `miss`: run the pipeline; `off`: the cache cannot be used this run. */
@@ -46,6 +47,8 @@ export interface CacheMiss {
   status: 'miss';
   reason: string;
   stamps?: ReadonlyMap<string, FileStamp> | undefined;
+  /** With `stamps`: the record's emit units by key, which the run may reuse (see `EmitUnits`). */
+  units?: ReadonlyMap<string, UnitRecord> | undefined;
 }
 
 const isUrl = (f: string) => /^[a-z][a-z0-9+.-]+:/i.test(f) && !/^[a-z]:[\\/]/i.test(f);
@@ -124,7 +127,7 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   const record = await readRecord(location);
   if (!record) return miss('no cache record for this output root');
   // From here every miss hands the record's stamps to the write (see `CacheMiss`).
-  const missed = (reason: string) => miss(reason, record.stamps);
+  const missed = (reason: string) => miss(reason, record.stamps, record.units);
   const manifestSha256 = sha256(manifestText);
   if (record.manifestSha256 !== manifestSha256 && record.files.join('\n') !== parseManifest(location, manifestText).files.join('\n')) {
     return missed('the manifest lists other files than the cache record');
@@ -259,8 +262,9 @@ function folderStamps(location: OutputLocation, scan: OutputScan, listedAt: numb
   return { folders };
 }
 
-function miss(reason: string, stamps?: ReadonlyMap<string, FileStamp>): CacheProbe {
-  return stamps ? { status: 'miss', reason, stamps } : { status: 'miss', reason };
+function miss(reason: string, stamps?: ReadonlyMap<string, FileStamp>, units?: readonly UnitRecord[]): CacheProbe {
+  if (!stamps) return { status: 'miss', reason };
+  return units ? { status: 'miss', reason, stamps, units: new Map(units.map((u) => [u.key, u] as const)) } : { status: 'miss', reason, stamps };
 }
 
 /**

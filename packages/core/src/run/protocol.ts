@@ -49,6 +49,8 @@ export interface RunProfileData {
   files: number;
   /** Their total size, in UTF-8 bytes. */
   bytes: number;
+  /** `generate` with the per-resource cache (see `EmitUnits`): emit units kept from the record, and units emitted. */
+  units?: { reused: number; emitted: number };
 }
 
 /** The run key and the probe of one run (internal to the protocols). */
