@@ -4,6 +4,7 @@ import yaml from 'js-yaml';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
+import { type FileStat, fileStatOf, sha256 } from '../emit/cacheRecord.js';
 
 /** Options of {@link loadContract}. */
 export interface LoadContractOptions {
@@ -24,6 +25,22 @@ export interface LoadedContract {
    * paths; a remote ref fetched under `allowRemoteRefs` is listed by its URL).
    */
   files: string[];
+  /**
+   * The entry file as the load read it: the sha256 (hex) of its bytes, and its stat, taken just before
+   * they were read, with `Date.now()` before that stat (`statAt`). The no-change cache records these,
+   * so its record describes the bytes the run used even when the file changed during the run.
+   */
+  entry: ReadFile;
+}
+
+/** A contract file as the load read it (see {@link LoadedContract.entry}). */
+export interface ReadFile {
+  /** sha256 (hex) of the bytes read. */
+  sha256: string;
+  /** The file's stat, taken before the bytes were read. */
+  stat: FileStat;
+  /** `Date.now()` before the stat. */
+  statAt: number;
 }
 
 /**
@@ -109,10 +126,14 @@ function hasExternalRef(node: unknown): boolean {
 export async function loadContract(file: string, options: LoadContractOptions = {}): Promise<LoadedContract> {
   const absolute = path.resolve(file);
   let text: string;
+  let entry: ReadFile;
   try {
+    const statAt = Date.now();
     const info = await stat(absolute);
     if (!info.isFile()) throw new Error('not a regular file');
-    text = await readFile(absolute, 'utf8');
+    const bytes = await readFile(absolute);
+    text = bytes.toString('utf8');
+    entry = { sha256: sha256(bytes), stat: fileStatOf(info), statAt };
   } catch (error) {
     throw new GeneratorError('RSL_INPUT_NOT_FOUND', `${file}: cannot read the contract (${(error as Error).message})`, {
       file,
@@ -167,7 +188,7 @@ export async function loadContract(file: string, options: LoadContractOptions = 
     document = bundled.document;
     for (const f of bundled.files) if (!files.includes(f)) files.push(f);
   }
-  return { file: absolute, document: document as unknown as OpenAPIObject, notices, files };
+  return { file: absolute, document: document as unknown as OpenAPIObject, notices, files, entry };
 }
 
 async function bundleExternalRefs(

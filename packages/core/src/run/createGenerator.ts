@@ -7,7 +7,7 @@ import { Diagnostics, cmp } from '../diagnostics/Diagnostics.js';
 import { createHooks, interceptHooks } from '../hooks/createHooks.js';
 import { DetectStage } from '../hooks/stages.js';
 import { orderPlugins } from '../plugin/applyPlugins.js';
-import { loadContract } from '../contract/loadContract.js';
+import { type ReadFile, loadContract } from '../contract/loadContract.js';
 import { normalizeContract } from '../contract/normalize.js';
 import { detectResources } from '../detect/detectResources.js';
 import { FileSet, type FileSink } from '../emit/FileSet.js';
@@ -26,6 +26,8 @@ export interface RunResult {
   report: RunReport;
   /** Every contract file the load read (absolute paths; remote refs by URL), the entry first. */
   contractFiles: string[];
+  /** The entry file as the load read it: the sha256 of its bytes and its stat before the read (see `LoadedContract.entry`). */
+  contractEntry?: ReadFile | undefined;
 }
 
 /** Options of {@link runGenerator}. */
@@ -78,7 +80,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
       timings.push({ hook: phase, plugin: CORE_PLUGIN, ms: performance.now() - start });
     }
   };
-  const { model: normalized, contractFiles } = await loadModel(config, diagnostics, time, options.onPhase);
+  const { model: normalized, contractFiles, contractEntry } = await loadModel(config, diagnostics, time, options.onPhase);
   // A $ref that leads nowhere makes the contract unreadable: stop as for any other broken input.
   const dangling = diagnostics.list().find((d) => d.code === 'RSL_REF_UNRESOLVED' && d.severity === 'error');
   if (dangling) {
@@ -122,7 +124,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   options.onPhase?.('report');
   const report: RunReport = { model, diagnostics, sections: [], timings, fileCount: files.size };
   hooks.report.call(report);
-  return { model, files: files.list(), diagnostics, report, contractFiles };
+  return { model, files: files.list(), diagnostics, report, contractFiles, contractEntry };
 }
 
 /**
@@ -133,7 +135,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
  * @param diagnostics where the loader's notices and the normalizer's findings go
  * @param time runs a phase and records its timing
  * @param onPhase called when each phase starts
- * @returns the model (with `dates` from the config) and every contract file read, the entry first
+ * @returns the model (with `dates` from the config), every contract file read (the entry first) and the entry as read
  * @throws GeneratorError from `loadContract` for unreadable input
  */
 async function loadModel(
@@ -141,12 +143,12 @@ async function loadModel(
   diagnostics: Diagnostics,
   time: <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T) => Promise<T>,
   onPhase: RunOptions['onPhase'],
-): Promise<{ model: ApiModel; contractFiles: string[] }> {
+): Promise<{ model: ApiModel; contractFiles: string[]; contractEntry: ReadFile }> {
   onPhase?.('load');
   const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs }));
   for (const notice of contract.notices) diagnostics.add(notice);
   onPhase?.('normalize');
   const contractModel = await time('normalize', () => normalizeContract(contract, diagnostics));
   // `dates: 'Date'` travels on the model, so every plugin prints and encodes dates the same way.
-  return { model: config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel, contractFiles: contract.files };
+  return { model: config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel, contractFiles: contract.files, contractEntry: contract.entry };
 }

@@ -8,7 +8,7 @@ import { definePlugin, type Plugin } from '../plugin/definePlugin.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { writeFileSet, rootRelative } from '../emit/writeFileSet.js';
 import { MANIFEST_NAME } from '../emit/manifest.js';
-import { readRecord } from '../emit/cacheRecord.js';
+import { readRecord, sha256 } from '../emit/cacheRecord.js';
 import { TempDir } from '../../test/tempContracts.js';
 
 const tmp = new TempDir();
@@ -179,13 +179,42 @@ describe('probeNoChangeCache', () => {
     expect(await probe(config)).toMatchObject({ status: 'miss', reason: expect.stringContaining('openapi.json changed') });
   });
 
-  it('a contract changed during the run is not recorded', async () => {
+  it('a $ref file changed during the run is not recorded', async () => {
     const config = await setup();
     const key = await computeRunKey(config, { buildHash: BUILD });
     const result = await runGenerator(config);
-    // The run "started" before the contract's last change: its record could describe other bytes.
-    expect(await cacheRecordFor(key, result, (await stat(config.input)).mtimeMs - 1)).toBeUndefined();
+    // The run "started" before the $ref file's last change: its record could describe other bytes.
+    const widget = path.join(path.dirname(config.input), 'widget.json');
+    expect(await cacheRecordFor(key, result, (await stat(widget)).mtimeMs - 1)).toBeUndefined();
     expect(await cacheRecordFor(key, result, Date.now())).toBeDefined();
+  });
+
+  it('records the entry with the sha256 of the bytes the run read, even when it changed during the run', async () => {
+    const config = await setup();
+    const key = await computeRunKey(config, { buildHash: BUILD });
+    const read = await readFile(config.input);
+    const result = await runGenerator(config);
+    await writeFile(config.input, JSON.stringify(contract('Changed meanwhile')));
+    const record = await cacheRecordFor(key, result, Date.now());
+    expect(record?.inputs[0]).toMatchObject({ path: config.input, sha256: sha256(read) });
+    // Not racy when read (written 250 ms before): recorded with the stat taken before the read.
+    expect(record?.inputs[0]?.stat).toBeDefined();
+    if (!record) throw new Error('no record');
+    await writeFileSet(config, result.files, { cache: record });
+    expect(await probe(config)).toMatchObject({ status: 'miss', reason: expect.stringContaining('openapi.json changed') });
+  });
+
+  it('records an entry modified just before the run without its stat, so the next probe hashes it', async () => {
+    const config = await setup();
+    await writeFile(config.input, JSON.stringify(contract('Just saved')));
+    const key = await computeRunKey(config, { buildHash: BUILD });
+    const result = await runGenerator(config);
+    const record = await cacheRecordFor(key, result, Date.now());
+    expect(record?.inputs[0]?.sha256).toBe(sha256(await readFile(config.input)));
+    expect(record?.inputs[0]?.stat).toBeUndefined();
+    if (!record) throw new Error('no record');
+    await writeFileSet(config, result.files, { cache: record });
+    expect((await probe(config)).status).toBe('hit');
   });
 
   it('an edit that keeps the size, even with the modification time put back, is a miss', async () => {

@@ -76,16 +76,30 @@ export function summaryOf(result: Pick<RunResult, 'model' | 'diagnostics' | 'rep
 /**
  * The cache record of a full run, for `writeFileSet`'s `cache` option: the fingerprint (run key plus
  * the sha256 of every contract file the run read) and the summary `check` needs.
- * Gives none when the key is off, when a contract file is remote, or when a contract file changed
- * during the run (its modification or change time is not clearly older than `startedAt`).
+ * The entry file's sha256 is the one of the bytes the run read (`contractEntry`), recorded with the stat
+ * taken before that read unless the file was modified within the racy margin before that stat (then the
+ * next probe hashes it again). Every other contract file is read again and hashed; the record is left out
+ * when one of them changed during the run (its modification or change time is not clearly older than
+ * `startedAt`), when the key is off, or when a contract file is remote.
  * @param key the run key
  * @param result the full run
  * @param startedAt `Date.now()` taken before the run read the contract
  */
-export async function cacheRecordFor(key: RunKey, result: Pick<RunResult, 'contractFiles' | 'model' | 'diagnostics' | 'report'>, startedAt: number): Promise<CacheRecord | undefined> {
+export async function cacheRecordFor(
+  key: RunKey,
+  result: Pick<RunResult, 'contractFiles' | 'contractEntry' | 'model' | 'diagnostics' | 'report'>,
+  startedAt: number,
+): Promise<CacheRecord | undefined> {
   if (!key.ok || result.contractFiles.length === 0 || result.contractFiles.some(isUrl)) return undefined;
-  const inputs: Array<{ abs: string; sha256: string; stat: FileStat }> = [];
-  for (const abs of result.contractFiles) {
+  const inputs: Array<{ abs: string; sha256: string; stat?: FileStat }> = [];
+  for (const [i, abs] of result.contractFiles.entries()) {
+    const entry = i === 0 ? result.contractEntry : undefined;
+    if (entry) {
+      // A stat within the racy margin of the file's last change may not show a change made right after it.
+      const racy = Math.max(entry.stat.mtimeMs, entry.stat.ctimeMs) >= entry.statAt - racyMarginMs(entry.stat);
+      inputs.push({ abs, sha256: entry.sha256, ...(racy ? {} : { stat: entry.stat }) });
+      continue;
+    }
     try {
       // Read, then stat: a file untouched since before the run started was read unchanged by the run and by us.
       const digest = sha256(readFileSync(abs));
@@ -98,7 +112,7 @@ export async function cacheRecordFor(key: RunKey, result: Pick<RunResult, 'contr
   }
   return {
     fingerprint: fingerprintOf(key.key, inputs),
-    inputs: inputs.map((i) => ({ path: i.abs, sha256: i.sha256, stat: i.stat })),
+    inputs: inputs.map((i) => ({ path: i.abs, sha256: i.sha256, ...(i.stat ? { stat: i.stat } : {}) })),
     summary: summaryOf(result),
   };
 }
