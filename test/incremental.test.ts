@@ -30,7 +30,9 @@ function operationsOf(doc: Doc): Array<[string, string]> {
 function tree(root: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const e of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (e.isFile() && e.name !== '.reslayer-cache.json') out.set(path.relative(root, path.join(e.parentPath, e.name)), readFileSync(path.join(e.parentPath, e.name), 'utf8'));
+    const rel = path.relative(root, path.join(e.parentPath, e.name));
+    // The spare folder is reslayer's own (the previous output, reused to build the next one).
+    if (e.isFile() && e.name !== '.reslayer-cache.json' && !rel.startsWith('.reslayer-spare')) out.set(rel, readFileSync(path.join(e.parentPath, e.name), 'utf8'));
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // thread (dist/emit/stagingWorker.js), which only exists in the build. Every file arrives with its text,
 // the stats it reports are the disk's, and a failed write is reported, never lost.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,11 +16,11 @@ interface Writer {
   failure: Error | undefined;
   linked: Set<string>;
   write(rel: string, text: string): void;
-  link(rel: string): void;
+  link(rel: string, ino?: number): void;
   close(): Promise<void>;
   abort(): Promise<void>;
 }
-type WriterClass = new (paths: { root: string; staging: string; previous: string }, withStats: boolean) => Writer;
+type WriterClass = new (paths: { root: string; staging: string; previous: string }, withStats: boolean, recycled?: boolean) => Writer;
 
 let StagingWriter: WriterClass;
 let SYNC_FILES: number;
@@ -126,6 +126,50 @@ describe('StagingWriter (built, with its worker thread)', () => {
     for (const [rel, text] of changed) expect(readFileSync(path.join(paths().staging, rel), 'utf8')).toBe(text);
     // Links are not written files: the stamps of unchanged files come from the commit.
     expect(writer.written?.size).toBe(changed.length);
+  });
+
+  it('in a recycled staging folder, replaces older entries (never writing through them) and follows no symbolic link, on the main thread and in the worker', async () => {
+    const all = files(SYNC_FILES + 1_500);
+    const at = (base: string, rel: string) => path.join(base, rel);
+    for (const [rel, text] of all) {
+      mkdirSync(path.dirname(at(paths().root, rel)), { recursive: true });
+      writeFileSync(at(paths().root, rel), text);
+    }
+    // The spare: a second link to each root file (as a swap leaves it), but some entries are older files.
+    for (const [rel] of all) {
+      mkdirSync(path.dirname(at(paths().staging, rel)), { recursive: true });
+      linkSync(at(paths().root, rel), at(paths().staging, rel));
+    }
+    const stale = all.filter((_, i) => i % 10 === 5);
+    for (const [rel] of stale) {
+      rmSync(at(paths().staging, rel));
+      writeFileSync(at(paths().staging, rel), 'an older version\n');
+    }
+    // A folder of the spare replaced by a symbolic link to a folder outside, and one by a file.
+    const outside = path.join(dir, 'outside');
+    mkdirSync(outside);
+    rmSync(at(paths().staging, 'src/r7'), { recursive: true });
+    symlinkSync(outside, at(paths().staging, 'src/r7'));
+    rmSync(at(paths().staging, 'src/r8'), { recursive: true });
+    writeFileSync(at(paths().staging, 'src/r8'), 'a file where a folder goes\n');
+    const changed = all.filter((_, i) => i % 10 === 3);
+    const kept = all.filter((_, i) => i % 10 !== 3);
+    const writer = new StagingWriter(paths(), true, true);
+    changed.forEach(([rel, text], i) => {
+      writer.write(rel, `${text}// changed\n`);
+      kept.slice(i * 9, (i + 1) * 9).forEach(([k], j) => writer.link(k, j % 2 === 0 ? statSync(at(paths().root, k)).ino : undefined));
+    });
+    for (const [k] of kept.slice(changed.length * 9)) writer.link(k, statSync(at(paths().root, k)).ino);
+    await writer.close();
+    expect(writer.failure).toBeUndefined();
+    expect(readdirSync(outside)).toEqual([]);
+    expect(lstatSync(at(paths().staging, 'src/r7')).isDirectory()).toBe(true);
+    for (const [rel] of kept) expect(statSync(at(paths().staging, rel)).ino).toBe(statSync(at(paths().root, rel)).ino);
+    for (const [rel, text] of changed) {
+      expect(readFileSync(at(paths().staging, rel), 'utf8')).toBe(`${text}// changed\n`);
+      // The old entry was a second link to the root's file: the root's text is untouched.
+      expect(readFileSync(at(paths().root, rel), 'utf8')).toBe(text);
+    }
   });
 
   it('a file that left the root before its link is a failure, kept for the commit', async () => {

@@ -89,6 +89,26 @@ describe('FileSet', () => {
     expect(files.size).toBe(1);
   });
 
+  it('a path below another file, or a path that is another file\'s folder, is a RSL_FILE_CONFLICT', () => {
+    const files = new FileSet();
+    files.add({ path: 'contacts/index.ts', contents: 'a', plugin: 'plugin-client' });
+    files.add({ path: 'shared', contents: 'b', plugin: 'plugin-client' });
+    const conflict = (p: string, plugin = 'plugin-mocks') => {
+      try {
+        files.add({ path: p, contents: 'c', plugin });
+      } catch (e) {
+        return e as GeneratorError;
+      }
+      return undefined;
+    };
+    expect(conflict('contacts')?.message).toBe('plugin "plugin-mocks" emits contacts, a folder of files already emitted');
+    expect(conflict('contacts/index.ts/x.ts')?.message).toBe('plugin "plugin-mocks" emits contacts/index.ts/x.ts, but contacts/index.ts is a file plugin "plugin-client" emitted');
+    expect(conflict('shared/deep/x.ts')?.code).toBe('RSL_FILE_CONFLICT');
+    expect(() => files.adopt('shared/y.ts', 'plugin-hooks')).toThrow('but shared is a file plugin "plugin-client" emitted');
+    expect(conflict('contacts/other.ts')).toBeUndefined();
+    expect(files.size).toBe(3);
+  });
+
   it('rejects an unsafe path without adding it', () => {
     const files = new FileSet();
     expect(codeOf(() => files.add({ path: '../escape.ts', contents: '', plugin: 'p' }))).toBe('RSL_PATH_OUTSIDE_ROOT');

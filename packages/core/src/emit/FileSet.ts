@@ -35,7 +35,8 @@ export interface FileSink {
 }
 
 /**
- * The set of generated files, keyed by path. Adding a taken path is an error naming both plugins.
+ * The set of generated files, keyed by path. Adding a taken path, a path that is another file's folder, or
+ * a path below another file is an error naming the plugins.
  * Without a sink it keeps every file in memory; with one, it hands each file to the sink and keeps only
  * its path and plugin (then {@link FileSet.get} and {@link FileSet.list} see no file, {@link FileSet.has}
  * and {@link FileSet.size} still see all).
@@ -45,6 +46,8 @@ export class FileSet {
   /** Plugin of each file handed to the sink. */
   readonly #streamed = new Map<string, string>();
   readonly #sink: FileSink | undefined;
+  /** Every folder of an added path (the paths' parents and theirs). */
+  readonly #folders = new Set<string>();
 
   /** @param sink when given, receives each file instead of the set keeping its text */
   constructor(sink?: FileSink) {
@@ -55,7 +58,8 @@ export class FileSet {
    * Adds a file.
    * @param file path (relative, POSIX), contents, plugin and kind
    * @returns the stored, frozen record
-   * @throws GeneratorError `RSL_FILE_CONFLICT` when the path is taken, `RSL_PATH_OUTSIDE_ROOT` for unsafe paths
+   * @throws GeneratorError `RSL_FILE_CONFLICT` when the path is taken, is a folder of another file or lies
+   *   below another file; `RSL_PATH_OUTSIDE_ROOT` for unsafe paths
    */
   add(file: { path: string; contents: string; plugin: string; kind?: GeneratedFile['kind'] }): GeneratedFile {
     const safe = this.#free(file.path, file.plugin);
@@ -72,22 +76,30 @@ export class FileSet {
    * unit the previous run recorded (see `EmitUnits`). Checked like {@link add}; the sink is not called.
    * @param filePath the generated path (relative to the source folder)
    * @param plugin the plugin whose unit emitted it
-   * @throws GeneratorError `RSL_FILE_CONFLICT` when the path is taken, `RSL_PATH_OUTSIDE_ROOT` for unsafe paths
+   * @throws GeneratorError `RSL_FILE_CONFLICT` as {@link add}, `RSL_PATH_OUTSIDE_ROOT` for unsafe paths
    */
   adopt(filePath: string, plugin: string): void {
     this.#streamed.set(this.#free(filePath, plugin), plugin);
   }
 
-  /** The checked path, when no file holds it yet. */
+  /** The checked path, when no file holds it yet, no file holds one of its folders, and it is no other file's folder. */
   #free(filePath: string, plugin: string): string {
     const safe = assertSafeRelativePath(filePath);
-    const owner = this.#files.get(safe)?.plugin ?? this.#streamed.get(safe);
-    if (owner !== undefined) {
-      throw new GeneratorError('RSL_FILE_CONFLICT', `plugin "${plugin}" emits ${safe}, which plugin "${owner}" already emitted`, {
-        hint: 'Give one of the plugins a different output path.',
-      });
+    const hint = 'Give one of the plugins a different output path.';
+    const owner = this.#ownerOf(safe);
+    if (owner !== undefined) throw new GeneratorError('RSL_FILE_CONFLICT', `plugin "${plugin}" emits ${safe}, which plugin "${owner}" already emitted`, { hint });
+    if (this.#folders.has(safe)) throw new GeneratorError('RSL_FILE_CONFLICT', `plugin "${plugin}" emits ${safe}, a folder of files already emitted`, { hint });
+    for (let dir = path.posix.dirname(safe); dir !== '.' && !this.#folders.has(dir); dir = path.posix.dirname(dir)) {
+      const holder = this.#ownerOf(dir);
+      if (holder !== undefined) throw new GeneratorError('RSL_FILE_CONFLICT', `plugin "${plugin}" emits ${safe}, but ${dir} is a file plugin "${holder}" emitted`, { hint });
+      this.#folders.add(dir);
     }
     return safe;
+  }
+
+  /** The plugin that added the file at this path, if any. */
+  #ownerOf(filePath: string): string | undefined {
+    return this.#files.get(filePath)?.plugin ?? this.#streamed.get(filePath);
   }
 
   /** True when a file with this path was added. */

@@ -13,6 +13,12 @@ export interface OutputLocation {
 
 /** Suffix of the temporary file a write stages beside its target. */
 export const TEMP_SUFFIX = '.reslayer-tmp';
+/**
+ * Folder in the output root that keeps what the previous root held after a swap (its own `.gitignore`
+ * ignores it all), so the next write builds its staging folder from it instead of from nothing (see
+ * `openStaging`). It is reslayer's own: never listed as part of the output ({@link scanOutput} skips it).
+ */
+export const SPARE_DIR = '.reslayer-spare';
 
 /** A relative path made of non-empty segments without `/`, `\\` or NUL. */
 const PLAIN_RELATIVE = /^[^/\\\0]+(?:\/[^/\\\0]+)*$/;
@@ -68,8 +74,8 @@ export interface OutputScan {
 }
 
 /**
- * Lists the output root once, recursively (one `readdir` per folder), without following symbolic links.
- * A missing root gives an empty listing. Synchronous: metadata calls through the thread pool cost several
+ * Lists the output root once, recursively (one `readdir` per folder), without following symbolic links,
+ * and without the spare folder ({@link SPARE_DIR}). A missing root gives an empty listing. Synchronous: metadata calls through the thread pool cost several
  * times more than the calls themselves, and a CLI run has nothing to overlap them with.
  * @param location output root and source folder
  */
@@ -89,6 +95,7 @@ export async function scanOutput(location: OutputLocation): Promise<OutputScan> 
     for (const e of entries) {
       const child = rel === '' ? e.name : `${rel}/${e.name}`;
       if (e.isDirectory()) {
+        if (child === SPARE_DIR) continue;
         scan.dirs.add(child);
         pending.push(child);
       } else {

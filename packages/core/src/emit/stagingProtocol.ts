@@ -13,6 +13,11 @@ export interface StagingWorkerData {
   made: string[];
   /** Record each written file's stat and the sha256 of its text (for the no-change cache's stamps). */
   withStats: boolean;
+  /**
+   * The staging folder is the root's recycled spare folder (see `openStaging`): an entry already where a
+   * file or folder goes is replaced (removed, never written through) instead of being an error.
+   */
+  recycled: boolean;
   /** How many files are written at once at most. */
   concurrency: number;
   /**

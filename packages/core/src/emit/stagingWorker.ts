@@ -2,13 +2,14 @@
  * The worker thread of `StagingWriter`: writes the files it is sent into the staging folder (or hard-links
  * unchanged ones from the current root), several at a time on libuv's thread pool, while the main thread
  * goes on emitting. It only ever creates folders, new files (`wx`) and links below the staging folder it
- * was given; the main thread checked every path.
+ * was given (in a recycled staging folder, after removing an older entry in the way); the main thread
+ * checked every path.
  *
  * Messages in: {@link StagingMessage}. Messages out: {@link StagingReply}, once, after `end` or `abort`.
  * Only Node's own modules are imported, so the compiled file runs as is.
  */
 import { hash } from 'node:crypto';
-import { link, mkdir, open } from 'node:fs/promises';
+import { link, lstat, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SETTLED, STOPPED, type StagedEntry, type StagingMessage, type StagingReply, type StagingWorkerData, type WrittenStat } from './stagingProtocol.js';
@@ -24,22 +25,64 @@ let active = 0;
 let ending: 'end' | 'abort' | undefined;
 let failure: Error | undefined;
 
-/** Creates a folder (and its parents) once, however many files wait for it. */
+/** True for the error of a create where an entry exists (or a file stands where a folder must be). */
+const taken = (error: unknown) => ['EEXIST', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * Creates a folder once, each missing parent first, however many files wait for it. In a recycled staging
+ * folder, an entry that is not a real folder where one must go (an older file, or a symbolic link, which
+ * is never followed) is removed first.
+ */
 function folder(dir: string): Promise<void> {
   if (dir === '.') return Promise.resolve();
   let made = folders.get(dir);
   if (!made) {
-    made = mkdir(path.join(data.staging, dir), { recursive: true }).then(() => undefined);
+    made = folder(path.posix.dirname(dir)).then(async () => {
+      const abs = path.join(data.staging, dir);
+      const stats = data.recycled ? await lstat(abs).catch(() => undefined) : undefined;
+      if (stats?.isDirectory()) return;
+      if (stats) await rm(abs, { force: true });
+      await mkdir(abs, { recursive: true });
+    });
     folders.set(dir, made);
   }
   return made;
 }
 
+/**
+ * Hard-links the root's file into the staging folder. In a recycled staging folder, an entry already there
+ * is kept when it is the same file, else removed first.
+ */
+async function linkOne(rel: string): Promise<void> {
+  const from = path.join(data.root, rel);
+  const to = path.join(data.staging, rel);
+  try {
+    await link(from, to);
+  } catch (error) {
+    if (!data.recycled || !taken(error)) throw error;
+    const [there, source] = await Promise.all([lstat(to), lstat(from)]);
+    if (!there.isDirectory() && there.ino === source.ino && there.dev === source.dev) return;
+    await rm(to, { recursive: true, force: true });
+    await link(from, to);
+  }
+}
+
+/** Opens a new file for writing; in a recycled staging folder an entry already there is removed first, never written through. */
+async function create(abs: string) {
+  try {
+    return await open(abs, 'wx');
+  } catch (error) {
+    if (!data.recycled || !taken(error)) throw error;
+    await rm(abs, { recursive: true, force: true });
+    return open(abs, 'wx');
+  }
+}
+
 /** Writes one new file and, when asked, records its stat taken before it is closed and its text's sha256; `null` hard-links the root's file. */
 async function writeOne(rel: string, text: string | null): Promise<void> {
   await folder(path.posix.dirname(rel));
-  if (text === null) return link(path.join(data.root, rel), path.join(data.staging, rel));
-  const handle = await open(path.join(data.staging, rel), 'wx');
+  if (text === null) return linkOne(rel);
+  const handle = await create(path.join(data.staging, rel));
   try {
     await handle.writeFile(text);
     if (data.withStats) {

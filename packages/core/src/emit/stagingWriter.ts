@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -46,8 +46,9 @@ export function stagingWorkerFile(): URL | null {
  * ({@link StagingWriter.link}), once the run has changed a file: then the commit has only the rest of the
  * staging folder to complete. A run that changes nothing links nothing.
  *
- * Only new files and links below the staging folder are created, with exclusive creation (`wx`). The
- * first error is kept in {@link StagingWriter.failure}; later files are then dropped.
+ * Only new files and links below the staging folder are created, with exclusive creation (`wx`); in a
+ * recycled staging folder an older entry in the way is removed first, never written through. The first
+ * error is kept in {@link StagingWriter.failure}; later files are then dropped.
  */
 export class StagingWriter {
   /** Staging folders created so far (root-relative); complete after {@link close}. */
@@ -75,10 +76,13 @@ export class StagingWriter {
   /**
    * @param paths the swap folders (the staging folder exists)
    * @param withStats keep each written file's stat
+   * @param recycled the staging folder is the root's recycled spare folder (see `openStaging`): an unchanged
+   *   file whose entry there is already the root's file is not linked again (see {@link link})
    */
   constructor(
     readonly paths: SwapPaths,
     withStats: boolean,
+    readonly recycled = false,
   ) {
     this.written = withStats ? new Map() : undefined;
   }
@@ -99,10 +103,20 @@ export class StagingWriter {
 
   /**
    * Hard-links (or queues the link of) an unchanged file of the current root into the staging folder;
-   * before the run's first changed file, only remembers it.
+   * before the run's first changed file, only remembers it. In a recycled staging folder, a file whose
+   * entry there already has the root file's inode `ino` is only counted as linked (one `lstat`, on this thread).
    * @param rel root-relative path, already checked to stay inside the root
+   * @param ino the inode of the root's file, when the caller stat-ed it
    */
-  link(rel: string): void {
+  link(rel: string, ino?: number): void {
+    if (this.recycled && ino !== undefined && !this.failure) {
+      // The staging folder and the root are on one file system (the swap renames one into the other).
+      const there = lstatSync(path.join(this.paths.staging, rel), { throwIfNoEntry: false });
+      if (there?.isFile() && there.ino === ino) {
+        this.linked.add(rel);
+        return;
+      }
+    }
     if (this.#waiting) this.#waiting.push(rel);
     else this.#stage(rel, null);
   }
@@ -113,9 +127,9 @@ export class StagingWriter {
     if (text === null) this.linked.add(rel);
     if (!this.#worker && (this.#count++ < SYNC_FILES || this.#noWorker || !this.#start())) {
       try {
-        if (text === null) stageLink(this.paths, rel, this.made);
+        if (text === null) stageLink(this.paths, rel, this.made, this.recycled);
         else {
-          const stat = stageText(this.paths, rel, text, this.made, this.written !== undefined);
+          const stat = stageText(this.paths, rel, text, this.made, this.written !== undefined, this.recycled);
           if (stat) this.written?.set(rel, { ...stat, sha256: sha256(text) });
         }
       } catch (error) {
@@ -186,7 +200,7 @@ export class StagingWriter {
     }
     const progress = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
     this.#progress = new Int32Array(progress);
-    const workerData: StagingWorkerData = { staging: this.paths.staging, root: this.paths.root, made: [...this.made], withStats: this.written !== undefined, concurrency: CONCURRENCY, progress };
+    const workerData: StagingWorkerData = { staging: this.paths.staging, root: this.paths.root, made: [...this.made], withStats: this.written !== undefined, recycled: this.recycled, concurrency: CONCURRENCY, progress };
     // A small young generation: the worker holds little at a time, and its heap adds to the peak memory of the run.
     const worker = new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     this.#reply = new Promise<StagingReply>((resolve) => {

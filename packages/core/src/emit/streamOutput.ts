@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
@@ -6,6 +6,7 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import { findInterruptedWrite } from './journal.js';
 import { readManifest } from './manifest.js';
 import { type SwapPaths, findInterruptedSwap, openStaging, swapPaths } from './swap.js';
+import { shelveStaging } from './spare.js';
 import { StagingWriter } from './stagingWriter.js';
 import { type FileStamp, fileStatOf, sha256, statMatches } from './cacheRecord.js';
 import type { ReusingSink, VerifiedFile } from './units.js';
@@ -41,6 +42,8 @@ export class OutputStream implements ReusingSink {
   readonly paths: SwapPaths;
   /** Writes new files into the staging folder (when writing); keeps the first error for the commit. */
   readonly writer: StagingWriter | undefined;
+  /** True when the staging folder is the root's recycled spare folder (see `openStaging`). */
+  readonly recycled: boolean = false;
 
   /**
    * @param location output root and source folder
@@ -54,8 +57,8 @@ export class OutputStream implements ReusingSink {
   ) {
     this.paths = swapPaths(location);
     if (options.write) {
-      openStaging(this.paths);
-      this.writer = new StagingWriter(this.paths, options.withStats);
+      this.recycled = openStaging(this.paths, true);
+      this.writer = new StagingWriter(this.paths, options.withStats, this.recycled);
     }
   }
 
@@ -73,7 +76,7 @@ export class OutputStream implements ReusingSink {
     this.entries.set(rel, { size: Buffer.byteLength(file.contents, 'utf8'), sha256: digest });
     // A write error belongs to the write, not to the plugin adding the file: kept for the commit.
     if (kind !== 'unchanged') this.writer?.write(rel, file.contents);
-    else this.writer?.link(rel);
+    else this.writer?.link(rel, this.unchangedStats.get(rel)?.stats.ino);
   }
 
   /**
@@ -109,7 +112,7 @@ export class OutputStream implements ReusingSink {
     this.plan.unchanged.push(rel);
     this.entries.set(rel, { size: file.stats.size, sha256: file.sha256 });
     if (this.options.withStats) this.unchangedStats.set(rel, { stats: file.stats, at: file.at });
-    this.writer?.link(rel);
+    this.writer?.link(rel, file.stats.ino);
   }
 
   /** Root-relative path of a generated path (relative to the source folder). */
@@ -117,11 +120,14 @@ export class OutputStream implements ReusingSink {
     return rootRelative(this.location, file);
   }
 
-  /** Stops the writes and removes the staging folder (a failed run, or one that was only planned). */
+  /**
+   * Stops the writes and gives a recycled staging folder back to the root as its spare folder, or removes
+   * the staging folder (a failed run, or one that changed nothing; see `shelveStaging`).
+   */
   async discard(): Promise<void> {
     if (!this.writer) return;
     await this.writer.abort();
-    rmSync(this.paths.staging, { recursive: true, force: true });
+    shelveStaging(this.paths, this.recycled);
   }
 
   /** The complete plan: the files to remove added, every list sorted. */
@@ -175,7 +181,7 @@ export async function commitStream(stream: OutputStream, options: WriteOptions):
     // Only created and updated texts are ever read, from the staging folder, when the journaled commit needs them.
     const byRel = new Map<string, { readonly contents: string }>();
     for (const rel of stream.entries.keys()) byRel.set(rel, { get contents() { return readFileSync(resolveStaged(staging, rel), 'utf8'); } });
-    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 || stream.writer?.written?.get(rel)?.sha256 || '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map(), linked: stream.writer.linked } } : {}) };
+    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 || stream.writer?.written?.get(rel)?.sha256 || '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map(), linked: stream.writer.linked, recycled: stream.recycled } } : {}) };
     const changed = state.plan.created.length + state.plan.updated.length + state.plan.removed.length > 0;
     if (!changed) await stream.discard();
     await commitPlan(stream.location, state, content, options);

@@ -4,28 +4,30 @@ import type { GeneratedFile } from './GeneratedFile.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import type { InterruptedWrite } from './journal.js';
 import { type FileStat, fileStatOf } from './cacheRecord.js';
-import { type OutputLocation, type OutputScan, startsWithMarker } from './outputTree.js';
+import { type OutputLocation, type OutputScan, SPARE_DIR, startsWithMarker } from './outputTree.js';
+import { exists, keepAsSpare, linkInto, makeStagingFolder, pruneStaging, spareOn } from './spare.js';
 
 /** Suffix of the sibling folder a write builds the new output root in (`<parent>/.<root name>.reslayer-staging`). */
 const STAGING_SUFFIX = '.reslayer-staging';
 /** Suffix of the sibling name the previous output root has between the swap and its removal. */
 const PREVIOUS_SUFFIX = '.reslayer-previous';
 
-/** The output root and its two sibling folders used by a swap (absolute paths). */
+/** The output root, its two sibling folders used by a swap and its spare folder (absolute paths). */
 export interface SwapPaths {
   root: string;
   staging: string;
   previous: string;
+  /** `<root>/.reslayer-spare` (see `SPARE_DIR`). */
+  spare: string;
 }
 
-/** The swap folders of an output root: siblings of the root, named after it. */
+/** The swap folders of an output root: siblings of the root, named after it, and the spare folder in it. */
 export function swapPaths(location: OutputLocation): SwapPaths {
   const root = path.resolve(location.outputRoot);
   const sibling = (suffix: string) => path.join(path.dirname(root), `.${path.basename(root)}${suffix}`);
-  return { root, staging: sibling(STAGING_SUFFIX), previous: sibling(PREVIOUS_SUFFIX) };
+  return { root, staging: sibling(STAGING_SUFFIX), previous: sibling(PREVIOUS_SUFFIX), spare: path.join(root, SPARE_DIR) };
 }
 
-const exists = (abs: string) => lstatSync(abs, { throwIfNoEntry: false }) !== undefined;
 
 /**
  * Reads, without changing anything, what an interrupted swap left beside the output root: a staging
@@ -110,7 +112,7 @@ function foldersOf(set: SwapSet, scan: OutputScan): string[] {
  * @throws the file system's error (the caller removes the staging folder)
  */
 export function buildStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, stats?: Map<string, FileStat>): void {
-  openStaging(paths);
+  openStaging(paths, false);
   const made = new Set<string>();
   for (const dir of foldersOf(set, scan)) {
     mkdirSync(path.join(paths.staging, dir));
@@ -124,16 +126,32 @@ export function buildStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, s
 }
 
 /**
- * Starts an empty staging folder (an older one is removed) with the permissions of the current root.
+ * Starts the staging folder (an older one is removed) with the permissions of the current root: the
+ * root's spare folder renamed (`recycle`, when the root has one), else an empty folder. A recycled staging
+ * folder holds what the root held before the last swap, mostly hard links to the same files as the
+ * root's: writing into it only ever removes an entry and creates a new one, never changes a file in place
+ * (see {@link stageText}, {@link stageLink}), and {@link completeStaging} removes what the new root lacks.
  * @param paths the swap folders
+ * @param recycle start from the spare folder when there is one (and `RESLAYER_SPARE` is not `0`)
+ * @returns true when the spare folder was recycled
  */
-export function openStaging(paths: SwapPaths): void {
-  const { root, staging } = paths;
+export function openStaging(paths: SwapPaths, recycle: boolean): boolean {
+  const { root, staging, spare } = paths;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(path.dirname(staging), { recursive: true });
-  mkdirSync(staging);
+  let recycled = false;
+  if (recycle && spareOn() && lstatSync(spare, { throwIfNoEntry: false })?.isDirectory()) {
+    try {
+      renameSync(spare, staging);
+      recycled = true;
+    } catch {
+      recycled = false;
+    }
+  }
+  if (!recycled) mkdirSync(staging);
   const rootStats = statSync(root, { throwIfNoEntry: false });
   if (rootStats) chmodSync(staging, rootStats.mode & 0o7777);
+  return recycled;
 }
 
 /**
@@ -146,12 +164,22 @@ export function openStaging(paths: SwapPaths): void {
  * @param withStat take the file's stat from its open descriptor
  * @returns that stat, when asked for
  */
-export function stageText(paths: SwapPaths, rel: string, text: string, made: Set<string>, withStat = false): FileStat | undefined {
-  stagingFolderOf(paths, rel, made);
+export function stageText(paths: SwapPaths, rel: string, text: string, made: Set<string>, withStat = false, recycled = false): FileStat | undefined {
+  stagingFolderOf(paths, rel, made, recycled);
   const abs = path.join(paths.staging, rel);
-  if (withStat) return writeAndStat(abs, text);
-  writeFileSync(abs, text, { flag: 'wx' });
-  return undefined;
+  const write = () => {
+    if (withStat) return writeAndStat(abs, text);
+    writeFileSync(abs, text, { flag: 'wx' });
+    return undefined;
+  };
+  try {
+    return write();
+  } catch (error) {
+    // A recycled staging folder holds an older entry there: removed (never written through), then created anew.
+    if (!recycled || (error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    rmSync(abs, { recursive: true, force: true });
+    return write();
+  }
 }
 
 /**
@@ -162,17 +190,14 @@ export function stageText(paths: SwapPaths, rel: string, text: string, made: Set
  * @param made the staging folders created so far (updated)
  * @throws the file system's error (e.g. `ENOENT` when the file left the root meanwhile)
  */
-export function stageLink(paths: SwapPaths, rel: string, made: Set<string>): void {
-  stagingFolderOf(paths, rel, made);
-  linkSync(path.join(paths.root, rel), path.join(paths.staging, rel));
+export function stageLink(paths: SwapPaths, rel: string, made: Set<string>, recycled = false): void {
+  stagingFolderOf(paths, rel, made, recycled);
+  linkInto(path.join(paths.root, rel), path.join(paths.staging, rel), recycled);
 }
 
 /** Creates the staging folder of a root-relative file path (and its parents) unless `made` has it; updates `made`. */
-function stagingFolderOf(paths: SwapPaths, rel: string, made: Set<string>): void {
-  const dir = path.posix.dirname(rel);
-  if (dir === '.' || made.has(dir)) return;
-  mkdirSync(path.join(paths.staging, dir), { recursive: true });
-  for (let d = dir; d !== '.' && !made.has(d); d = path.posix.dirname(d)) made.add(d);
+function stagingFolderOf(paths: SwapPaths, rel: string, made: Set<string>, recycled: boolean): void {
+  makeStagingFolder(paths.staging, path.posix.dirname(rel), made, recycled);
 }
 
 /**
@@ -183,17 +208,30 @@ function stagingFolderOf(paths: SwapPaths, rel: string, made: Set<string>): void
  * @param scan the listing of the current root
  * @param made the staging folders created so far
  * @param linked unchanged files of `set.keep` already linked into the staging folder (see {@link stageLink})
+ * @param recycled the staging folder is the root's recycled spare folder: what the new root does not hold is
+ *   then removed from it, and the manifest's old entry is removed before the new one is written
  * @throws the file system's error (the caller removes the staging folder)
  */
-export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>, linked?: ReadonlySet<string>): void {
+export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>, linked?: ReadonlySet<string>, recycled = false): void {
   const { root, staging } = paths;
-  for (const dir of foldersOf(set, scan)) if (!made.has(dir)) mkdirSync(path.join(staging, dir), { recursive: true });
-  for (const rel of set.keep) if (!linked?.has(rel)) linkSync(path.join(root, rel), path.join(staging, rel));
+  const folders = foldersOf(set, scan);
+  const known = new Set(made);
+  for (const dir of folders) makeStagingFolder(staging, dir, known, recycled);
+  for (const rel of set.keep) if (!linked?.has(rel)) linkInto(path.join(root, rel), path.join(staging, rel), recycled);
   for (const rel of set.carry) {
-    if (scan.links.has(rel)) symlinkSync(readlinkSync(path.join(root, rel)), path.join(staging, rel));
-    else linkSync(path.join(root, rel), path.join(staging, rel));
+    const to = path.join(staging, rel);
+    // A user's file where the new output has a folder: the same error as in a staging folder built anew.
+    if (known.has(rel)) throw Object.assign(new Error(`EEXIST: file already exists, link '${path.join(root, rel)}' -> '${to}'`), { code: 'EEXIST' });
+    if (scan.links.has(rel)) {
+      if (recycled) rmSync(to, { recursive: true, force: true });
+      symlinkSync(readlinkSync(path.join(root, rel)), to);
+    } else linkInto(path.join(root, rel), to, recycled);
   }
-  writeFileSync(path.join(staging, set.manifest.name), set.manifest.text);
+  const manifest = path.join(staging, set.manifest.name);
+  // Never written through: in a recycled staging folder the old entry may be a link to another file.
+  if (recycled) rmSync(manifest, { recursive: true, force: true });
+  writeFileSync(manifest, set.manifest.text, { flag: 'wx' });
+  if (recycled) pruneStaging(staging, new Set([...set.write.keys(), ...set.keep, ...set.carry, set.manifest.name]), new Set(folders));
 }
 
 /** Writes a new file and returns its stat, taken before it is closed. */
@@ -226,7 +264,7 @@ export function swapIn(paths: SwapPaths, placed: Placed): void {
     if (hadRoot) renameSync(previous, root);
     throw error;
   }
-  if (hadRoot) dropPrevious(previous, root, placed);
+  if (hadRoot) dropPrevious(previous, root, placed, spareOn() ? paths.spare : undefined);
 }
 
 /** What a swap knows it placed in the new root (root-relative paths). */
@@ -245,14 +283,17 @@ export interface Placed {
  * @param previous the previous root
  * @param root the new root
  * @param placed what the swap placed, when known (after a kill: undefined, and every file is looked up)
+ * @param spare when given, the previous root becomes this spare folder of the new root (see `SPARE_DIR`)
+ *   instead of being removed
  */
-function dropPrevious(previous: string, root: string, placed: Placed | undefined): void {
+function dropPrevious(previous: string, root: string, placed: Placed | undefined, spare?: string): void {
   const pending = [''];
   for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
     for (const e of readdirSync(path.join(previous, rel), { withFileTypes: true })) {
       const child = rel === '' ? e.name : `${rel}/${e.name}`;
       if (e.isDirectory()) {
-        pending.push(child);
+        // A spare folder left in the previous root (one that was not recycled) is removed with it.
+        if (child !== SPARE_DIR) pending.push(child);
         continue;
       }
       // A generated file of the new root: the previous one is its older version or a second link to it.
@@ -266,8 +307,13 @@ function dropPrevious(previous: string, root: string, placed: Placed | undefined
         renameSync(from, to);
       } else if (!there.isDirectory() && (placed === undefined || placed.carried.has(child)) && !startsWithMarker(from) && lstatSync(from).ino !== there.ino) {
         renameSync(from, to);
+      } else if (spare !== undefined && (e.isSymbolicLink() || placed?.carried.has(child))) {
+        // The new root holds the same file: the spare folder keeps no second link to a user's file, and no symbolic link.
+        rmSync(from, { force: true });
       }
     }
   }
+  if (spare !== undefined && keepAsSpare(previous, spare)) return;
   rmSync(previous, { recursive: true, force: true });
 }
+

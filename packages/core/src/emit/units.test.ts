@@ -88,6 +88,7 @@ async function readTree(root: string): Promise<Record<string, string>> {
   for (const e of await readdir(root, { recursive: true, withFileTypes: true })) {
     if (!e.isFile() || e.name === '.reslayer-cache.json') continue;
     const abs = path.join(e.parentPath, e.name);
+    if (path.relative(root, abs).startsWith('.reslayer-spare')) continue;
     out[path.relative(root, abs)] = await readFile(abs, 'utf8');
   }
   return out;

@@ -27,6 +27,7 @@ async function tree(dir: string): Promise<string[]> {
   return entries
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((rel) => !rel.startsWith('.reslayer-spare/'))
     .sort();
 }
 

@@ -23,13 +23,14 @@ async function location(srcDir = 'src'): Promise<OutputLocation & { abs(rel: str
   return { outputRoot, srcDir, abs: (rel: string) => path.join(outputRoot, rel) };
 }
 
-/** All files under a folder, relative POSIX paths, sorted. */
+/** All files under a folder, relative POSIX paths, sorted; the root's spare folder (`.reslayer-spare`, reslayer's own) left out. */
 async function tree(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((rel) => !rel.startsWith('.reslayer-spare/'))
     .sort();
 }
 

@@ -91,9 +91,10 @@ export interface OutputContent {
   digest(rel: string): string;
   /**
    * When the created and updated files are already written into the staging folder (see `OutputStream`):
-   * the staging folders made so far, the stat of each written file, and the unchanged files already linked there.
+   * the staging folders made so far, the stat of each written file, the unchanged files already linked there,
+   * and whether the staging folder is the root's recycled spare folder (see `openStaging`).
    */
-  staged?: { made: Set<string>; written: Map<string, FileStat>; linked?: ReadonlySet<string> } | undefined;
+  staged?: { made: Set<string>; written: Map<string, FileStat>; linked?: ReadonlySet<string>; recycled?: boolean } | undefined;
 }
 
 /**
@@ -178,11 +179,10 @@ function swapOutput(
   const swap = swapPaths(location);
   const manifest = { name: MANIFEST_NAME, text: manifestText };
   try {
-    if (staged) completeStaging(swap, { write: new Map(), keep: plan.unchanged, carry, manifest }, scan, staged.made, staged.linked);
-    else {
-      const write = new Map([...plan.created, ...plan.updated].map((rel) => [rel, byRel.get(rel) as { contents: string }] as const));
-      buildStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, written);
-    }
+    const write = new Map([...plan.created, ...plan.updated].map((rel) => [rel, byRel.get(rel) as { contents: string }] as const));
+    // Streamed: the written files are in the staging folder already (their texts are not read).
+    if (staged) completeStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, staged.made, staged.linked, staged.recycled);
+    else buildStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, written);
     // No one else writes into the staging folder: the files' stats hold until the swap, as if taken now.
     const stagedAt = Date.now();
     swapIn(swap, { all: new Set([...byRel.keys(), ...carry]), carried: new Set(carry) });

@@ -5,7 +5,7 @@ import { BACKUP_DIR, JOURNAL_NAME, findInterruptedWrite } from '../emit/journal.
 import { findInterruptedSwap, mergeInterrupted } from '../emit/swap.js';
 import { parseManifest, readManifestText } from '../emit/manifest.js';
 import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, fileStatOf, folderMatches, folderStampOf, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
-import { type OutputLocation, type OutputScan, TEMP_SUFFIX, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
+import { type OutputLocation, type OutputScan, SPARE_DIR, TEMP_SUFFIX, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
 import type { RunResult } from './createGenerator.js';
 import type { UnitRecord } from '../emit/units.js';
 import type { RunKey } from './runKey.js';
@@ -230,7 +230,7 @@ function cleanWithoutListing(location: OutputLocation, record: StoredRecord): bo
   }
   for (const e of entries) {
     if (e.name === JOURNAL_NAME || e.name === BACKUP_DIR || e.name.endsWith(TEMP_SUFFIX)) return false;
-    if (e.isDirectory() && !folders.has(e.name)) return false;
+    if (e.isDirectory() && !folders.has(e.name) && e.name !== SPARE_DIR) return false;
   }
   for (const [rel, stamp] of folders) {
     const stats = lstatSync(path.join(root, rel), { throwIfNoEntry: false });

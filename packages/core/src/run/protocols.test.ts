@@ -57,6 +57,8 @@ async function snapshot(dir: string): Promise<Map<string, string>> {
   for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const abs = path.join(e.parentPath, e.name);
     const rel = path.relative(dir, abs).split(path.sep).join('/');
+    // The root's spare folder is reslayer's own, not part of the output.
+    if (rel === '.reslayer-spare' || rel.startsWith('.reslayer-spare/')) continue;
     if (e.isDirectory()) out.set(rel, 'dir');
     else out.set(rel, `${(await stat(abs, { bigint: true })).mtimeNs}:${(await readFile(abs)).toString('base64')}`);
   }
