@@ -4,6 +4,7 @@ import { generate } from '../run/generate.js';
 import { definePlugin, type Plugin } from '../plugin/definePlugin.js';
 import type { ResolvedConfig } from '../config/types.js';
 import { SPARE_DIR } from './outputTree.js';
+import { readRecord } from './cacheRecord.js';
 import { TempDir } from '../../test/tempContracts.js';
 
 const tmp = new TempDir();
@@ -90,6 +91,26 @@ describe('the spare folder of an output root', () => {
     expect((await lstat(out)).ino).toBe(spareIno);
     const expected = await fresh(dir, C);
     expect(await tree(out)).toEqual({ ...expected, 'notes.md': 'my notes\n' });
+  });
+
+  it('records stamps equal to the disk for the files kept from it (no link count of theirs moved)', async () => {
+    const { dir, config } = await setup('stamps');
+    const out = path.join(dir, 'out');
+    await run(config(A));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await run(config(B));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await run(config(C));
+    const record = await readRecord({ outputRoot: out, srcDir: 'src' });
+    const kept = 'src/contacts/contacts.client.ts';
+    const stamp = record?.stamps.get(kept);
+    const stats = await lstat(path.join(out, kept));
+    expect(stamp).toMatchObject({ size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino });
+    for (const [rel, s] of record?.stamps ?? []) {
+      if (s.size < 0) continue;
+      const now = await lstat(path.join(out, rel));
+      expect([rel, s.size, s.mtimeMs, s.ctimeMs, s.ino]).toEqual([rel, now.size, now.mtimeMs, now.ctimeMs, now.ino]);
+    }
   });
 
   it('never follows a symbolic link planted in it, and replaces a file where a folder goes and a folder where a file goes', async () => {

@@ -56,6 +56,11 @@ export class StagingWriter {
   /** Unchanged files linked (or sent to be linked) into the staging folder; all of them are there after a {@link close} without failure. */
   readonly linked = new Set<string>();
   /**
+   * The unchanged files among {@link linked} whose entry in a recycled staging folder already was the
+   * root's file: not linked again, so no link count (and no change time) of theirs moved.
+   */
+  readonly kept = new Set<string>();
+  /**
    * Stat and sha256 (hex) of the text of each written file, when asked for (hashed where the file was written);
    * complete after {@link close}.
    */
@@ -114,6 +119,7 @@ export class StagingWriter {
       const there = lstatSync(path.join(this.paths.staging, rel), { throwIfNoEntry: false });
       if (there?.isFile() && there.ino === ino) {
         this.linked.add(rel);
+        this.kept.add(rel);
         return;
       }
     }

@@ -194,16 +194,31 @@ export class EmitUnits {
  * @returns 64 hex digits
  */
 export function unitKey(model: ApiModel, runKey: string, run: RunInfo, plugin: string, name: string, scope: UnitScope): string {
-  const hash = createHash('sha256').update(JSON.stringify([runKey, run, plugin, name])).update('\n').update(modelStructure(model));
-  if (scope !== 'model') {
-    hash.update('\n').update(JSON.stringify(scope));
+  return createHash('sha256')
+    .update(JSON.stringify([runKey, run, plugin, name]))
+    .update('\n')
+    .update(scope === 'model' ? modelStructure(model) : resourceSlice(model, scope))
+    .digest('hex');
+}
+
+/**
+ * sha256 (hex) of a resource's slice of the model: the model's structure, the resource, and its operations'
+ * `summary` and `description`. Computed once per model and resource (each plugin's unit of the resource shares it).
+ */
+function resourceSlice(model: ApiModel, resource: ResourceNode): string {
+  const slices = memoOnModel(model, 'core.emitUnits.slices', () => new Map<ResourceNode, string>());
+  let digest = slices.get(resource);
+  if (digest === undefined) {
+    const hash = createHash('sha256').update(modelStructure(model)).update('\n').update(JSON.stringify(resource));
     const byKey = operationsByKey(model);
-    for (const o of scope.operations) {
+    for (const o of resource.operations) {
       const node = byKey.get(o.operationKey);
       hash.update('\n').update(JSON.stringify([o.operationKey, node?.summary ?? null, node?.description ?? null]));
     }
+    digest = hash.digest('hex');
+    slices.set(resource, digest);
   }
-  return hash.digest('hex');
+  return digest;
 }
 
 /**

@@ -91,10 +91,11 @@ export interface OutputContent {
   digest(rel: string): string;
   /**
    * When the created and updated files are already written into the staging folder (see `OutputStream`):
-   * the staging folders made so far, the stat of each written file, the unchanged files already linked there,
-   * and whether the staging folder is the root's recycled spare folder (see `openStaging`).
+   * the staging folders made so far, the stat of each written file, the unchanged files already linked there
+   * (`kept`: those whose entry in a recycled staging folder already was the root's file), and whether the
+   * staging folder is the root's recycled spare folder (see `openStaging`).
    */
-  staged?: { made: Set<string>; written: Map<string, FileStat>; linked?: ReadonlySet<string>; recycled?: boolean } | undefined;
+  staged?: { made: Set<string>; written: Map<string, FileStat>; linked?: ReadonlySet<string>; kept?: ReadonlySet<string>; recycled?: boolean } | undefined;
 }
 
 /**
@@ -116,7 +117,7 @@ export async function commitPlan(location: OutputLocation, state: PlanState, con
   if (changed && canSwap(location, scan, paths)) {
     const written = content.staged?.written ?? (options.cache ? new Map<string, FileStat>() : undefined);
     const stagedAt = swapOutput(location, state, byRel, manifestText, written, content.staged);
-    stamps = options.cache && written ? stampAll(location, content, written, stagedAt) : undefined;
+    stamps = options.cache && written ? stampAll(location, state, content, written, stagedAt) : undefined;
   } else {
     // Streamed files are read back from the staging folder, which is then removed.
     let staged: StagedFile[] = [];
@@ -195,15 +196,23 @@ function swapOutput(
 
 /**
  * Stamps of every generated file after a swap: written files from the stat taken while writing them,
- * valid at `writtenAt` (the staging folder complete), unchanged ones stat-ed now (their hard links
- * changed their change times).
+ * valid at `writtenAt` (the staging folder complete); unchanged files that were not linked again (their
+ * entry in a recycled staging folder already was the root's file, so no link count moved) from the stat
+ * taken when they were compared; the other unchanged ones stat-ed now (their hard links changed their
+ * change times).
  */
-function stampAll(location: OutputLocation, content: OutputContent, written: ReadonlyMap<string, FileStat>, writtenAt: number): Map<string, FileStamp> | undefined {
+function stampAll(location: OutputLocation, state: PlanState, content: OutputContent, written: ReadonlyMap<string, FileStat>, writtenAt: number): Map<string, FileStamp> | undefined {
   const stamps = new Map<string, FileStamp>();
   const root = path.resolve(location.outputRoot);
+  const kept = content.staged?.kept;
   const at = Date.now();
   for (const rel of content.byRel.keys()) {
     const known = written.get(rel);
+    const compared = known || !kept?.has(rel) ? undefined : state.unchangedStats.get(rel);
+    if (compared) {
+      stamps.set(rel, stampOf(compared.stats, content.digest(rel), compared.at));
+      continue;
+    }
     const stats = known ?? statSync(path.join(root, rel), { throwIfNoEntry: false });
     if (!stats) return undefined;
     stamps.set(rel, stampOf(stats, content.digest(rel), known ? writtenAt : at));
