@@ -42,6 +42,9 @@ export function shelveStaging(paths: SwapPaths, recycled: boolean): void {
 /**
  * Hard-links `from` at `to`. In a recycled staging folder (`recycled`), an entry already at `to` is kept
  * when it is the same file (same inode), else removed first; elsewhere it is an error.
+ * @param from absolute path of the root's file
+ * @param to absolute path in the staging folder
+ * @param recycled the staging folder is the root's recycled spare folder
  * @throws the file system's error (`EEXIST` when `to` exists and the staging folder is not recycled)
  */
 export function linkInto(from: string, to: string, recycled: boolean): void {
@@ -98,8 +101,10 @@ export function pruneStaging(staging: string, files: ReadonlySet<string>, folder
 }
 
 /**
- * Moves the previous root into the new root as its spare folder, with a `.gitignore` that ignores all of
- * it; false when that fails (the caller removes the previous root).
+ * Moves the previous root into the new root as its spare folder, with a `.gitignore` that ignores all of it.
+ * @param previous the previous root (beside the new root, after a swap)
+ * @param spare `<new root>/.reslayer-spare`
+ * @returns false when that fails (the caller removes the previous root)
  */
 export function keepAsSpare(previous: string, spare: string): boolean {
   try {

@@ -28,7 +28,6 @@ export function swapPaths(location: OutputLocation): SwapPaths {
   return { root, staging: sibling(STAGING_SUFFIX), previous: sibling(PREVIOUS_SUFFIX), spare: path.join(root, SPARE_DIR) };
 }
 
-
 /**
  * Reads, without changing anything, what an interrupted swap left beside the output root: a staging
  * folder (killed while building it: the root is untouched) or the previous root (killed after the
@@ -162,6 +161,7 @@ export function openStaging(paths: SwapPaths, recycle: boolean): boolean {
  * @param text the file's text
  * @param made the staging folders created so far (updated)
  * @param withStat take the file's stat from its open descriptor
+ * @param recycled the staging folder is the root's recycled spare folder: an older entry at the path is removed first
  * @returns that stat, when asked for
  */
 export function stageText(paths: SwapPaths, rel: string, text: string, made: Set<string>, withStat = false, recycled = false): FileStat | undefined {
@@ -188,6 +188,7 @@ export function stageText(paths: SwapPaths, rel: string, text: string, made: Set
  * @param paths the swap folders
  * @param rel root-relative path (already checked to stay inside the root)
  * @param made the staging folders created so far (updated)
+ * @param recycled the staging folder is the root's recycled spare folder (see `linkInto`)
  * @throws the file system's error (e.g. `ENOENT` when the file left the root meanwhile)
  */
 export function stageLink(paths: SwapPaths, rel: string, made: Set<string>, recycled = false): void {

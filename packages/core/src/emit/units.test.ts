@@ -118,6 +118,17 @@ describe('emit units (the per-resource cache of generate)', () => {
     expect(second.result.files).toEqual(full.result.files);
   });
 
+  it('keeps the units when the changed contract is a copy under another name', async () => {
+    const config = await setup('renamed');
+    await run(config);
+    const copy = path.join(path.dirname(config.input), 'openapi-v2.json');
+    await writeFile(copy, JSON.stringify(contract('List every widget')));
+    await sleep(250);
+    const second = await run({ ...config, input: copy });
+    expect(second.emitted).toEqual(['widgets']);
+    expect(second.result.plan.updated).toEqual(['src/res/widgets.ts']);
+  });
+
   it('records every unit with its files and diagnostics in the cache record', async () => {
     const config = await setup('record');
     await run(config);

@@ -64,7 +64,7 @@ export interface UnitTarget {
 
 /** Options of {@link EmitUnits}. */
 export interface EmitUnitsOptions {
-  /** The run key (`RunKey.key`): config, plugins and their options, generator build. */
+  /** The run key without the contract's path (`RunKey.emitKey`): config, plugins and their options, generator build. */
   runKey: string;
   /** The output stream the run's files go to. */
   sink: ReusingSink;
@@ -184,9 +184,10 @@ export class EmitUnits {
 
 /**
  * The key of an emit unit: sha256 (hex) over the run key, the run's facts, the plugin, the unit's name and
- * its scope's slice of the model (see {@link UnitScope}).
+ * its scope's slice of the model (see {@link UnitScope}). The contract's path is left out (of the run key,
+ * the run's facts and the model's meta): the same contract under another name keeps its units.
  * @param model the run's final model
- * @param runKey `RunKey.key`
+ * @param runKey `RunKey.emitKey`
  * @param run the run's facts
  * @param plugin the plugin's name
  * @param name the unit's name
@@ -195,7 +196,7 @@ export class EmitUnits {
  */
 export function unitKey(model: ApiModel, runKey: string, run: RunInfo, plugin: string, name: string, scope: UnitScope): string {
   return createHash('sha256')
-    .update(JSON.stringify([runKey, run, plugin, name]))
+    .update(JSON.stringify([runKey, { ...run, input: undefined }, plugin, name]))
     .update('\n')
     .update(scope === 'model' ? modelStructure(model) : resourceSlice(model, scope))
     .digest('hex');
@@ -222,13 +223,13 @@ function resourceSlice(model: ApiModel, resource: ResourceNode): string {
 }
 
 /**
- * sha256 (hex) of the model's structure: its meta, date mode, named schemas and resources, and every
- * operation without its `summary` and `description`. Computed once per model. Hashed piece by piece, so
+ * sha256 (hex) of the model's structure: its meta (without the contract's path), date mode, named schemas
+ * and resources, and every operation without its `summary` and `description`. Computed once per model. Hashed piece by piece, so
  * the model's JSON (about 15 MB on GitHub's contract) is never one string.
  */
 function modelStructure(model: ApiModel): string {
   return memoOnModel(model, 'core.emitUnits.structure', () => {
-    const hash = createHash('sha256').update(JSON.stringify([model.meta, model.dates ?? null]));
+    const hash = createHash('sha256').update(JSON.stringify([{ ...model.meta, sourceFile: undefined }, model.dates ?? null]));
     for (const s of model.schemas) hash.update('\ns').update(JSON.stringify(s));
     for (const r of model.resources) hash.update('\nr').update(JSON.stringify(r));
     for (const o of model.operations) hash.update('\no').update(JSON.stringify(withoutProse(o)));

@@ -42,7 +42,8 @@ export interface EmitContext {
    *
    * So `emit` must depend on nothing but the unit's scope: the whole model's structure for `'model'`,
    * and, for a resource, also that resource's operations in full (their `summary` and `description`
-   * included). A unit called inside another one is part of it.
+   * included); not on the contract's path (`run.input`, `model.meta.sourceFile`), which the key leaves out.
+   * A unit called inside another one is part of it.
    * @param name the unit's name, unique within the plugin for each scope (e.g. `'client'`)
    * @param scope a resource, or `'model'`
    * @param emit adds the unit's files

@@ -97,7 +97,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
   // The per-resource cache: units of the recorded run whose slice of the model is unchanged are kept as they are.
   const units =
     stream && withStats && cache.key.ok
-      ? new EmitUnits({ runKey: cache.key.key, sink: stream, prefix: srcPrefix(location), previous: cache.probe.status === 'miss' ? cache.probe.units : undefined, stamps })
+      ? new EmitUnits({ runKey: cache.key.emitKey, sink: stream, prefix: srcPrefix(location), previous: cache.probe.status === 'miss' ? cache.probe.units : undefined, stamps })
       : undefined;
   let outcome: PipelineOutcome;
   try {

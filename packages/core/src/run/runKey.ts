@@ -4,7 +4,17 @@ import { sha256 } from '../emit/cacheRecord.js';
 import { readBuildIdentity } from './buildInfo.js';
 
 /** Everything but the contract that decides a run's output, hashed; or why it cannot be known. */
-export type RunKey = { ok: true; key: string } | { ok: false; reason: string };
+export type RunKey =
+  | {
+      ok: true;
+      key: string;
+      /**
+       * The same key without the contract's path: what an emit unit's key is built on (see `EmitUnits`), so a
+       * copy of the contract under another name reuses the units of the output root.
+       */
+      emitKey: string;
+    }
+  | { ok: false; reason: string };
 
 /**
  * A built-in plugin, identified by the package it ships in: the configured plugin of that `name` (that
@@ -120,5 +130,5 @@ export async function computeRunKey(config: ResolvedConfig, options: RunKeyOptio
     dates: config.dates,
     plugins,
   };
-  return { ok: true, key: sha256(JSON.stringify(parts)) };
+  return { ok: true, key: sha256(JSON.stringify(parts)), emitKey: sha256(JSON.stringify({ ...parts, input: undefined })) };
 }
