@@ -109,18 +109,15 @@ export function pruneStaging(staging: string, files: ReadonlySet<string>, folder
 export function keepAsSpare(previous: string, spare: string): boolean {
   try {
     rmSync(path.join(previous, SPARE_DIR), { recursive: true, force: true });
+    // Written before the rename, so the spare folder never exists without it. The old entry can only be a
+    // generated file or a second link to the user's .gitignore (kept in the root): removed, never written through.
+    const ignore = path.join(previous, '.gitignore');
+    rmSync(ignore, { recursive: true, force: true });
+    writeFileSync(ignore, '# reslayer: the previous output, reused to build the next one\n*\n', { flag: 'wx' });
     rmSync(spare, { recursive: true, force: true });
     renameSync(previous, spare);
+    return true;
   } catch {
     return false;
   }
-  try {
-    // The old entry may be a hard link to the user's own .gitignore: removed, never written through.
-    const ignore = path.join(spare, '.gitignore');
-    rmSync(ignore, { recursive: true, force: true });
-    writeFileSync(ignore, '# reslayer: the previous output, reused to build the next one\n*\n', { flag: 'wx' });
-  } catch {
-    // Only the .gitignore is missing.
-  }
-  return true;
 }
