@@ -150,7 +150,11 @@ function buildSignature(model: ApiModel, resource: ResourceNode, op: ResourceOpe
   return signature;
 }
 
-/** Operation lookup by key, built once per model. */
-function operationIndex(model: ApiModel): Map<string, OperationNode> {
+/**
+ * The model's operations by key (`OperationNode.key`), built once per model (memoized on it).
+ * @param model the API model
+ * @returns a map from operation key to operation
+ */
+export function operationIndex(model: ApiModel): ReadonlyMap<string, OperationNode> {
   return memoOnModel(model, 'operationIndex', () => new Map(model.operations.map((o) => [o.key, o] as const)));
 }

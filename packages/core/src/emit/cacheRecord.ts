@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Stats } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
@@ -111,6 +112,25 @@ export function stampOf(stats: FileStat, digest: string, statStartedAt: number):
 /** True when a stat matches a (non-smudged) stamp. */
 export function statMatches(stamp: FileStat, stats: FileStat): boolean {
   return stamp.size === stats.size && folderMatches(stamp, stats);
+}
+
+/**
+ * Whether the file at `abs` still holds the text its stamp records: its stat equals the stamp, or else (a
+ * racy stamp, moved stat data) its bytes hash to the stamp's sha256. The stat is taken before any read.
+ * @param abs absolute path of the file
+ * @param stamp its stamp in a cache record
+ * @returns the stat, and whether the bytes had to be hashed; undefined when the file is missing, not a
+ *   regular file, unreadable, or holds other text
+ */
+export function checkStamp(abs: string, stamp: FileStamp): { stats: Stats; hashed: boolean } | undefined {
+  const stats = statSync(abs, { throwIfNoEntry: false });
+  if (!stats?.isFile()) return undefined;
+  if (statMatches(stamp, stats)) return { stats, hashed: false };
+  try {
+    return sha256(readFileSync(abs)) === stamp.sha256 ? { stats, hashed: true } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The {@link FolderStamp} of a folder's stat. */

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
@@ -8,7 +8,7 @@ import { readManifest } from './manifest.js';
 import { type SwapPaths, findInterruptedSwap, openStaging, swapPaths } from './swap.js';
 import { shelveStaging } from './spare.js';
 import { StagingWriter } from './stagingWriter.js';
-import { type FileStamp, fileStatOf, sha256, statMatches } from './cacheRecord.js';
+import { type FileStamp, checkStamp, fileStatOf, sha256 } from './cacheRecord.js';
 import type { ReusingSink, VerifiedFile } from './units.js';
 import { type OutputLocation, type OutputScan, resolveInside, scanOutput } from './outputTree.js';
 import { type PlanState, type WritePlan, comparePlanned, removedFiles, rootRelative } from './planFileSet.js';
@@ -88,18 +88,9 @@ export class OutputStream implements ReusingSink {
    */
   verify(rel: string, stamp: FileStamp): VerifiedFile | undefined {
     if (!this.scan.files.has(rel)) return undefined;
-    const abs = resolveInside(this.location, rel);
     const at = Date.now();
-    const stats = statSync(abs, { throwIfNoEntry: false });
-    if (!stats?.isFile()) return undefined;
-    if (!statMatches(stamp, stats)) {
-      try {
-        if (sha256(readFileSync(abs)) !== stamp.sha256) return undefined;
-      } catch {
-        return undefined;
-      }
-    }
-    return { stats: fileStatOf(stats), at, sha256: stamp.sha256 };
+    const held = checkStamp(resolveInside(this.location, rel), stamp);
+    return held && { stats: fileStatOf(held.stats), at, sha256: stamp.sha256 };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { memoOnModel } from '../analysis/memo.js';
+import { operationIndex } from '../analysis/signature.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import type { RunInfo } from '../hooks/types.js';
 import type { ApiModel, OperationNode, ResourceNode } from '../model/types.js';
@@ -211,7 +212,7 @@ function resourceSlice(model: ApiModel, resource: ResourceNode): string {
   let digest = slices.get(resource);
   if (digest === undefined) {
     const hash = createHash('sha256').update(modelStructure(model)).update('\n').update(JSON.stringify(resource));
-    const byKey = operationsByKey(model);
+    const byKey = operationIndex(model);
     for (const o of resource.operations) {
       const node = byKey.get(o.operationKey);
       hash.update('\n').update(JSON.stringify([o.operationKey, node?.summary ?? null, node?.description ?? null]));
@@ -241,9 +242,4 @@ function modelStructure(model: ApiModel): string {
 function withoutProse(op: OperationNode): Omit<OperationNode, 'summary' | 'description'> {
   const { summary: _summary, description: _description, ...rest } = op;
   return rest;
-}
-
-/** The model's operations by key, built once per model. */
-function operationsByKey(model: ApiModel): ReadonlyMap<string, OperationNode> {
-  return memoOnModel(model, 'core.emitUnits.operations', () => new Map(model.operations.map((o) => [o.key, o] as const)));
 }

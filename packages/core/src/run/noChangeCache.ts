@@ -4,7 +4,7 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import { BACKUP_DIR, JOURNAL_NAME, findInterruptedWrite } from '../emit/journal.js';
 import { findInterruptedSwap, mergeInterrupted } from '../emit/swap.js';
 import { parseManifest, readManifestText } from '../emit/manifest.js';
-import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, fileStatOf, folderMatches, folderStampOf, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
+import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, checkStamp, fileStatOf, folderMatches, folderStampOf, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
 import { type OutputLocation, type OutputScan, SPARE_DIR, TEMP_SUFFIX, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
 import type { RunResult } from './createGenerator.js';
 import type { UnitRecord } from '../emit/units.js';
@@ -165,26 +165,14 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   // Synchronous stats and reads: several times faster than the thread pool's for thousands of small files.
   for (const rel of record.files) {
     const stamp = record.stamps.get(rel);
-    const abs = resolveInside(location, rel);
-    const stats = !listing || listing.scan.files.has(rel) ? statSync(abs, { throwIfNoEntry: false }) : undefined;
-    if (!stamp || !stats?.isFile()) {
+    // A racy stamp, or stat data that moved (a touch, a copy, a checkout): the contents decide.
+    const held = stamp && (!listing || listing.scan.files.has(rel)) ? checkStamp(resolveInside(location, rel), stamp) : undefined;
+    if (!stamp || !held) {
       drifted = rel;
       break;
     }
-    bytes += stats.size;
-    if (statMatches(stamp, stats)) continue;
-    // Racy stamp, or stat data that moved (a touch, a copy, a checkout): the contents decide.
-    let text: Buffer | undefined;
-    try {
-      text = readFileSync(abs);
-    } catch {
-      text = undefined;
-    }
-    if (text === undefined || sha256(text) !== stamp.sha256) {
-      drifted = rel;
-      break;
-    }
-    freshStamps.set(rel, stampOf(stats, stamp.sha256, at));
+    bytes += held.stats.size;
+    if (held.hashed) freshStamps.set(rel, stampOf(held.stats, stamp.sha256, at));
   }
   if (drifted !== undefined) return missed(`${drifted} is missing or was changed`);
   return {
