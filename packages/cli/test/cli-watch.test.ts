@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { CLI, cleanup, runCli, tmpDir, write } from './helpers.js';
+import { CLI, DEMO_CONTRACT, cleanup, listFiles, runCli, tmpDir, write } from './helpers.js';
 
 afterAll(cleanup);
 
@@ -47,10 +47,10 @@ class Watcher {
   readonly child: ChildProcess;
   stdout = '';
   stderr = '';
-  constructor(cwd: string) {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  constructor(cwd: string, args: string[] = [], extraEnv: Record<string, string> = {}) {
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extraEnv };
     delete env['FORCE_COLOR'];
-    this.child = spawn(process.execPath, [CLI, 'generate', '--watch'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [CLI, 'generate', ...args, '--watch'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout?.on('data', (d: Buffer) => (this.stdout += d.toString()));
     this.child.stderr?.on('data', (d: Buffer) => (this.stderr += d.toString()));
   }
@@ -131,6 +131,42 @@ describe('reslayer generate --watch', () => {
     await w.until('the config reload', () => w.runs() === 6 && readFileSync(notes, 'utf8').includes("tag = 'v2'"));
     expect(w.stdout).toContain('changed: generator.config.ts');
 
+    expect(await w.stop()).toBe(0);
+  }, 90_000);
+
+  test('an edit of an operation’s summary reuses the last model; the output equals a fresh generate', async () => {
+    const dir = tmpDir();
+    const text = readFileSync(DEMO_CONTRACT, 'utf8');
+    const contract = write(path.join(dir, 'openapi.yaml'), text);
+    const profileFile = path.join(dir, 'profile.json');
+    const profile = () => JSON.parse(readFileSync(profileFile, 'utf8')) as { model?: string; units?: { emitted: number } };
+    watcher = new Watcher(dir, ['openapi.yaml', '--output', 'out'], { RESLAYER_PROFILE: profileFile });
+    const w = watcher;
+    await w.until('the first run', () => w.runs() === 1);
+    expect(profile().model).toBe('normalized');
+
+    const edited = text.replace(/^( +summary: )(.+)$/m, '$1$2 (edited)');
+    expect(edited).not.toBe(text);
+    writeFileSync(contract, edited);
+    await w.until('the summary edit', () => w.runs() === 2);
+    expect(profile().model).toBe('reused');
+    expect(profile().units?.emitted).toBeGreaterThan(0);
+
+    const fresh = path.join(dir, 'fresh');
+    expect(runCli(['generate', contract, '--output', fresh, '--no-cache']).status).toBe(0);
+    // The generated files (the cache record and the spare folder of the watched root aside).
+    const out = path.join(dir, 'out');
+    const generated = (root: string) => listFiles(root).filter((f) => f.startsWith('src/'));
+    expect(generated(fresh).length).toBeGreaterThan(50);
+    expect(generated(out)).toEqual(generated(fresh));
+    const differing = generated(fresh).filter((f) => readFileSync(path.join(out, f), 'utf8') !== readFileSync(path.join(fresh, f), 'utf8'));
+    expect(differing).toEqual([]);
+    expect(generated(out).some((f) => readFileSync(path.join(out, f), 'utf8').includes('(edited)'))).toBe(true);
+
+    // Any other change normalizes the contract again.
+    writeFileSync(contract, edited.replace(/^(info:\n(?: .*\n)*? +title: )(.+)$/m, '$1$2 v2'));
+    await w.until('the title edit', () => w.runs() === 3);
+    expect(profile().model).toBe('normalized');
     expect(await w.stop()).toBe(0);
   }, 90_000);
 

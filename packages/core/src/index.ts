@@ -67,6 +67,7 @@ export { definePlugin, type Plugin, type PluginContext } from './plugin/definePl
 export { orderPlugins } from './plugin/applyPlugins.js';
 export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, type LoadContractOptions, type LoadedContract } from './contract/loadContract.js';
 export { normalizeContract } from './contract/normalize.js';
+export { ModelReuse, type ModelReuseOutcome } from './contract/modelReuse.js';
 export { detectResources, pathShape, type DetectOptions } from './detect/detectResources.js';
 export { createGeneratedFile, type GeneratedFile } from './emit/GeneratedFile.js';
 export { FileSet, assertSafeRelativePath } from './emit/FileSet.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type ResolvedConfig, findConfig } from '@reslayer/core';
+import { ModelReuse, type ResolvedConfig, findConfig } from '@reslayer/core';
 import { EXIT_OK, EXIT_USAGE, colorsFor, formatError } from '../format/formatError.js';
 import { displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
 import { createIO } from './context.js';
@@ -19,7 +19,8 @@ export interface WatchOptions {
  * chokidar, and regenerates after a change (debounced; changes during a run queue one more run). Core's
  * write rewrites only files whose contents changed. An error (invalid contract, broken config, write
  * failure) is printed and the watch goes on: the next save runs again. A change to the config file
- * reloads it. Stops on SIGINT or SIGTERM.
+ * reloads it. Each contract's last model is kept between runs (core's `ModelReuse`): an edit of operations'
+ * `summary` or `description` only skips normalizing the contract again. Stops on SIGINT or SIGTERM.
  * @param args parsed command-line arguments (`--json` and `--dry-run` are refused by the command line)
  * @param options see {@link WatchOptions}
  * @returns 0 when stopped after a clean last run, 2 when the last run failed to load or write
@@ -33,6 +34,8 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   let configs: ResolvedConfig[] | undefined;
   /** Contract files per run input, from the last run that got that far. */
   const contractFiles = new Map<string, string[]>();
+  /** The last model per run input: an edit of operations' prose only reuses it instead of normalizing again. */
+  const models = new Map<string, ModelReuse>();
   let lastExit = EXIT_OK;
 
   const watcher = watch([], { ignoreInitial: true, awaitWriteFinish: false });
@@ -67,7 +70,9 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
     for (const [i, config] of configs.entries()) {
       if (configs.length > 1) io.out(`${io.colors.bold(`Run ${i + 1}/${configs.length}:`)} ${displayPath(config.input, io.cwd)} → ${io.colors.cyan(displayPath(config.outputRoot, io.cwd))}`);
       try {
-        const { code, result } = await generateOnce(io, config, { dryRun: false, cache: args.cache });
+        let modelReuse = models.get(config.input);
+        if (!modelReuse) models.set(config.input, (modelReuse = new ModelReuse()));
+        const { code, result } = await generateOnce(io, config, { dryRun: false, cache: args.cache }, modelReuse);
         if (result.contractFiles.length > 0) contractFiles.set(config.input, result.contractFiles);
         exit = Math.max(exit, code);
       } catch (error) {

@@ -169,11 +169,7 @@ export function normalizeContract(contract: LoadedContract, diagnostics: Diagnos
         security: security(op['security'] ?? documentSecurity),
         pointer,
       };
-      if (typeof op['operationId'] === 'string' && op['operationId'] !== '') node.operationId = op['operationId'];
-      if (typeof op['summary'] === 'string') node.summary = op['summary'];
-      if (typeof op['description'] === 'string') node.description = op['description'];
-      if (requestBody) node.requestBody = requestBody;
-      operations.push(node);
+      operations.push(finishOperation(node, op, requestBody));
     }
   }
   reportOperationIds(operations, diagnostics);
@@ -210,6 +206,24 @@ export function normalizeContract(contract: LoadedContract, diagnostics: Diagnos
   const model: ApiModel = { meta, schemas: schemas.namedSchemas(), operations, resources: [] };
   reportAllOfConflicts(model, diagnostics);
   return model;
+}
+
+/**
+ * Sets the members of an operation node that follow its `pointer`, in the model's key order: `operationId`,
+ * `summary`, `description`, then `requestBody`. The one place that defines them, so a node rebuilt with new
+ * prose (see `ModelReuse`) has the members, and the key order, of a freshly normalized one.
+ * @param node the node up to `pointer` (changed in place)
+ * @param op the raw Operation Object
+ * @param requestBody the normalized request body, if the operation has one
+ * @returns `node`
+ * @see https://spec.openapis.org/oas/v3.1.0#operation-object
+ */
+export function finishOperation(node: OperationNode, op: Raw, requestBody: RequestBodyNode | undefined): OperationNode {
+  if (typeof op['operationId'] === 'string' && op['operationId'] !== '') node.operationId = op['operationId'];
+  if (typeof op['summary'] === 'string') node.summary = op['summary'];
+  if (typeof op['description'] === 'string') node.description = op['description'];
+  if (requestBody) node.requestBody = requestBody;
+  return node;
 }
 
 /** One `RSL_ALLOF_CONFLICT` warning per `allOf` and property whose members contradict each other. */

@@ -8,6 +8,7 @@ import { createHooks, interceptHooks } from '../hooks/createHooks.js';
 import { DetectStage } from '../hooks/stages.js';
 import { orderPlugins } from '../plugin/applyPlugins.js';
 import { type ReadFile, loadContract } from '../contract/loadContract.js';
+import type { ModelReuse } from '../contract/modelReuse.js';
 import { normalizeContract } from '../contract/normalize.js';
 import { detectResources } from '../detect/detectResources.js';
 import { FileSet, type FileSink } from '../emit/FileSet.js';
@@ -47,6 +48,12 @@ export interface RunOptions {
    * Without it, every unit is emitted.
    */
   units?: EmitUnits | undefined;
+  /**
+   * The last model of this contract, kept by a long-running process (`generate --watch`): when only
+   * operations' prose changed since, `normalize` reuses it (see {@link ModelReuse}). Without it, the
+   * contract is always normalized.
+   */
+  modelReuse?: ModelReuse | undefined;
 }
 
 /**
@@ -80,7 +87,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
       timings.push({ hook: phase, plugin: CORE_PLUGIN, ms: performance.now() - start });
     }
   };
-  const { model: normalized, contractFiles, contractEntry } = await loadModel(config, diagnostics, time, options.onPhase);
+  const { model: normalized, contractFiles, contractEntry } = await loadModel(config, diagnostics, time, options);
   // A $ref that leads nowhere makes the contract unreadable: stop as for any other broken input.
   const dangling = diagnostics.list().find((d) => d.code === 'RSL_REF_UNRESOLVED' && d.severity === 'error');
   if (dangling) {
@@ -134,7 +141,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
  * @param config the resolved config (`input`, `allowRemoteRefs`, `dates`)
  * @param diagnostics where the loader's notices and the normalizer's findings go
  * @param time runs a phase and records its timing
- * @param onPhase called when each phase starts
+ * @param options `onPhase`, called when each phase starts, and `modelReuse`, the last model (see {@link RunOptions})
  * @returns the model (with `dates` from the config), every contract file read (the entry first) and the entry as read
  * @throws GeneratorError from `loadContract` for unreadable input
  */
@@ -142,13 +149,13 @@ async function loadModel(
   config: ResolvedConfig,
   diagnostics: Diagnostics,
   time: <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T) => Promise<T>,
-  onPhase: RunOptions['onPhase'],
+  { onPhase, modelReuse }: Pick<RunOptions, 'onPhase' | 'modelReuse'>,
 ): Promise<{ model: ApiModel; contractFiles: string[]; contractEntry: ReadFile }> {
   onPhase?.('load');
   const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs }));
   for (const notice of contract.notices) diagnostics.add(notice);
   onPhase?.('normalize');
-  const contractModel = await time('normalize', () => normalizeContract(contract, diagnostics));
+  const contractModel = await time('normalize', () => (modelReuse ? modelReuse.normalize(contract, diagnostics) : normalizeContract(contract, diagnostics)));
   // `dates: 'Date'` travels on the model, so every plugin prints and encodes dates the same way.
   return { model: config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel, contractFiles: contract.files, contractEntry: contract.entry };
 }

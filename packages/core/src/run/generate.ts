@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from '../config/types.js';
+import type { ModelReuse } from '../contract/modelReuse.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import type { CacheRecord, RunSummary } from '../emit/cacheRecord.js';
 import type { InterruptedWrite } from '../emit/journal.js';
@@ -18,6 +19,8 @@ import { type CacheOutcome, type ProtocolOptions, type RunProfileData, hitProfil
 export interface GenerateOptions extends ProtocolOptions {
   /** Write nothing: only plan what a write would create, update and remove. @default false */
   dryRun?: boolean | undefined;
+  /** The last model of this contract, kept across the runs of `generate --watch` (see {@link ModelReuse}). */
+  modelReuse?: ModelReuse | undefined;
 }
 
 /** What {@link generate} did. */
@@ -101,7 +104,12 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
       : undefined;
   let outcome: PipelineOutcome;
   try {
-    const runOptions: RunOptions = { ...(options.onPhase ? { onPhase: options.onPhase } : {}), ...(stream ? { sink: stream } : {}), ...(units ? { units } : {}) };
+    const runOptions: RunOptions = {
+      ...(options.onPhase ? { onPhase: options.onPhase } : {}),
+      ...(stream ? { sink: stream } : {}),
+      ...(units ? { units } : {}),
+      ...(options.modelReuse ? { modelReuse: options.modelReuse } : {}),
+    };
     outcome = await runPipeline(config, runOptions, dryRun ? undefined : { key: cache.key, startedAt });
   } catch (error) {
     await stream?.discard();
@@ -147,7 +155,11 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     ...(interrupted ? { interrupted } : {}),
     summary: outcome.summary,
     contractFiles: outcome.contractFiles,
-    profile: { ...runProfile(outcome, writeMs, cache.probe.status, sizes), ...(units ? { units: { reused: units.reused, emitted: units.emitted } } : {}) },
+    profile: {
+      ...runProfile(outcome, writeMs, cache.probe.status, sizes),
+      ...(units ? { units: { reused: units.reused, emitted: units.emitted } } : {}),
+      ...(options.modelReuse?.outcome ? { model: options.modelReuse.outcome } : {}),
+    },
   };
 }
 

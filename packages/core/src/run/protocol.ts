@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from '../config/types.js';
+import type { ModelReuseOutcome } from '../contract/modelReuse.js';
 import type { HookTiming } from '../hooks/types.js';
 import type { OutputLocation } from '../emit/outputTree.js';
 import type { RunOptions, RunResult } from './createGenerator.js';
@@ -51,6 +52,8 @@ export interface RunProfileData {
   bytes: number;
   /** `generate` with the per-resource cache (see `EmitUnits`): emit units kept from the record, and units emitted. */
   units?: { reused: number; emitted: number };
+  /** `generate` with a `ModelReuse` (watch mode): whether `normalize` reused the last run's model or normalized the contract. */
+  model?: ModelReuseOutcome;
 }
 
 /** The run key and the probe of one run (internal to the protocols). */
