@@ -225,17 +225,35 @@ function resourceSlice(model: ApiModel, resource: ResourceNode): string {
 
 /**
  * sha256 (hex) of the model's structure: its meta (without the contract's path), date mode, named schemas
- * and resources, and every operation without its `summary` and `description`. Computed once per model. Hashed piece by piece, so
- * the model's JSON (about 15 MB on GitHub's contract) is never one string.
+ * and resources, and every operation without its `summary` and `description`. Computed once per model, from
+ * one digest per schema and per operation, so the model's JSON (about 15 MB on GitHub's contract) is never
+ * one string.
  */
 function modelStructure(model: ApiModel): string {
   return memoOnModel(model, 'core.emitUnits.structure', () => {
     const hash = createHash('sha256').update(JSON.stringify([{ ...model.meta, sourceFile: undefined }, model.dates ?? null]));
-    for (const s of model.schemas) hash.update('\ns').update(JSON.stringify(s));
+    for (const s of model.schemas) hash.update('\ns').update(nodeDigest(s, () => JSON.stringify(s)));
     for (const r of model.resources) hash.update('\nr').update(JSON.stringify(r));
-    for (const o of model.operations) hash.update('\no').update(JSON.stringify(withoutProse(o)));
+    for (const o of model.operations) hash.update('\no').update(nodeDigest(o, () => JSON.stringify(withoutProse(o))));
     return hash.digest('hex');
   });
+}
+
+/**
+ * Digests of model nodes by node object. A model is read-only once built, and `generate --watch` reuses the
+ * unchanged schemas and operations of its last model (see `ModelReuse`), so their digests are not computed again.
+ * Held weakly: a node's digest goes with the node.
+ */
+const nodeDigests = new WeakMap<object, string>();
+
+/** sha256 (hex) of `text()`, the JSON of a node, memoized by node. */
+function nodeDigest(node: object, text: () => string): string {
+  let digest = nodeDigests.get(node);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(text()).digest('hex');
+    nodeDigests.set(node, digest);
+  }
+  return digest;
 }
 
 /** An operation without its `summary` and `description` (left out of the model's structure). */
