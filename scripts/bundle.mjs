@@ -22,7 +22,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGES = path.join(ROOT, 'packages');
 
 /** Worker scripts (paths in dist/) by package: each becomes lib/<file name>. */
-const WORKERS = { core: ['emit/stagingWorker.js'] };
+const WORKERS = { core: ['emit/stagingWorker.js', 'emit/lookaheadWorker.js'] };
 
 /** Options every build shares. */
 const COMMON = { bundle: true, format: 'esm', platform: 'node', target: 'node22', packages: 'external', sourcemap: true, logLevel: 'warning', legalComments: 'none' };

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { type FileStamp, type FileStat, fileStatOf, statMatches } from './cacheRecord.js';
+import type { LookedStat } from './lookahead.js';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { type InterruptedWrite, findInterruptedWrite } from './journal.js';
@@ -62,7 +63,8 @@ export async function planWithState(location: OutputLocation, files: readonly Ge
  * @param plan the plan to add to
  * @param unchangedStats when given, receives the stat of an unchanged file (taken before reading it)
  * @param known with `unchangedStats`: the stamps of the output root's cache record and the sha256 of `contents`;
- *   a file whose stat equals its (non-racy) stamp holds the stamp's sha256, so it is compared by digest, not read
+ *   a file whose stat equals its (non-racy) stamp holds the stamp's sha256, so it is compared by digest, not read;
+ *   `looked`, the file's stat from an `OutputLookahead`, is used instead of a stat of its own
  * @returns where the path went
  * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` when the path leaves the output root
  */
@@ -73,7 +75,7 @@ export function comparePlanned(
   contents: string,
   plan: WritePlan,
   unchangedStats?: PlanState['unchangedStats'],
-  known?: { stamps: ReadonlyMap<string, FileStamp>; digest: string },
+  known?: { stamps: ReadonlyMap<string, FileStamp>; digest: string; looked?: LookedStat | undefined },
 ): 'created' | 'updated' | 'unchanged' {
   const abs = resolveInside(location, rel);
   if (!scan.files.has(rel)) {
@@ -81,9 +83,12 @@ export function comparePlanned(
     return 'created';
   }
   // Stat before reading: a change between the two makes the recorded stat older than the compared text.
-  const at = Date.now();
-  const stats = unchangedStats ? statSync(abs, { throwIfNoEntry: false }) : undefined;
-  const stamp = known && stats?.isFile() ? known.stamps.get(rel) : undefined;
+  // A look-ahead's stat of a regular file (see `OutputLookahead`) was taken earlier still.
+  const looked = unchangedStats ? known?.looked : undefined;
+  const at = looked?.at ?? Date.now();
+  const taken = looked || !unchangedStats ? undefined : statSync(abs, { throwIfNoEntry: false });
+  const stats: FileStat | undefined = looked?.stats ?? (taken?.isFile() ? fileStatOf(taken) : undefined);
+  const stamp = known && stats ? known.stamps.get(rel) : undefined;
   let kind: 'created' | 'updated' | 'unchanged';
   if (stamp && stats && statMatches(stamp, stats)) kind = stamp.sha256 === known?.digest ? 'unchanged' : 'updated';
   else {
@@ -96,7 +101,7 @@ export function comparePlanned(
     kind = current === undefined ? 'created' : current === contents ? 'unchanged' : 'updated';
   }
   plan[kind].push(rel);
-  if (kind === 'unchanged' && stats) unchangedStats?.set(rel, { stats: fileStatOf(stats), at });
+  if (kind === 'unchanged' && stats) unchangedStats?.set(rel, { stats, at });
   return kind;
 }
 

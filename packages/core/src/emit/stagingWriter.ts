@@ -1,10 +1,10 @@
-import { existsSync, lstatSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type FileStat, sha256 } from './cacheRecord.js';
 import { SETTLED, STOPPED, type StagedEntry, type StagingMessage, type StagingReply, type StagingWorkerData } from './stagingProtocol.js';
 import { type SwapPaths, stageLink, stageText } from './swap.js';
+import { workerScript } from './workerScript.js';
 
 /** A file the writer wrote: its stat, taken before it was closed, and the sha256 (hex) of its text. */
 export type WrittenFile = FileStat & { sha256: string };
@@ -19,20 +19,12 @@ const CONCURRENCY = 16;
 const MAX_PENDING = 1024;
 /** How long the main thread waits for a worker that writes nothing before it stops waiting. */
 const STALL_MS = 30_000;
-/** Environment variable that turns the worker off (`0`): every file is then written on the main thread. */
-const STAGING_WORKER_ENV = 'RESLAYER_STAGING_WORKER';
-
-let workerFile: URL | null | undefined;
 /**
  * The compiled worker script beside this module (`stagingWorker.js`), or null when running from sources
- * (unit tests): then every file is written on the main thread.
+ * (unit tests) or with `RESLAYER_STAGING_WORKER=0`: then every file is written on the main thread.
  */
 export function stagingWorkerFile(): URL | null {
-  if (workerFile === undefined) {
-    const url = new URL('./stagingWorker.js', import.meta.url);
-    workerFile = existsSync(fileURLToPath(url)) ? url : null;
-  }
-  return workerFile;
+  return workerScript('stagingWorker.js');
 }
 
 /**
@@ -83,11 +75,14 @@ export class StagingWriter {
    * @param withStats keep each written file's stat
    * @param recycled the staging folder is the root's recycled spare folder (see `openStaging`): an unchanged
    *   file whose entry there is already the root's file is not linked again (see {@link link})
+   * @param stagingIno in a recycled staging folder, the inode of the regular file at a path as a listing
+   *   taken when it was opened shows it (see `OutputLookahead`), or undefined: then {@link link} looks itself
    */
   constructor(
     readonly paths: SwapPaths,
     withStats: boolean,
     readonly recycled = false,
+    private readonly stagingIno?: (rel: string) => number | undefined,
   ) {
     this.written = withStats ? new Map() : undefined;
   }
@@ -109,14 +104,16 @@ export class StagingWriter {
   /**
    * Hard-links (or queues the link of) an unchanged file of the current root into the staging folder;
    * before the run's first changed file, only remembers it. In a recycled staging folder, a file whose
-   * entry there already has the root file's inode `ino` is only counted as linked (one `lstat`, on this thread).
+   * entry there already has the root file's inode `ino` is only counted as linked (one `lstat` on this thread,
+   * unless the staging folder's listing has the entry).
    * @param rel root-relative path, already checked to stay inside the root
    * @param ino the inode of the root's file, when the caller stat-ed it
    */
   link(rel: string, ino?: number): void {
     if (this.recycled && ino !== undefined && !this.failure) {
       // The staging folder and the root are on one file system (the swap renames one into the other).
-      const there = lstatSync(path.join(this.paths.staging, rel), { throwIfNoEntry: false });
+      const listed = this.stagingIno?.(rel);
+      const there = listed !== undefined ? { ino: listed, isFile: () => true } : lstatSync(path.join(this.paths.staging, rel), { throwIfNoEntry: false });
       if (there?.isFile() && there.ino === ino) {
         this.linked.add(rel);
         this.kept.add(rel);
@@ -199,7 +196,7 @@ export class StagingWriter {
 
   /** Starts the worker; false when it cannot run here (sources only, or turned off). */
   #start(): boolean {
-    const file = process.env[STAGING_WORKER_ENV] === '0' ? null : stagingWorkerFile();
+    const file = stagingWorkerFile();
     if (!file) {
       this.#noWorker = true;
       return false;

@@ -8,7 +8,8 @@ import { readManifest } from './manifest.js';
 import { type SwapPaths, findInterruptedSwap, openStaging, swapPaths } from './swap.js';
 import { shelveStaging } from './spare.js';
 import { StagingWriter } from './stagingWriter.js';
-import { type FileStamp, checkStamp, fileStatOf, sha256 } from './cacheRecord.js';
+import { type FileStamp, checkStamp, fileStatOf, sha256, statMatches } from './cacheRecord.js';
+import { OutputLookahead } from './lookahead.js';
 import type { ReusingSink, VerifiedFile } from './units.js';
 import { type OutputLocation, type OutputScan, resolveInside, scanOutput } from './outputTree.js';
 import { type PlanState, type WritePlan, comparePlanned, removedFiles, rootRelative } from './planFileSet.js';
@@ -25,6 +26,8 @@ export interface OutputStreamOptions {
    * stat still equals its stamp is compared by sha256 instead of being read.
    */
   stamps?: ReadonlyMap<string, FileStamp> | undefined;
+  /** With `stamps`: what a look-ahead found of the recorded files (see {@link OutputLookahead}). */
+  lookahead?: OutputLookahead | undefined;
 }
 
 /**
@@ -58,7 +61,9 @@ export class OutputStream implements ReusingSink {
     this.paths = swapPaths(location);
     if (options.write) {
       this.recycled = openStaging(this.paths, true);
-      this.writer = new StagingWriter(this.paths, options.withStats, this.recycled);
+      const { lookahead } = options;
+      if (this.recycled) lookahead?.listStaging(this.paths.staging);
+      this.writer = new StagingWriter(this.paths, options.withStats, this.recycled, lookahead && ((rel) => lookahead.stagingIno(rel)));
     }
   }
 
@@ -70,7 +75,7 @@ export class OutputStream implements ReusingSink {
     const rel = rootRelative(this.location, file);
     const { withStats, stamps } = this.options;
     const known = withStats && stamps ? { stamps, digest: sha256(file.contents) } : undefined;
-    const kind = comparePlanned(this.location, this.scan, rel, file.contents, this.plan, withStats ? this.unchangedStats : undefined, known);
+    const kind = comparePlanned(this.location, this.scan, rel, file.contents, this.plan, withStats ? this.unchangedStats : undefined, known && { ...known, looked: this.options.lookahead?.stat(rel) });
     // The writer hashes the texts it writes (its worker thread, mostly); the commit takes their digests from it.
     const digest = !withStats ? '' : known ? known.digest : kind !== 'unchanged' && this.writer ? '' : sha256(file.contents);
     this.entries.set(rel, { size: Buffer.byteLength(file.contents, 'utf8'), sha256: digest });
@@ -88,6 +93,8 @@ export class OutputStream implements ReusingSink {
    */
   verify(rel: string, stamp: FileStamp): VerifiedFile | undefined {
     if (!this.scan.files.has(rel)) return undefined;
+    const looked = this.options.lookahead?.stat(rel);
+    if (looked && statMatches(stamp, looked.stats)) return { stats: looked.stats, at: looked.at, sha256: stamp.sha256 };
     const at = Date.now();
     const held = checkStamp(resolveInside(this.location, rel), stamp);
     return held && { stats: fileStatOf(held.stats), at, sha256: stamp.sha256 };
@@ -116,6 +123,7 @@ export class OutputStream implements ReusingSink {
    * the staging folder (a failed run, or one that changed nothing; see `shelveStaging`).
    */
   async discard(): Promise<void> {
+    this.options.lookahead?.close();
     if (!this.writer) return;
     await this.writer.abort();
     shelveStaging(this.paths, this.recycled);
@@ -141,12 +149,20 @@ export class OutputStream implements ReusingSink {
  */
 export async function openOutputStream(location: OutputLocation, options: OutputStreamOptions): Promise<OutputStream | undefined> {
   resolveInside(location, location.srcDir || '.');
+  let lookahead: OutputLookahead | undefined;
   try {
     if (findInterruptedSwap(location)) return undefined;
+    // Started first: its worker stats the recorded files while this thread lists the root and runs the pipeline.
+    const { write, withStats, stamps } = options;
+    if (write && withStats && stamps && stamps.size > 0) lookahead = new OutputLookahead(path.resolve(location.outputRoot), [...stamps.keys()]);
     const scan = await scanOutput(location);
-    if (findInterruptedWrite(scan)) return undefined;
-    return new OutputStream(location, scan, options);
+    if (findInterruptedWrite(scan)) {
+      lookahead?.close();
+      return undefined;
+    }
+    return new OutputStream(location, scan, { ...options, lookahead });
   } catch (error) {
+    lookahead?.close();
     // The output root or its sibling folders cannot even be looked at (a name too long, no permission).
     if (error instanceof GeneratorError) throw error;
     throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
@@ -172,7 +188,10 @@ export async function commitStream(stream: OutputStream, options: WriteOptions):
     // Only created and updated texts are ever read, from the staging folder, when the journaled commit needs them.
     const byRel = new Map<string, { readonly contents: string }>();
     for (const rel of stream.entries.keys()) byRel.set(rel, { get contents() { return readFileSync(resolveStaged(staging, rel), 'utf8'); } });
-    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 || stream.writer?.written?.get(rel)?.sha256 || '', ...(stream.writer ? { staged: { made: stream.writer.made, written: stream.writer.written ?? new Map(), linked: stream.writer.linked, kept: stream.writer.kept, recycled: stream.recycled } } : {}) };
+    const { writer } = stream;
+    const listing = stream.recycled ? stream.options.lookahead?.stagingListing() : undefined;
+    const staged = writer && { made: writer.made, written: writer.written ?? new Map(), linked: writer.linked, kept: writer.kept, recycled: stream.recycled, ...(listing ? { listing } : {}) };
+    const content: OutputContent = { byRel, digest: (rel) => stream.entries.get(rel)?.sha256 || writer?.written?.get(rel)?.sha256 || '', ...(staged ? { staged } : {}) };
     const changed = state.plan.created.length + state.plan.updated.length + state.plan.removed.length > 0;
     if (!changed) await stream.discard();
     await commitPlan(stream.location, state, content, options);

@@ -5,6 +5,7 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import type { InterruptedWrite } from './journal.js';
 import { type FileStat, fileStatOf } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, SPARE_DIR, startsWithMarker } from './outputTree.js';
+import type { TreeListing } from './lookaheadScan.js';
 import { exists, keepAsSpare, linkInto, makeStagingFolder, pruneStaging, spareOn } from './spare.js';
 
 /** Suffix of the sibling folder a write builds the new output root in (`<parent>/.<root name>.reslayer-staging`). */
@@ -211,9 +212,10 @@ function stagingFolderOf(paths: SwapPaths, rel: string, made: Set<string>, recyc
  * @param linked unchanged files of `set.keep` already linked into the staging folder (see {@link stageLink})
  * @param recycled the staging folder is the root's recycled spare folder: what the new root does not hold is
  *   then removed from it, and the manifest's old entry is removed before the new one is written
+ * @param listing in a recycled staging folder, its listing taken when it was opened, if any (see `pruneStaging`)
  * @throws the file system's error (the caller removes the staging folder)
  */
-export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>, linked?: ReadonlySet<string>, recycled = false): void {
+export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>, linked?: ReadonlySet<string>, recycled = false, listing?: TreeListing): void {
   const { root, staging } = paths;
   const folders = foldersOf(set, scan);
   const known = new Set(made);
@@ -232,7 +234,7 @@ export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan
   // Never written through: in a recycled staging folder the old entry may be a link to another file.
   if (recycled) rmSync(manifest, { recursive: true, force: true });
   writeFileSync(manifest, set.manifest.text, { flag: 'wx' });
-  if (recycled) pruneStaging(staging, new Set([...set.write.keys(), ...set.keep, ...set.carry, set.manifest.name]), new Set(folders));
+  if (recycled) pruneStaging(staging, new Set([...set.write.keys(), ...set.keep, ...set.carry, set.manifest.name]), new Set(folders), listing);
 }
 
 /** Writes a new file and returns its stat, taken before it is closed. */

@@ -6,6 +6,7 @@ import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { type InterruptedWrite, type StagedFile, JOURNAL_NAME, commit, findInterruptedWrite, recoverFromScan, recoverInterruptedWrite } from './journal.js';
 import { MANIFEST_NAME, serializeManifest, writeManifest } from './manifest.js';
+import type { TreeListing } from './lookaheadScan.js';
 import { buildStaging, completeStaging, findInterruptedSwap, mergeInterrupted, recoverInterruptedSwap, swapIn, swapPaths } from './swap.js';
 import { CACHE_RECORD_NAME, type CacheRecord, type FileStamp, type FileStat, removeRecord, sha256, stampOf, writeRecord } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, TEMP_SUFFIX, assertRealPathInside, inBatches, resolveInside, scanOutput } from './outputTree.js';
@@ -93,9 +94,9 @@ export interface OutputContent {
    * When the created and updated files are already written into the staging folder (see `OutputStream`):
    * the staging folders made so far, the stat of each written file, the unchanged files already linked there
    * (`kept`: those whose entry in a recycled staging folder already was the root's file), and whether the
-   * staging folder is the root's recycled spare folder (see `openStaging`).
+   * staging folder is the root's recycled spare folder (see `openStaging`), with its listing when it was opened (`listing`).
    */
-  staged?: { made: Set<string>; written: Map<string, FileStat>; linked?: ReadonlySet<string>; kept?: ReadonlySet<string>; recycled?: boolean } | undefined;
+  staged?: { made: Set<string>; written: Map<string, FileStat>; linked?: ReadonlySet<string>; kept?: ReadonlySet<string>; recycled?: boolean; listing?: TreeListing } | undefined;
 }
 
 /**
@@ -182,7 +183,7 @@ function swapOutput(
   try {
     const write = new Map([...plan.created, ...plan.updated].map((rel) => [rel, byRel.get(rel) as { contents: string }] as const));
     // Streamed: the written files are in the staging folder already (their texts are not read).
-    if (staged) completeStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, staged.made, staged.linked, staged.recycled);
+    if (staged) completeStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, staged.made, staged.linked, staged.recycled, staged.listing);
     else buildStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, written);
     // No one else writes into the staging folder: the files' stats hold until the swap, as if taken now.
     const stagedAt = Date.now();
