@@ -124,7 +124,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
   if (failed) await stream?.discard();
   else {
     try {
-      assertOutputFolders(location, paths);
+      assertOutputFolders(location, paths, stream?.scan.dirs);
     } catch (error) {
       await stream?.discard();
       throw error;

@@ -21,9 +21,11 @@ const notDirectory = (message: string) =>
  * generated files, every folder they go into.
  * @param location output root and source folder
  * @param files root-relative POSIX paths of the generated files, if known
+ * @param listed real folders of a listing of the root taken during the run (e.g. `OutputScan.dirs`): those
+ *   are not looked at again
  * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` naming the file in the way
  */
-export function assertOutputFolders(location: OutputLocation, files: readonly string[] = []): void {
+export function assertOutputFolders(location: OutputLocation, files: readonly string[] = [], listed?: ReadonlySet<string>): void {
   const root = path.resolve(location.outputRoot);
   const rootKind = kindOf(root);
   if (rootKind === 'file') throw notDirectory(`the output root ${root} is a file, not a folder`);
@@ -43,6 +45,6 @@ export function assertOutputFolders(location: OutputLocation, files: readonly st
     for (let i = 1; i <= parts.length; i++) folders.add(parts.slice(0, i).join('/'));
   }
   for (const rel of [...folders].sort()) {
-    if (kindOf(path.join(root, rel)) === 'file') throw notDirectory(`${rel} under the output root ${root} is a file, but generated files go into it`);
+    if (!listed?.has(rel) && kindOf(path.join(root, rel)) === 'file') throw notDirectory(`${rel} under the output root ${root} is a file, but generated files go into it`);
   }
 }
