@@ -38,13 +38,21 @@ export function assertOutputFolders(location: OutputLocation, files: readonly st
     return;
   }
   const folders = new Set<string>();
-  const src = path.posix.normalize((location.srcDir || '.').split(path.sep).join('/'));
-  if (src !== '.') folders.add(src);
-  for (const file of files) {
-    const parts = file.split('/').slice(0, -1);
-    for (let i = 1; i <= parts.length; i++) folders.add(parts.slice(0, i).join('/'));
+  // A folder and its parents, up to the first one already known (whose parents are known too).
+  const add = (from: string) => {
+    for (let dir = from; dir !== '' && dir !== '.' && !folders.has(dir); dir = parentOf(dir)) folders.add(dir);
+  };
+  add(path.posix.normalize((location.srcDir || '.').split(path.sep).join('/')));
+  for (const file of files) add(parentOf(file));
+  let inTheWay: string | undefined;
+  for (const rel of folders) {
+    if ((inTheWay === undefined || rel < inTheWay) && !listed?.has(rel) && kindOf(path.join(root, rel)) === 'file') inTheWay = rel;
   }
-  for (const rel of [...folders].sort()) {
-    if (!listed?.has(rel) && kindOf(path.join(root, rel)) === 'file') throw notDirectory(`${rel} under the output root ${root} is a file, but generated files go into it`);
-  }
+  if (inTheWay !== undefined) throw notDirectory(`${inTheWay} under the output root ${root} is a file, but generated files go into it`);
+}
+
+/** The folder of a root-relative POSIX path (`''` at the root). */
+function parentOf(rel: string): string {
+  const slash = rel.lastIndexOf('/');
+  return slash < 0 ? '' : rel.slice(0, slash);
 }
