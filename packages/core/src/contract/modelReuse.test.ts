@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../test/paths.js';
 import { TempDir } from '../../test/tempContracts.js';
+import type { NamingOverrides } from '../config/types.js';
+import { detectResources } from '../detect/detectResources.js';
 import { Diagnostics } from '../diagnostics/Diagnostics.js';
+import type { ApiModel } from '../model/types.js';
 import { type LoadedContract, loadContract } from './loadContract.js';
 import { ModelReuse } from './modelReuse.js';
 import { normalizeContract } from './normalize.js';
@@ -141,6 +144,41 @@ describe('ModelReuse', () => {
     expect(reuse.outcome).toBe('normalized');
   });
 
+  it('reuses core’s detection after a prose-only change with the same overrides, equal to a fresh detection', async () => {
+    const first = await load();
+    const reuse = new ModelReuse();
+    let calls = 0;
+    const detect = (model: ApiModel, into: Diagnostics) => {
+      calls++;
+      return detectResources(model, into);
+    };
+    const run = (contract: LoadedContract, overrides?: NamingOverrides) => {
+      const d = new Diagnostics();
+      const model = reuse.detect(reuse.normalize(contract, d), d, overrides, detect);
+      return { model: JSON.stringify(model), diagnostics: JSON.stringify(d.list()) };
+    };
+    const fresh = (contract: LoadedContract) => {
+      const d = new Diagnostics();
+      const model = detectResources(normalizeContract(contract, d), d);
+      return { model: JSON.stringify(model), diagnostics: JSON.stringify(d.list()) };
+    };
+    run(first);
+    expect(calls).toBe(1);
+    const edited1 = edited(first, (d) => void (d.paths['/items']!['get']!['summary'] = 'Every item'));
+    expect(run(edited1)).toEqual(fresh(edited1));
+    expect(calls).toBe(1);
+    expect(run(edited1).model).toContain('Every item');
+    expect(calls).toBe(1);
+    // Other overrides: detected again.
+    const overrides: NamingOverrides = { resources: { items: { name: 'things' } } };
+    run(edited1, overrides);
+    expect(calls).toBe(2);
+    // A structural change: normalized and detected again.
+    const edited2 = edited(edited1, (d) => void ((d.paths['/items']!['get']!['parameters'] as Array<Record<string, unknown>>)[0]!['name'] = 'query'));
+    expect(run(edited2)).toEqual(fresh(edited2));
+    expect(calls).toBe(3);
+  });
+
   // The corpus (../shared/corpus, when present): every contract that must generate, with every operation's prose edited.
   const corpus = path.resolve(REPO_ROOT, '../shared/corpus');
   const specs = existsSync(path.join(corpus, 'corpus.json'))
@@ -148,27 +186,31 @@ describe('ModelReuse', () => {
         (s) => s.expect !== 'reject-or-convert' && (s.stats?.ops ?? Infinity) <= 300,
       )
     : [];
-  it(`reuses the model of corpus contracts with edited prose, equal to a fresh normalization (${specs.length} contracts)`, async () => {
+  it(`reuses the model and detection of corpus contracts with edited prose, equal to fresh ones (${specs.length} contracts)`, async () => {
     if (specs.length === 0) console.warn(`ModelReuse: ${corpus} is absent; only the contract above is checked`);
     for (const spec of specs) {
       const contract = await loadContract(path.join(corpus, spec.entry));
       const reuse = new ModelReuse();
-      reuse.normalize(contract, new Diagnostics());
+      const detected = (model: ApiModel, into: Diagnostics) => detectResources(model, into);
+      const d0 = new Diagnostics();
+      reuse.detect(reuse.normalize(contract, d0), d0, undefined, detected);
       let n = 0;
-      const r = both(
-        reuse,
-        edited(contract, (d) => {
-          for (const item of Object.values(d.paths ?? {}))
-            for (const op of Object.values(item ?? {}))
-              if (op && typeof op === 'object' && 'responses' in op) {
-                n++;
-                if (n % 2 === 1) op['summary'] = `Summary ${n}`;
-                else delete op['summary'];
-                if (n % 3 === 0) op['description'] = `Description ${n}`;
-              }
-        }),
-      );
-      expect({ spec: spec.name, outcome: reuse.outcome, same: r.reused === r.fresh, diagnostics: r.reusedDiagnostics === r.freshDiagnostics }).toEqual({
+      const changed = edited(contract, (d) => {
+        for (const item of Object.values(d.paths ?? {}))
+          for (const op of Object.values(item ?? {}))
+            if (op && typeof op === 'object' && 'responses' in op) {
+              n++;
+              if (n % 2 === 1) op['summary'] = `Summary ${n}`;
+              else delete op['summary'];
+              if (n % 3 === 0) op['description'] = `Description ${n}`;
+            }
+      });
+      const d1 = new Diagnostics();
+      const reused = JSON.stringify(reuse.detect(reuse.normalize(changed, d1), d1, undefined, detected));
+      const outcome = reuse.outcome;
+      const d2 = new Diagnostics();
+      const fresh = JSON.stringify(detectResources(normalizeContract(changed, d2), d2));
+      expect({ spec: spec.name, outcome, same: reused === fresh, diagnostics: JSON.stringify(d1.list()) === JSON.stringify(d2.list()) }).toEqual({
         spec: spec.name,
         outcome: 'reused',
         same: true,

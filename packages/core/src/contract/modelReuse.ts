@@ -1,4 +1,5 @@
 import { type Diagnostic, Diagnostics } from '../diagnostics/Diagnostics.js';
+import type { DetectOptions } from '../detect/detectResources.js';
 import type { ApiModel, OperationNode } from '../model/types.js';
 import { HTTP_METHODS } from '../model/types.js';
 import type { LoadedContract } from './loadContract.js';
@@ -35,6 +36,8 @@ const PROSE = new Set(['summary', 'description']);
 export class ModelReuse {
   #last: { file: string; document: unknown; model: ApiModel; diagnostics: Diagnostic[] } | undefined;
   #outcome: ModelReuseOutcome | undefined;
+  /** Core's detection of the kept model: its resources and diagnostics, and the naming overrides it had. */
+  #detected: { model: ApiModel; overrides: string; resources: ApiModel['resources']; diagnostics: Diagnostic[] } | undefined;
 
   /** How the last {@link normalize} built its model; undefined before the first. */
   get outcome(): ModelReuseOutcome | undefined {
@@ -58,6 +61,7 @@ export class ModelReuse {
     } else {
       // Let the old document and model go before the new model is built.
       this.#last = undefined;
+      this.#detected = undefined;
       const own = new Diagnostics();
       model = normalizeContract(contract, own);
       found = own.list();
@@ -68,9 +72,39 @@ export class ModelReuse {
     return model;
   }
 
+  /**
+   * Core's resource detection (the first `detect` tap) with the same memory. Detection reads no operation's
+   * `summary` or `description`, so when this run's model was reused, reaches core's tap as it left
+   * {@link normalize} (the same meta, schemas and operations), and the naming overrides are those of the last
+   * detection, the resources detected last time are the answer and their diagnostics are reported again.
+   * @param model the model core's tap gets
+   * @param diagnostics where detection's findings go
+   * @param overrides the config's naming overrides
+   * @param detect core's detector, run otherwise
+   * @returns the model with its resources, as `detect` returns it
+   */
+  detect(model: ApiModel, diagnostics: Diagnostics, overrides: DetectOptions['overrides'], detect: (model: ApiModel, diagnostics: Diagnostics) => ApiModel): ApiModel {
+    const key = JSON.stringify(overrides ?? null);
+    const last = this.#last?.model;
+    const asNormalized = last !== undefined && model.meta === last.meta && model.schemas === last.schemas && model.operations === last.operations;
+    const kept = this.#detected;
+    if (this.#outcome === 'reused' && asNormalized && kept && kept.overrides === key && kept.model.schemas === model.schemas) {
+      for (const d of kept.diagnostics) diagnostics.add(d);
+      this.#detected = { ...kept, model };
+      return { ...model, resources: kept.resources };
+    }
+    const own = new Diagnostics();
+    const detected = detect(model, own);
+    const found = own.list();
+    for (const d of found) diagnostics.add(d);
+    this.#detected = asNormalized ? { model, overrides: key, resources: detected.resources, diagnostics: found } : undefined;
+    return detected;
+  }
+
   /** Forgets the kept document and model (the next {@link normalize} normalizes afresh). */
   clear(): void {
     this.#last = undefined;
+    this.#detected = undefined;
   }
 }
 

@@ -76,7 +76,11 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   });
   const hooks = createHooks();
   interceptHooks(hooks, timings);
-  hooks.detect.tap({ name: CORE_PLUGIN, stage: DetectStage.Core }, (model) => detectResources(model, diagnostics, { overrides: config.overrides }));
+  const { modelReuse } = options;
+  const detectCore = (model: ApiModel, into: Diagnostics) => detectResources(model, into, { overrides: config.overrides });
+  hooks.detect.tap({ name: CORE_PLUGIN, stage: DetectStage.Core }, (model) =>
+    modelReuse ? modelReuse.detect(model, diagnostics, config.overrides, detectCore) : detectCore(model, diagnostics),
+  );
   for (const plugin of plugins) plugin.apply(hooks, { run });
 
   const time = async <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T): Promise<T> => {
