@@ -15,12 +15,14 @@ interface Writer {
   written: Map<string, { size: number; mtimeMs: number; ctimeMs: number; ino: number; sha256: string }> | undefined;
   failure: Error | undefined;
   linked: Set<string>;
+  kept: Set<string>;
   write(rel: string, text: string): void;
   link(rel: string, ino?: number): void;
   close(): Promise<void>;
   abort(): Promise<void>;
 }
-type WriterClass = new (paths: { root: string; staging: string; previous: string }, withStats: boolean, recycled?: boolean) => Writer;
+type Listing = { ready(): boolean; ino(rel: string): number | undefined };
+type WriterClass = new (paths: { root: string; staging: string; previous: string }, withStats: boolean, recycled?: boolean, listing?: Listing) => Writer;
 
 let StagingWriter: WriterClass;
 let SYNC_FILES: number;
@@ -170,6 +172,46 @@ describe('StagingWriter (built, with its worker thread)', () => {
       // The old entry was a second link to the root's file: the root's text is untouched.
       expect(readFileSync(at(paths().root, rel), 'utf8')).toBe(text);
     }
+  });
+
+  it.each([
+    ['until the writer closes', Infinity],
+    ['until half of the links are asked for', 0.5],
+  ])('with a listing of the recycled staging folder that is not in %s, decides the links once it is, with the same result', async (_when, readyAt) => {
+    const all = files(SYNC_FILES + 600);
+    const at = (base: string, rel: string) => path.join(base, rel);
+    for (const [rel, text] of all) {
+      mkdirSync(path.dirname(at(paths().root, rel)), { recursive: true });
+      writeFileSync(at(paths().root, rel), text);
+      mkdirSync(path.dirname(at(paths().staging, rel)), { recursive: true });
+      linkSync(at(paths().root, rel), at(paths().staging, rel));
+    }
+    // Some entries of the spare are older files, one is missing.
+    const stale = new Set(all.filter((_, i) => i % 7 === 2).map(([rel]) => rel));
+    for (const rel of stale) {
+      rmSync(at(paths().staging, rel));
+      writeFileSync(at(paths().staging, rel), 'an older version\n');
+    }
+    rmSync(at(paths().staging, all[1]![0]));
+    const inos = new Map<string, number>(all.filter(([rel]) => rel !== all[1]![0]).map(([rel]) => [rel, lstatSync(at(paths().staging, rel)).ino]));
+    let asked = 0;
+    let ready = false;
+    const listing = { ready: () => ready, ino: (rel: string) => inos.get(rel) };
+    const changed = all.filter((_, i) => i % 10 === 3);
+    const unchanged = all.filter((_, i) => i % 10 !== 3);
+    const writer = new StagingWriter(paths(), true, true, listing);
+    for (const [rel, text] of changed) writer.write(rel, `${text}// changed\n`);
+    for (const [rel] of unchanged) {
+      if (++asked > unchanged.length * readyAt) ready = true;
+      writer.link(rel, statSync(at(paths().root, rel)).ino);
+    }
+    if (readyAt === Infinity) expect(writer.kept.size).toBe(0);
+    ready = true;
+    await writer.close();
+    expect(writer.failure).toBeUndefined();
+    expect([...writer.linked].sort()).toEqual(unchanged.map(([rel]) => rel).sort());
+    expect([...writer.kept].sort()).toEqual(unchanged.map(([rel]) => rel).filter((rel) => !stale.has(rel) && rel !== all[1]![0]).sort());
+    for (const [rel] of unchanged) expect(statSync(at(paths().staging, rel)).ino).toBe(statSync(at(paths().root, rel)).ino);
   });
 
   it('a file that left the root before its link is a failure, kept for the commit', async () => {

@@ -91,6 +91,16 @@ export class OutputLookahead {
   }
 
   /**
+   * True once the staging folder's listing is in (or will not come, or is made on this thread when asked):
+   * then {@link stagingIno} answers without waiting. Never waits itself.
+   */
+  listingReady(): boolean {
+    if (this.#settled[LISTED] || !this.#worker || !this.#port) return true;
+    for (let received = receiveMessageOnPort(this.#port); received; received = receiveMessageOnPort(this.#port)) this.#take(received.message as LookaheadReply);
+    return this.#settled[LISTED] as boolean;
+  }
+
+  /**
    * The inode of the regular file at a path of the listed staging folder.
    * @param rel root-relative path
    * @returns the inode, or undefined (no such file when listed, not listed, or no answer)

@@ -66,6 +66,8 @@ export class StagingWriter {
   /** Unchanged files seen before the first changed one (linked once a file changes); undefined after it. */
   #waiting: string[] | undefined = [];
   #sent = 0;
+  /** Unchanged files whose link {@link link} put off until the staging folder's listing is in. */
+  #deferred: Array<[rel: string, ino: number]> = [];
   #progress: Int32Array | undefined;
   /** Set once the worker could not start: the rest is written on the main thread without asking again. */
   #noWorker = false;
@@ -75,14 +77,15 @@ export class StagingWriter {
    * @param withStats keep each written file's stat
    * @param recycled the staging folder is the root's recycled spare folder (see `openStaging`): an unchanged
    *   file whose entry there is already the root's file is not linked again (see {@link link})
-   * @param stagingIno in a recycled staging folder, the inode of the regular file at a path as a listing
-   *   taken when it was opened shows it (see `OutputLookahead`), or undefined: then {@link link} looks itself
+   * @param listing in a recycled staging folder, the listing taken when it was opened (see `OutputLookahead`):
+   *   the inode of the regular file at a path (undefined: {@link link} looks itself), and whether it is in yet
+   *   (until then, {@link link} puts its decisions off, at the latest to {@link close})
    */
   constructor(
     readonly paths: SwapPaths,
     withStats: boolean,
     readonly recycled = false,
-    private readonly stagingIno?: (rel: string) => number | undefined,
+    private readonly listing?: { ready(): boolean; ino(rel: string): number | undefined },
   ) {
     this.written = withStats ? new Map() : undefined;
   }
@@ -110,9 +113,21 @@ export class StagingWriter {
    * @param ino the inode of the root's file, when the caller stat-ed it
    */
   link(rel: string, ino?: number): void {
+    if (this.recycled && ino !== undefined && !this.failure && this.listing) {
+      // Decided once the listing is in: this thread goes on emitting meanwhile.
+      if (!this.listing.ready()) {
+        this.#deferred.push([rel, ino]);
+        return;
+      }
+      this.#linkDeferred();
+    }
+    this.#link(rel, ino);
+  }
+
+  #link(rel: string, ino: number | undefined): void {
     if (this.recycled && ino !== undefined && !this.failure) {
       // The staging folder and the root are on one file system (the swap renames one into the other).
-      const listed = this.stagingIno?.(rel);
+      const listed = this.listing?.ino(rel);
       const there = listed !== undefined ? { ino: listed, isFile: () => true } : lstatSync(path.join(this.paths.staging, rel), { throwIfNoEntry: false });
       if (there?.isFile() && there.ino === ino) {
         this.linked.add(rel);
@@ -122,6 +137,14 @@ export class StagingWriter {
     }
     if (this.#waiting) this.#waiting.push(rel);
     else this.#stage(rel, null);
+  }
+
+  /** Decides the links put off while the listing was not in (waiting for it). */
+  #linkDeferred(): void {
+    const deferred = this.#deferred;
+    if (deferred.length === 0) return;
+    this.#deferred = [];
+    for (const [rel, ino] of deferred) this.#link(rel, ino);
   }
 
   /** Writes (text) or links (`null`) one file on the main thread, or queues it for the worker. */
@@ -168,11 +191,13 @@ export class StagingWriter {
    * Never throws: an error is left in {@link failure}.
    */
   async close(): Promise<void> {
+    this.#linkDeferred();
     await this.#finish('end');
   }
 
   /** Starts no more writes and waits for those under way (before the staging folder is removed). */
   async abort(): Promise<void> {
+    this.#deferred = [];
     this.#batch = [];
     await this.#finish('abort');
   }

@@ -63,7 +63,8 @@ export class OutputStream implements ReusingSink {
       this.recycled = openStaging(this.paths, true);
       const { lookahead } = options;
       if (this.recycled) lookahead?.listStaging(this.paths.staging);
-      this.writer = new StagingWriter(this.paths, options.withStats, this.recycled, lookahead && ((rel) => lookahead.stagingIno(rel)));
+      const listing = this.recycled && lookahead ? { ready: () => lookahead.listingReady(), ino: (rel: string) => lookahead.stagingIno(rel) } : undefined;
+      this.writer = new StagingWriter(this.paths, options.withStats, this.recycled, listing);
     }
   }
 
