@@ -115,6 +115,9 @@ function isPlain(v: unknown): v is Raw {
   return proto === null || Object.getPrototypeOf(proto) === null;
 }
 
+/** A realm's `Object.prototype`, or no prototype. */
+const isRoot = (proto: object | null): boolean => proto === null || Object.getPrototypeOf(proto) === null;
+
 const isDate = (v: object): v is Date => Object.prototype.toString.call(v) === '[object Date]';
 
 /** True when two documents are equal except for the `summary` and `description` of operations under `paths`. */
@@ -147,18 +150,34 @@ function sameMembers(a: Raw, b: Raw, depth: number, compare: (key: string, x: un
   return true;
 }
 
-/** Deep equality of parsed contract values (see {@link ModelReuse}). */
+/**
+ * Deep equality of parsed contract values (see {@link ModelReuse}): `Object.is` for the rest, arrays item by
+ * item, plain objects key by key in order, `Date`s by their time; anything else is a change.
+ */
 function same(a: unknown, b: unknown, depth: number): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || depth > MAX_DEPTH) return false;
+  if (a === b) return a !== 0 || Object.is(a, b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b);
+  if (depth > MAX_DEPTH) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!same(a[i], b[i], depth + 1)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
-  if (isPlain(a) && isPlain(b)) return sameMembers(a, b, depth, (_k, x, y) => same(x, y, depth + 1));
-  return isDate(a) && isDate(b) && Object.is(Date.prototype.getTime.call(a), Date.prototype.getTime.call(b));
+  // Plain objects have a realm's Object.prototype (or none): compared by kind, not identity, across realms.
+  const pa = Object.getPrototypeOf(a) as object | null;
+  const pb = Object.getPrototypeOf(b) as object | null;
+  if (!(pa === Object.prototype || isRoot(pa)) || !(pb === Object.prototype || isRoot(pb))) {
+    return isDate(a) && isDate(b) && Object.is(Date.prototype.getTime.call(a), Date.prototype.getTime.call(b));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const key = ka[i] as string;
+    if (key !== kb[i] || !same((a as Raw)[key], (b as Raw)[key], depth + 1)) return false;
+  }
+  return true;
 }
 
 /**
