@@ -376,7 +376,9 @@ function benchDemo(opts) {
  * debounce included. Recorded as a row `watch: 1-operation edit → written` (wall = median over the edits).
  */
 function benchWatch(input, contract, output, opts, copy) {
-  const edits = Math.max(opts.repeat, 3);
+  // Seven edits by default: the first one after start-up runs cold (the JIT, the first look at the output),
+  // so the median of three was often the second edit alone. The first edit is reported beside the median.
+  const edits = Math.max(opts.repeat, 3) * 2 + 1;
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/lib/watch-timing.mjs'), CLI, contract, output, String(edits), ...(copy ? [copy] : [])], { cwd: ROOT, encoding: 'utf8', timeout: 15 * 60_000 });
   let out;
   try {
@@ -966,7 +968,9 @@ function evaluateTargets(opts) {
       'one-operation change regenerates in ≤ 0.5 s (watch mode)',
       watch,
       watch?.wallMs <= 500,
-      watch ? `${secs(watch.wallMs)} median of ${watch.walls.length} edits, from the save to the files written, the watch's 100 ms debounce included (target ≤ 0.50 s)` : 'did not run',
+      watch
+        ? `${secs(watch.wallMs)} median of ${watch.walls.length} edits (the first after start-up ${secs(watch.walls[0])}), from the save to the files written, the watch's 100 ms debounce included (target ≤ 0.50 s)`
+        : 'did not run',
     );
     target(
       'tsc over our GitHub output peak RSS ≤ 1 GB',
