@@ -26,13 +26,21 @@ function generate(contract, target, env = {}) {
   if (r.status !== 0) throw new Error(`generate ${contract} failed: ${(r.stderr || '').slice(-400)}`);
 }
 
-/** The generated files of an output folder with their text (the cache record and the user file left out). */
+/** The spare folder of the root: reslayer's own (the previous output, kept to build the next one), not part of the output. */
+const SPARE = '.reslayer-spare';
+
+/**
+ * The generated files of an output folder with their text (the cache record, the user file and the spare
+ * folder left out: a kill after the swap finds the new set in the root and the previous one in the spare).
+ */
 function generatedFiles(dir) {
   const files = new Map();
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!e.isFile() || e.name === '.reslayer-cache.json' || e.name === USER_FILE) continue;
     const abs = path.join(e.parentPath, e.name);
-    files.set(path.relative(dir, abs), readFileSync(abs, 'utf8'));
+    const rel = path.relative(dir, abs);
+    if (rel.split(path.sep)[0] === SPARE) continue;
+    files.set(rel, readFileSync(abs, 'utf8'));
   }
   return files;
 }
