@@ -108,15 +108,13 @@ export class ModelReuse {
   }
 }
 
-/** A plain object: its prototype is a realm's `Object.prototype` (or none). Arrays, `Date`s and class instances are not. */
-function isPlain(v: unknown): v is Raw {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v) as object | null;
-  return proto === null || Object.getPrototypeOf(proto) === null;
-}
-
 /** A realm's `Object.prototype`, or no prototype. */
 const isRoot = (proto: object | null): boolean => proto === null || Object.getPrototypeOf(proto) === null;
+
+/** A plain object: its prototype is a realm's `Object.prototype` (or none). Arrays, `Date`s and class instances are not. */
+function isPlain(v: unknown): v is Raw {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && isRoot(Object.getPrototypeOf(v) as object | null);
+}
 
 const isDate = (v: object): v is Date => Object.prototype.toString.call(v) === '[object Date]';
 

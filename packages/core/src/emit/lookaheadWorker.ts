@@ -13,6 +13,15 @@ const data = workerData as LookaheadWorkerData;
 const port: MessagePort = data.port;
 const flags = new Int32Array(data.flags);
 
+// Anything unforeseen: both flags set without a reply, so the main thread stops waiting at once and looks itself.
+process.on('uncaughtException', () => {
+  for (const slot of [STATTED, LISTED]) {
+    Atomics.store(flags, slot, 1);
+    Atomics.notify(flags, slot);
+  }
+  process.exit(1);
+});
+
 function reply(message: LookaheadReply, slot: number, transfer: ArrayBuffer[] = []): void {
   port.postMessage(message, transfer);
   Atomics.store(flags, slot, 1);
