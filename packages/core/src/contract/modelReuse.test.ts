@@ -186,8 +186,8 @@ describe('ModelReuse', () => {
         (s) => s.expect !== 'reject-or-convert' && (s.stats?.ops ?? Infinity) <= 300,
       )
     : [];
-  it(`reuses the model and detection of corpus contracts with edited prose, equal to fresh ones (${specs.length} contracts)`, async () => {
-    if (specs.length === 0) console.warn(`ModelReuse: ${corpus} is absent; only the contract above is checked`);
+  // Without the corpus the test is skipped under a name that says so, not passed with nothing checked.
+  (specs.length > 0 ? it : it.skip)(specs.length > 0 ? `reuses the model and detection of corpus contracts with edited prose, equal to fresh ones (${specs.length} contracts)` : `corpus contracts: skipped, ${corpus} is absent`, async () => {
     for (const spec of specs) {
       const contract = await loadContract(path.join(corpus, spec.entry));
       const reuse = new ModelReuse();

@@ -36,8 +36,8 @@ const PROSE = new Set(['summary', 'description']);
 export class ModelReuse {
   #last: { file: string; document: unknown; model: ApiModel; diagnostics: Diagnostic[] } | undefined;
   #outcome: ModelReuseOutcome | undefined;
-  /** Core's detection of the kept model: its resources and diagnostics, and the naming overrides it had. */
-  #detected: { model: ApiModel; overrides: string; resources: ApiModel['resources']; diagnostics: Diagnostic[] } | undefined;
+  /** Core's detection of the kept model (cleared with it): its resources and diagnostics, and the naming overrides it had. */
+  #detected: { overrides: string; resources: ApiModel['resources']; diagnostics: Diagnostic[] } | undefined;
 
   /** How the last {@link normalize} built its model; undefined before the first. */
   get outcome(): ModelReuseOutcome | undefined {
@@ -88,16 +88,15 @@ export class ModelReuse {
     const last = this.#last?.model;
     const asNormalized = last !== undefined && model.meta === last.meta && model.schemas === last.schemas && model.operations === last.operations;
     const kept = this.#detected;
-    if (this.#outcome === 'reused' && asNormalized && kept && kept.overrides === key && kept.model.schemas === model.schemas) {
+    if (this.#outcome === 'reused' && asNormalized && kept && kept.overrides === key) {
       for (const d of kept.diagnostics) diagnostics.add(d);
-      this.#detected = { ...kept, model };
       return { ...model, resources: kept.resources };
     }
     const own = new Diagnostics();
     const detected = detect(model, own);
     const found = own.list();
     for (const d of found) diagnostics.add(d);
-    this.#detected = asNormalized ? { model, overrides: key, resources: detected.resources, diagnostics: found } : undefined;
+    this.#detected = asNormalized ? { overrides: key, resources: detected.resources, diagnostics: found } : undefined;
     return detected;
   }
 

@@ -51,12 +51,13 @@ export interface TreeListing {
 }
 
 /**
- * Lists a folder tree: one `readdir` per folder and one `lstat` per regular file (for its inode).
+ * Lists a folder tree: one `readdir` per folder and, with `inodes`, one `lstat` per regular file.
  * @param dir absolute folder
+ * @param inodes look up each regular file's inode (else `inos` is empty)
  * @returns the listing
  * @throws the file system's error when a folder cannot be read
  */
-export function listTree(dir: string): TreeListing {
+export function listTree(dir: string, inodes = true): TreeListing {
   const listing: TreeListing = { dirs: [], files: [], inos: new Float64Array(0), others: [] };
   const pending = [''];
   for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
@@ -69,6 +70,7 @@ export function listTree(dir: string): TreeListing {
       else listing.others.push(child);
     }
   }
+  if (!inodes) return listing;
   listing.inos = new Float64Array(listing.files.length);
   listing.files.forEach((rel, i) => {
     try {

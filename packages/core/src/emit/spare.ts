@@ -1,6 +1,6 @@
-import { linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { TreeListing } from './lookaheadScan.js';
+import { type TreeListing, listTree } from './lookaheadScan.js';
 import { SPARE_DIR } from './outputTree.js';
 import type { SwapPaths } from './swap.js';
 
@@ -85,7 +85,8 @@ export function makeStagingFolder(staging: string, dir: string, made: Set<string
 
 /**
  * Removes from a recycled staging folder every entry the new root does not hold: files (and links) not in
- * `files`, folders not in `folders` (with everything in them).
+ * `files`, folders not in `folders` (with everything in them). A listed folder where the run already put one
+ * of the new root's files (the writer replaces an older entry in the way) is left to that file.
  * @param staging the staging folder
  * @param files root-relative paths of the new root's files
  * @param folders root-relative paths of the new root's folders
@@ -93,32 +94,20 @@ export function makeStagingFolder(staging: string, dir: string, made: Set<string
  *   the folder is not listed again. It is complete for this purpose: since then only the run's own writes
  *   changed the folder, and they only create entries the new root holds.
  */
-export function pruneStaging(staging: string, files: ReadonlySet<string>, folders: ReadonlySet<string>, listing?: TreeListing): void {
-  if (listing) {
-    // A listed folder the new root does not hold as a folder is removed with what it held, unless the run
-    // already put one of the new root's files there (the writer replaces an older entry in the way).
-    const gone = new Set<string>();
-    const under = (rel: string) => {
-      for (let i = rel.indexOf('/'); i !== -1; i = rel.indexOf('/', i + 1)) if (gone.has(rel.slice(0, i))) return true;
-      return false;
-    };
-    for (const dir of [...listing.dirs].sort((a, b) => a.length - b.length)) {
-      if (folders.has(dir) || under(dir)) continue;
-      gone.add(dir);
-      if (!files.has(dir)) rmSync(path.join(staging, dir), { recursive: true, force: true });
-    }
-    for (const rel of [...listing.files, ...listing.others]) {
-      if (!files.has(rel) && !folders.has(rel) && !under(rel)) rmSync(path.join(staging, rel), { recursive: true, force: true });
-    }
-    return;
+export function pruneStaging(staging: string, files: ReadonlySet<string>, folders: ReadonlySet<string>, listing: TreeListing = listTree(staging, false)): void {
+  const gone = new Set<string>();
+  const under = (rel: string) => {
+    for (let i = rel.indexOf('/'); i !== -1; i = rel.indexOf('/', i + 1)) if (gone.has(rel.slice(0, i))) return true;
+    return false;
+  };
+  // Folders first, shallowest first: a removed folder takes its entries with it.
+  for (const dir of [...listing.dirs].sort((a, b) => a.length - b.length)) {
+    if (folders.has(dir) || under(dir)) continue;
+    gone.add(dir);
+    if (!files.has(dir)) rmSync(path.join(staging, dir), { recursive: true, force: true });
   }
-  const pending = [''];
-  for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
-    for (const e of readdirSync(rel === '' ? staging : path.join(staging, rel), { withFileTypes: true })) {
-      const child = rel === '' ? e.name : `${rel}/${e.name}`;
-      if (e.isDirectory() && folders.has(child)) pending.push(child);
-      else if (e.isDirectory() || !files.has(child)) rmSync(path.join(staging, child), { recursive: true, force: true });
-    }
+  for (const rel of [...listing.files, ...listing.others]) {
+    if (!files.has(rel) && !folders.has(rel) && !under(rel)) rmSync(path.join(staging, rel), { recursive: true, force: true });
   }
 }
 

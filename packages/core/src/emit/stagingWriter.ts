@@ -127,9 +127,7 @@ export class StagingWriter {
   #link(rel: string, ino: number | undefined): void {
     if (this.recycled && ino !== undefined && !this.failure) {
       // The staging folder and the root are on one file system (the swap renames one into the other).
-      const listed = this.listing?.ino(rel);
-      const there = listed !== undefined ? { ino: listed, isFile: () => true } : lstatSync(path.join(this.paths.staging, rel), { throwIfNoEntry: false });
-      if (there?.isFile() && there.ino === ino) {
+      if ((this.listing?.ino(rel) ?? this.#fileIno(rel)) === ino) {
         this.linked.add(rel);
         this.kept.add(rel);
         return;
@@ -137,6 +135,12 @@ export class StagingWriter {
     }
     if (this.#waiting) this.#waiting.push(rel);
     else this.#stage(rel, null);
+  }
+
+  /** The inode of the regular file at a path of the staging folder (one `lstat`), or undefined. */
+  #fileIno(rel: string): number | undefined {
+    const stats = lstatSync(path.join(this.paths.staging, rel), { throwIfNoEntry: false });
+    return stats?.isFile() ? stats.ino : undefined;
   }
 
   /** Decides the links put off while the listing was not in (waiting for it). */
