@@ -70,6 +70,7 @@ describe('a generate killed during its write (SIGKILL)', () => {
     expect(newSet.size).toBe(oldSet.size);
     const outcomes: Array<'old' | 'new'> = [];
     let stagingSeen = 0;
+    let gaps = 0;
     for (let point = 0; point < POINTS; point++) {
       // Back to the old output (this also repairs what the previous kill left), with the user's files in it.
       generate(v1, out);
@@ -80,10 +81,13 @@ describe('a generate killed during its write (SIGKILL)', () => {
       const child = spawn(process.execPath, [cli, 'generate', v2, '--output', out], { stdio: 'ignore' });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       // Once the staging folder appears, kill at a point spread over the write phase; the last point
-      // waits for the swap to start (the previous root renamed away) and kills right then.
+      // waits for the swap (the previous root renamed away, then the staging folder renamed to the root)
+      // and kills right then, while the previous root is dropped.
       const staging = path.join(dir, '.out.reslayer-staging');
-      if (point === POINTS - 1) await appears(path.join(dir, '.out.reslayer-previous'), 60_000);
-      else if (await appears(staging, 60_000)) {
+      const previous = path.join(dir, '.out.reslayer-previous');
+      if (point === POINTS - 1) {
+        if (await appears(previous, 60_000)) await appears(out, 60_000);
+      } else if (await appears(staging, 60_000)) {
         const delay = (writeMs * point) / (POINTS - 2);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       }
@@ -91,11 +95,18 @@ describe('a generate killed during its write (SIGKILL)', () => {
       await exited;
       // Read the disk right away: no other command has run.
       if (existsSync(staging)) stagingSeen++;
-      const files = snapshot(out);
+      // A kill in the instant between the swap's two renames leaves no root and the complete previous
+      // root beside it (the next command renames it back): its files are the old set.
+      const rolledBack = !existsSync(out);
+      if (rolledBack) {
+        expect(existsSync(previous)).toBe(true);
+        gaps++;
+      }
+      const files = snapshot(rolledBack ? previous : out);
       for (const [rel, text] of Object.entries(USER_FILES)) expect(files.get(rel)).toBe(text);
       const generated = generatedPart(files);
       const matches = (set: Map<string, string>) => generated.size === set.size && [...set].every(([rel, text]) => generated.get(rel) === text);
-      const outcome = matches(oldSet) ? 'old' : matches(newSet) ? 'new' : undefined;
+      const outcome = matches(oldSet) ? 'old' : !rolledBack && matches(newSet) ? 'new' : undefined;
       if (outcome === undefined) {
         const mixed = [...generated.keys()].filter((rel) => generated.get(rel) !== oldSet.get(rel)).length;
         throw new Error(`kill point ${point}: ${generated.size} generated files, ${mixed} differ from the old set: neither complete set`);
@@ -106,6 +117,8 @@ describe('a generate killed during its write (SIGKILL)', () => {
     expect(stagingSeen).toBeGreaterThan(POINTS / 3);
     expect(outcomes).toContain('old');
     expect(outcomes[POINTS - 1]).toBe('new');
+    // The instant with no root is rare (two renames in a row); most kills see a root.
+    expect(gaps).toBeLessThan(POINTS / 2);
     // The next generate repairs the leftovers and writes the new output.
     generate(v2, out);
     expect(generatedPart(snapshot(out))).toEqual(newSet);
