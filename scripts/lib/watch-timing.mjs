@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Times `reslayer generate --watch` for scripts/bench.mjs: from saving a one-operation edit of a contract
 // to the files being written (the CLI prints its "watching … for changes" line after the write).
-// The figure includes the watch's 100 ms debounce and chokidar's notice of the change.
+// The figure includes the watch's 50 ms debounce and chokidar's notice of the change.
 //
 // Usage: node scripts/lib/watch-timing.mjs <cli> <contract.json> <output dir> <edits> [<working copy.json>]
 // The watch runs on a working copy of the contract (default: <contract>.watch.json beside it), which is edited.

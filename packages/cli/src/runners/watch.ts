@@ -7,7 +7,7 @@ import { type GenerateArgs, generateOnce } from './generate.js';
 
 /** Options of {@link runWatch} (tests). */
 export interface WatchOptions {
-  /** Quiet time after the last change before regenerating, in milliseconds. @default 100 */
+  /** Quiet time after the last change before regenerating, in milliseconds. @default 50 */
   debounceMs?: number | undefined;
   /** Stops watching when aborted (besides SIGINT and SIGTERM). */
   signal?: AbortSignal | undefined;
@@ -29,7 +29,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   const { watch } = await import('chokidar');
   const io = createIO('generate', false);
   const errColors = colorsFor(process.stderr, false);
-  const debounceMs = options.debounceMs ?? 100;
+  const debounceMs = options.debounceMs ?? 50;
   const configFile = args.config !== undefined ? path.resolve(io.cwd, args.config) : args.contract === undefined ? findConfig(io.cwd) : undefined;
   let configs: ResolvedConfig[] | undefined;
   /** Contract files per run input, from the last run that got that far. */
