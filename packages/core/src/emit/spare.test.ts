@@ -132,6 +132,23 @@ describe('the spare folder of an output root', () => {
     expect(await tree(out)).toEqual(await fresh(dir, C));
   });
 
+  it("carries a user's file over where the spare folder has a folder, and keeps a user's empty folder", async () => {
+    const { dir, config } = await setup('file-over-folder');
+    const out = path.join(dir, 'out');
+    await run(config(A));
+    await mkdir(path.join(out, 'src/notes'));
+    await writeFile(path.join(out, 'src/notes/todo.md'), 'todo\n');
+    await run(config(B));
+    // The spare folder (A's root) keeps the folder the user's file was in.
+    expect((await lstat(path.join(out, SPARE_DIR, 'src/notes'))).isDirectory()).toBe(true);
+    await rm(path.join(out, 'src/notes'), { recursive: true });
+    await writeFile(path.join(out, 'src/notes'), 'a file now\n');
+    await mkdir(path.join(out, 'src/empty'));
+    await run(config(C));
+    const expected = { ...(await fresh(dir, C)), 'src/notes': 'a file now\n', 'src/empty': 'dir' };
+    expect(await tree(out)).toEqual(expected);
+  });
+
   it('is not part of the output: a generated-looking file in it is neither listed nor removed', async () => {
     const { dir, config } = await setup('not-output');
     const out = path.join(dir, 'out');

@@ -212,19 +212,23 @@ function stagingFolderOf(paths: SwapPaths, rel: string, made: Set<string>, recyc
  * @param linked unchanged files of `set.keep` already linked into the staging folder (see {@link stageLink})
  * @param recycled the staging folder is the root's recycled spare folder: what the new root does not hold is
  *   then removed from it, and the manifest's old entry is removed before the new one is written
- * @param listing in a recycled staging folder, its listing taken when it was opened, if any (see `pruneStaging`)
+ * @param listing in a recycled staging folder, its listing taken when it was opened, if any (see `pruneStaging`): its
+ *   folders are not looked at again
  * @throws the file system's error (the caller removes the staging folder)
  */
 export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>, linked?: ReadonlySet<string>, recycled = false, listing?: TreeListing): void {
   const { root, staging } = paths;
   const folders = foldersOf(set, scan);
-  const known = new Set(made);
+  // A recycled staging folder's listing shows the folders it already has: only the run's own writes changed
+  // it since, and a write replaces an entry only where the new root has a file, never one of its folders.
+  const known = new Set(recycled && listing ? [...made, ...listing.dirs] : made);
   for (const dir of folders) makeStagingFolder(staging, dir, known, recycled);
+  const newFolders = new Set([...made, ...folders]);
   for (const rel of set.keep) if (!linked?.has(rel)) linkInto(path.join(root, rel), path.join(staging, rel), recycled);
   for (const rel of set.carry) {
     const to = path.join(staging, rel);
     // A user's file where the new output has a folder: the same error as in a staging folder built anew.
-    if (known.has(rel)) throw Object.assign(new Error(`EEXIST: file already exists, link '${path.join(root, rel)}' -> '${to}'`), { code: 'EEXIST' });
+    if (newFolders.has(rel)) throw Object.assign(new Error(`EEXIST: file already exists, link '${path.join(root, rel)}' -> '${to}'`), { code: 'EEXIST' });
     if (scan.links.has(rel)) {
       if (recycled) rmSync(to, { recursive: true, force: true });
       symlinkSync(readlinkSync(path.join(root, rel)), to);
