@@ -65,7 +65,7 @@ export { createHooks, interceptHooks } from './hooks/createHooks.js';
 export { DetectStage, EmitStage } from './hooks/stages.js';
 export { definePlugin, type Plugin, type PluginContext } from './plugin/definePlugin.js';
 export { orderPlugins } from './plugin/applyPlugins.js';
-export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, type LoadContractOptions, type LoadedContract } from './contract/loadContract.js';
+export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, type LoadContractOptions, type LoadedContract, type EntryRead, type ReadFile } from './contract/loadContract.js';
 export { normalizeContract } from './contract/normalize.js';
 export { ModelReuse, type ModelReuseOutcome } from './contract/modelReuse.js';
 export { detectResources, pathShape, type DetectOptions } from './detect/detectResources.js';
@@ -93,7 +93,7 @@ export { camelCase, kebabCase, pascalCase, pascalName, plural, singular } from '
 export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral, valueLiteralWithin } from './naming/literals.js';
 export { reachable } from './analysis/reach.js';
-export { memoOnModel } from './analysis/memo.js';
+export { memoOnModel, memoOnSchemas } from './analysis/memo.js';
 export { describeOperation, RESERVED_ARGUMENT_NAMES, type OperationArgument, type OperationSignature, type ParamsMember, type PathArgument } from './analysis/signature.js';
 export { getSchemaTypeNames, schemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
 export { tupleShape, type TupleShape } from './analysis/tupleShape.js';

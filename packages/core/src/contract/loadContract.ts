@@ -10,6 +10,20 @@ import { type FileStat, fileStatOf, sha256 } from '../emit/cacheRecord.js';
 export interface LoadContractOptions {
   /** Allow `$ref`s to `http:`/`https:` URLs to be fetched. Off by default: such a ref is an error. @default false */
   allowRemoteRefs?: boolean;
+  /**
+   * The entry file's bytes as the run already read them (the no-change cache's probe: see `CacheMiss.entryRead`),
+   * used instead of reading the file again when `path` is the entry's absolute path.
+   */
+  entryRead?: EntryRead | undefined;
+}
+
+/** A contract file's bytes, read once: the stat taken before the read, the time before that stat, and the sha256. */
+export interface EntryRead {
+  /** Absolute path of the file. */
+  path: string;
+  bytes: Buffer;
+  /** The sha256, stat and stat time of these bytes. */
+  entry: ReadFile;
 }
 
 /** A loaded contract: one self-contained document whose `$ref`s are all internal (`#/…`). */
@@ -113,6 +127,20 @@ function hasExternalRef(node: unknown): boolean {
 }
 
 /**
+ * Reads a contract file once: its stat (a regular file), then its bytes and their sha256.
+ * @param absolute absolute path of the file
+ * @returns the bytes with their sha256, the stat taken before the read and `Date.now()` before that stat
+ * @throws the file system's error, or an error when the path is not a regular file
+ */
+export async function readEntry(absolute: string): Promise<EntryRead> {
+  const statAt = Date.now();
+  const info = await stat(absolute);
+  if (!info.isFile()) throw new Error('not a regular file');
+  const bytes = await readFile(absolute);
+  return { path: absolute, bytes, entry: { sha256: sha256(bytes), stat: fileStatOf(info), statAt } };
+}
+
+/**
  * Loads an OpenAPI 3.0.x/3.1.x (or Swagger 2.0, upgraded) contract from a YAML or JSON file and
  * bundles `$ref`s to relative files into one document whose refs are all internal.
  *
@@ -128,12 +156,9 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   let text: string;
   let entry: ReadFile;
   try {
-    const statAt = Date.now();
-    const info = await stat(absolute);
-    if (!info.isFile()) throw new Error('not a regular file');
-    const bytes = await readFile(absolute);
-    text = bytes.toString('utf8');
-    entry = { sha256: sha256(bytes), stat: fileStatOf(info), statAt };
+    const read = options.entryRead?.path === absolute ? options.entryRead : await readEntry(absolute);
+    text = read.bytes.toString('utf8');
+    entry = read.entry;
   } catch (error) {
     throw new GeneratorError('RSL_INPUT_NOT_FOUND', `${file}: cannot read the contract (${(error as Error).message})`, {
       file,

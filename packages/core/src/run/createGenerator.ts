@@ -7,7 +7,7 @@ import { Diagnostics, cmp } from '../diagnostics/Diagnostics.js';
 import { createHooks, interceptHooks } from '../hooks/createHooks.js';
 import { DetectStage } from '../hooks/stages.js';
 import { orderPlugins } from '../plugin/applyPlugins.js';
-import { type ReadFile, loadContract } from '../contract/loadContract.js';
+import { type EntryRead, type ReadFile, loadContract } from '../contract/loadContract.js';
 import type { ModelReuse } from '../contract/modelReuse.js';
 import { normalizeContract } from '../contract/normalize.js';
 import { detectResources } from '../detect/detectResources.js';
@@ -54,6 +54,8 @@ export interface RunOptions {
    * contract is always normalized.
    */
   modelReuse?: ModelReuse | undefined;
+  /** The entry file's bytes when already read (see `LoadContractOptions.entryRead`). */
+  entryRead?: EntryRead | undefined;
 }
 
 /**
@@ -145,7 +147,8 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
  * @param config the resolved config (`input`, `allowRemoteRefs`, `dates`)
  * @param diagnostics where the loader's notices and the normalizer's findings go
  * @param time runs a phase and records its timing
- * @param options `onPhase`, called when each phase starts, and `modelReuse`, the last model (see {@link RunOptions})
+ * @param options `onPhase`, called when each phase starts, `modelReuse`, the last model, and `entryRead`, the entry
+ *   file already read (see {@link RunOptions})
  * @returns the model (with `dates` from the config), every contract file read (the entry first) and the entry as read
  * @throws GeneratorError from `loadContract` for unreadable input
  */
@@ -153,10 +156,10 @@ async function loadModel(
   config: ResolvedConfig,
   diagnostics: Diagnostics,
   time: <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T) => Promise<T>,
-  { onPhase, modelReuse }: Pick<RunOptions, 'onPhase' | 'modelReuse'>,
+  { onPhase, modelReuse, entryRead }: Pick<RunOptions, 'onPhase' | 'modelReuse' | 'entryRead'>,
 ): Promise<{ model: ApiModel; contractFiles: string[]; contractEntry: ReadFile }> {
   onPhase?.('load');
-  const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs }));
+  const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs, entryRead }));
   for (const notice of contract.notices) diagnostics.add(notice);
   onPhase?.('normalize');
   const contractModel = await time('normalize', () => (modelReuse ? modelReuse.normalize(contract, diagnostics) : normalizeContract(contract, diagnostics)));

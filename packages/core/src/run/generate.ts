@@ -109,6 +109,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
       ...(stream ? { sink: stream } : {}),
       ...(units ? { units } : {}),
       ...(options.modelReuse ? { modelReuse: options.modelReuse } : {}),
+      ...(cache.probe.status === 'miss' && cache.probe.entryRead ? { entryRead: cache.probe.entryRead } : {}),
     };
     outcome = await runPipeline(config, runOptions, dryRun ? undefined : { key: cache.key, startedAt });
   } catch (error) {

@@ -297,6 +297,35 @@ describe('probeNoChangeCache', () => {
     expect(await probe(config)).toMatchObject({ status: 'hit', listed: true });
   });
 
+  it('a miss on a changed entry hands its bytes, sha256 and stat to the load, which reads them instead of the file', async () => {
+    const config = await setup();
+    await generate(config);
+    await writeFile(config.input, JSON.stringify(contract('Renamed')));
+    const probed = await probe(config);
+    if (probed.status !== 'miss' || !probed.entryRead) throw new Error(`no bytes handed over: ${JSON.stringify(probed)}`);
+    const { entryRead } = probed;
+    const disk = await readFile(config.input);
+    const now = await stat(config.input);
+    expect(entryRead.path).toBe(config.input);
+    expect(entryRead.bytes.equals(disk)).toBe(true);
+    expect(entryRead.entry).toMatchObject({ sha256: sha256(disk), stat: { size: now.size, mtimeMs: now.mtimeMs, ctimeMs: now.ctimeMs, ino: now.ino } });
+    // Changed again after the probe: the run loads the probe's bytes and records their sha256.
+    await writeFile(config.input, JSON.stringify(contract('Renamed again')));
+    const run = await runGenerator(config, { entryRead });
+    expect(run.model.meta.title).toBe('Renamed');
+    expect(run.contractEntry).toEqual(entryRead.entry);
+    // Bytes of another file are not used.
+    const other = await runGenerator(config, { entryRead: { ...entryRead, path: `${config.input}.other` } });
+    expect(other.model.meta.title).toBe('Renamed again');
+    // An unchanged entry (its stat equal to the recorded one) is not read: nothing to hand over.
+    await sleep(250);
+    await generate(config);
+    await writeFile(path.join(path.dirname(config.input), 'widget.json'), JSON.stringify({ type: 'object', properties: { id: { type: 'number' } } }));
+    const unchangedEntry = await probe(config);
+    expect(unchangedEntry).toMatchObject({ status: 'miss', reason: expect.stringContaining('widget.json changed') });
+    expect(unchangedEntry.status === 'miss' && unchangedEntry.entryRead).toBeUndefined();
+  });
+
   it('a contract file whose stat equals the recorded one is not read again; changed bytes with a new stat still miss', async () => {
     const config = await setup();
     await generate(config);

@@ -9,6 +9,7 @@ import { type OutputLocation, type OutputScan, SPARE_DIR, TEMP_SUFFIX, resolveIn
 import type { RunResult } from './createGenerator.js';
 import type { UnitRecord } from '../emit/units.js';
 import type { RunKey } from './runKey.js';
+import type { EntryRead } from '../contract/loadContract.js';
 
 /** `hit`: the output is known to be what a run would produce; `miss`: run the pipeline; `off`: the cache cannot be used this run. */
 export type CacheStatus = 'hit' | 'miss' | 'off';
@@ -49,6 +50,8 @@ export interface CacheMiss {
   stamps?: ReadonlyMap<string, FileStamp> | undefined;
   /** With `stamps`: the record's emit units by key, which the run may reuse (see `EmitUnits`). */
   units?: ReadonlyMap<string, UnitRecord> | undefined;
+  /** The recorded entry file's bytes, when the probe read them (its stat had moved): the load reads them from here. */
+  entryRead?: EntryRead | undefined;
 }
 
 const isUrl = (f: string) => /^[a-z][a-z0-9+.-]+:/i.test(f) && !/^[a-z]:[\\/]/i.test(f);
@@ -147,13 +150,20 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
     return missed('the manifest lists other files than the cache record');
   }
   const inputs: Array<{ abs: string; sha256: string }> = [];
-  for (const input of record.inputs) {
+  let entryRead: EntryRead | undefined;
+  const missedRead = (reason: string) => {
+    const probe = missed(reason);
+    return entryRead && probe.status === 'miss' ? { ...probe, entryRead } : probe;
+  };
+  for (const [i, input] of record.inputs.entries()) {
     const digest = inputDigest(input);
-    if (digest === undefined) return missed(`the contract file ${input.path} cannot be read`);
-    inputs.push({ abs: input.path, sha256: digest });
-    if (digest !== input.sha256) return missed(`the contract file ${input.path} changed`);
+    if (digest === undefined) return missedRead(`the contract file ${input.path} cannot be read`);
+    if (i === 0 && typeof digest !== 'string') entryRead = digest;
+    const sha = typeof digest === 'string' ? digest : digest.entry.sha256;
+    inputs.push({ abs: input.path, sha256: sha });
+    if (sha !== input.sha256) return missedRead(`the contract file ${input.path} changed`);
   }
-  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return missed('the config, a plugin, the generator build or Node changed');
+  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return missedRead('the config, a plugin, the generator build or Node changed');
 
   const listing = cleanWithoutListing(location, record) ? undefined : await listClean(location, record);
   if (listing && 'reason' in listing) return missed(listing.reason);
@@ -189,11 +199,18 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   };
 }
 
-/** The sha256 of a contract file: the recorded one while its stat equals the recorded stat, else read and hashed. */
-function inputDigest(input: StoredRecord['inputs'][number]): string | undefined {
+/**
+ * The sha256 of a contract file: the recorded one while its stat equals the recorded stat, else the file is
+ * read (its stat taken before the read, as the load does) and the bytes are returned with their sha256.
+ */
+function inputDigest(input: StoredRecord['inputs'][number]): string | EntryRead | undefined {
   try {
-    if (input.stat && statMatches(input.stat, statSync(input.path))) return input.sha256;
-    return sha256(readFileSync(input.path));
+    const statAt = Date.now();
+    const stats = statSync(input.path);
+    if (input.stat && statMatches(input.stat, stats)) return input.sha256;
+    if (!stats.isFile()) return undefined;
+    const bytes = readFileSync(input.path);
+    return { path: input.path, bytes, entry: { sha256: sha256(bytes), stat: fileStatOf(stats), statAt } };
   } catch {
     return undefined;
   }
