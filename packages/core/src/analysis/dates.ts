@@ -1,5 +1,5 @@
 import type { ApiModel, SchemaNode } from '../model/types.js';
-import { memoOnModel } from './memo.js';
+import { memoOnSchemas } from './memo.js';
 import { arrayItemSchemas } from './schemaQueries.js';
 
 /**
@@ -31,12 +31,12 @@ export type DateShapeNode =
 
 /**
  * The named schemas that hold a date string, directly or through `$ref`s (a fixpoint over the model),
- * memoized on the model. Empty unless the model has `dates: 'Date'`.
+ * memoized on its schemas (`memoOnSchemas`). Empty unless the model has `dates: 'Date'`.
  * @param model the API model
  * @returns the schema keys
  */
 export function datedSchemas(model: ApiModel): ReadonlySet<string> {
-  return memoOnModel(model, 'datedSchemas', () => {
+  return memoOnSchemas(model, 'datedSchemas', () => {
     const dated = new Set<string>();
     if (model.dates !== 'Date') return dated;
     for (let changed = true; changed; ) {

@@ -1,6 +1,6 @@
 import type { ApiModel, NamedSchema, SchemaNode } from '../model/types.js';
 import { UniqueNames } from '../naming/identifiers.js';
-import { memoOnModel } from './memo.js';
+import { memoOnSchemas } from './memo.js';
 import { arrayItemSchemas } from './schemaQueries.js';
 import { reachable } from './reach.js';
 
@@ -168,10 +168,11 @@ function aliasCycleCuts(model: ApiModel): { cut: Set<SchemaNode>; cuts: Array<{ 
 }
 
 /**
- * {@link schemaTypeNames}, computed once per model and memoized on it, so every plugin of a run shares it.
+ * {@link schemaTypeNames}, computed once per schemas array and memoized on it (`memoOnSchemas`), so every plugin of a
+ * run, and the next run of a watch that reused the model, shares it.
  * @param model the API model
  * @returns the naming table of the model's named schemas
  */
 export function getSchemaTypeNames(model: ApiModel): SchemaTypeNames {
-  return memoOnModel(model, 'schemaTypeNames', () => schemaTypeNames(model));
+  return memoOnSchemas(model, 'schemaTypeNames', () => schemaTypeNames(model));
 }
