@@ -211,7 +211,7 @@ function resourceSlice(model: ApiModel, resource: ResourceNode): string {
   const slices = memoOnModel(model, 'core.emitUnits.slices', () => new Map<ResourceNode, string>());
   let digest = slices.get(resource);
   if (digest === undefined) {
-    const hash = createHash('sha256').update(modelStructure(model)).update('\n').update(JSON.stringify(resource));
+    const hash = createHash('sha256').update(modelStructure(model)).update('\n').update(nodeDigest(resource, () => JSON.stringify(resource)));
     const byKey = operationIndex(model);
     for (const o of resource.operations) {
       const node = byKey.get(o.operationKey);
@@ -233,7 +233,7 @@ function modelStructure(model: ApiModel): string {
   return memoOnModel(model, 'core.emitUnits.structure', () => {
     const hash = createHash('sha256').update(JSON.stringify([{ ...model.meta, sourceFile: undefined }, model.dates ?? null]));
     for (const s of model.schemas) hash.update('\ns').update(nodeDigest(s, () => JSON.stringify(s)));
-    for (const r of model.resources) hash.update('\nr').update(JSON.stringify(r));
+    for (const r of model.resources) hash.update('\nr').update(nodeDigest(r, () => JSON.stringify(r)));
     for (const o of model.operations) hash.update('\no').update(nodeDigest(o, () => JSON.stringify(withoutProse(o))));
     return hash.digest('hex');
   });
@@ -241,7 +241,8 @@ function modelStructure(model: ApiModel): string {
 
 /**
  * Digests of model nodes by node object. A model is read-only once built, and `generate --watch` reuses the
- * unchanged schemas and operations of its last model (see `ModelReuse`), so their digests are not computed again.
+ * unchanged schemas and operations of its last model and, after a prose edit, its resources (see `ModelReuse`),
+ * so their digests are not computed again; a resource's digest also serves both the model's structure and its slice.
  * Held weakly: a node's digest goes with the node.
  */
 const nodeDigests = new WeakMap<object, string>();
