@@ -15,6 +15,11 @@ export interface LoadContractOptions {
    * used instead of reading the file again when `path` is the entry's absolute path.
    */
   entryRead?: EntryRead | undefined;
+  /**
+   * Answers true when the parsed document of the entry file (absolute path) is already known to hold only internal
+   * `$ref`s (`ModelReuse.sameAsLast`): then it is not searched for external ones, and nothing is bundled.
+   */
+  knownInternal?: ((file: string, document: Record<string, unknown>) => boolean) | undefined;
 }
 
 /** A contract file's bytes, read once: the stat taken before the read, the time before that stat, and the sha256. */
@@ -208,7 +213,7 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   }
   let document = root as Record<string, unknown>;
   const files = [absolute];
-  if (hasExternalRef(document)) {
+  if (!options.knownInternal?.(absolute, document) && hasExternalRef(document)) {
     const bundled = await bundleExternalRefs(document, absolute, options);
     document = bundled.document;
     for (const f of bundled.files) if (!files.includes(f)) files.push(f);

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../../test/paths.js';
 import { TempDir } from '../../test/tempContracts.js';
@@ -217,5 +218,54 @@ describe('ModelReuse', () => {
         diagnostics: true,
       });
     }
+  });
+
+  it('tells the load a document it can reuse has no external $ref; a document that still has one is bundled', async () => {
+    const dir = await tmp.sub('external');
+    await writeFile(path.join(dir, 'item.json'), JSON.stringify({ type: 'object', properties: { id: { type: 'string' } } }));
+    const entry = (summary: string, ref: string) =>
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Ext', version: '1' },
+        paths: { '/items': { get: { operationId: 'listItems', summary, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: ref } } } } } } } },
+      });
+    const file = path.join(dir, 'openapi.json');
+    const reuse = new ModelReuse();
+    const asked: boolean[] = [];
+    const knownInternal = (f: string, d: unknown) => {
+      const answer = reuse.sameAsLast(f, d);
+      asked.push(answer);
+      return answer;
+    };
+    const loadAndNormalize = async () => {
+      const contract = await loadContract(file, { knownInternal });
+      return { contract, model: JSON.stringify(reuse.normalize(contract, new Diagnostics())), fresh: JSON.stringify(normalizeContract(await loadContract(file), new Diagnostics())) };
+    };
+    // A $ref to another file: bundled every time (the document as read is never the kept, bundled one).
+    await writeFile(file, entry('First', './item.json'));
+    let run = await loadAndNormalize();
+    expect(run.contract.files).toEqual([file, path.join(dir, 'item.json')]);
+    await writeFile(file, entry('Second', './item.json'));
+    run = await loadAndNormalize();
+    expect(asked).toEqual([false, false]);
+    expect(run.contract.files).toEqual([file, path.join(dir, 'item.json')]);
+    expect(reuse.outcome).toBe('reused');
+    expect(run.model).toBe(run.fresh);
+    // Internal refs only: the next prose edit is known internal, and the comparison is not made again by normalize.
+    await writeFile(file, entry('Third', '#/components/schemas/Item').replace('"paths"', '"components":{"schemas":{"Item":{"type":"object"}}},"paths"'));
+    run = await loadAndNormalize();
+    expect(reuse.outcome).toBe('normalized');
+    await writeFile(file, entry('Fourth', '#/components/schemas/Item').replace('"paths"', '"components":{"schemas":{"Item":{"type":"object"}}},"paths"'));
+    run = await loadAndNormalize();
+    expect(asked.slice(2)).toEqual([false, true]);
+    expect(reuse.outcome).toBe('reused');
+    expect(run.contract.files).toEqual([file]);
+    expect(run.model).toBe(run.fresh);
+    // A document that gains an external $ref is not known internal: bundled.
+    await writeFile(file, entry('Fifth', './item.json').replace('"paths"', '"components":{"schemas":{"Item":{"type":"object"}}},"paths"'));
+    run = await loadAndNormalize();
+    expect(asked.at(-1)).toBe(false);
+    expect(run.contract.files).toEqual([file, path.join(dir, 'item.json')]);
+    expect(run.model).toBe(run.fresh);
   });
 });

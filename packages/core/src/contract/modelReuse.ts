@@ -36,12 +36,33 @@ const PROSE = new Set(['summary', 'description']);
 export class ModelReuse {
   #last: { file: string; document: unknown; model: ApiModel; diagnostics: Diagnostic[] } | undefined;
   #outcome: ModelReuseOutcome | undefined;
+  /** The last comparison with the kept document ({@link sameAsLast}), by the document compared. */
+  #compared: { document: unknown; same: boolean } | undefined;
   /** Core's detection of the kept model (cleared with it): its resources and diagnostics, and the naming overrides it had. */
   #detected: { overrides: string; resources: ApiModel['resources']; diagnostics: Diagnostic[] } | undefined;
 
   /** How the last {@link normalize} built its model; undefined before the first. */
   get outcome(): ModelReuseOutcome | undefined {
     return this.#outcome;
+  }
+
+  /**
+   * Whether a document of the contract file `file` differs from the kept one only in operations' prose (see
+   * the class). The kept document is a loaded one, whose `$ref`s are all internal, so a document for which
+   * this is true has no external `$ref` either: the load skips looking for them (`LoadContractOptions.knownInternal`).
+   * The answer for the last document asked about is kept, so {@link normalize} does not compare it again.
+   * @param file absolute path of the contract's entry file
+   * @param document the parsed document
+   * @returns true when the model of the kept document can be reused for this one
+   */
+  sameAsLast(file: string, document: unknown): boolean {
+    const last = this.#last;
+    if (!last || last.file !== file) return false;
+    const kept = this.#compared;
+    if (kept && kept.document === document) return kept.same;
+    const same = sameExceptProse(last.document, document);
+    this.#compared = { document, same };
+    return same;
   }
 
   /**
@@ -54,13 +75,14 @@ export class ModelReuse {
     const last = this.#last;
     let model: ApiModel;
     let found: Diagnostic[];
-    if (last && last.file === contract.file && sameExceptProse(last.document, contract.document)) {
+    if (last && this.sameAsLast(contract.file, contract.document)) {
       model = withProseOf(last.model, contract.document as unknown as Raw);
       found = last.diagnostics;
       this.#outcome = 'reused';
     } else {
       // Let the old document and model go before the new model is built.
       this.#last = undefined;
+      this.#compared = undefined;
       this.#detected = undefined;
       const own = new Diagnostics();
       model = normalizeContract(contract, own);
@@ -69,6 +91,7 @@ export class ModelReuse {
     }
     for (const d of found) diagnostics.add(d);
     this.#last = { file: contract.file, document: contract.document, model, diagnostics: found };
+    this.#compared = undefined;
     return model;
   }
 
@@ -103,6 +126,7 @@ export class ModelReuse {
   /** Forgets the kept document and model (the next {@link normalize} normalizes afresh). */
   clear(): void {
     this.#last = undefined;
+    this.#compared = undefined;
     this.#detected = undefined;
   }
 }

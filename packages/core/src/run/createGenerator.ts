@@ -159,7 +159,11 @@ async function loadModel(
   { onPhase, modelReuse, entryRead }: Pick<RunOptions, 'onPhase' | 'modelReuse' | 'entryRead'>,
 ): Promise<{ model: ApiModel; contractFiles: string[]; contractEntry: ReadFile }> {
   onPhase?.('load');
-  const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs, entryRead }));
+  const contract = await time('load', () => loadContract(config.input, {
+      allowRemoteRefs: config.allowRemoteRefs,
+      entryRead,
+      ...(modelReuse ? { knownInternal: (file: string, document: unknown) => modelReuse.sameAsLast(file, document) } : {}),
+    }));
   for (const notice of contract.notices) diagnostics.add(notice);
   onPhase?.('normalize');
   const contractModel = await time('normalize', () => (modelReuse ? modelReuse.normalize(contract, diagnostics) : normalizeContract(contract, diagnostics)));
