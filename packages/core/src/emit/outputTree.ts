@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, readdirSync, realpathSync } from 'node:fs';
+import { type Stats, closeSync, lstatSync, openSync, readSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { GENERATED_MARKER } from './banner.js';
@@ -61,6 +61,19 @@ export function srcPrefix(location: OutputLocation): string {
   return rel === '' ? '' : `${rel}/`;
 }
 
+/**
+ * The stamps a listing took of the folders it listed (see {@link scanOutput}'s `stamps`): each folder's
+ * modification and change time and inode, taken right before it was read. While a folder still has its
+ * stamp, and the stamp is older than `at` by more than the racy margin, no entry was added to it, removed
+ * from it or renamed in it since it was listed (like git's untracked cache).
+ */
+export interface FolderStamps {
+  /** `Date.now()` before the first stamp. */
+  at: number;
+  /** By root-relative folder (`''` for the root itself). */
+  stamps: Map<string, Pick<Stats, 'mtimeMs' | 'ctimeMs' | 'ino'>>;
+}
+
 /** What one recursive listing of the output root found (symbolic links are listed, never followed). */
 export interface OutputScan {
   /** Root-relative POSIX paths of everything that is not a folder: files, symbolic links, others. */
@@ -71,6 +84,8 @@ export interface OutputScan {
   dirs: Set<string>;
   /** Temporary files a killed run left behind (root-relative). */
   temps: string[];
+  /** The folders' stamps, when the listing was asked to take them. */
+  folders?: FolderStamps;
 }
 
 /**
@@ -78,17 +93,24 @@ export interface OutputScan {
  * and without the spare folder ({@link SPARE_DIR}). A missing root gives an empty listing. Synchronous: metadata calls through the thread pool cost several
  * times more than the calls themselves, and a CLI run has nothing to overlap them with.
  * @param location output root and source folder
+ * @param options `stamps`: also stamp each folder (one `lstat`, before it is read; see {@link FolderStamps}), so a
+ *   swap can tell which folders of the previous root nothing was added to since (see `dropPrevious`)
  */
-export async function scanOutput(location: OutputLocation): Promise<OutputScan> {
+export async function scanOutput(location: OutputLocation, options: { stamps?: boolean } = {}): Promise<OutputScan> {
   const root = path.resolve(location.outputRoot);
   const scan: OutputScan = { files: new Set(), links: new Set(), dirs: new Set(), temps: [] };
+  const folders: FolderStamps | undefined = options.stamps ? { at: Date.now(), stamps: new Map() } : undefined;
+  if (folders) scan.folders = folders;
   // A walk of our own, folder by folder: `readdirSync(…, { recursive: true })` follows symbolic links to
   // folders in some Node versions (24), which could list files outside the root.
   const pending: string[] = [''];
   for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
+    const abs = rel === '' ? root : path.join(root, rel);
     let entries;
     try {
-      entries = readdirSync(rel === '' ? root : path.join(root, rel), { withFileTypes: true });
+      const stats = folders && lstatSync(abs, { throwIfNoEntry: false });
+      if (stats && stats.isDirectory()) folders?.stamps.set(rel, { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino });
+      entries = readdirSync(abs, { withFileTypes: true });
     } catch {
       continue;
     }

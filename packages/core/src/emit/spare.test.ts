@@ -1,4 +1,4 @@
-import { lstat, mkdir, readFile, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generate } from '../run/generate.js';
 import { definePlugin, type Plugin } from '../plugin/definePlugin.js';
@@ -146,6 +146,35 @@ describe('the spare folder of an output root', () => {
     await mkdir(path.join(out, 'src/empty'));
     await run(config(C));
     const expected = { ...(await fresh(dir, C)), 'src/notes': 'a file now\n', 'src/empty': 'dir' };
+    expect(await tree(out)).toEqual(expected);
+  });
+
+  it("keeps what a user adds to the root's folders while a run builds the new root (folders stamped by the listing)", async () => {
+    const { dir, config } = await setup('added-meanwhile');
+    const out = path.join(dir, 'out');
+    await run(config(A));
+    await mkdir(path.join(out, 'docs'));
+    await writeFile(path.join(out, 'docs/keep.md'), 'kept\n');
+    await run(config(B));
+    // Older than the racy margin: the listing's stamps of these folders are trusted while they hold.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const meanwhile = definePlugin({
+      name: 'test-meanwhile',
+      version: '1.0.0',
+      apply: (hooks) =>
+        hooks.emit.tap('test-meanwhile', async () => {
+          await writeFile(path.join(out, 'src/contacts/late.md'), 'late\n');
+          await writeFile(path.join(out, 'docs/late.md'), 'late too\n');
+          await mkdir(path.join(out, 'src/newdir'));
+          await writeFile(path.join(out, 'src/newdir/x.md'), 'x\n');
+          // A carried file replaced by another one (another inode): the replacement wins.
+          await writeFile(path.join(out, 'docs/keep.md.new'), 'replaced\n');
+          await rename(path.join(out, 'docs/keep.md.new'), path.join(out, 'docs/keep.md'));
+        }),
+    });
+    const base = config(C);
+    await run({ ...base, plugins: [...base.plugins, meanwhile] });
+    const expected = { ...(await fresh(dir, C)), docs: 'dir', 'docs/keep.md': 'replaced\n', 'docs/late.md': 'late too\n', 'src/contacts/late.md': 'late\n', 'src/newdir': 'dir', 'src/newdir/x.md': 'x\n' };
     expect(await tree(out)).toEqual(expected);
   });
 

@@ -156,7 +156,7 @@ export async function openOutputStream(location: OutputLocation, options: Output
     // Started first: its worker stats the recorded files while this thread lists the root and runs the pipeline.
     const { write, withStats, stamps } = options;
     if (write && withStats && stamps && stamps.size > 0) lookahead = new OutputLookahead(path.resolve(location.outputRoot), [...stamps.keys()]);
-    const scan = await scanOutput(location);
+    const scan = await scanOutput(location, { stamps: write });
     if (findInterruptedWrite(scan)) {
       lookahead?.close();
       return undefined;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { writeOutput } from './writeFileSet.js';
 import { createGeneratedFile, type GeneratedFile } from './GeneratedFile.js';
 import { banner } from './banner.js';
-import { findInterruptedSwap, recoverInterruptedSwap, swapPaths } from './swap.js';
+import { findInterruptedSwap, folderEntries, recoverInterruptedSwap, swapPaths } from './swap.js';
+import { scanOutput } from './outputTree.js';
 import { TempDir } from '../../test/tempContracts.js';
 
 const tmp = new TempDir();
@@ -77,5 +78,35 @@ describe('the swap of the output root', () => {
     await writeOutput(loc, [gen('a.ts', 'export const x = 2;')]);
     expect((await stat(loc.outputRoot)).ino).toBe(rootIno);
     expect(await readFile(loc.abs('src/a.ts'), 'utf8')).toContain('x = 2');
+  });
+
+  it("reads a previous root's folder from the listing while the folder keeps the stamp the listing took, not racy", async () => {
+    const loc = await location();
+    await writeOutput(loc, [gen('a.ts'), gen('deep/b.ts')]);
+    await writeFile(loc.abs('notes.md'), 'mine\n');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const scan = await scanOutput(loc, { stamps: true });
+    expect([...(scan.folders?.stamps.keys() ?? [])].sort()).toEqual(['', 'src', 'src/deep']);
+    const names = (entries: Array<{ name: string }>) => entries.map((e) => e.name).sort();
+    // A listing that claims another entry in `src/deep`: believed while the folder has its stamp.
+    const claimed = { ...scan, files: new Set([...scan.files, 'src/deep/claimed.ts']) };
+    expect(names(folderEntries(loc.outputRoot, claimed)('src/deep'))).toEqual(['b.ts', 'claimed.ts']);
+    // The root itself is always read; without stamps every folder is read.
+    expect(names(folderEntries(loc.outputRoot, claimed)(''))).toEqual(names(await readdir(loc.outputRoot, { withFileTypes: true })));
+    const { folders: _stamps, ...unstamped } = claimed;
+    expect(names(folderEntries(loc.outputRoot, unstamped)('src/deep'))).toEqual(['b.ts']);
+    // An entry added since: the folder's stamp no longer holds, so it is read.
+    await writeFile(loc.abs('src/deep/added.md'), 'new\n');
+    expect(names(folderEntries(loc.outputRoot, claimed)('src/deep'))).toEqual(['added.md', 'b.ts']);
+    // A stamp taken within the racy margin is not trusted.
+    const racy = await scanOutput(loc, { stamps: true });
+    const racyClaim = { ...racy, files: new Set([...racy.files, 'src/deep/claimed.ts']) };
+    expect(names(folderEntries(loc.outputRoot, racyClaim)('src/deep'))).toEqual(['added.md', 'b.ts']);
+    // Kinds come from the listing: a folder, and a regular file looked up when asked.
+    const src = folderEntries(loc.outputRoot, scan)('src');
+    expect(src.map((e) => [e.name, e.isDirectory(), e.isSymbolicLink(), e.isFile()]).sort()).toEqual([
+      ['a.ts', false, false, true],
+      ['deep', true, false, false],
+    ]);
   });
 });

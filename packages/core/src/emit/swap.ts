@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import type { InterruptedWrite } from './journal.js';
-import { type FileStat, fileStatOf } from './cacheRecord.js';
+import { type FileStat, fileStatOf, folderMatches, racyMarginMs } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, SPARE_DIR, startsWithMarker } from './outputTree.js';
 import type { TreeListing } from './lookaheadScan.js';
 import { exists, keepAsSpare, linkInto, makeStagingFolder, pruneStaging, spareOn } from './spare.js';
@@ -259,9 +259,11 @@ function writeAndStat(abs: string, text: string): FileStat {
  * by {@link recoverInterruptedSwap}). Then the previous root is dropped (see {@link dropPrevious}).
  * @param paths the swap folders
  * @param placed what the staging folder holds (a carried file replaced meanwhile in the previous root wins)
+ * @param scan the listing of the current root the staging folder was built from (its folder stamps, when taken,
+ *   spare reading the previous root's unchanged folders again)
  * @throws the file system's error from the first rename (nothing changed) or the second (rolled back first)
  */
-export function swapIn(paths: SwapPaths, placed: Placed): void {
+export function swapIn(paths: SwapPaths, placed: Placed, scan?: OutputScan): void {
   const { root, staging, previous } = paths;
   const hadRoot = exists(root);
   if (hadRoot) renameSync(root, previous);
@@ -271,7 +273,56 @@ export function swapIn(paths: SwapPaths, placed: Placed): void {
     if (hadRoot) renameSync(previous, root);
     throw error;
   }
-  if (hadRoot) dropPrevious(previous, root, placed, spareOn() ? paths.spare : undefined);
+  if (hadRoot) dropPrevious(previous, root, placed, spareOn() ? paths.spare : undefined, scan);
+}
+
+/** What {@link dropPrevious} needs of a folder's entry. */
+interface FolderEntry {
+  name: string;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+  isFile(): boolean;
+}
+
+/**
+ * The entries of the previous root's folders: from the listing for a folder that still has the stamp the
+ * listing took, not racy (its entries are the listed ones), else read. The root itself is always read (the
+ * swap renamed it, which changes its change time anyway).
+ * @param previous the previous root
+ * @param scan the listing of the root before the swap, if its folders were stamped
+ * @returns the entries of a root-relative folder
+ */
+export function folderEntries(previous: string, scan: OutputScan | undefined): (rel: string) => FolderEntry[] {
+  const read = (rel: string): FolderEntry[] => readdirSync(rel === '' ? previous : path.join(previous, rel), { withFileTypes: true });
+  const folders = scan?.folders;
+  if (!scan || !folders) return read;
+  let children: Map<string, string[]> | undefined;
+  const childrenOf = (rel: string): string[] => {
+    if (!children) {
+      children = new Map();
+      for (const child of [...scan.dirs, ...scan.files, ...scan.temps]) {
+        const slash = child.lastIndexOf('/');
+        const parent = slash === -1 ? '' : child.slice(0, slash);
+        const list = children.get(parent);
+        if (list) list.push(child);
+        else children.set(parent, [child]);
+      }
+    }
+    return children.get(rel) ?? [];
+  };
+  return (rel) => {
+    const stamp = folders.stamps.get(rel);
+    if (rel === '' || !stamp || Math.max(stamp.mtimeMs, stamp.ctimeMs) >= folders.at - racyMarginMs(stamp)) return read(rel);
+    const now = lstatSync(path.join(previous, rel), { throwIfNoEntry: false });
+    if (!now?.isDirectory() || !folderMatches(stamp, now)) return read(rel);
+    return childrenOf(rel).map((child) => {
+      const name = child.slice(child.lastIndexOf('/') + 1);
+      const dir = scan.dirs.has(child);
+      const link = scan.links.has(child);
+      // Whether a listed entry that is neither is a regular file (or a socket, a FIFO…) is looked up when asked.
+      return { name, isDirectory: () => dir, isSymbolicLink: () => link, isFile: () => !dir && !link && lstatSync(path.join(previous, child), { throwIfNoEntry: false })?.isFile() === true };
+    });
+  };
 }
 
 /** What a swap knows it placed in the new root (root-relative paths). */
@@ -287,16 +338,20 @@ export interface Placed {
  * starts with the generated-file marker or is one of reslayer's own files (a file a user added while
  * the staging folder was built); a carried file that was replaced meanwhile (a different inode) moves
  * over too. Everything else in it is a generated file or a second link to a file the new root has.
+ * A folder the listing stamped (see `FolderStamps`) that still has its stamp, not racy, holds the entries
+ * the listing found in it: it is not read again.
  * @param previous the previous root
  * @param root the new root
  * @param placed what the swap placed, when known (after a kill: undefined, and every file is looked up)
  * @param spare when given, the previous root becomes this spare folder of the new root (see `SPARE_DIR`)
  *   instead of being removed
+ * @param scan the listing of the root the swap replaced, when its folders were stamped
  */
-function dropPrevious(previous: string, root: string, placed: Placed | undefined, spare?: string): void {
+function dropPrevious(previous: string, root: string, placed: Placed | undefined, spare?: string, scan?: OutputScan): void {
+  const entriesOf = folderEntries(previous, scan);
   const pending = [''];
   for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
-    for (const e of readdirSync(path.join(previous, rel), { withFileTypes: true })) {
+    for (const e of entriesOf(rel)) {
       const child = rel === '' ? e.name : `${rel}/${e.name}`;
       if (e.isDirectory()) {
         // A spare folder left in the previous root (one that was not recycled) is removed with it.

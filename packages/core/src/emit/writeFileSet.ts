@@ -75,7 +75,7 @@ export async function writeOutput(location: OutputLocation, files: readonly Gene
   // A swap interrupted by a kill is repaired first (the root may be missing until then).
   const swapped = findInterruptedSwap(location);
   if (swapped) recoverInterruptedSwap(location);
-  const listed = await scanOutput(location);
+  const listed = await scanOutput(location, { stamps: true });
   const repaired = mergeInterrupted(findInterruptedWrite(listed), swapped);
   const scan = await recoverFromScan(location, listed);
   const state = await planWithState(location, files, scan, options.cache !== undefined);
@@ -187,7 +187,7 @@ function swapOutput(
     else buildStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, written);
     // No one else writes into the staging folder: the files' stats hold until the swap, as if taken now.
     const stagedAt = Date.now();
-    swapIn(swap, { all: new Set([...byRel.keys(), ...carry]), carried: new Set(carry) });
+    swapIn(swap, { all: new Set([...byRel.keys(), ...carry]), carried: new Set(carry) }, scan);
     return stagedAt;
   } catch (error) {
     rmSync(swap.staging, { recursive: true, force: true });
