@@ -55,7 +55,8 @@ interface GenerateJson {
   interruptedWrite?: { journal: boolean; leftovers: string[]; repaired: boolean };
 }
 
-test('check reports an interrupted write and leaves the disk untouched; generate rolls it back', () => {
+/** The demo contract copied into a fresh folder and generated once: its paths, the CLI arguments and two generated client files. */
+function generatedDemo(): { contract: string; out: string; args: string[]; clients: [string, string] } {
   const dir = tmpDir();
   const contract = path.join(dir, 'openapi.yaml');
   copyFileSync(DEMO_CONTRACT, contract);
@@ -64,7 +65,13 @@ test('check reports an interrupted write and leaves the disk untouched; generate
   const first = runJson<GenerateJson>(['generate', ...args]);
   expect(first.status).toBe(0);
   const [a, b] = first.json.files.filter((f) => f.endsWith('.client.ts'));
-  const leftovers = interruptCommit(out, [a ?? '', b ?? '']);
+  return { contract, out, args, clients: [a ?? '', b ?? ''] };
+}
+
+test('check reports an interrupted write and leaves the disk untouched; generate rolls it back', () => {
+  const { out, args, clients } = generatedDemo();
+  const [a, b] = clients;
+  const leftovers = interruptCommit(out, [a, b]);
   const before = snapshot(out);
 
   const json = runJson<CheckJson>(['check', ...args]);
@@ -92,4 +99,19 @@ test('check reports an interrupted write and leaves the disk untouched; generate
   const after = runJson<CheckJson>(['check', ...args]);
   expect(after.json).toMatchObject({ ok: true, drift: 0 });
   expect(after.json.interruptedWrite).toBeUndefined();
+});
+
+test('generate removes the temporary files a killed in-place write left (no journal) and reports them', () => {
+  const { contract, out, args, clients } = generatedDemo();
+  const [a, b] = clients;
+  // Temporary files only: the write was killed before its journal was written.
+  const temps = [`${a}${TEMP}`, `${b}${TEMP}`].sort();
+  for (const rel of temps) writeFileSync(path.join(out, rel), 'half written\n');
+  // A changed contract: the run writes.
+  writeFileSync(contract, readFileSync(contract, 'utf8').replace(/^(\s*title:\s*)(.*)$/m, '$1$2 (changed)'));
+  const repaired = runJson<GenerateJson>(['generate', ...args]);
+  expect(repaired.status).toBe(0);
+  expect(repaired.json).toMatchObject({ interruptedWrite: { journal: false, leftovers: temps, repaired: true } });
+  expect([...snapshot(out).keys()].filter((rel) => /reslayer-(tmp|journal|backup)/.test(rel))).toEqual([]);
+  expect(runJson<CheckJson>(['check', ...args]).json).toMatchObject({ ok: true, drift: 0 });
 });
