@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
@@ -136,6 +136,31 @@ export function checkStamp(abs: string, stamp: FileStamp): { stats: Stats; hashe
 /** The {@link FolderStamp} of a folder's stat. */
 export function folderStampOf(stats: FolderStamp): FolderStamp {
   return { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
+}
+
+/**
+ * The stamp of a folder that was modified within the racy margin when it was stamped: it matches no stat, so
+ * a probe reads that folder instead (see `probeNoChangeCache`).
+ */
+export const UNSTAMPED: FolderStamp = Object.freeze({ mtimeMs: -1, ctimeMs: -1, ino: -1 });
+
+/**
+ * Stamps of folders, for a record whose listing of them is known (see `StoredRecord.folders`). A folder
+ * modified within the racy margin before `at` (a change made later in the same clock tick could leave its
+ * stamp as it is) gets {@link UNSTAMPED}.
+ * @param base absolute folder the paths are relative to
+ * @param rels the folders (POSIX, relative to `base`)
+ * @param at `Date.now()` when the listing the stamps stand for was complete
+ * @returns the stamps by folder, or undefined when one of them is gone or is not a real folder
+ */
+export function stampFolders(base: string, rels: Iterable<string>, at: number): Map<string, FolderStamp> | undefined {
+  const folders = new Map<string, FolderStamp>();
+  for (const rel of rels) {
+    const stats = lstatSync(path.join(base, rel), { throwIfNoEntry: false });
+    if (!stats?.isDirectory()) return undefined;
+    folders.set(rel, Math.max(stats.mtimeMs, stats.ctimeMs) >= at - racyMarginMs(stats) ? UNSTAMPED : folderStampOf(stats));
+  }
+  return folders;
 }
 
 /** True when a stat has a stamp's modification and change times and inode (a folder's stamp; with the size, a file's). */

@@ -83,8 +83,14 @@ export interface SwapSet {
   manifest: { name: string; text: string };
 }
 
-/** Everything generated, carried or kept, plus the folders they need. */
-function foldersOf(set: SwapSet, scan: OutputScan): string[] {
+/**
+ * The folders of the new root a swap places: those of everything generated, carried or kept, and the user's
+ * empty folders the listing shows; parents before children.
+ * @param set what goes into the new root
+ * @param scan the listing of the current root
+ * @returns root-relative folders
+ */
+export function newRootFolders(set: SwapSet, scan: OutputScan): string[] {
   const placed = [...set.write.keys(), ...set.keep, ...set.carry];
   const dirs = new Set<string>();
   const addAncestors = (rel: string, into: Set<string>) => {
@@ -114,7 +120,7 @@ function foldersOf(set: SwapSet, scan: OutputScan): string[] {
 export function buildStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, stats?: Map<string, FileStat>): void {
   openStaging(paths, false);
   const made = new Set<string>();
-  for (const dir of foldersOf(set, scan)) {
+  for (const dir of newRootFolders(set, scan)) {
     mkdirSync(path.join(paths.staging, dir));
     made.add(dir);
   }
@@ -218,7 +224,7 @@ function stagingFolderOf(paths: SwapPaths, rel: string, made: Set<string>, recyc
  */
 export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>, linked?: ReadonlySet<string>, recycled = false, listing?: TreeListing): void {
   const { root, staging } = paths;
-  const folders = foldersOf(set, scan);
+  const folders = newRootFolders(set, scan);
   // A recycled staging folder's listing shows the folders it already has: only the run's own writes changed
   // it since, and a write replaces an entry only where the new root has a file, never one of its folders.
   const known = new Set(recycled && listing ? [...made, ...listing.dirs] : made);

@@ -7,9 +7,9 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import { type InterruptedWrite, type StagedFile, JOURNAL_NAME, commit, findInterruptedWrite, recoverFromScan, recoverInterruptedWrite } from './journal.js';
 import { MANIFEST_NAME, serializeManifest, writeManifest } from './manifest.js';
 import type { TreeListing } from './lookaheadScan.js';
-import { buildStaging, completeStaging, findInterruptedSwap, mergeInterrupted, recoverInterruptedSwap, swapIn, swapPaths } from './swap.js';
-import { CACHE_RECORD_NAME, type CacheRecord, type FileStamp, type FileStat, removeRecord, sha256, stampOf, writeRecord } from './cacheRecord.js';
-import { type OutputLocation, type OutputScan, TEMP_SUFFIX, assertRealPathInside, inBatches, resolveInside, scanOutput } from './outputTree.js';
+import { buildStaging, completeStaging, findInterruptedSwap, mergeInterrupted, newRootFolders, recoverInterruptedSwap, swapIn, swapPaths } from './swap.js';
+import { CACHE_RECORD_NAME, type CacheRecord, type FileStamp, type FileStat, type StoredRecord, removeRecord, sha256, stampFolders, stampOf, writeRecord } from './cacheRecord.js';
+import { type OutputLocation, type OutputScan, TEMP_SUFFIX, assertRealPathInside, inBatches, resolveInside, scanOutput, srcPrefix } from './outputTree.js';
 import { type PlanState, type WritePlan, planWithState, rootRelative } from './planFileSet.js';
 
 export { MANIFEST_NAME } from './manifest.js';
@@ -115,10 +115,12 @@ export async function commitPlan(location: OutputLocation, state: PlanState, con
   const manifestText = serializeManifest(paths);
   const changed = plan.created.length + plan.updated.length + plan.removed.length > 0;
   let stamps: Map<string, FileStamp> | undefined;
+  let listed: Pick<StoredRecord, 'folders' | 'others'> | undefined;
   if (changed && canSwap(location, scan, paths)) {
     const written = content.staged?.written ?? (options.cache ? new Map<string, FileStat>() : undefined);
-    const stagedAt = swapOutput(location, state, byRel, manifestText, written, content.staged);
-    stamps = options.cache && written ? stampAll(location, state, content, written, stagedAt) : undefined;
+    const swapped = swapOutput(location, state, byRel, manifestText, written, content.staged, options.cache !== undefined);
+    stamps = options.cache && written ? stampAll(location, state, content, written, swapped.stagedAt) : undefined;
+    listed = swapped.listed;
   } else {
     // Streamed files are read back from the staging folder, which is then removed.
     let staged: StagedFile[] = [];
@@ -140,7 +142,7 @@ export async function commitPlan(location: OutputLocation, state: PlanState, con
     await removeEmptyDirs(location, plan.removed);
   }
   // The no-change cache's record lives in the output root, beside the manifest (see cacheRecord.ts); written after the files it describes.
-  if (options.cache && stamps) await writeRecord(location, { ...options.cache, outputRoot: path.resolve(location.outputRoot), files: paths, stamps, manifestSha256: sha256(manifestText) });
+  if (options.cache && stamps) await writeRecord(location, { ...options.cache, outputRoot: path.resolve(location.outputRoot), files: paths, stamps, manifestSha256: sha256(manifestText), ...listed });
   else await removeRecord(location);
 }
 
@@ -174,7 +176,8 @@ function swapOutput(
   manifestText: string,
   written: Map<string, FileStat> | undefined,
   staged: OutputContent['staged'],
-): number {
+  withListing: boolean,
+): { stagedAt: number; listed?: Pick<StoredRecord, 'folders' | 'others'> } {
   const { plan, scan } = state;
   const own = new Set([MANIFEST_NAME, CACHE_RECORD_NAME, JOURNAL_NAME, ...plan.removed]);
   const carry = [...scan.files].filter((rel) => !byRel.has(rel) && !own.has(rel));
@@ -187,12 +190,33 @@ function swapOutput(
     else buildStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, written);
     // No one else writes into the staging folder: the files' stats hold until the swap, as if taken now.
     const stagedAt = Date.now();
+    const listed = withListing ? stagedListing(location, swap.staging, newRootFolders({ write, keep: plan.unchanged, carry, manifest }, scan), carry, stagedAt) : undefined;
     swapIn(swap, { all: new Set([...byRel.keys(), ...carry]), carried: new Set(carry) }, scan);
-    return stagedAt;
+    return { stagedAt, ...(listed ? { listed } : {}) };
   } catch (error) {
     rmSync(swap.staging, { recursive: true, force: true });
     throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${location.outputRoot}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/**
+ * What a record needs to spare the next no-change probe a listing of the root (see `StoredRecord.folders`),
+ * taken from the complete staging folder right before the swap: its folders are the new root's (a rename of
+ * their parent changes none of their stamps), and what they hold is what the swap placed, since only the run
+ * writes into the staging folder. None when a folder was modified within the racy margin, or when the source
+ * folder is the root itself (the root's own entries change with every record written).
+ * @param location output root and source folder
+ * @param staging the complete staging folder
+ * @param folders the new root's folders ({@link newRootFolders})
+ * @param carry the user's files carried over
+ * @param at `Date.now()` once the staging folder was complete
+ */
+function stagedListing(location: OutputLocation, staging: string, folders: readonly string[], carry: readonly string[], at: number): Pick<StoredRecord, 'folders' | 'others'> | undefined {
+  const prefix = srcPrefix(location);
+  if (prefix === '') return undefined;
+  const stamped = stampFolders(staging, folders, at);
+  if (!stamped) return undefined;
+  return { folders: stamped, others: carry.filter((rel) => rel.startsWith(prefix) && rel.endsWith('.ts')).sort(cmp) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runGenerator } from './createGenerator.js';
+import { generate as generateRun } from './generate.js';
 import { computeRunKey, stableJson, type BuiltinPlugin, type RunKey } from './runKey.js';
 import { cacheRecordFor, probeNoChangeCache, refreshRecord, type CacheHit } from './noChangeCache.js';
 import { readBuildIdentity } from './buildInfo.js';
@@ -295,6 +296,42 @@ describe('probeNoChangeCache', () => {
     await rm(out('.reslayer-journal.json'));
     await mkdir(out('lib'));
     expect(await probe(config)).toMatchObject({ status: 'hit', listed: true });
+  });
+
+  it('a write records the stamps of the folders it placed (a racy one unstamped, read by the probe): the next probe lists nothing', async () => {
+    const config = await setup();
+    // Emitted files reach the staging folder while the run goes on; the folders are older than the racy margin at the swap.
+    const slow = definePlugin({ name: 'test-slow', version: '1.0.0', apply: (hooks) => hooks.emit.tapPromise('test-slow', async () => void (await sleep(250))) });
+    const written = await generateRun({ ...config, plugins: [...config.plugins, slow] }, { buildHash: BUILD });
+    expect(written.plan.created.length).toBeGreaterThan(0);
+    const slowConfig = { ...config, plugins: [...config.plugins, slow] };
+    const record = await readRecord(config);
+    expect([...(record?.folders?.keys() ?? [])].sort()).toEqual(['src', 'src/res']);
+    expect(record?.others).toEqual([]);
+    expect(await probe(slowConfig)).toMatchObject({ status: 'hit', listed: false });
+    // A folder modified within the racy margin when stamped is recorded unstamped: the probe reads it.
+    const file = path.join(config.outputRoot, '.reslayer-cache.json');
+    const raw = JSON.parse(await readFile(file, 'utf8')) as { folders: { names: string[]; stamps: number[][] } };
+    raw.folders.stamps[raw.folders.names.indexOf('src/res')] = [-1, -1, -1];
+    await writeFile(file, JSON.stringify(raw));
+    const out = (rel: string) => path.join(config.outputRoot, rel);
+    expect(await probe(slowConfig)).toMatchObject({ status: 'hit', listed: false });
+    // Read there: a user's file that is not a `.ts` file of the source folder does not matter.
+    await writeFile(out('src/res/notes.md'), 'a user file that is not a .ts file\n');
+    expect(await probe(slowConfig)).toMatchObject({ status: 'hit', listed: false });
+    await rm(out('src/res/notes.md'));
+    for (const [entry, make, reason] of [
+      ['src/res/widgets.ts.reslayer-tmp', () => writeFile(out('src/res/widgets.ts.reslayer-tmp'), 'half\n'), 'files of an interrupted write are left (src/res/widgets.ts.reslayer-tmp)'],
+      ['src/res/stale.ts', () => writeFile(out('src/res/stale.ts'), `${MARKER} earlier\n`), 'src/res/stale.ts is a stale generated file'],
+      ['src/res/deeper', () => mkdir(out('src/res/deeper')), undefined],
+    ] as const) {
+      await make();
+      const probed = await probe(slowConfig);
+      if (reason) expect({ entry, probed }).toMatchObject({ entry, probed: { status: 'miss', reason } });
+      else expect({ entry, probed }).toMatchObject({ entry, probed: { status: 'hit', listed: true } });
+      await rm(out(entry), { recursive: true });
+      await writeFile(file, JSON.stringify(raw));
+    }
   });
 
   it('a miss on a changed entry hands its bytes, sha256 and stat to the load, which reads them instead of the file', async () => {

@@ -4,7 +4,7 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import { BACKUP_DIR, JOURNAL_NAME, findInterruptedWrite } from '../emit/journal.js';
 import { findInterruptedSwap, mergeInterrupted } from '../emit/swap.js';
 import { parseManifest, readManifestText } from '../emit/manifest.js';
-import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, checkStamp, fileStatOf, folderMatches, folderStampOf, racyMarginMs, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
+import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, UNSTAMPED, checkStamp, fileStatOf, folderMatches, racyMarginMs, readRecord, sha256, stampFolders, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
 import { type OutputLocation, type OutputScan, SPARE_DIR, TEMP_SUFFIX, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
 import type { RunResult } from './createGenerator.js';
 import type { UnitRecord } from '../emit/units.js';
@@ -237,11 +237,40 @@ function cleanWithoutListing(location: OutputLocation, record: StoredRecord): bo
     if (e.name === JOURNAL_NAME || e.name === BACKUP_DIR || e.name.endsWith(TEMP_SUFFIX)) return false;
     if (e.isDirectory() && !folders.has(e.name) && e.name !== SPARE_DIR) return false;
   }
+  let known: { files: Set<string>; others: Set<string> } | undefined;
   for (const [rel, stamp] of folders) {
+    if (stamp === UNSTAMPED || folderMatches(stamp, UNSTAMPED)) {
+      known ??= { files: new Set(record.files), others: new Set(others) };
+      if (!holdsOnlyKnown(location, rel, folders, known)) return false;
+      continue;
+    }
     const stats = lstatSync(path.join(root, rel), { throwIfNoEntry: false });
     if (!stats?.isDirectory() || !folderMatches(stamp, stats)) return false;
   }
   return !others.some((rel) => startsWithMarker(resolveInside(location, rel)));
+}
+
+/**
+ * For a folder the record could not stamp ({@link UNSTAMPED}): true when it holds nothing the record does not
+ * account for, read now: every folder in it has a stamp, no temporary file of a killed write is in it, and
+ * every `.ts` file of the source folder in it is generated or one of the record's `others`.
+ */
+function holdsOnlyKnown(location: OutputLocation, rel: string, folders: ReadonlyMap<string, FolderStamp>, known: { files: ReadonlySet<string>; others: ReadonlySet<string> }): boolean {
+  let entries;
+  try {
+    entries = readdirSync(resolveInside(location, rel), { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  const prefix = srcPrefix(location);
+  for (const e of entries) {
+    const child = `${rel}/${e.name}`;
+    if (e.isDirectory()) {
+      if (!folders.has(child)) return false;
+    } else if (e.name.endsWith(TEMP_SUFFIX)) return false;
+    else if (child.startsWith(prefix) && child.endsWith('.ts') && !known.files.has(child) && !known.others.has(child)) return false;
+  }
+  return true;
 }
 
 /** What a full listing found: the listing, and folder stamps for the record when none was modified within the racy margin. */
@@ -267,18 +296,13 @@ async function listClean(location: OutputLocation, record: StoredRecord): Promis
 }
 
 /**
- * Stamps of every folder of a listing, or none when one of them was modified within the racy margin before
- * the listing started (a change during the listing could be in the stamp but not in the listing) or is gone.
+ * Stamps of every folder of a listing, or none when one of them is gone. A folder modified within the racy
+ * margin before the listing started (a change during the listing could be in the stamp but not in the
+ * listing) is {@link UNSTAMPED}: the next probe reads it.
  */
 function folderStamps(location: OutputLocation, scan: OutputScan, listedAt: number): { folders?: Map<string, FolderStamp> } {
-  const root = path.resolve(location.outputRoot);
-  const folders = new Map<string, FolderStamp>();
-  for (const rel of scan.dirs) {
-    const stats = lstatSync(path.join(root, rel), { throwIfNoEntry: false });
-    if (!stats?.isDirectory() || Math.max(stats.mtimeMs, stats.ctimeMs) >= listedAt - racyMarginMs(stats)) return {};
-    folders.set(rel, folderStampOf(stats));
-  }
-  return { folders };
+  const folders = stampFolders(path.resolve(location.outputRoot), scan.dirs, listedAt);
+  return folders ? { folders } : {};
 }
 
 function miss(reason: string, stamps?: ReadonlyMap<string, FileStamp>, units?: readonly UnitRecord[]): CacheProbe {
