@@ -19,7 +19,10 @@ import { type CacheOutcome, type ProtocolOptions, type RunProfileData, hitProfil
 export interface GenerateOptions extends ProtocolOptions {
   /** Write nothing: only plan what a write would create, update and remove. @default false */
   dryRun?: boolean | undefined;
-  /** The last model of this contract, kept across the runs of `generate --watch` (see {@link ModelReuse}). */
+  /**
+   * The last model of this contract, kept across the runs of `generate --watch` (see {@link ModelReuse}). With it,
+   * the write records no folder stamps (`WriteOptions.folderStamps`): the next run of a watch follows an edit.
+   */
   modelReuse?: ModelReuse | undefined;
 }
 
@@ -132,7 +135,8 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     }
     options.onPhase?.('write');
     const start = performance.now();
-    const writeOptions = outcome.record ? { cache: outcome.record } : {};
+    // A watch (one that keeps the last model) writes again after the next edit: no folder stamps for a no-change probe.
+    const writeOptions = outcome.record ? { cache: outcome.record, folderStamps: options.modelReuse === undefined } : {};
     if (stream) plan = dryRun ? (await stream.finish()).plan : await commitStream(stream, writeOptions);
     else if (dryRun) {
       const planned = await planOutput(location, outcome.files);

@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runGenerator } from './createGenerator.js';
 import { generate as generateRun } from './generate.js';
+import { ModelReuse } from '../contract/modelReuse.js';
 import { computeRunKey, stableJson, type BuiltinPlugin, type RunKey } from './runKey.js';
 import { cacheRecordFor, probeNoChangeCache, refreshRecord, type CacheHit } from './noChangeCache.js';
 import { readBuildIdentity } from './buildInfo.js';
@@ -332,6 +333,10 @@ describe('probeNoChangeCache', () => {
       await rm(out(entry), { recursive: true });
       await writeFile(file, JSON.stringify(raw));
     }
+    // A watch's write (one that keeps the last model) records no folder stamps: its next run follows an edit.
+    await writeFile(config.input, JSON.stringify(contract('Watched')));
+    await generateRun(slowConfig, { buildHash: BUILD, modelReuse: new ModelReuse() });
+    expect((await readRecord(config))?.folders).toBeUndefined();
   });
 
   it('a miss on a changed entry hands its bytes, sha256 and stat to the load, which reads them instead of the file', async () => {
