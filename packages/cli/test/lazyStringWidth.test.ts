@@ -49,6 +49,11 @@ describe('lazyStringWidth', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('reslayer generate [contract]');
     expect(`${generate.stderr}${help.stderr}`).not.toContain('LOADED');
+    // Every command renders its help on every run: each one's help text is printable ASCII, so none loads it.
+    for (const command of ['init', 'inspect', 'lint', 'generate', 'check', 'diff', 'explain']) {
+      const shown = run([command, '--help']);
+      expect({ command, status: shown.status, loaded: shown.stderr.includes('LOADED') }).toEqual({ command, status: 0, loaded: false });
+    }
     // The watcher does see the real module when something needs it (so its silence above means something).
     const check = spawnSync(process.execPath, ['--import', watcher, '--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(realPath()).href)})`], { encoding: 'utf8' });
     expect(check.stderr).toContain('LOADED');

@@ -13,7 +13,7 @@ export function checkCommand(done: Done): CommandModule {
       outputOption(inputOptions(y))
         .option('report', { type: 'string', choices: ['html', 'markdown', 'json'], requiresArg: true, describe: 'Also write a report in this format (markdown: for a PR comment)' })
         .option('report-file', { type: 'string', requiresArg: true, describe: 'Where to write the report (relative to the working directory)' })
-        .option('min-health-score', { type: 'number', requiresArg: true, describe: 'Also fail (exit 1) when the health score is below this (0–100)' })
+        .option('min-health-score', { type: 'number', requiresArg: true, describe: 'Also fail (exit 1) when the health score is below this (0 to 100)' })
         .check((argv) => {
           if (argv.report !== undefined && argv['report-file'] === undefined) throw new Error(`--report ${String(argv.report)} needs --report-file <path>`);
           if (argv['report-file'] !== undefined && argv.report === undefined) throw new Error('--report-file needs --report html, markdown or json');
