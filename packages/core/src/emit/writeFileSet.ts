@@ -209,8 +209,9 @@ function swapOutput(
  * What a record needs to spare the next no-change probe a listing of the root (see `StoredRecord.folders`),
  * taken from the complete staging folder right before the swap: its folders are the new root's (a rename of
  * their parent changes none of their stamps), and what they hold is what the swap placed, since only the run
- * writes into the staging folder. None when a folder was modified within the racy margin, or when the source
- * folder is the root itself (the root's own entries change with every record written).
+ * writes into the staging folder. A folder modified within the racy margin is recorded unstamped (see
+ * `UNSTAMPED`: the probe reads it). None when the source folder is the root itself (the root's own entries
+ * change with every record written).
  * @param location output root and source folder
  * @param staging the complete staging folder
  * @param folders the new root's folders ({@link newRootFolders})

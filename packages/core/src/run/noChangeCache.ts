@@ -131,8 +131,9 @@ export async function cacheRecordFor(
  * 4. no other `.ts` file in the source folder starts with the generated-file marker (a stale file).
  * Points 2 and 4 need a listing of the output root, unless the record holds folder stamps (see
  * {@link refreshRecord}) that all still match: no entry was added, removed or renamed in any folder below
- * the root since a listing found it clean, so only the root itself is read, and the `.ts` files that were
- * not generated then are read again for the marker, like git's untracked cache.
+ * the root since a listing found it clean (or since a write placed them), so only the root itself and the
+ * folders recorded unstamped (modified within the racy margin when stamped) are read, and the `.ts` files
+ * that were not generated then are read again for the marker, like git's untracked cache.
  * Nothing is written (see {@link refreshRecord} for `generate`).
  * @param location output root and source folder
  * @param key the run key ({@link computeRunKey}); when off, the probe is off
