@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, stat, symlink, readlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, stat, symlink, readlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeOutput } from './writeFileSet.js';
 import { createGeneratedFile, type GeneratedFile } from './GeneratedFile.js';
@@ -98,7 +98,9 @@ describe('the swap of the output root', () => {
     // An entry added since: the folder's stamp no longer holds, so it is read.
     await writeFile(loc.abs('src/deep/added.md'), 'new\n');
     expect(names(folderEntries(loc.outputRoot, claimed)('src/deep'))).toEqual(['added.md', 'b.ts']);
-    // A stamp taken within the racy margin is not trusted.
+    // A stamp taken within the racy margin is not trusted (the folder's modification time set ahead, so however
+    // long the scan below takes to start, its stamp is within the margin).
+    await utimes(loc.abs('src/deep'), new Date(), new Date(Date.now() + 60_000));
     const racy = await scanOutput(loc, { stamps: true });
     const racyClaim = { ...racy, files: new Set([...racy.files, 'src/deep/claimed.ts']) };
     expect(names(folderEntries(loc.outputRoot, racyClaim)('src/deep'))).toEqual(['added.md', 'b.ts']);
