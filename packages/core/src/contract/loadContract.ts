@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
@@ -132,16 +132,17 @@ function hasExternalRef(node: unknown): boolean {
 }
 
 /**
- * Reads a contract file once: its stat (a regular file), then its bytes and their sha256.
+ * Reads a contract file once: its stat (a regular file), then its bytes and their sha256. Synchronous: the
+ * load and the no-change probe (which hands what it read to the load) read it the same way.
  * @param absolute absolute path of the file
  * @returns the bytes with their sha256, the stat taken before the read and `Date.now()` before that stat
  * @throws the file system's error, or an error when the path is not a regular file
  */
-export async function readEntry(absolute: string): Promise<EntryRead> {
+export function readEntry(absolute: string): EntryRead {
   const statAt = Date.now();
-  const info = await stat(absolute);
+  const info = statSync(absolute);
   if (!info.isFile()) throw new Error('not a regular file');
-  const bytes = await readFile(absolute);
+  const bytes = readFileSync(absolute);
   return { path: absolute, bytes, entry: { sha256: sha256(bytes), stat: fileStatOf(info), statAt } };
 }
 
@@ -161,7 +162,7 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   let text: string;
   let entry: ReadFile;
   try {
-    const read = options.entryRead?.path === absolute ? options.entryRead : await readEntry(absolute);
+    const read = options.entryRead?.path === absolute ? options.entryRead : readEntry(absolute);
     text = read.bytes.toString('utf8');
     entry = read.entry;
   } catch (error) {

@@ -98,6 +98,16 @@ export function racyMarginMs(stats: Pick<Stats, 'mtimeMs' | 'ctimeMs'>): number 
 }
 
 /**
+ * True when a file's or folder's modification or change time is within the racy margin before `at` (or
+ * later): a change made after `at` in the same clock tick could leave those times as they are.
+ * @param stats the times (ms)
+ * @param at `Date.now()` taken before the stat or the listing the times stand for
+ */
+export function changedSince(stats: Pick<Stats, 'mtimeMs' | 'ctimeMs'>, at: number): boolean {
+  return Math.max(stats.mtimeMs, stats.ctimeMs) >= at - racyMarginMs(stats);
+}
+
+/**
  * The stamp of a file whose contents hash to `digest`, from a stat taken after `statStartedAt`.
  * @param stats the stat (taken before the contents were compared, or after they were written)
  * @param digest sha256 of the contents
@@ -158,7 +168,7 @@ export function stampFolders(base: string, rels: Iterable<string>, at: number): 
   for (const rel of rels) {
     const stats = lstatSync(path.join(base, rel), { throwIfNoEntry: false });
     if (!stats?.isDirectory()) return undefined;
-    folders.set(rel, Math.max(stats.mtimeMs, stats.ctimeMs) >= at - racyMarginMs(stats) ? UNSTAMPED : folderStampOf(stats));
+    folders.set(rel, changedSince(stats, at) ? UNSTAMPED : folderStampOf(stats));
   }
   return folders;
 }

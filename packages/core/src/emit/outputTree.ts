@@ -1,4 +1,5 @@
-import { type Stats, closeSync, lstatSync, openSync, readSync, readdirSync, realpathSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync, readdirSync, realpathSync } from 'node:fs';
+import { type FolderStamp, folderStampOf } from './cacheRecord.js';
 import path from 'node:path';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { GENERATED_MARKER } from './banner.js';
@@ -55,6 +56,16 @@ export function relativeToRoot(location: OutputLocation, abs: string): string {
   return path.relative(path.resolve(location.outputRoot), abs).split(path.sep).join('/');
 }
 
+/**
+ * True for a `.ts` file of the source folder: what a stale generated file would be (see `removedFiles` and the
+ * no-change probe's `others`).
+ * @param prefix the source folder's {@link srcPrefix}
+ * @param rel root-relative POSIX path
+ */
+export function isSourceModule(prefix: string, rel: string): boolean {
+  return rel.startsWith(prefix) && rel.endsWith('.ts');
+}
+
 /** Root-relative POSIX prefix of the source folder (`''` for `.` or empty), ending with `/` otherwise. */
 export function srcPrefix(location: OutputLocation): string {
   const rel = relativeToRoot(location, resolveInside(location, location.srcDir || '.'));
@@ -70,8 +81,8 @@ export function srcPrefix(location: OutputLocation): string {
 export interface FolderStamps {
   /** `Date.now()` before the first stamp. */
   at: number;
-  /** By root-relative folder (`''` for the root itself). */
-  stamps: Map<string, Pick<Stats, 'mtimeMs' | 'ctimeMs' | 'ino'>>;
+  /** By root-relative folder (`''` for the root itself); only folders that could be read. */
+  stamps: Map<string, FolderStamp>;
 }
 
 /** What one recursive listing of the output root found (symbolic links are listed, never followed). */
@@ -109,8 +120,8 @@ export async function scanOutput(location: OutputLocation, options: { stamps?: b
     let entries;
     try {
       const stats = folders && lstatSync(abs, { throwIfNoEntry: false });
-      if (stats && stats.isDirectory()) folders?.stamps.set(rel, { mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino });
       entries = readdirSync(abs, { withFileTypes: true });
+      if (stats?.isDirectory()) folders?.stamps.set(rel, folderStampOf(stats));
     } catch {
       continue;
     }

@@ -6,7 +6,7 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import { type InterruptedWrite, findInterruptedWrite } from './journal.js';
 import { findInterruptedSwap, mergeInterrupted } from './swap.js';
 import { type Manifest, readManifest } from './manifest.js';
-import { type OutputLocation, type OutputScan, resolveInside, scanOutput, srcPrefix, startsWithMarker } from './outputTree.js';
+import { type OutputLocation, type OutputScan, isSourceModule, resolveInside, scanOutput, srcPrefix, startsWithMarker } from './outputTree.js';
 
 /** What a write (or a dry run) does to each path, relative to the output root. */
 export interface WritePlan {
@@ -117,7 +117,7 @@ export function removedFiles(location: OutputLocation, scan: OutputScan, manifes
   const prefix = srcPrefix(location);
   const candidates = new Set(manifest.files.filter((p) => !produced.has(p) && scan.files.has(p)));
   for (const rel of scan.files) {
-    if (rel.startsWith(prefix) && rel.endsWith('.ts') && !produced.has(rel) && !rel.startsWith('.reslayer-backup/')) candidates.add(rel);
+    if (isSourceModule(prefix, rel) && !produced.has(rel) && !rel.startsWith('.reslayer-backup/')) candidates.add(rel);
   }
   return [...candidates].filter((rel) => startsWithMarker(resolveInside(location, rel)));
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { GeneratedFile } from './GeneratedFile.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import type { InterruptedWrite } from './journal.js';
-import { type FileStat, fileStatOf, folderMatches, racyMarginMs } from './cacheRecord.js';
+import { type FileStat, changedSince, fileStatOf, folderMatches } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, SPARE_DIR, startsWithMarker } from './outputTree.js';
 import type { TreeListing } from './lookaheadScan.js';
 import { exists, keepAsSpare, linkInto, makeStagingFolder, pruneStaging, spareOn } from './spare.js';
@@ -318,7 +318,7 @@ export function folderEntries(previous: string, scan: OutputScan | undefined): (
   };
   return (rel) => {
     const stamp = folders.stamps.get(rel);
-    if (rel === '' || !stamp || Math.max(stamp.mtimeMs, stamp.ctimeMs) >= folders.at - racyMarginMs(stamp)) return read(rel);
+    if (rel === '' || !stamp || changedSince(stamp, folders.at)) return read(rel);
     const now = lstatSync(path.join(previous, rel), { throwIfNoEntry: false });
     if (!now?.isDirectory() || !folderMatches(stamp, now)) return read(rel);
     return childrenOf(rel).map((child) => {

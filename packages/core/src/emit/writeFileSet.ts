@@ -9,7 +9,7 @@ import { MANIFEST_NAME, serializeManifest, writeManifest } from './manifest.js';
 import type { TreeListing } from './lookaheadScan.js';
 import { buildStaging, completeStaging, findInterruptedSwap, mergeInterrupted, newRootFolders, recoverInterruptedSwap, swapIn, swapPaths } from './swap.js';
 import { CACHE_RECORD_NAME, type CacheRecord, type FileStamp, type FileStat, type StoredRecord, removeRecord, sha256, stampFolders, stampOf, writeRecord } from './cacheRecord.js';
-import { type OutputLocation, type OutputScan, TEMP_SUFFIX, assertRealPathInside, inBatches, resolveInside, scanOutput, srcPrefix } from './outputTree.js';
+import { type OutputLocation, type OutputScan, TEMP_SUFFIX, assertRealPathInside, inBatches, isSourceModule, resolveInside, scanOutput, srcPrefix } from './outputTree.js';
 import { type PlanState, type WritePlan, planWithState, rootRelative } from './planFileSet.js';
 
 export { MANIFEST_NAME } from './manifest.js';
@@ -223,7 +223,7 @@ function stagedListing(location: OutputLocation, staging: string, folders: reado
   if (prefix === '') return undefined;
   const stamped = stampFolders(staging, folders, at);
   if (!stamped) return undefined;
-  return { folders: stamped, others: carry.filter((rel) => rel.startsWith(prefix) && rel.endsWith('.ts')).sort(cmp) };
+  return { folders: stamped, others: carry.filter((rel) => isSourceModule(prefix, rel)).sort(cmp) };
 }
 
 /**

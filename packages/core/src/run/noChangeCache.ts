@@ -4,12 +4,12 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import { BACKUP_DIR, JOURNAL_NAME, findInterruptedWrite } from '../emit/journal.js';
 import { findInterruptedSwap, mergeInterrupted } from '../emit/swap.js';
 import { parseManifest, readManifestText } from '../emit/manifest.js';
-import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, UNSTAMPED, checkStamp, fileStatOf, folderMatches, racyMarginMs, readRecord, sha256, stampFolders, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
-import { type OutputLocation, type OutputScan, SPARE_DIR, TEMP_SUFFIX, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
+import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, UNSTAMPED, changedSince, checkStamp, fileStatOf, folderMatches, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
+import { type OutputLocation, type OutputScan, SPARE_DIR, TEMP_SUFFIX, isSourceModule, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
 import type { RunResult } from './createGenerator.js';
 import type { UnitRecord } from '../emit/units.js';
 import type { RunKey } from './runKey.js';
-import type { EntryRead } from '../contract/loadContract.js';
+import { type EntryRead, readEntry } from '../contract/loadContract.js';
 
 /** `hit`: the output is known to be what a run would produce; `miss`: run the pipeline; `off`: the cache cannot be used this run. */
 export type CacheStatus = 'hit' | 'miss' | 'off';
@@ -99,7 +99,7 @@ export async function cacheRecordFor(
     const entry = i === 0 ? result.contractEntry : undefined;
     if (entry) {
       // A stat within the racy margin of the file's last change may not show a change made right after it.
-      const racy = Math.max(entry.stat.mtimeMs, entry.stat.ctimeMs) >= entry.statAt - racyMarginMs(entry.stat);
+      const racy = changedSince(entry.stat, entry.statAt);
       inputs.push({ abs, sha256: entry.sha256, ...(racy ? {} : { stat: entry.stat }) });
       continue;
     }
@@ -107,7 +107,7 @@ export async function cacheRecordFor(
       // Read, then stat: a file untouched since before the run started was read unchanged by the run and by us.
       const digest = sha256(readFileSync(abs));
       const stats = statSync(abs);
-      if (Math.max(stats.mtimeMs, stats.ctimeMs) >= startedAt - racyMarginMs(stats)) return undefined;
+      if (changedSince(stats, startedAt)) return undefined;
       inputs.push({ abs, sha256: digest, stat: fileStatOf(stats) });
     } catch {
       return undefined;
@@ -206,12 +206,8 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
  */
 function inputDigest(input: StoredRecord['inputs'][number]): string | EntryRead | undefined {
   try {
-    const statAt = Date.now();
-    const stats = statSync(input.path);
-    if (input.stat && statMatches(input.stat, stats)) return input.sha256;
-    if (!stats.isFile()) return undefined;
-    const bytes = readFileSync(input.path);
-    return { path: input.path, bytes, entry: { sha256: sha256(bytes), stat: fileStatOf(stats), statAt } };
+    if (input.stat && statMatches(input.stat, statSync(input.path))) return input.sha256;
+    return readEntry(input.path);
   } catch {
     return undefined;
   }
@@ -269,7 +265,7 @@ function holdsOnlyKnown(location: OutputLocation, rel: string, folders: Readonly
     if (e.isDirectory()) {
       if (!folders.has(child)) return false;
     } else if (e.name.endsWith(TEMP_SUFFIX)) return false;
-    else if (child.startsWith(prefix) && child.endsWith('.ts') && !known.files.has(child) && !known.others.has(child)) return false;
+    else if (isSourceModule(prefix, child) && !known.files.has(child) && !known.others.has(child)) return false;
   }
   return true;
 }
@@ -283,27 +279,34 @@ interface CleanListing {
 
 /** Lists the output root and checks points 2 and 4 of {@link probeNoChangeCache}; a reason when one fails. */
 async function listClean(location: OutputLocation, record: StoredRecord): Promise<CleanListing | { reason: string }> {
-  const listedAt = Date.now();
-  const scan = await scanOutput(location);
+  const scan = await scanOutput(location, { stamps: true });
   const interrupted = mergeInterrupted(findInterruptedWrite(scan), findInterruptedSwap(location));
   if (interrupted?.journal) return { reason: 'an interrupted write is pending' };
   if (interrupted) return { reason: `files of an interrupted write are left (${interrupted.leftovers[0]})` };
   const recorded = new Set(record.files);
   const prefix = srcPrefix(location);
-  const others = [...scan.files].filter((rel) => rel.startsWith(prefix) && rel.endsWith('.ts') && !recorded.has(rel) && !rel.startsWith(`${BACKUP_DIR}/`)).sort(cmp);
+  const others = [...scan.files].filter((rel) => isSourceModule(prefix, rel) && !recorded.has(rel) && !rel.startsWith(`${BACKUP_DIR}/`)).sort(cmp);
   const stale = others.find((rel) => startsWithMarker(resolveInside(location, rel)));
   if (stale !== undefined) return { reason: `${stale} is a stale generated file` };
-  return { scan, others, ...folderStamps(location, scan, listedAt) };
+  return { scan, others, ...folderStamps(scan) };
 }
 
 /**
- * Stamps of every folder of a listing, or none when one of them is gone. A folder modified within the racy
- * margin before the listing started (a change during the listing could be in the stamp but not in the
- * listing) is {@link UNSTAMPED}: the next probe reads it.
+ * The record's stamps of every folder of a listing, from the stamps the listing took (each before the folder
+ * was read), or none when a folder has none (it could not be read). A folder modified within the racy margin
+ * before the listing started (a later change in the same clock tick could leave its stamp as it is) is
+ * {@link UNSTAMPED}: the next probe reads it.
  */
-function folderStamps(location: OutputLocation, scan: OutputScan, listedAt: number): { folders?: Map<string, FolderStamp> } {
-  const folders = stampFolders(path.resolve(location.outputRoot), scan.dirs, listedAt);
-  return folders ? { folders } : {};
+function folderStamps(scan: OutputScan): { folders?: Map<string, FolderStamp> } {
+  const taken = scan.folders;
+  if (!taken) return {};
+  const folders = new Map<string, FolderStamp>();
+  for (const rel of scan.dirs) {
+    const stamp = taken.stamps.get(rel);
+    if (!stamp) return {};
+    folders.set(rel, changedSince(stamp, taken.at) ? UNSTAMPED : stamp);
+  }
+  return { folders };
 }
 
 function miss(reason: string, stamps?: ReadonlyMap<string, FileStamp>, units?: readonly UnitRecord[]): CacheProbe {
