@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
+import type { FSWatcher } from 'chokidar';
 import { ModelReuse, type ResolvedConfig, findConfig } from '@reslayer/core';
 import { EXIT_OK, EXIT_USAGE, colorsFor, formatError } from '../format/formatError.js';
 import { displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
@@ -26,7 +28,6 @@ export interface WatchOptions {
  * @returns 0 when stopped after a clean last run, 2 when the last run failed to load or write
  */
 export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): Promise<number> {
-  const { watch } = await import('chokidar');
   const io = createIO('generate', false);
   const errColors = colorsFor(process.stderr, false);
   const debounceMs = options.debounceMs ?? 50;
@@ -38,24 +39,43 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   const models = new Map<string, ModelReuse>();
   let lastExit = EXIT_OK;
 
-  const watcher = watch([], { ignoreInitial: true, awaitWriteFinish: false });
+  /** Each watched file's stat signature as it was before the run that read it (see {@link statSignature}). */
+  const before = new Map<string, string>();
+  const noteBefore = (files: readonly string[]) => {
+    for (const f of files) if (!before.has(f)) before.set(f, statSignature(f));
+  };
+  let watcher: FSWatcher | undefined;
   let watched = new Set<string>();
-  const updateWatched = () => {
+  let onChange: (file: string) => void = () => {};
+  const filesToWatch = (): Set<string> => {
     const next = new Set<string>();
     if (configFile) next.add(configFile);
     for (const config of configs ?? []) {
       const files = contractFiles.get(config.input) ?? [config.input];
       for (const f of files) if (!/^[a-z][a-z0-9+.-]+:\/\//i.test(f)) next.add(f);
     }
-    const added = [...next].filter((f) => !watched.has(f));
-    const removed = [...watched].filter((f) => !next.has(f));
-    if (added.length > 0) watcher.add(added);
-    if (removed.length > 0) watcher.unwatch(removed);
-    watched = next;
+    return next;
+  };
+  /**
+   * Watches the files of the last run: a new set gets a new chokidar watcher, awaited until it has armed
+   * every file (its `ready` event), then the old one is closed. Then a file whose stat signature differs
+   * from the one taken before the run read it changed while nothing watched it yet, and counts as changed.
+   */
+  const updateWatched = async () => {
+    const next = filesToWatch();
+    if (next.size !== watched.size || [...next].some((f) => !watched.has(f))) {
+      const old = watcher;
+      watcher = next.size === 0 ? undefined : await armedWatcher([...next], (file) => onChange(file));
+      await old?.close();
+      watched = next;
+    }
+    for (const [f, signature] of before) if (watched.has(f) && statSignature(f) !== signature) onChange(f);
+    before.clear();
   };
 
   const runAll = async (reloadConfig: boolean): Promise<void> => {
     let exit = EXIT_OK;
+    if (configFile) noteBefore([configFile]);
     if (reloadConfig || configs === undefined) {
       try {
         configs = await resolveCliConfigs(args, io.cwd);
@@ -63,12 +83,13 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
         io.endProgress();
         process.stderr.write(`${formatError(error, errColors)}\n`);
         lastExit = EXIT_USAGE;
-        updateWatched();
+        await updateWatched();
         return;
       }
     }
     for (const [i, config] of configs.entries()) {
       if (configs.length > 1) io.out(`${io.colors.bold(`Run ${i + 1}/${configs.length}:`)} ${displayPath(config.input, io.cwd)} → ${io.colors.cyan(displayPath(config.outputRoot, io.cwd))}`);
+      noteBefore(contractFiles.get(config.input) ?? [config.input]);
       try {
         let modelReuse = models.get(config.input);
         if (!modelReuse) models.set(config.input, (modelReuse = new ModelReuse()));
@@ -82,7 +103,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
       }
     }
     lastExit = exit;
-    updateWatched();
+    await updateWatched();
   };
 
   const stamp = () => new Date().toTimeString().slice(0, 8);
@@ -91,54 +112,84 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
     io.out(io.colors.dim(`[${stamp()}] watching ${n} ${n === 1 ? 'file' : 'files'} for changes${lastExit === EXIT_OK ? '' : ' (fix the error above and save)'}; Ctrl-C stops`));
   };
 
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let queued = false;
+  let changedConfig = false;
+  const changed = new Set<string>();
+  const fire = async () => {
+    if (running) {
+      queued = true;
+      return;
+    }
+    running = true;
+    const names = [...changed].map((f) => displayPath(f, io.cwd));
+    const reload = changedConfig;
+    changed.clear();
+    changedConfig = false;
+    io.out('', io.colors.dim(`[${stamp()}] changed: ${names.join(', ')}`));
+    await runAll(reload);
+    waiting();
+    running = false;
+    if (queued) {
+      queued = false;
+      void fire();
+    }
+  };
+  onChange = (file) => {
+    const abs = path.resolve(file);
+    changed.add(abs);
+    if (configFile && abs === configFile) changedConfig = true;
+    clearTimeout(timer);
+    timer = setTimeout(() => void fire(), debounceMs);
+  };
+
   await runAll(true);
   if (watched.size === 0) {
     // Nothing to watch (no config found and no contract given): the error is printed; stop.
-    await watcher.close();
+    clearTimeout(timer);
     return lastExit;
   }
   waiting();
 
   return new Promise<number>((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
-    let running = false;
-    let queued = false;
-    let changedConfig = false;
-    const changed = new Set<string>();
-    const fire = async () => {
-      if (running) {
-        queued = true;
-        return;
-      }
-      running = true;
-      const names = [...changed].map((f) => displayPath(f, io.cwd));
-      const reload = changedConfig;
-      changed.clear();
-      changedConfig = false;
-      io.out('', io.colors.dim(`[${stamp()}] changed: ${names.join(', ')}`));
-      await runAll(reload);
-      waiting();
-      running = false;
-      if (queued) {
-        queued = false;
-        void fire();
-      }
-    };
-    watcher.on('all', (_event, file) => {
-      const abs = path.resolve(file);
-      changed.add(abs);
-      if (configFile && abs === configFile) changedConfig = true;
-      clearTimeout(timer);
-      timer = setTimeout(() => void fire(), debounceMs);
-    });
     const stop = () => {
       clearTimeout(timer);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void watcher.close().then(() => resolve(lastExit));
+      void (watcher?.close() ?? Promise.resolve()).then(() => resolve(lastExit));
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
     options.signal?.addEventListener('abort', stop, { once: true });
   });
+}
+
+/**
+ * A file's stat signature: modification time (ms), size (bytes) and inode, or `missing` when it can't be
+ * stat'ed. Two reads of an unchanged file give the same signature; a save (in place or by rename) changes it.
+ * @param file absolute path
+ */
+function statSignature(file: string): string {
+  try {
+    const s = statSync(file);
+    return `${s.mtimeMs}:${s.size}:${s.ino}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * A chokidar watcher over `files` that reports every event's file to `onEvent`, resolved once chokidar has
+ * armed every file (its `ready` event: each file stat'ed and its `fs.watch` set up, a missing file's
+ * folder watched instead). Printing "watching" before that would miss a save made right after it.
+ * @param files absolute paths
+ * @param onEvent called with the path chokidar reports
+ */
+async function armedWatcher(files: string[], onEvent: (file: string) => void): Promise<FSWatcher> {
+  const { watch } = await import('chokidar');
+  const watcher = watch(files, { ignoreInitial: true, awaitWriteFinish: false });
+  watcher.on('all', (_event, file) => onEvent(file));
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  return watcher;
 }
