@@ -66,15 +66,26 @@ describe('atomic writes', () => {
   it.each([40, 120, 250, 400, 700])('a generate killed after %i ms leaves the old or the new output, never a mix', async (delay) => {
     const before = snapshot(out);
     const child = spawn(process.execPath, [cli, 'generate', v2, '--output', out], { stdio: 'ignore' });
+    // Listened to from the start: a generate that finishes before the kill has exited already.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     await new Promise((resolve) => setTimeout(resolve, delay));
     child.kill('SIGKILL');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await exited;
     // `check` only reports what the killed run left (a staging folder beside the root; journal, backups or temporary files in it); it touches nothing.
-    const killed = snapshot(out);
-    const reported = JSON.parse(cliRun(['check', v1, '--output', out, '--json']).stdout) as { interruptedWrite?: unknown };
-    expect(snapshot(out)).toEqual(killed);
-    const beside = ['.out.reslayer-staging', '.out.reslayer-previous'].some((name) => existsSync(path.join(dir, name)));
-    expect(reported.interruptedWrite !== undefined).toBe(beside || [...killed.keys()].some((f) => /reslayer-(tmp|journal|backup)/.test(f)));
+    if (existsSync(out)) {
+      const killed = snapshot(out);
+      const reported = JSON.parse(cliRun(['check', v1, '--output', out, '--json']).stdout) as { interruptedWrite?: unknown };
+      expect(snapshot(out)).toEqual(killed);
+      const beside = ['.out.reslayer-staging', '.out.reslayer-previous'].some((name) => existsSync(path.join(dir, name)));
+      expect(reported.interruptedWrite !== undefined).toBe(beside || [...killed.keys()].some((f) => /reslayer-(tmp|journal|backup)/.test(f)));
+    } else {
+      // A kill in the instant between the swap's two renames leaves no root, its previous contents beside it:
+      // check names that folder (exit 2) and touches nothing.
+      const missing = cliRun(['check', v1, '--output', out, '--json']);
+      expect(missing.status).toBe(2);
+      expect(missing.stderr).toContain('.out.reslayer-previous');
+      expect(existsSync(out)).toBe(false);
+    }
     // The next generate first rolls back an interrupted commit from its journal (core's recoverInterruptedWrite); then the disk matches v1 or v2 exactly.
     await recoverInterruptedWrite({ outputRoot: out, srcDir: 'src' });
     const oldCheck = cliRun(['check', v1, '--output', out, '--json']);
