@@ -1,6 +1,6 @@
 // The everyday workflow of the built CLI (run `pnpm build` first): init, config discovery, several
 // contracts in one config, explain, and the rough edges a new user hits.
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DIAGNOSTIC_CODES } from '@reslayer/core';
 import { CONTRACTS, DEMO_CONTRACT, REPO_ROOT, cleanup, listFiles, runCli, runJson, tmpDir, write, writeTestConfig } from './helpers.js';
@@ -252,6 +252,23 @@ describe('rough edges', () => {
     expect(run.stderr).toMatch(/RSL_OUTPUT_MISSING: the output root generated does not exist, so there is nothing to check/);
     expect(run.stderr).toContain('hint: Pass the --output that generate used');
     expect(run.stdout).toBe('');
+    expect(runCli(['check', DEMO_CONTRACT, '--output', 'api'], cwd).status).toBe(0);
+  });
+
+  test('check where a killed generate left the output root renamed away names that folder; the next generate renames it back', () => {
+    const cwd = tmpDir();
+    expect(runCli(['generate', DEMO_CONTRACT, '--output', 'api'], cwd).status).toBe(0);
+    const before = listFiles(path.join(cwd, 'api'));
+    // The state between the swap's two renames: no root, its previous contents beside it.
+    renameSync(path.join(cwd, 'api'), path.join(cwd, '.api.reslayer-previous'));
+    const run = runCli(['check', DEMO_CONTRACT, '--output', 'api'], cwd);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('RSL_OUTPUT_MISSING: the output root api does not exist: an interrupted `reslayer generate` left its previous contents in .api.reslayer-previous');
+    expect(run.stderr).toContain('hint: Run `reslayer generate` with the same config or --output');
+    expect(existsSync(path.join(cwd, '.api.reslayer-previous'))).toBe(true);
+    expect(runCli(['generate', DEMO_CONTRACT, '--output', 'api'], cwd).status).toBe(0);
+    expect(existsSync(path.join(cwd, '.api.reslayer-previous'))).toBe(false);
+    expect(listFiles(path.join(cwd, 'api'))).toEqual(before);
     expect(runCli(['check', DEMO_CONTRACT, '--output', 'api'], cwd).status).toBe(0);
   });
 

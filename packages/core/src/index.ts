@@ -135,3 +135,4 @@ export { generate, type GenerateOptions, type GenerateResult } from './run/gener
 export { check, type CheckOptions, type CheckResult } from './run/check.js';
 export type { CacheOutcome, ProtocolOptions, ProtocolPhase, RunProfileData } from './run/protocol.js';
 export { findInterruptedWrite, type InterruptedWrite } from './emit/journal.js';
+export { swapPaths, type SwapPaths } from './emit/swap.js';

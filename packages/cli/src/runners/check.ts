@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type CheckResult, type ResolvedConfig, type RunResult, GeneratorError, check, rootRelative } from '@reslayer/core';
+import { type CheckResult, type ResolvedConfig, type RunResult, GeneratorError, check, rootRelative, swapPaths } from '@reslayer/core';
 import type { OutputArgs } from '../commands/shared.js';
 import { printCheck } from '../format/printCheck.js';
 import type { CheckReportData, ReportDrift } from '../format/formatReport.js';
@@ -61,12 +61,21 @@ function numbered(file: string, run: number): string {
 }
 
 /**
- * Refuses to check an output root that does not exist.
+ * Refuses to check an output root that does not exist. When a `generate` was killed in the instant between
+ * its swap's two renames, the root is missing and its previous contents are beside it: the message names
+ * that folder and the hint says the next `generate` renames it back.
  * @throws GeneratorError `RSL_OUTPUT_MISSING`
  */
 function assertOutputExists(config: ResolvedConfig, cwd: string): void {
   if (existsSync(config.outputRoot)) return;
   const shown = displayPath(config.outputRoot, cwd);
+  const { previous } = swapPaths(config);
+  if (existsSync(previous)) {
+    const beside = displayPath(previous, cwd);
+    throw new GeneratorError('RSL_OUTPUT_MISSING', `the output root ${shown} does not exist: an interrupted \`reslayer generate\` left its previous contents in ${beside}`, {
+      hint: 'Run `reslayer generate` with the same config or --output: it renames the previous contents back and then writes; check again after it.',
+    });
+  }
   const hint = config.configFile
     ? `Run \`reslayer generate\` with the same config first (its \`output\` is ${shown}).`
     : `Pass the --output that generate used (the default is ./generated), or run \`reslayer generate\` first.`;

@@ -262,9 +262,9 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
     section: 'Output',
     severity: 'thrown by `reslayer check` (exit code 2)',
     what: '`check` was asked to compare the generated files with an output root that does not exist.',
-    why: 'Usually `check` runs with another output root than `generate` used (without a config, `--output` defaults to `./generated`), or the output was never generated or committed. Reporting every file as missing would hide that.',
-    fix: 'Pass the same `--output` as to `generate` (or use the same config), or run `reslayer generate` first.',
-    examples: ['the output root generated does not exist, so there is nothing to check'],
+    why: 'Usually `check` runs with another output root than `generate` used (without a config, `--output` defaults to `./generated`), or the output was never generated or committed. Reporting every file as missing would hide that. Rarely, a `generate` was killed in the instant between the two renames of its swap: the root is then missing and its previous contents are in `.<root>.reslayer-previous` beside it, which the message names.',
+    fix: 'Pass the same `--output` as to `generate` (or use the same config), or run `reslayer generate` first (after an interrupted swap it renames the previous contents back before writing).',
+    examples: ['the output root generated does not exist, so there is nothing to check', 'the output root generated does not exist: an interrupted `reslayer generate` left its previous contents in .generated.reslayer-previous'],
     hint: 'Pass the --output that generate used (default ./generated), use the same config, or run `reslayer generate` first.',
   },
   RSL_OUTPUT_NOT_DIRECTORY: {

@@ -15,14 +15,22 @@ const PREVIOUS_SUFFIX = '.reslayer-previous';
 
 /** The output root, its two sibling folders used by a swap and its spare folder (absolute paths). */
 export interface SwapPaths {
+  /** The output root. */
   root: string;
+  /** `<parent>/.<root name>.reslayer-staging`: where a write builds the new root. */
   staging: string;
+  /** `<parent>/.<root name>.reslayer-previous`: the previous root between the swap and its removal. */
   previous: string;
   /** `<root>/.reslayer-spare` (see `SPARE_DIR`). */
   spare: string;
 }
 
-/** The swap folders of an output root: siblings of the root, named after it, and the spare folder in it. */
+/**
+ * The swap folders of an output root: siblings of the root, named after it, and the spare folder in it.
+ * Computed from the path alone (nothing is read).
+ * @param location the output root (`outputRoot`, resolved against the working directory)
+ * @returns absolute paths
+ */
 export function swapPaths(location: OutputLocation): SwapPaths {
   const root = path.resolve(location.outputRoot);
   const sibling = (suffix: string) => path.join(path.dirname(root), `.${path.basename(root)}${suffix}`);
