@@ -110,7 +110,8 @@ describe('a text/event-stream operation against an msw mock', () => {
     })();
     await expect(done).rejects.toBe(reason);
     expect(seen).toEqual(['a']);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The cancel travels through msw's response stream: wait for it (a loaded machine can take a while).
+    for (let waited = 0; cancelled === undefined && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(cancelled).toBeDefined();
   });
 
