@@ -7,9 +7,10 @@ import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import type { ReportSection } from '../hooks/types.js';
 import type { OutputLocation } from './outputTree.js';
 import type { UnitRecord } from './units.js';
+import { PackedStamps, isNumber, isString } from './packedStamps.js';
 
 /** Version of the record format; another value is ignored (a cache miss). */
-const RECORD_FORMAT = 4;
+const RECORD_FORMAT = 5;
 
 /**
  * Stat data and content hash of one generated file, taken when it was written or found unchanged (the
@@ -61,7 +62,13 @@ export interface StoredRecord extends CacheRecord {
   outputRoot: string;
   /** Root-relative paths of the generated files, sorted (equal to the manifest's list). */
   files: string[];
+  /** The stamp of each file. Of a record read from disk, built on first use from {@link packed}. */
   stamps: Map<string, FileStamp>;
+  /**
+   * Of a record read from disk: the stamps as stored, one per file of {@link files} in order, read by
+   * index ({@link PackedStamps.at}) without building {@link stamps} (a no-change probe that hits never does).
+   */
+  packed?: PackedStamps;
   /** sha256 of the manifest's text written with these files (equal text: the same list of files). */
   manifestSha256?: string;
   /**
@@ -191,9 +198,6 @@ export function recordPathFor(location: OutputLocation): string {
   return path.join(path.resolve(location.outputRoot), CACHE_RECORD_NAME);
 }
 
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isNumber = (v: unknown): v is number => typeof v === 'number';
-
 /**
  * Reads the record of an output root; undefined when there is none, it is malformed, or it belongs to
  * another root.
@@ -214,16 +218,13 @@ export async function readRecord(location: OutputLocation): Promise<StoredRecord
   if (!inputs.every((i) => Array.isArray(i) && (i.length === 2 || (i.length === 6 && i.slice(2).every(isNumber))) && isString(i[0]) && isString(i[1]))) return undefined;
   const s = summary as RunSummary;
   if (!isString(s.title) || !isString(s.version) || typeof s.resources !== 'number' || !Array.isArray(s.diagnostics) || !Array.isArray(s.sections)) return undefined;
-  // Stamps are stored in the order of `files`, one array each: parsing thousands of arrays is much cheaper
-  // than an object with thousands of keys.
-  if (!Array.isArray(stamps) || stamps.length !== files.length) return undefined;
-  const map = new Map<string, FileStamp>();
-  for (let i = 0; i < files.length; i++) {
-    const t: unknown = stamps[i];
-    if (!Array.isArray(t) || t.length !== 5 || !isNumber(t[0]) || !isNumber(t[1]) || !isNumber(t[2]) || !isNumber(t[3]) || !isString(t[4])) return undefined;
-    map.set(files[i] as string, { size: t[0], mtimeMs: t[1], ctimeMs: t[2], ino: t[3], sha256: t[4] });
-  }
-  const record: StoredRecord = { outputRoot, files, fingerprint, inputs: (inputs as InputEntry[]).map(readInput), summary: s, stamps: map, text };
+  // Stamps are stored in the order of `files`: four numbers each in one array (a packed array of doubles to
+  // V8, no object per number), and the sha256s end to end in one string.
+  const packed = PackedStamps.read(files, stamps, raw.sha256s);
+  if (!packed) return undefined;
+  const record = { outputRoot, files, fingerprint, inputs: (inputs as InputEntry[]).map(readInput), summary: s, packed, text } as StoredRecord;
+  let map: Map<string, FileStamp> | undefined;
+  Object.defineProperty(record, 'stamps', { get: () => (map ??= packed.map()), enumerable: true, configurable: true });
   const units = readUnits(raw.units, files);
   if (units) record.units = units;
   if (isString(manifestSha256)) record.manifestSha256 = manifestSha256;
@@ -281,17 +282,16 @@ function readInput(entry: InputEntry): CacheRecord['inputs'][number] {
   return size === undefined ? { path: p, sha256: h } : { path: p, sha256: h, stat: { size, mtimeMs: mtimeMs as number, ctimeMs: ctimeMs as number, ino: ino as number } };
 }
 
-/** The folder stamps as stored (`{ names: [rel, …], stamps: [[mtimeMs, ctimeMs, ino], …] }`), or undefined when absent or malformed. */
+/** The folder stamps as stored (`{ names: [rel, …], stamps: [mtimeMs, ctimeMs, ino, …] }`), or undefined when absent or malformed. */
 function readFolders(raw: unknown): Map<string, FolderStamp> | undefined {
   if (raw === null || typeof raw !== 'object') return undefined;
   const { names, stamps } = raw as { names?: unknown; stamps?: unknown };
-  if (!Array.isArray(names) || !Array.isArray(stamps) || names.length !== stamps.length) return undefined;
+  if (!Array.isArray(names) || !Array.isArray(stamps) || stamps.length !== 3 * names.length || !stamps.every(isNumber)) return undefined;
   const map = new Map<string, FolderStamp>();
   for (let i = 0; i < names.length; i++) {
     const rel: unknown = names[i];
-    const t: unknown = stamps[i];
-    if (!isString(rel) || !Array.isArray(t) || t.length !== 3 || !isNumber(t[0]) || !isNumber(t[1]) || !isNumber(t[2])) return undefined;
-    map.set(rel, { mtimeMs: t[0], ctimeMs: t[1], ino: t[2] });
+    if (!isString(rel)) return undefined;
+    map.set(rel, { mtimeMs: stamps[3 * i] as number, ctimeMs: stamps[3 * i + 1] as number, ino: stamps[3 * i + 2] as number });
   }
   return map;
 }
@@ -306,11 +306,8 @@ function readFolders(raw: unknown): Map<string, FolderStamp> | undefined {
  */
 export async function writeRecord(location: OutputLocation, record: StoredRecord, previousText?: string): Promise<boolean> {
   const file = recordPathFor(location);
-  // A file without a stamp is written as null, which makes the record unreadable (a miss), as it should.
-  const stamps = record.files.map((f) => {
-    const s = record.stamps.get(f);
-    return s ? [s.size, s.mtimeMs, s.ctimeMs, s.ino, s.sha256] : null;
-  });
+  // A file without a stamp leaves the stamps out, which makes the record unreadable (a miss), as it should.
+  const packed = PackedStamps.pack(record.files, record.stamps);
   const text = JSON.stringify({
     format: RECORD_FORMAT,
     outputRoot: path.resolve(location.outputRoot),
@@ -318,11 +315,11 @@ export async function writeRecord(location: OutputLocation, record: StoredRecord
     fingerprint: record.fingerprint,
     inputs: record.inputs.map((i) => (i.stat ? [i.path, i.sha256, i.stat.size, i.stat.mtimeMs, i.stat.ctimeMs, i.stat.ino] : [i.path, i.sha256])),
     summary: record.summary,
-    stamps,
+    ...packed,
     ...(record.manifestSha256 ? { manifestSha256: record.manifestSha256 } : {}),
     ...(record.units ? { units: writeUnits(record.units, record.files) } : {}),
     ...(record.folders && record.others
-      ? { folders: { names: [...record.folders.keys()], stamps: [...record.folders.values()].map((f) => [f.mtimeMs, f.ctimeMs, f.ino]) }, others: record.others }
+      ? { folders: { names: [...record.folders.keys()], stamps: [...record.folders.values()].flatMap((f) => [f.mtimeMs, f.ctimeMs, f.ino]) }, others: record.others }
       : {}),
   });
   if (text === previousText) return false;

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runGenerator } from './createGenerator.js';
@@ -11,6 +12,7 @@ import type { ResolvedConfig } from '../config/types.js';
 import { writeFileSet, rootRelative } from '../emit/writeFileSet.js';
 import { MANIFEST_NAME } from '../emit/manifest.js';
 import { readRecord, sha256 } from '../emit/cacheRecord.js';
+import { PackedStamps } from '../emit/packedStamps.js';
 import { TempDir } from '../../test/tempContracts.js';
 
 const tmp = new TempDir();
@@ -152,6 +154,38 @@ describe('probeNoChangeCache', () => {
     expect(record?.files).toEqual(manifest.files);
     const hit = await probe(config);
     expect(hit).toMatchObject({ status: 'hit', files: manifest.files });
+  });
+
+  it('stores the stamps packed (four numbers and a sha256 per file); a hit reads them by index, a malformed packing is no record', async () => {
+    const config = await setup();
+    await generate(config);
+    const file = path.join(config.outputRoot, '.reslayer-cache.json');
+    const text = await readFile(file, 'utf8');
+    const raw = JSON.parse(text) as { files: string[]; stamps: number[]; sha256s: string };
+    expect(raw.stamps).toHaveLength(4 * raw.files.length);
+    expect(raw.sha256s).toHaveLength(64 * raw.files.length);
+    // Read back, every stamp equals the file's stat on disk (its size -1 when just written: smudged) and the sha256 of its bytes.
+    const record = await readRecord(config);
+    for (const rel of raw.files) {
+      const disk = await stat(path.join(config.outputRoot, rel));
+      const stamp = record?.stamps.get(rel);
+      expect([-1, disk.size]).toContain(stamp?.size);
+      expect({ ...stamp, size: disk.size }).toEqual({ size: disk.size, mtimeMs: disk.mtimeMs, ctimeMs: disk.ctimeMs, ino: disk.ino, sha256: sha256(await readFile(path.join(config.outputRoot, rel))) });
+    }
+    // A hit never builds the map of every stamp.
+    const built = jest.spyOn(PackedStamps.prototype, 'map');
+    try {
+      expect(await probe(config)).toMatchObject({ status: 'hit' });
+      expect(built).not.toHaveBeenCalled();
+    } finally {
+      built.mockRestore();
+    }
+    for (const broken of [{ ...raw, stamps: raw.stamps.slice(1) }, { ...raw, sha256s: raw.sha256s.slice(1) }, { ...raw, stamps: raw.stamps.map(String) }]) {
+      await writeFile(file, JSON.stringify(broken));
+      expect(await readRecord(config)).toBeUndefined();
+    }
+    await writeFile(file, text);
+    expect(await readRecord(config)).toBeDefined();
   });
 
   it('no record, or a manifest listing other files than the record, is a miss', async () => {
@@ -312,8 +346,8 @@ describe('probeNoChangeCache', () => {
     expect(await probe(slowConfig)).toMatchObject({ status: 'hit', listed: false });
     // A folder modified within the racy margin when stamped is recorded unstamped: the probe reads it.
     const file = path.join(config.outputRoot, '.reslayer-cache.json');
-    const raw = JSON.parse(await readFile(file, 'utf8')) as { folders: { names: string[]; stamps: number[][] } };
-    raw.folders.stamps[raw.folders.names.indexOf('src/res')] = [-1, -1, -1];
+    const raw = JSON.parse(await readFile(file, 'utf8')) as { folders: { names: string[]; stamps: number[] } };
+    raw.folders.stamps.splice(3 * raw.folders.names.indexOf('src/res'), 3, -1, -1, -1);
     await writeFile(file, JSON.stringify(raw));
     const out = (rel: string) => path.join(config.outputRoot, rel);
     expect(await probe(slowConfig)).toMatchObject({ status: 'hit', listed: false });

@@ -174,8 +174,10 @@ export async function probeNoChangeCache(location: OutputLocation, key: RunKey):
   let bytes = 0;
   const at = Date.now();
   // Synchronous stats and reads: several times faster than the thread pool's for thousands of small files.
-  for (const rel of record.files) {
-    const stamp = record.stamps.get(rel);
+  const { files, packed } = record;
+  for (let i = 0; i < files.length; i++) {
+    const rel = files[i] as string;
+    const stamp = packed ? packed.at(i) : record.stamps.get(rel);
     // A racy stamp, or stat data that moved (a touch, a copy, a checkout): the contents decide.
     const held = stamp && (!listing || listing.scan.files.has(rel)) ? checkStamp(resolveInside(location, rel), stamp) : undefined;
     if (!stamp || !held) {
@@ -326,9 +328,10 @@ function miss(reason: string, stamps?: ReadonlyMap<string, FileStamp>, units?: r
 export async function refreshRecord(location: OutputLocation, hit: CacheHit): Promise<boolean> {
   const { record } = hit;
   if (hit.freshStamps.size === 0 && !hit.folders && record.manifestSha256 === hit.manifestSha256) return false;
+  const { packed: _packed, ...rest } = record;
   const stamps = new Map(record.stamps);
   for (const [rel, stamp] of hit.freshStamps) stamps.set(rel, stamp);
-  const refreshed: StoredRecord = { ...record, stamps, manifestSha256: hit.manifestSha256 };
+  const refreshed: StoredRecord = { ...rest, stamps, manifestSha256: hit.manifestSha256 };
   if (hit.folders && hit.others) Object.assign(refreshed, { folders: hit.folders, others: hit.others });
   return writeRecord(location, refreshed, record.text);
 }
