@@ -46,6 +46,8 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   };
   let watcher: FSWatcher | undefined;
   let watched = new Set<string>();
+  /** Set by Ctrl-C (or the abort signal): a run still under way then arms nothing more. */
+  let stopped = false;
   let onChange: (file: string) => void = () => {};
   const filesToWatch = (): Set<string> => {
     const next = new Set<string>();
@@ -62,10 +64,16 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
    * from the one taken before the run read it changed while nothing watched it yet, and counts as changed.
    */
   const updateWatched = async () => {
+    if (stopped) return;
     const next = filesToWatch();
     if (next.size !== watched.size || [...next].some((f) => !watched.has(f))) {
       const old = watcher;
-      watcher = next.size === 0 ? undefined : await armedWatcher([...next], (file) => onChange(file));
+      const armed = next.size === 0 ? undefined : await armedWatcher([...next], (file) => onChange(file));
+      if (stopped) {
+        await armed?.close();
+        return;
+      }
+      watcher = armed;
       await old?.close();
       watched = next;
     }
@@ -118,6 +126,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   let changedConfig = false;
   const changed = new Set<string>();
   const fire = async () => {
+    if (stopped) return;
     if (running) {
       queued = true;
       return;
@@ -137,6 +146,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
     }
   };
   onChange = (file) => {
+    if (stopped) return;
     const abs = path.resolve(file);
     changed.add(abs);
     if (configFile && abs === configFile) changedConfig = true;
@@ -154,6 +164,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
 
   return new Promise<number>((resolve) => {
     const stop = () => {
+      stopped = true;
       clearTimeout(timer);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
