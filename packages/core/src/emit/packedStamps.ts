@@ -33,7 +33,7 @@ export class PackedStamps {
   }
 
   /**
-   * The packed form of stamps, for {@link writeRecord}.
+   * The packed form of stamps, for `writeRecord` (cacheRecord.ts).
    * @param files the record's files, in order
    * @param stamps the stamp of each (a file without one yields undefined: nothing can be written for it)
    */
