@@ -1,11 +1,15 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
-import { ModelReuse, type ResolvedConfig, findConfig } from '@reslayer/core';
+import { GeneratorError, ModelReuse, type ResolvedConfig, findConfig } from '@reslayer/core';
 import { EXIT_OK, EXIT_USAGE, colorsFor, formatError } from '../format/formatError.js';
 import { displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
 import { createIO } from './context.js';
 import { type GenerateArgs, generateOnce } from './generate.js';
+
+/** The hint of a watcher's ENOSPC: on Linux, the system's limit of inotify watches is reached. */
+const WATCH_LIMIT_HINT =
+  "The system's limit of file watchers is reached: raise it (on Linux, `sysctl fs.inotify.max_user_watches=524288`) or close other tools that watch files, then restart the watch.";
 
 /** Options of {@link runWatch} (tests). */
 export interface WatchOptions {
@@ -13,7 +17,12 @@ export interface WatchOptions {
   debounceMs?: number | undefined;
   /** Stops watching when aborted (besides SIGINT and SIGTERM). */
   signal?: AbortSignal | undefined;
+  /** Creates the file watcher (chokidar's `watch` when not given). */
+  watch?: WatchFactory | undefined;
 }
+
+/** chokidar's `watch(paths, options)`, or a stand-in with the same events (`ready`, `all`, `error`) and `close()`. */
+export type WatchFactory = (paths: string[], options: { ignoreInitial: boolean; awaitWriteFinish: boolean }) => FSWatcher;
 
 /**
  * `reslayer generate --watch`: generates once, then watches the config file and every file of every
@@ -68,7 +77,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
     const next = filesToWatch();
     if (next.size !== watched.size || [...next].some((f) => !watched.has(f))) {
       const old = watcher;
-      const armed = next.size === 0 ? undefined : await armedWatcher([...next], (file) => onChange(file));
+      const armed = next.size === 0 ? undefined : await armedWatcher([...next], (file) => onChange(file), watchError, options.watch);
       if (stopped) {
         await armed?.close();
         return;
@@ -79,6 +88,14 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
     }
     for (const [f, signature] of before) if (watched.has(f) && statSignature(f) !== signature) onChange(f);
     before.clear();
+  };
+
+  /** A watcher's error (e.g. the system's limit of file watchers): printed, and the watch goes on. */
+  const watchError = (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    // ENOSPC from inotify: the limit of file watchers, not the disk.
+    const hint = (error as NodeJS.ErrnoException | undefined)?.code === 'ENOSPC' ? WATCH_LIMIT_HINT : undefined;
+    process.stderr.write(`${formatError(new GeneratorError('RSL_WATCH_FAILED', `cannot watch for changes: ${message}`, { ...(hint ? { hint } : {}), cause: error }), errColors)}\n`);
   };
 
   const runAll = async (reloadConfig: boolean): Promise<void> => {
@@ -196,10 +213,13 @@ function statSignature(file: string): string {
  * folder watched instead). Printing "watching" before that would miss a save made right after it.
  * @param files absolute paths
  * @param onEvent called with the path chokidar reports
+ * @param onError called with each error the watcher reports (without a listener it would end the process)
+ * @param factory creates the watcher (chokidar's `watch` when undefined)
  */
-async function armedWatcher(files: string[], onEvent: (file: string) => void): Promise<FSWatcher> {
-  const { watch } = await import('chokidar');
+async function armedWatcher(files: string[], onEvent: (file: string) => void, onError: (error: unknown) => void, factory: WatchFactory | undefined): Promise<FSWatcher> {
+  const watch = factory ?? (await import('chokidar')).watch;
   const watcher = watch(files, { ignoreInitial: true, awaitWriteFinish: false });
+  watcher.on('error', onError);
   watcher.on('all', (_event, file) => onEvent(file));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   return watcher;

@@ -62,6 +62,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_OUTPUT_CONFLICT: 'Two runs of one config share an output root.',
   /** The command line is not valid (unknown command or option, missing input). Raised by the CLI. */
   RSL_USAGE: 'The command line is not valid.',
+  /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */
+  RSL_WATCH_FAILED: 'Watching a file for changes failed.',
 } as const;
 
 /** A stable diagnostic or error code. */

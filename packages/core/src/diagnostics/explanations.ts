@@ -294,6 +294,15 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
     examples: ['Unknown argument: confg. Did you mean --config?', 'generator.config.ts already exists; pass --force to overwrite it'],
     hint: 'Run `reslayer --help` or `reslayer <command> --help`.',
   },
+  RSL_WATCH_FAILED: {
+    section: 'Command line',
+    severity: 'printed by `reslayer generate --watch`, which goes on watching',
+    what: 'The file watcher reported an error, most often that the system\'s limit of file watchers is reached (ENOSPC on Linux) or that a file cannot be read.',
+    why: 'A file that is not watched does not regenerate the layer when it is saved; the other files still do.',
+    fix: 'On Linux, raise the limit (`sysctl fs.inotify.max_user_watches=524288`, or close other watching tools), fix the file\'s permissions, then restart the watch.',
+    examples: ['cannot watch for changes: ENOSPC: System limit for number of file watchers reached, watch \'/home/dev/app/openapi.yaml\''],
+    hint: 'Restart the watch once the cause is fixed; until then, run `reslayer generate` after each save.',
+  },
 };
 
 /**
