@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { memoOnModel } from '../analysis/memo.js';
 import { operationIndex } from '../analysis/signature.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import type { RunInfo } from '../hooks/types.js';
 import type { ApiModel, OperationNode, ResourceNode } from '../model/types.js';
-import type { FileStamp, FileStat } from './cacheRecord.js';
+import { type FileStamp, type FileStat, sha256 } from './cacheRecord.js';
 import type { FileSink } from './FileSet.js';
 import type { GeneratedFile } from './GeneratedFile.js';
 
@@ -196,11 +195,8 @@ export class EmitUnits {
  * @returns 64 hex digits
  */
 export function unitKey(model: ApiModel, runKey: string, run: RunInfo, plugin: string, name: string, scope: UnitScope): string {
-  return createHash('sha256')
-    .update(JSON.stringify([runKey, { ...run, input: undefined }, plugin, name]))
-    .update('\n')
-    .update(scope === 'model' ? modelStructure(model) : resourceSlice(model, scope))
-    .digest('hex');
+  // One-shot hashes of the joined texts (the same digests as incremental ones, without a Hash object per call).
+  return sha256(`${JSON.stringify([runKey, { ...run, input: undefined }, plugin, name])}\n${scope === 'model' ? modelStructure(model) : resourceSlice(model, scope)}`);
 }
 
 /**
@@ -211,13 +207,13 @@ function resourceSlice(model: ApiModel, resource: ResourceNode): string {
   const slices = memoOnModel(model, 'core.emitUnits.slices', () => new Map<ResourceNode, string>());
   let digest = slices.get(resource);
   if (digest === undefined) {
-    const hash = createHash('sha256').update(modelStructure(model)).update('\n').update(nodeDigest(resource, () => JSON.stringify(resource)));
+    const parts = [modelStructure(model), nodeDigest(resource, () => JSON.stringify(resource))];
     const byKey = operationIndex(model);
     for (const o of resource.operations) {
       const node = byKey.get(o.operationKey);
-      hash.update('\n').update(JSON.stringify([o.operationKey, node?.summary ?? null, node?.description ?? null]));
+      parts.push(JSON.stringify([o.operationKey, node?.summary ?? null, node?.description ?? null]));
     }
-    digest = hash.digest('hex');
+    digest = sha256(parts.join('\n'));
     slices.set(resource, digest);
   }
   return digest;
@@ -231,11 +227,11 @@ function resourceSlice(model: ApiModel, resource: ResourceNode): string {
  */
 function modelStructure(model: ApiModel): string {
   return memoOnModel(model, 'core.emitUnits.structure', () => {
-    const hash = createHash('sha256').update(JSON.stringify([{ ...model.meta, sourceFile: undefined }, model.dates ?? null]));
-    for (const s of model.schemas) hash.update('\ns').update(nodeDigest(s, () => JSON.stringify(s)));
-    for (const r of model.resources) hash.update('\nr').update(nodeDigest(r, () => JSON.stringify(r)));
-    for (const o of model.operations) hash.update('\no').update(nodeDigest(o, () => JSON.stringify(withoutProse(o))));
-    return hash.digest('hex');
+    const parts = [JSON.stringify([{ ...model.meta, sourceFile: undefined }, model.dates ?? null])];
+    for (const s of model.schemas) parts.push('\ns', nodeDigest(s, () => JSON.stringify(s)));
+    for (const r of model.resources) parts.push('\nr', nodeDigest(r, () => JSON.stringify(r)));
+    for (const o of model.operations) parts.push('\no', nodeDigest(o, () => JSON.stringify(withoutProse(o))));
+    return sha256(parts.join(''));
   });
 }
 
@@ -251,7 +247,7 @@ const nodeDigests = new WeakMap<object, string>();
 function nodeDigest(node: object, text: () => string): string {
   let digest = nodeDigests.get(node);
   if (digest === undefined) {
-    digest = createHash('sha256').update(text()).digest('hex');
+    digest = sha256(text());
     nodeDigests.set(node, digest);
   }
   return digest;
