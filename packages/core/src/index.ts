@@ -88,7 +88,7 @@ export {
   type WriteOptions,
   type WritePlan,
 } from './emit/writeFileSet.js';
-export { CACHE_RECORD_NAME, recordPathFor, type CacheRecord, type FileStamp, type RunSummary } from './emit/cacheRecord.js';
+export { CACHE_RECORD_NAME, fileStatOf, recordPathFor, statMatches, type CacheRecord, type FileStamp, type FileStat, type RunSummary } from './emit/cacheRecord.js';
 export { camelCase, kebabCase, pascalCase, pascalName, plural, singular } from './naming/casing.js';
 export { RESERVED_WORDS, RESERVED_TYPE_NAMES, isIdentifierName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral, valueLiteralWithin } from './naming/literals.js';

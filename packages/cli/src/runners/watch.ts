@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
-import { GeneratorError, ModelReuse, type ResolvedConfig, findConfig } from '@reslayer/core';
+import { type FileStat, GeneratorError, ModelReuse, type ResolvedConfig, fileStatOf, findConfig, statMatches } from '@reslayer/core';
 import { EXIT_OK, EXIT_USAGE, colorsFor, formatError } from '../format/formatError.js';
 import { displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
 import { createIO } from './context.js';
@@ -48,10 +48,10 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   const models = new Map<string, ModelReuse>();
   let lastExit = EXIT_OK;
 
-  /** Each watched file's stat signature as it was before the run that read it (see {@link statSignature}). */
-  const before = new Map<string, string>();
+  /** Each watched file's stat as it was before the run that read it (undefined: missing); see {@link statOf}. */
+  const before = new Map<string, FileStat | undefined>();
   const noteBefore = (files: readonly string[]) => {
-    for (const f of files) if (!before.has(f)) before.set(f, statSignature(f));
+    for (const f of files) if (!before.has(f)) before.set(f, statOf(f));
   };
   let watcher: FSWatcher | undefined;
   let watched = new Set<string>();
@@ -69,8 +69,8 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   };
   /**
    * Watches the files of the last run: a new set gets a new chokidar watcher, awaited until it has armed
-   * every file (its `ready` event), then the old one is closed. Then a file whose stat signature differs
-   * from the one taken before the run read it changed while nothing watched it yet, and counts as changed.
+   * every file (its `ready` event), then the old one is closed. Then a file whose stat differs from the one
+   * taken before the run read it (core's `statMatches`) changed while nothing watched it yet, and counts as changed.
    */
   const updateWatched = async () => {
     if (stopped) return;
@@ -86,7 +86,10 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
       await old?.close();
       watched = next;
     }
-    for (const [f, signature] of before) if (watched.has(f) && statSignature(f) !== signature) onChange(f);
+    for (const [f, was] of before) {
+      const now = statOf(f);
+      if (watched.has(f) && (was && now ? !statMatches(was, now) : was !== now)) onChange(f);
+    }
     before.clear();
   };
 
@@ -174,7 +177,6 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   await runAll(true);
   if (watched.size === 0) {
     // Nothing to watch (no config found and no contract given): the error is printed; stop.
-    clearTimeout(timer);
     return lastExit;
   }
   waiting();
@@ -194,16 +196,16 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
 }
 
 /**
- * A file's stat signature: modification time (ms), size (bytes) and inode, or `missing` when it can't be
- * stat'ed. Two reads of an unchanged file give the same signature; a save (in place or by rename) changes it.
+ * A file's stat (size, modification and change time, inode), or undefined when it can't be stat'ed. A save,
+ * in place or by rename, changes it.
  * @param file absolute path
  */
-function statSignature(file: string): string {
+function statOf(file: string): FileStat | undefined {
   try {
-    const s = statSync(file);
-    return `${s.mtimeMs}:${s.size}:${s.ino}`;
+    const stats = statSync(file, { throwIfNoEntry: false });
+    return stats && fileStatOf(stats);
   } catch {
-    return 'missing';
+    return undefined;
   }
 }
 

@@ -86,7 +86,11 @@ export interface StoredRecord extends CacheRecord {
 /** The stat data a stamp keeps: a plain record, much smaller than a `Stats` (whose times are also `Date` objects). */
 export type FileStat = Pick<Stats, 'size' | 'mtimeMs' | 'ctimeMs' | 'ino'>;
 
-/** The {@link FileStat} of a stat, for keeping many of them (e.g. one per generated file) until the commit. */
+/**
+ * The {@link FileStat} of a stat, for keeping many of them (e.g. one per generated file) until the commit.
+ * @param stats a `fs.Stats`
+ * @returns its size (bytes), modification and change times (ms) and inode
+ */
 export function fileStatOf(stats: Stats): FileStat {
   return { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
 }
@@ -126,7 +130,11 @@ export function stampOf(stats: FileStat, digest: string, statStartedAt: number):
   return { size: racy ? -1 : stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino, sha256: digest };
 }
 
-/** True when a stat matches a (non-smudged) stamp. */
+/**
+ * True when a stat matches a (non-smudged) stamp: the same size, modification and change time and inode.
+ * @param stamp the recorded stat (a smudged stamp, size -1, matches nothing)
+ * @param stats the stat now
+ */
 export function statMatches(stamp: FileStat, stats: FileStat): boolean {
   return stamp.size === stats.size && folderMatches(stamp, stats);
 }
@@ -162,6 +170,16 @@ export function folderStampOf(stats: FolderStamp): FolderStamp {
 export const UNSTAMPED: FolderStamp = Object.freeze({ mtimeMs: -1, ctimeMs: -1, ino: -1 });
 
 /**
+ * The stamp a record keeps of a folder: its {@link folderStampOf}, or {@link UNSTAMPED} when it was modified
+ * within the racy margin before `at` (a change made later in the same clock tick could leave it as it is).
+ * @param stats the folder's stat, taken after `at`
+ * @param at `Date.now()` when the listing the stamp stands for was complete (or before the stat)
+ */
+export function recordedFolderStamp(stats: FolderStamp, at: number): FolderStamp {
+  return changedSince(stats, at) ? UNSTAMPED : folderStampOf(stats);
+}
+
+/**
  * Stamps of folders, for a record whose listing of them is known (see `StoredRecord.folders`). A folder
  * modified within the racy margin before `at` (a change made later in the same clock tick could leave its
  * stamp as it is) gets {@link UNSTAMPED}.
@@ -175,7 +193,7 @@ export function stampFolders(base: string, rels: Iterable<string>, at: number): 
   for (const rel of rels) {
     const stats = lstatSync(path.join(base, rel), { throwIfNoEntry: false });
     if (!stats?.isDirectory()) return undefined;
-    folders.set(rel, changedSince(stats, at) ? UNSTAMPED : folderStampOf(stats));
+    folders.set(rel, recordedFolderStamp(stats, at));
   }
   return folders;
 }

@@ -98,7 +98,7 @@ export interface SwapSet {
  * @param scan the listing of the current root
  * @returns root-relative folders
  */
-export function newRootFolders(set: SwapSet, scan: OutputScan): string[] {
+function newRootFolders(set: SwapSet, scan: OutputScan): string[] {
   const placed = [...set.write.keys(), ...set.keep, ...set.carry];
   const dirs = new Set<string>();
   const addAncestors = (rel: string, into: Set<string>) => {
@@ -123,20 +123,20 @@ export function newRootFolders(set: SwapSet, scan: OutputScan): string[] {
  * @param scan the listing of the current root
  * @param stats when given, receives the stat of every written file, taken from its open descriptor
  *   (a rename of the folder changes none of it; cheaper than a stat by path afterwards)
+ * @returns the new root's folders (see {@link newRootFolders})
  * @throws the file system's error (the caller removes the staging folder)
  */
-export function buildStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, stats?: Map<string, FileStat>): void {
+export function buildStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, stats?: Map<string, FileStat>): string[] {
   openStaging(paths, false);
-  const made = new Set<string>();
-  for (const dir of newRootFolders(set, scan)) {
-    mkdirSync(path.join(paths.staging, dir));
-    made.add(dir);
-  }
+  const folders = newRootFolders(set, scan);
+  for (const dir of folders) mkdirSync(path.join(paths.staging, dir));
+  const made = new Set(folders);
   for (const [rel, file] of set.write) {
     const stat = stageText(paths, rel, file.contents, made, stats !== undefined);
     if (stat) stats?.set(rel, stat);
   }
   completeStaging(paths, { ...set, write: new Map() }, scan, made);
+  return folders;
 }
 
 /**
@@ -228,9 +228,10 @@ function stagingFolderOf(paths: SwapPaths, rel: string, made: Set<string>, recyc
  *   then removed from it, and the manifest's old entry is removed before the new one is written
  * @param listing in a recycled staging folder, its listing taken when it was opened, if any (see `pruneStaging`): its
  *   folders are not looked at again
+ * @returns the new root's folders (see {@link newRootFolders})
  * @throws the file system's error (the caller removes the staging folder)
  */
-export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>, linked?: ReadonlySet<string>, recycled = false, listing?: TreeListing): void {
+export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan, made: ReadonlySet<string>, linked?: ReadonlySet<string>, recycled = false, listing?: TreeListing): string[] {
   const { root, staging } = paths;
   const folders = newRootFolders(set, scan);
   // A recycled staging folder's listing shows the folders it already has: only the run's own writes changed
@@ -253,6 +254,7 @@ export function completeStaging(paths: SwapPaths, set: SwapSet, scan: OutputScan
   if (recycled) rmSync(manifest, { recursive: true, force: true });
   writeFileSync(manifest, set.manifest.text, { flag: 'wx' });
   if (recycled) pruneStaging(staging, new Set([...set.write.keys(), ...set.keep, ...set.carry, set.manifest.name]), new Set(folders), listing);
+  return folders;
 }
 
 /** Writes a new file and returns its stat, taken before it is closed. */

@@ -7,7 +7,7 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import { type InterruptedWrite, type StagedFile, JOURNAL_NAME, commit, findInterruptedWrite, recoverFromScan, recoverInterruptedWrite } from './journal.js';
 import { MANIFEST_NAME, serializeManifest, writeManifest } from './manifest.js';
 import type { TreeListing } from './lookaheadScan.js';
-import { buildStaging, completeStaging, findInterruptedSwap, mergeInterrupted, newRootFolders, recoverInterruptedSwap, swapIn, swapPaths } from './swap.js';
+import { buildStaging, completeStaging, findInterruptedSwap, mergeInterrupted, recoverInterruptedSwap, swapIn, swapPaths } from './swap.js';
 import { CACHE_RECORD_NAME, type CacheRecord, type FileStamp, type FileStat, type StoredRecord, removeRecord, sha256, stampFolders, stampOf, writeRecord } from './cacheRecord.js';
 import { type OutputLocation, type OutputScan, TEMP_SUFFIX, assertRealPathInside, inBatches, isSourceModule, resolveInside, scanOutput, srcPrefix } from './outputTree.js';
 import { type PlanState, type WritePlan, planWithState, rootRelative } from './planFileSet.js';
@@ -192,11 +192,11 @@ function swapOutput(
   try {
     const write = new Map([...plan.created, ...plan.updated].map((rel) => [rel, byRel.get(rel) as { contents: string }] as const));
     // Streamed: the written files are in the staging folder already (their texts are not read).
-    if (staged) completeStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, staged.made, staged.linked, staged.recycled, staged.listing);
-    else buildStaging(swap, { write, keep: plan.unchanged, carry, manifest }, scan, written);
+    const set = { write, keep: plan.unchanged, carry, manifest };
+    const folders = staged ? completeStaging(swap, set, scan, staged.made, staged.linked, staged.recycled, staged.listing) : buildStaging(swap, set, scan, written);
     // No one else writes into the staging folder: the files' stats hold until the swap, as if taken now.
     const stagedAt = Date.now();
-    const listed = withListing ? stagedListing(location, swap.staging, newRootFolders({ write, keep: plan.unchanged, carry, manifest }, scan), carry, stagedAt) : undefined;
+    const listed = withListing ? stagedListing(location, swap.staging, folders, carry, stagedAt) : undefined;
     swapIn(swap, { all: new Set([...byRel.keys(), ...carry]), carried: new Set(carry) }, scan);
     return { stagedAt, ...(listed ? { listed } : {}) };
   } catch (error) {
@@ -214,7 +214,7 @@ function swapOutput(
  * change with every record written).
  * @param location output root and source folder
  * @param staging the complete staging folder
- * @param folders the new root's folders ({@link newRootFolders})
+ * @param folders the new root's folders (as the staging folder was built with them)
  * @param carry the user's files carried over
  * @param at `Date.now()` once the staging folder was complete
  */

@@ -4,7 +4,7 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 import { BACKUP_DIR, JOURNAL_NAME, findInterruptedWrite } from '../emit/journal.js';
 import { findInterruptedSwap, mergeInterrupted } from '../emit/swap.js';
 import { parseManifest, readManifestText } from '../emit/manifest.js';
-import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, UNSTAMPED, changedSince, checkStamp, fileStatOf, folderMatches, readRecord, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
+import { type CacheRecord, type FileStamp, type FileStat, type FolderStamp, type RunSummary, type StoredRecord, UNSTAMPED, changedSince, checkStamp, fileStatOf, folderMatches, readRecord, recordedFolderStamp, sha256, stampOf, statMatches, writeRecord } from '../emit/cacheRecord.js';
 import { type OutputLocation, type OutputScan, SPARE_DIR, TEMP_SUFFIX, isSourceModule, resolveInside, scanOutput, srcPrefix, startsWithMarker } from '../emit/outputTree.js';
 import type { RunResult } from './createGenerator.js';
 import type { UnitRecord } from '../emit/units.js';
@@ -306,7 +306,7 @@ function folderStamps(scan: OutputScan): { folders?: Map<string, FolderStamp> } 
   for (const rel of scan.dirs) {
     const stamp = taken.stamps.get(rel);
     if (!stamp) return {};
-    folders.set(rel, changedSince(stamp, taken.at) ? UNSTAMPED : stamp);
+    folders.set(rel, recordedFolderStamp(stamp, taken.at));
   }
   return { folders };
 }
