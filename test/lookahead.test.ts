@@ -28,17 +28,22 @@ interface Lookahead {
   stagingListing(): TreeListing | undefined;
   close(): void;
 }
-type LookaheadClass = new (root: string, rels: readonly string[]) => Lookahead;
+interface Host {
+  readonly threads: number;
+  close(): void;
+}
+type LookaheadClass = new (root: string, rels: readonly string[], host?: Host) => Lookahead;
 type Prune = (staging: string, files: ReadonlySet<string>, folders: ReadonlySet<string>, listing?: TreeListing) => void;
 
 let OutputLookahead: LookaheadClass;
+let LookaheadHost: new () => Host;
 let pruneStaging: Prune;
 let workerScript: (name: string) => URL | null;
 let listTree: (dir: string) => TreeListing;
 let dir: string;
 
 beforeAll(async () => {
-  ({ OutputLookahead } = (await import(dist('lookahead.js'))) as { OutputLookahead: LookaheadClass });
+  ({ OutputLookahead, LookaheadHost } = (await import(dist('lookahead.js'))) as { OutputLookahead: LookaheadClass; LookaheadHost: new () => Host });
   ({ pruneStaging } = (await import(dist('spare.js'))) as { pruneStaging: Prune });
   ({ workerScript } = (await import(dist('workerScript.js'))) as { workerScript: (name: string) => URL | null });
   ({ listTree } = (await import(dist('lookaheadScan.js'))) as { listTree: (dir: string) => TreeListing });
@@ -138,6 +143,51 @@ describe.each([
     expect(lookahead.stagingIno(rels[0]!)).toBeUndefined();
     expect(lookahead.stat(rels[0]!)).toBeDefined();
     lookahead.close();
+  });
+});
+
+describe('LookaheadHost (built): one worker thread for the look-aheads of several runs', () => {
+  afterEach(() => delete process.env.RESLAYER_STAGING_WORKER);
+
+  /** One run's look-ahead through the host, checked against the disk. */
+  function session(host: Host, round: number): void {
+    const { out, staging, rels } = layout();
+    // The run before changed a file: this session must see the disk as it is now.
+    writeFileSync(path.join(out, rels[round]!), `changed in round ${round}\n`);
+    const lookahead = new OutputLookahead(out, rels, host);
+    try {
+      for (const rel of [rels[0]!, rels[round]!, rels[299]!]) {
+        const disk = statSync(path.join(out, rel));
+        expect(lookahead.stat(rel)?.stats).toEqual({ size: disk.size, mtimeMs: disk.mtimeMs, ctimeMs: disk.ctimeMs, ino: disk.ino });
+      }
+      expect(lookahead.stat('src/missing.ts')).toBeUndefined();
+      lookahead.listStaging(staging);
+      expect(lookahead.stagingListing()?.files.length).toBe(101);
+    } finally {
+      lookahead.close();
+    }
+  }
+
+  it('answers each run as the disk is, from the one thread it started', () => {
+    const host = new LookaheadHost();
+    for (let round = 1; round <= 3; round++) {
+      session(host, round);
+      rmSync(path.join(dir, 'out'), { recursive: true, force: true });
+      rmSync(path.join(dir, 'staging'), { recursive: true, force: true });
+    }
+    expect(host.threads).toBe(1);
+    // Closed between runs: the next run starts a new thread.
+    host.close();
+    session(host, 4);
+    expect(host.threads).toBe(2);
+    host.close();
+  });
+
+  it('starts no thread when the worker threads are off (the main thread looks)', () => {
+    process.env.RESLAYER_STAGING_WORKER = '0';
+    const host = new LookaheadHost();
+    session(host, 1);
+    expect(host.threads).toBe(0);
   });
 });
 

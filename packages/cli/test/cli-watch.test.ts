@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseDocumentText } from '@reslayer/core';
 import { CLI, DEMO_CONTRACT, cleanup, listFiles, runCli, tmpDir, write } from './helpers.js';
 
 afterAll(cleanup);
@@ -167,6 +168,49 @@ describe('reslayer generate --watch', () => {
     writeFileSync(contract, edited.replace(/^(info:\n(?: .*\n)*? +title: )(.+)$/m, '$1$2 v2'));
     await w.until('the title edit', () => w.runs() === 3);
     expect(profile().model).toBe('normalized');
+    expect(await w.stop()).toBe(0);
+  }, 90_000);
+
+  test('a JSON contract’s saves are parsed by difference; after each, the output equals a fresh generate', async () => {
+    const dir = tmpDir();
+    const document = parseDocumentText(readFileSync(DEMO_CONTRACT, 'utf8'), DEMO_CONTRACT) as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const contract = path.join(dir, 'openapi.json');
+    const save = () => writeFileSync(contract, `${JSON.stringify(document, null, 2)}\n`);
+    save();
+    const profileFile = path.join(dir, 'profile.json');
+    const profile = () => JSON.parse(readFileSync(profileFile, 'utf8')) as { model?: string; parse?: string };
+    watcher = new Watcher(dir, ['openapi.json', '--output', 'out'], { RESLAYER_PROFILE: profileFile });
+    const w = watcher;
+    await w.until('the first run', () => w.runs() === 1);
+    expect(profile().parse).toBe('whole');
+    const out = path.join(dir, 'out');
+    const generated = (root: string) => listFiles(root).filter((f) => f.startsWith('src/'));
+    const sameAsFresh = (name: string) => {
+      const fresh = path.join(dir, name);
+      expect(runCli(['generate', contract, '--output', fresh, '--no-cache']).status).toBe(0);
+      expect(generated(out)).toEqual(generated(fresh));
+      expect(generated(fresh).filter((f) => readFileSync(path.join(out, f), 'utf8') !== readFileSync(path.join(fresh, f), 'utf8'))).toEqual([]);
+    };
+
+    // An operation's summary: parsed by difference, and the model reused.
+    const [operation] = Object.values(Object.values(document.paths)[0]!);
+    operation!.summary = 'Edited summary';
+    save();
+    await w.until('the summary edit', () => w.runs() === 2);
+    expect(profile()).toMatchObject({ parse: 'difference', model: 'reused' });
+    sameAsFresh('fresh-1');
+
+    // A new property of a schema: parsed by difference, normalized again.
+    const [schema] = Object.values(document.components.schemas).filter((x) => x.properties);
+    schema!.properties!['addedByTheTest'] = { type: 'integer', description: 'Added by the test' };
+    save();
+    await w.until('the schema edit', () => w.runs() === 3);
+    expect(profile()).toMatchObject({ parse: 'difference', model: 'normalized' });
+    sameAsFresh('fresh-2');
+    expect(generated(out).some((f) => readFileSync(path.join(out, f), 'utf8').includes('addedByTheTest'))).toBe(true);
     expect(await w.stop()).toBe(0);
   }, 90_000);
 

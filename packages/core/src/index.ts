@@ -68,6 +68,8 @@ export { orderPlugins } from './plugin/applyPlugins.js';
 export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, type LoadContractOptions, type LoadedContract, type EntryRead, type ReadFile } from './contract/loadContract.js';
 export { normalizeContract } from './contract/normalize.js';
 export { ModelReuse, type ModelReuseOutcome } from './contract/modelReuse.js';
+export { LookaheadHost } from './emit/lookahead.js';
+export { JsonReparse, indexJson, reparseJson, type JsonIndex, type Reparsed } from './contract/jsonReparse.js';
 export { detectResources, pathShape, type DetectOptions } from './detect/detectResources.js';
 export { createGeneratedFile, type GeneratedFile } from './emit/GeneratedFile.js';
 export { FileSet, assertSafeRelativePath } from './emit/FileSet.js';

@@ -1,4 +1,4 @@
-import { type GenerateResult, type ModelReuse, type ResolvedConfig, generate } from '@reslayer/core';
+import { type GenerateOptions, type GenerateResult, type ResolvedConfig, generate } from '@reslayer/core';
 import type { OutputArgs } from '../commands/shared.js';
 import { printGenerate } from '../format/printGenerate.js';
 import { builtinPlugins, displayPath } from '../format/resolveCliConfig.js';
@@ -17,21 +17,22 @@ export interface GenerateArgs extends OutputArgs {
  * @param io the command's output channels
  * @param config the resolved config
  * @param args the command's arguments (`dryRun`, `cache`)
- * @param modelReuse the last model of the config's contract, kept by `--watch` across its runs
+ * @param kept what `--watch` keeps across its runs: the last model of the config's contract, and the write
+ *   path's look-ahead worker thread
  * @returns the exit code and what generate did
  */
 export async function generateOnce(
   io: RunnerIO,
   config: ResolvedConfig,
   args: Pick<GenerateArgs, 'dryRun' | 'cache'>,
-  modelReuse?: ModelReuse,
+  kept: Pick<GenerateOptions, 'modelReuse' | 'lookaheadHost'> = {},
 ): Promise<{ code: number; result: GenerateResult }> {
   const result = await generate(config, {
     dryRun: args.dryRun,
     skipCache: args.cache ? undefined : '--no-cache',
     builtins: builtinPlugins(),
     onPhase: io.phase,
-    modelReuse,
+    ...kept,
   });
   await writeProfile(result.profile, io.cwd);
   io.endProgress();

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
-import { type FileStat, GeneratorError, ModelReuse, type ResolvedConfig, fileStatOf, findConfig, statMatches } from '@reslayer/core';
+import { type FileStat, GeneratorError, LookaheadHost, ModelReuse, type ResolvedConfig, fileStatOf, findConfig, statMatches } from '@reslayer/core';
 import { EXIT_OK, EXIT_USAGE, colorsFor, formatError } from '../format/formatError.js';
 import { displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
 import { createIO } from './context.js';
@@ -31,7 +31,9 @@ export type WatchFactory = (paths: string[], options: { ignoreInitial: boolean; 
  * write rewrites only files whose contents changed. An error (invalid contract, broken config, write
  * failure) is printed and the watch goes on: the next save runs again. A change to the config file
  * reloads it. Each contract's last model is kept between runs (core's `ModelReuse`): an edit of operations'
- * `summary` or `description` only skips normalizing the contract again. Stops on SIGINT or SIGTERM.
+ * `summary` or `description` only skips normalizing the contract again; a JSON contract's last text too, so a
+ * save is parsed by difference. The write path's look-ahead thread is kept too (core's `LookaheadHost`).
+ * Stops on SIGINT or SIGTERM.
  * @param args parsed command-line arguments (`--json` and `--dry-run` are refused by the command line)
  * @param options see {@link WatchOptions}
  * @returns 0 when stopped after a clean last run, 2 when the last run failed to load or write
@@ -46,6 +48,8 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   const contractFiles = new Map<string, string[]>();
   /** The last model per run input: an edit of operations' prose only reuses it instead of normalizing again. */
   const models = new Map<string, ModelReuse>();
+  /** One look-ahead worker thread for every run (see core's `LookaheadHost`). */
+  const lookaheadHost = new LookaheadHost();
   let lastExit = EXIT_OK;
 
   /** Each watched file's stat as it was before the run that read it (undefined: missing); see {@link statOf}. */
@@ -121,7 +125,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
       try {
         let modelReuse = models.get(config.input);
         if (!modelReuse) models.set(config.input, (modelReuse = new ModelReuse()));
-        const { code, result } = await generateOnce(io, config, { dryRun: false, cache: args.cache }, modelReuse);
+        const { code, result } = await generateOnce(io, config, { dryRun: false, cache: args.cache }, { modelReuse, lookaheadHost });
         if (result.contractFiles.length > 0) contractFiles.set(config.input, result.contractFiles);
         exit = Math.max(exit, code);
       } catch (error) {
@@ -138,6 +142,8 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   const waiting = () => {
     const n = watched.size;
     io.out(io.colors.dim(`[${stamp()}] watching ${n} ${n === 1 ? 'file' : 'files'} for changes${lastExit === EXIT_OK ? '' : ' (fix the error above and save)'}; Ctrl-C stops`));
+    // While the user edits: index the kept contract texts, so the next run parses a save by difference.
+    for (const reuse of models.values()) reuse.prepare();
   };
 
   let timer: NodeJS.Timeout | undefined;
@@ -187,7 +193,10 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
       clearTimeout(timer);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void (watcher?.close() ?? Promise.resolve()).then(() => resolve(lastExit));
+      void (watcher?.close() ?? Promise.resolve()).then(() => {
+        lookaheadHost.close();
+        resolve(lastExit);
+      });
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

@@ -5,6 +5,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import { type FileStat, fileStatOf, sha256 } from '../emit/cacheRecord.js';
+import type { JsonReparse } from './jsonReparse.js';
 
 /** Options of {@link loadContract}. */
 export interface LoadContractOptions {
@@ -20,6 +21,12 @@ export interface LoadContractOptions {
    * `$ref`s (`ModelReuse.sameAsLast`): then it is not searched for external ones, and nothing is bundled.
    */
   knownInternal?: ((file: string, document: Record<string, unknown>) => boolean) | undefined;
+  /**
+   * The entry file's last JSON text, to parse its new bytes by difference (`reslayer generate --watch`): the load
+   * asks it first, and keeps in it what it parsed when the document is the file's own JSON (not upgraded from
+   * Swagger 2.0, no external `$ref` bundled); otherwise it is cleared.
+   */
+  reparse?: JsonReparse | undefined;
 }
 
 /** A contract file's bytes, read once: the stat taken before the read, the time before that stat, and the sha256. */
@@ -71,17 +78,22 @@ export interface ReadFile {
  * @throws GeneratorError `RSL_INPUT_SYNTAX` naming `file:line:column`
  */
 export function parseDocumentText(text: string, file: string): unknown {
+  return parseText(text, file).value;
+}
+
+/** {@link parseDocumentText}, telling whether `JSON.parse` read the text (`json`) or the YAML parser did. */
+function parseText(text: string, file: string): { value: unknown; json: boolean } {
   const isJson = /\.json$/i.test(file) || /^\s*[{[]/.test(text);
   if (isJson) {
     try {
-      return JSON.parse(text);
+      return { value: JSON.parse(text), json: true };
     } catch (error) {
       if (/\.json$/i.test(file)) throw jsonSyntaxError(error, text, file);
       // Not JSON after all: fall through to YAML, which is a superset.
     }
   }
   try {
-    return yaml.load(text, { filename: file, json: true });
+    return { value: yaml.load(text, { filename: file, json: true }), json: false };
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
@@ -159,12 +171,9 @@ export function readEntry(absolute: string): EntryRead {
  */
 export async function loadContract(file: string, options: LoadContractOptions = {}): Promise<LoadedContract> {
   const absolute = path.resolve(file);
-  let text: string;
-  let entry: ReadFile;
+  let read: EntryRead;
   try {
-    const read = options.entryRead?.path === absolute ? options.entryRead : readEntry(absolute);
-    text = read.bytes.toString('utf8');
-    entry = read.entry;
+    read = options.entryRead?.path === absolute ? options.entryRead : readEntry(absolute);
   } catch (error) {
     throw new GeneratorError('RSL_INPUT_NOT_FOUND', `${file}: cannot read the contract (${(error as Error).message})`, {
       file,
@@ -172,10 +181,19 @@ export async function loadContract(file: string, options: LoadContractOptions = 
       cause: error,
     });
   }
-  if (text.trim() === '') {
-    throw new GeneratorError('RSL_INPUT_EMPTY', `${file}: the contract file is empty`, { file });
+  const { entry, bytes } = read;
+  // By difference from the last version when only a value inside the document changed (watch mode), else whole.
+  const reparsed = options.reparse?.parse(absolute, bytes);
+  let root: unknown;
+  let json = true;
+  if (reparsed) root = reparsed.document;
+  else {
+    const text = bytes.toString('utf8');
+    if (text.trim() === '') {
+      throw new GeneratorError('RSL_INPUT_EMPTY', `${file}: the contract file is empty`, { file });
+    }
+    ({ value: root, json } = parseText(text, file));
   }
-  let root = parseDocumentText(text, file);
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     throw new GeneratorError('RSL_NOT_OPENAPI', `${file}: the document root is not an object, so it is not an OpenAPI document`, {
       file,
@@ -214,10 +232,16 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   }
   let document = root as Record<string, unknown>;
   const files = [absolute];
-  if (!options.knownInternal?.(absolute, document) && hasExternalRef(document)) {
+  // A document parsed by difference shares all but one value with the kept one, whose `$ref`s were all internal.
+  const external = reparsed ? hasExternalRef(reparsed.replaced) : !options.knownInternal?.(absolute, document) && hasExternalRef(document);
+  if (external) {
     const bundled = await bundleExternalRefs(document, absolute, options);
     document = bundled.document;
     for (const f of bundled.files) if (!files.includes(f)) files.push(f);
+  }
+  if (options.reparse) {
+    if (json && document === doc) options.reparse.keep(absolute, bytes, document);
+    else options.reparse.clear();
   }
   return { file: absolute, document: document as unknown as OpenAPIObject, notices, files, entry };
 }

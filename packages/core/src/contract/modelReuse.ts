@@ -2,6 +2,7 @@ import { type Diagnostic, Diagnostics } from '../diagnostics/Diagnostics.js';
 import type { DetectOptions } from '../detect/detectResources.js';
 import type { ApiModel, OperationNode } from '../model/types.js';
 import { HTTP_METHODS } from '../model/types.js';
+import { JsonReparse } from './jsonReparse.js';
 import type { LoadedContract } from './loadContract.js';
 import { finishOperation, normalizeContract } from './normalize.js';
 
@@ -32,8 +33,14 @@ const PROSE = new Set(['summary', 'description']);
  *
  * The kept model's schemas and parameters are shared with the next run's model, so `detect` taps and
  * plugins must treat the model as read-only, as the hook contract asks (docs/hooks.md).
+ *
+ * It also keeps the contract file's last JSON text ({@link reparse}), so the load parses a save by difference:
+ * only the object or array that holds the change is parsed again, and the new document shares the rest with
+ * the kept one, which the comparison then skips by identity.
  */
 export class ModelReuse {
+  /** The entry file's last JSON text and document, for the load (`LoadContractOptions.reparse`). */
+  readonly reparse = new JsonReparse();
   #last: { file: string; document: unknown; model: ApiModel; diagnostics: Diagnostic[] } | undefined;
   #outcome: ModelReuseOutcome | undefined;
   /** The last comparison with the kept document ({@link sameAsLast}), by the document compared. */
@@ -123,8 +130,17 @@ export class ModelReuse {
     return detected;
   }
 
-  /** Forgets the kept document and model (the next {@link normalize} normalizes afresh). */
+  /**
+   * Does now the work the next load by difference needs (indexing the kept text: 35–60 ms for GitHub's
+   * contract, minified or pretty-printed), e.g. while a watch waits for the next save.
+   */
+  prepare(): void {
+    this.reparse.prepare();
+  }
+
+  /** Forgets the kept document and model (the next {@link normalize} normalizes afresh) and the kept text. */
   clear(): void {
+    this.reparse.clear();
     this.#last = undefined;
     this.#compared = undefined;
     this.#detected = undefined;

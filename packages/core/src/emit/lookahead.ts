@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { FileStat } from './cacheRecord.js';
-import { LISTED, type LookaheadReply, type LookaheadRequest, type LookaheadWorkerData, STATTED } from './lookaheadProtocol.js';
+import { LISTED, type LookaheadReply, type LookaheadRequest, type LookaheadSession, type LookaheadWorkerData, STATTED } from './lookaheadProtocol.js';
 import { STAT_FIELDS, type TreeListing, listTree, statFiles } from './lookaheadScan.js';
 import { workerScript } from './workerScript.js';
 
@@ -35,6 +35,8 @@ export class OutputLookahead {
   readonly #rels: readonly string[];
   readonly #port: MessagePort | undefined;
   readonly #worker: Worker | undefined;
+  /** A worker thread answers (started for this run, or kept by a {@link LookaheadHost}). */
+  readonly #remote: boolean = false;
   readonly #flags: Int32Array | undefined;
   #stats: Map<string, LookedStat> | undefined;
   #listing: { listing: TreeListing; inos: Map<string, number> } | undefined;
@@ -47,7 +49,7 @@ export class OutputLookahead {
    * @param root absolute output root
    * @param rels root-relative paths of the files to stat (the cache record's files)
    */
-  constructor(root: string, rels: readonly string[]) {
+  constructor(root: string, rels: readonly string[], host?: LookaheadHost) {
     this.#root = root;
     this.#rels = rels;
     const script = workerScript('lookaheadWorker.js');
@@ -55,12 +57,14 @@ export class OutputLookahead {
     try {
       const { port1, port2 } = new MessageChannel();
       const flags = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
-      const workerData: LookaheadWorkerData = { root, rels: [...rels], port: port2, flags };
-      // A small young generation: the worker holds little, and its heap adds to the peak memory of the run.
-      this.#worker = new Worker(script, { workerData, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: 4 } });
-      this.#worker.unref();
-      // An error while the main thread does not wait shows as a missing reply: then it looks itself.
-      this.#worker.on('error', () => undefined);
+      const session: LookaheadSession = { root, rels: [...rels], port: port2, flags };
+      if (host) {
+        if (!host.post(script, session)) return;
+      } else {
+        const workerData: LookaheadWorkerData = { session };
+        this.#worker = startWorker(script, workerData, [port2]);
+      }
+      this.#remote = true;
       this.#port = port1;
       this.#flags = new Int32Array(flags);
     } catch {
@@ -86,7 +90,7 @@ export class OutputLookahead {
    */
   stat(rel: string): LookedStat | undefined {
     if (!this.#settled[STATTED]) this.#await(STATTED);
-    if (!this.#stats && !this.#worker) this.#takeStats(Date.now(), statFiles(this.#root, this.#rels));
+    if (!this.#stats && !this.#remote) this.#takeStats(Date.now(), statFiles(this.#root, this.#rels));
     return this.#stats?.get(rel);
   }
 
@@ -95,7 +99,7 @@ export class OutputLookahead {
    * then {@link stagingIno} answers without waiting. Never waits itself.
    */
   listingReady(): boolean {
-    if (this.#settled[LISTED] || !this.#worker || !this.#port) return true;
+    if (this.#settled[LISTED] || !this.#remote || !this.#port) return true;
     for (let received = receiveMessageOnPort(this.#port); received; received = receiveMessageOnPort(this.#port)) this.#take(received.message as LookaheadReply);
     return this.#settled[LISTED] as boolean;
   }
@@ -124,7 +128,7 @@ export class OutputLookahead {
   #listed(): { listing: TreeListing; inos: Map<string, number> } | undefined {
     if (this.#listDir === undefined) return undefined;
     if (!this.#settled[LISTED]) this.#await(LISTED);
-    if (!this.#listing && !this.#worker) {
+    if (!this.#listing && !this.#remote) {
       try {
         this.#takeListing(listTree(this.#listDir));
       } catch {
@@ -197,5 +201,61 @@ export class OutputLookahead {
     });
     this.#listing = { listing, inos };
     this.#settled[LISTED] = true;
+  }
+}
+
+/** Starts an unreferenced look-ahead worker whose errors show as missing replies (then the main thread looks itself). */
+function startWorker(script: URL, workerData: LookaheadWorkerData, transferList: MessagePort[]): Worker {
+  // A small young generation: the worker holds little, and its heap adds to the peak memory of the run.
+  const worker = new Worker(script, { workerData, transferList, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  worker.unref();
+  worker.on('error', () => undefined);
+  return worker;
+}
+
+/**
+ * One look-ahead worker thread kept across runs, for a process that regenerates again and again
+ * (`reslayer generate --watch`): each run's {@link OutputLookahead} posts its session to it instead of
+ * starting a thread, which takes about as long as the stats themselves (starting a thread and loading its
+ * script). Sessions are answered in the order posted. The thread does not keep the process alive; a thread
+ * that ended (an error) is replaced by the next session.
+ */
+export class LookaheadHost {
+  #worker: Worker | undefined;
+  #threads = 0;
+
+  /** How many worker threads it has started (one, unless a thread ended or {@link close} was called between runs). */
+  get threads(): number {
+    return this.#threads;
+  }
+
+  /**
+   * Hands a session to the kept worker, starting it first when there is none.
+   * @param script the worker script
+   * @param session the session (its port is transferred)
+   * @returns false when no worker could take it (then the caller looks itself)
+   */
+  post(script: URL, session: LookaheadSession): boolean {
+    try {
+      let worker = this.#worker;
+      if (!worker) {
+        const started = startWorker(script, {}, []);
+        started.on('exit', () => {
+          if (this.#worker === started) this.#worker = undefined;
+        });
+        this.#worker = worker = started;
+        this.#threads++;
+      }
+      worker.postMessage(session, [session.port]);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Ends the kept worker (call it between runs, not during one). */
+  close(): void {
+    void this.#worker?.terminate();
+    this.#worker = undefined;
   }
 }

@@ -5,21 +5,29 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { TreeListing } from './lookaheadScan.js';
 
-/** What the worker is started with. */
-export interface LookaheadWorkerData {
+/** One run's work for the worker. */
+export interface LookaheadSession {
   /** Absolute path of the output root. */
   root: string;
   /** Root-relative paths of the files to stat (the cache record's files). */
   rels: string[];
-  /** The port the worker replies on (and gets its one request from). */
+  /** The port the worker replies on (and gets the session's one request from). */
   port: MessagePort;
   /** Two `Int32` flags (slots {@link STATTED} and {@link LISTED}), each set to 1 when its reply is posted. */
   flags: SharedArrayBuffer;
 }
 
-/** Slot of {@link LookaheadWorkerData.flags} set once the stats are posted. */
+/**
+ * What the worker is started with: the one session of a worker started for one run, or none for a worker
+ * kept by a `LookaheadHost`, which gets its sessions as messages.
+ */
+export interface LookaheadWorkerData {
+  session?: LookaheadSession | undefined;
+}
+
+/** Slot of {@link LookaheadSession.flags} set once the stats are posted. */
 export const STATTED = 0;
-/** Slot of {@link LookaheadWorkerData.flags} set once the listing is posted. */
+/** Slot of {@link LookaheadSession.flags} set once the listing is posted. */
 export const LISTED = 1;
 
 /** The one request: list this folder (the recycled staging folder), or nothing more to do. */

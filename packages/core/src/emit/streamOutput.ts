@@ -9,7 +9,7 @@ import { type SwapPaths, findInterruptedSwap, openStaging, swapPaths } from './s
 import { shelveStaging } from './spare.js';
 import { StagingWriter } from './stagingWriter.js';
 import { type FileStamp, checkStamp, fileStatOf, sha256, statMatches } from './cacheRecord.js';
-import { OutputLookahead } from './lookahead.js';
+import { type LookaheadHost, OutputLookahead } from './lookahead.js';
 import type { ReusingSink, VerifiedFile } from './units.js';
 import { type OutputLocation, type OutputScan, resolveInside, scanOutput } from './outputTree.js';
 import { type PlanState, type WritePlan, comparePlanned, removedFiles, rootRelative } from './planFileSet.js';
@@ -28,6 +28,8 @@ export interface OutputStreamOptions {
   stamps?: ReadonlyMap<string, FileStamp> | undefined;
   /** With `stamps`: what a look-ahead found of the recorded files (see {@link OutputLookahead}). */
   lookahead?: OutputLookahead | undefined;
+  /** The look-ahead's worker thread kept across runs (`generate --watch`), instead of one started for this run. */
+  lookaheadHost?: LookaheadHost | undefined;
 }
 
 /**
@@ -154,8 +156,8 @@ export async function openOutputStream(location: OutputLocation, options: Output
   try {
     if (findInterruptedSwap(location)) return undefined;
     // Started first: its worker stats the recorded files while this thread lists the root and runs the pipeline.
-    const { write, withStats, stamps } = options;
-    if (write && withStats && stamps && stamps.size > 0) lookahead = new OutputLookahead(path.resolve(location.outputRoot), [...stamps.keys()]);
+    const { write, withStats, stamps, lookaheadHost } = options;
+    if (write && withStats && stamps && stamps.size > 0) lookahead = new OutputLookahead(path.resolve(location.outputRoot), [...stamps.keys()], lookaheadHost);
     const scan = await scanOutput(location, { stamps: write });
     if (findInterruptedWrite(scan)) {
       lookahead?.close();

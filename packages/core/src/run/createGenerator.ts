@@ -162,7 +162,7 @@ async function loadModel(
   const contract = await time('load', () => loadContract(config.input, {
       allowRemoteRefs: config.allowRemoteRefs,
       entryRead,
-      ...(modelReuse ? { knownInternal: (file: string, document: unknown) => modelReuse.sameAsLast(file, document) } : {}),
+      ...(modelReuse ? { knownInternal: (file: string, document: unknown) => modelReuse.sameAsLast(file, document), reparse: modelReuse.reparse } : {}),
     }));
   for (const notice of contract.notices) diagnostics.add(notice);
   onPhase?.('normalize');

@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config/types.js';
 import type { ModelReuse } from '../contract/modelReuse.js';
+import type { LookaheadHost } from '../emit/lookahead.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import type { CacheRecord, RunSummary } from '../emit/cacheRecord.js';
 import type { InterruptedWrite } from '../emit/journal.js';
@@ -24,6 +25,8 @@ export interface GenerateOptions extends ProtocolOptions {
    * the write records no folder stamps (`WriteOptions.folderStamps`): the next run of a watch follows an edit.
    */
   modelReuse?: ModelReuse | undefined;
+  /** The write path's look-ahead worker thread, kept across the runs of `generate --watch` (see {@link LookaheadHost}). */
+  lookaheadHost?: LookaheadHost | undefined;
 }
 
 /** What {@link generate} did. */
@@ -99,7 +102,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
   // Files go to the staging folder as plugins emit them (or, on a dry run, are only compared with the disk).
   const withStats = !dryRun && cache.key.ok;
   const stamps = withStats && cache.probe.status === 'miss' ? cache.probe.stamps : undefined;
-  const stream = await openOutputStream(location, { write: !dryRun, withStats, ...(stamps ? { stamps } : {}) });
+  const stream = await openOutputStream(location, { write: !dryRun, withStats, ...(stamps ? { stamps } : {}), lookaheadHost: options.lookaheadHost });
   // The per-resource cache: units of the recorded run whose slice of the model is unchanged are kept as they are.
   const units =
     stream && withStats && cache.key.ok
@@ -164,6 +167,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
       ...runProfile(outcome, writeMs, cache.probe.status, sizes),
       ...(units ? { units: { reused: units.reused, emitted: units.emitted } } : {}),
       ...(options.modelReuse?.outcome ? { model: options.modelReuse.outcome } : {}),
+      ...(options.modelReuse?.reparse.outcome ? { parse: options.modelReuse.reparse.outcome } : {}),
     },
   };
 }

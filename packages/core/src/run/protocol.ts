@@ -54,6 +54,11 @@ export interface RunProfileData {
   units?: { reused: number; emitted: number };
   /** `generate` with a `ModelReuse` (watch mode): whether `normalize` reused the last run's model or normalized the contract. */
   model?: ModelReuseOutcome;
+  /**
+   * `generate` with a `ModelReuse` (watch mode): whether the load parsed the contract by difference from the last
+   * run's JSON text (`difference`) or whole (`whole`; see `JsonReparse`).
+   */
+  parse?: 'difference' | 'whole';
 }
 
 /** The run key and the probe of one run (internal to the protocols). */
