@@ -18,8 +18,6 @@ export interface StagingWorkerData {
    * file or folder goes is replaced (removed, never written through) instead of being an error.
    */
   recycled: boolean;
-  /** How many files are written at once at most. */
-  concurrency: number;
   /**
    * Progress shared with the main thread (an `Int32Array` over it): slot 0 counts the texts settled so far
    * (written or failed; links are not counted), slot 1 is set to 1 when the worker stops writing. The main thread waits on slot 0

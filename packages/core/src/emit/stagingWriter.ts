@@ -13,8 +13,6 @@ export type WrittenFile = FileStat & { sha256: string };
 export const SYNC_FILES = 256;
 /** Files sent to the worker per message. */
 const BATCH_FILES = 64;
-/** Files the worker writes at once at most (libuv's thread pool runs 4 of them in parallel by default). */
-const CONCURRENCY = 16;
 /** Texts sent to the worker and not yet written, at most: beyond that the main thread waits (bounded memory; links do not count). */
 const MAX_PENDING = 1024;
 /** How long the main thread waits for a worker that writes nothing before it stops waiting. */
@@ -29,10 +27,10 @@ export function stagingWorkerFile(): URL | null {
 
 /**
  * Writes new files into a staging folder (see `swap.ts`) as a run emits them. The first
- * {@link SYNC_FILES} files are written synchronously; after that, a worker thread writes them several at
- * a time, so the disk works while the main thread goes on generating (on a slow disk, creating thousands
- * of files one after the other costs more than generating them). Set `RESLAYER_STAGING_WORKER=0` to
- * write everything on the main thread.
+ * {@link SYNC_FILES} files are written synchronously; after that, a worker thread writes them (with the
+ * same synchronous calls, one after the other), so the disk works while the main thread goes on generating
+ * (on a slow disk, creating thousands of files costs more than generating them). Set
+ * `RESLAYER_STAGING_WORKER=0` to write everything on the main thread.
  *
  * Unchanged files of the current root are hard-linked into the staging folder the same way
  * ({@link StagingWriter.link}), once the run has changed a file: then the commit has only the rest of the
@@ -232,7 +230,7 @@ export class StagingWriter {
     }
     const progress = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
     this.#progress = new Int32Array(progress);
-    const workerData: StagingWorkerData = { staging: this.paths.staging, root: this.paths.root, made: [...this.made], withStats: this.written !== undefined, recycled: this.recycled, concurrency: CONCURRENCY, progress };
+    const workerData: StagingWorkerData = { staging: this.paths.staging, root: this.paths.root, made: [...this.made], withStats: this.written !== undefined, recycled: this.recycled, progress };
     // A small young generation: the worker holds little at a time, and its heap adds to the peak memory of the run.
     const worker = new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     this.#reply = new Promise<StagingReply>((resolve) => {

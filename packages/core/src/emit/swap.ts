@@ -179,7 +179,7 @@ export function openStaging(paths: SwapPaths, recycle: boolean): boolean {
  * @param recycled the staging folder is the root's recycled spare folder: an older entry at the path is removed first
  * @returns that stat, when asked for
  */
-export function stageText(paths: SwapPaths, rel: string, text: string, made: Set<string>, withStat = false, recycled = false): FileStat | undefined {
+export function stageText(paths: Pick<SwapPaths, 'staging'>, rel: string, text: string, made: Set<string>, withStat = false, recycled = false): FileStat | undefined {
   stagingFolderOf(paths, rel, made, recycled);
   const abs = path.join(paths.staging, rel);
   const write = () => {
@@ -206,13 +206,13 @@ export function stageText(paths: SwapPaths, rel: string, text: string, made: Set
  * @param recycled the staging folder is the root's recycled spare folder (see `linkInto`)
  * @throws the file system's error (e.g. `ENOENT` when the file left the root meanwhile)
  */
-export function stageLink(paths: SwapPaths, rel: string, made: Set<string>, recycled = false): void {
+export function stageLink(paths: Pick<SwapPaths, 'root' | 'staging'>, rel: string, made: Set<string>, recycled = false): void {
   stagingFolderOf(paths, rel, made, recycled);
   linkInto(path.join(paths.root, rel), path.join(paths.staging, rel), recycled);
 }
 
 /** Creates the staging folder of a root-relative file path (and its parents) unless `made` has it; updates `made`. */
-function stagingFolderOf(paths: SwapPaths, rel: string, made: Set<string>, recycled: boolean): void {
+function stagingFolderOf(paths: Pick<SwapPaths, 'staging'>, rel: string, made: Set<string>, recycled: boolean): void {
   makeStagingFolder(paths.staging, path.posix.dirname(rel), made, recycled);
 }
 
