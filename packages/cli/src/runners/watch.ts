@@ -193,10 +193,9 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
       clearTimeout(timer);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void (watcher?.close() ?? Promise.resolve()).then(() => {
-        lookaheadHost.close();
-        resolve(lastExit);
-      });
+      // The look-ahead's thread is not ended here: a run under way may be waiting for it, and it does not keep
+      // the process alive.
+      void (watcher?.close() ?? Promise.resolve()).then(() => resolve(lastExit));
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
