@@ -39,8 +39,9 @@ export interface JsonIndex {
   end: number[];
   /** The entry of the object or array holding it; -1 for the root. */
   parent: number[];
-  /** In an object: the offsets of its key's token, quotes included (`keyEnd` exclusive); -1 in an array. */
+  /** In an object: the offset of its key's opening quote; -1 in an array. */
   keyStart: number[];
+  /** In an object: the offset just past its key's closing quote; -1 in an array. */
   keyEnd: number[];
   /** In an array: its position; -1 in an object. */
   item: number[];
@@ -170,6 +171,7 @@ function lastOpenBefore(index: JsonIndex, offset: number): number {
 
 /** A document parsed by difference: the new root, and the one value parsed anew (everything else is shared). */
 export interface Reparsed {
+  /** The new document (its root and the objects and arrays on the path to the replaced value are new, the rest shared). */
   document: Raw;
   /** The value that replaced its kept version. */
   replaced: unknown;
