@@ -69,7 +69,7 @@ export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, ty
 export { normalizeContract } from './contract/normalize.js';
 export { ModelReuse, type ModelReuseOutcome } from './contract/modelReuse.js';
 export { LookaheadHost } from './emit/lookahead.js';
-export { JsonReparse, indexJson, reparseJson, type JsonIndex, type Reparsed } from './contract/jsonReparse.js';
+export { JsonReparse, type Reparsed } from './contract/jsonReparse.js';
 export { detectResources, pathShape, type DetectOptions } from './detect/detectResources.js';
 export { createGeneratedFile, type GeneratedFile } from './emit/GeneratedFile.js';
 export { FileSet, assertSafeRelativePath } from './emit/FileSet.js';

@@ -13,9 +13,9 @@
  *
  * Messages in: {@link StagingMessage}. Messages out: {@link StagingReply}, once, after `end` or `abort`.
  */
-import { hash } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SETTLED, STOPPED, type StagingMessage, type StagingReply, type StagingWorkerData, type WrittenStat } from './stagingProtocol.js';
+import { sha256 } from './cacheRecord.js';
 import { stageLink, stageText } from './swap.js';
 
 const data = workerData as StagingWorkerData;
@@ -31,13 +31,13 @@ let failure: Error | undefined;
 function writeOne(rel: string, text: string | null): void {
   if (text === null) return stageLink(paths, rel, made, data.recycled);
   const stat = stageText(paths, rel, text, made, data.withStats, data.recycled);
-  if (stat) written.push([rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, hash('sha256', text, 'hex')]);
+  if (stat) written.push([rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, sha256(text)]);
 }
 
 /** Writes a batch in order; after the first error nothing more is written (the reply reports it). */
-function writeAll(files: StagingMessage & { type: 'files' }): void {
+function writeAll(message: StagingMessage & { type: 'files' }): void {
   let settled = 0;
-  for (const [rel, text] of files.files) {
+  for (const [rel, text] of message.files) {
     if (failure) break;
     try {
       writeOne(rel, text);
