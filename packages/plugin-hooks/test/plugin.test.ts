@@ -138,6 +138,19 @@ describe('plugin-hooks output per adapter (demo contract)', () => {
     );
   });
 
+  it('types the keys it only matches (invalidate, cancel, remove) as QueryKey, and keeps the tagged key where it sets data', () => {
+    const remove = none.get('features/contacts/api/useDeleteContactMutation.ts') ?? '';
+    expect(remove).toMatch(/^import type \{[^}]*\bQueryKey\b[^}]*\} from '@tanstack\/query-core';$/m);
+    expect(remove).toContain('      const removed: readonly QueryKey[] = deleteContactInvalidates.remove(variables);\n      for (const queryKey of removed) {');
+    for (const [file, contents] of none) {
+      for (const line of contents.split('\n').filter((l) => l.includes('queryClient.invalidateQueries({ queryKey })'))) {
+        expect(`${file}: ${line.trim()}`).toMatch(/\.map\(\(queryKey: QueryKey\) => queryClient\.invalidateQueries\(\{ queryKey \}\)\)\);$/);
+      }
+    }
+    // setQueryData reads the data type from the detail key's tag, so that key stays as the keys object made it.
+    expect(none.get('features/contacts/api/useUpdateContactMutation.ts')).toContain('      for (const queryKey of updateContactInvalidates.setFromResponse(variables)) queryClient.setQueryData(queryKey, data);');
+  });
+
   it.each(['vue-query', 'react-query'] as const)('%s: same paths and index files; the framework-free factories as in none, plus the hooks', (adapter) => {
     const files = adapters[adapter];
     expect([...files.keys()].sort()).toEqual([...none.keys()].sort());

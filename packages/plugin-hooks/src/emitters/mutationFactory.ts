@@ -28,11 +28,16 @@ export function mutationOptionsFactory(p: HookPlan, m: MutationPlan, tq: string,
   const o = m.optimistic;
   if (o) importErrorType(p, imports);
   const call = m.members.map((x) => member(m, x.name));
+  // The keys are typed `QueryKey` where they are only matched (invalidate, cancel, remove): TanStack's filter methods
+  // then use their default instantiation instead of one per key tuple, which is most of what a mutation file
+  // costs tsc. `setQueryData` keeps the precise key, whose data tag types `data`.
+  if (e.invalidate.length > 0 || e.remove.length > 0) imports.add(tq, [], ['QueryKey']);
   const onSuccess = [
     ...(e.setFromResponse.length > 0 ? [`      for (const queryKey of ${fx}.setFromResponse(variables)) queryClient.setQueryData(queryKey, data);`] : []),
     ...(e.remove.length > 0
       ? [
-          `      for (const queryKey of ${fx}.remove(variables)) {`,
+          `      const removed: readonly QueryKey[] = ${fx}.remove(variables);`,
+          '      for (const queryKey of removed) {',
           '        await queryClient.cancelQueries({ queryKey, exact: true });',
           '        // A mounted detail keeps its last data until it unmounts (then gcTime removes it): removing it under',
           '        // an observer would build a new query that refetches the deleted item.',
@@ -40,7 +45,7 @@ export function mutationOptionsFactory(p: HookPlan, m: MutationPlan, tq: string,
           '      }',
         ]
       : []),
-    ...(e.invalidate.length > 0 ? [`      await Promise.all(${fx}.invalidate(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));`] : []),
+    ...(e.invalidate.length > 0 ? [`      await Promise.all(${fx}.invalidate(variables).map((queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey })));`] : []),
   ];
   const usesData = e.setFromResponse.length > 0;
   const usesVariables = onSuccess.length > 0;

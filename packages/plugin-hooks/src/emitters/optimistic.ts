@@ -51,7 +51,7 @@ export function optimisticMembers(p: HookPlan, m: MutationPlan, o: OptimisticPla
     `    onError: async (_error: ${p.error}, variables: ${m.variables}, snapshot: unknown): Promise<void> => {`,
     '      if (!queryClient || !optimistic || !Array.isArray(snapshot)) return;',
     `      ${cache}.restore(queryClient, snapshot as ${SNAPSHOT_TYPE});`,
-    `      await Promise.all(${stale}.map((queryKey) => queryClient.invalidateQueries({ queryKey })));`,
+    `      await Promise.all(${stale}.map((queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey })));`,
     '    },',
   ];
 }

@@ -44,12 +44,12 @@ export function updateCompanyMutationOptions(queryClient?: QueryClient, options:
     onError: async (_error: UpdateCompanyError, variables: UpdateCompanyVariables, snapshot: unknown): Promise<void> => {
       if (!queryClient || !optimistic || !Array.isArray(snapshot)) return;
       companiesCache.restore(queryClient, snapshot as Array<[QueryKey, unknown]>);
-      await Promise.all([...updateCompanyInvalidates.invalidate(variables), ...updateCompanyInvalidates.setFromResponse(variables)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all([...updateCompanyInvalidates.invalidate(variables), ...updateCompanyInvalidates.setFromResponse(variables)].map((queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onSuccess: async (data: UpdateCompanyResponse, variables: UpdateCompanyVariables): Promise<void> => {
       if (!queryClient) return;
       for (const queryKey of updateCompanyInvalidates.setFromResponse(variables)) queryClient.setQueryData(queryKey, data);
-      await Promise.all(updateCompanyInvalidates.invalidate(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(updateCompanyInvalidates.invalidate(variables).map((queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   };
 }

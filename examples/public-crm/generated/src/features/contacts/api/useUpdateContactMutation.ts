@@ -44,12 +44,12 @@ export function updateContactMutationOptions(queryClient?: QueryClient, options:
     onError: async (_error: UpdateContactError, variables: UpdateContactVariables, snapshot: unknown): Promise<void> => {
       if (!queryClient || !optimistic || !Array.isArray(snapshot)) return;
       contactsCache.restore(queryClient, snapshot as Array<[QueryKey, unknown]>);
-      await Promise.all([...updateContactInvalidates.invalidate(variables), ...updateContactInvalidates.setFromResponse(variables)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all([...updateContactInvalidates.invalidate(variables), ...updateContactInvalidates.setFromResponse(variables)].map((queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onSuccess: async (data: UpdateContactResponse, variables: UpdateContactVariables): Promise<void> => {
       if (!queryClient) return;
       for (const queryKey of updateContactInvalidates.setFromResponse(variables)) queryClient.setQueryData(queryKey, data);
-      await Promise.all(updateContactInvalidates.invalidate(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(updateContactInvalidates.invalidate(variables).map((queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   };
 }

@@ -42,17 +42,18 @@ export function deleteContactMutationOptions(queryClient?: QueryClient, options:
     onError: async (_error: DeleteContactError, variables: DeleteContactVariables, snapshot: unknown): Promise<void> => {
       if (!queryClient || !optimistic || !Array.isArray(snapshot)) return;
       contactsCache.restore(queryClient, snapshot as Array<[QueryKey, unknown]>);
-      await Promise.all(deleteContactInvalidates.invalidate(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(deleteContactInvalidates.invalidate(variables).map((queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onSuccess: async (_data: DeleteContactResponse, variables: DeleteContactVariables): Promise<void> => {
       if (!queryClient) return;
-      for (const queryKey of deleteContactInvalidates.remove(variables)) {
+      const removed: readonly QueryKey[] = deleteContactInvalidates.remove(variables);
+      for (const queryKey of removed) {
         await queryClient.cancelQueries({ queryKey, exact: true });
         // A mounted detail keeps its last data until it unmounts (then gcTime removes it): removing it under
         // an observer would build a new query that refetches the deleted item.
         queryClient.removeQueries({ queryKey, exact: true, predicate: (query) => query.getObserversCount() === 0 });
       }
-      await Promise.all(deleteContactInvalidates.invalidate(variables).map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(deleteContactInvalidates.invalidate(variables).map((queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   };
 }
