@@ -87,9 +87,9 @@ export async function guard(command: string, json: boolean, body: (io: RunnerIO)
  * document `{ "ok", "runs": [{ "run", "contract", "outputRoot", ...what the run printed }] }` (a run that
  * threw has `"ok": false, "error": { code, message, hint }`). The exit code is the highest of the runs'.
  *
- * With `parallel` and `RESLAYER_WORKERS` above 1, the runs go to worker threads (`parallelRuns.ts`, at most
- * that many): their output is recorded and printed in config order, so it reads the same as one run after
- * the other.
+ * With `parallel` and `RESLAYER_WORKERS` above 1, the runs are shared out among that many threads at most,
+ * the main thread and worker threads (`parallelRuns.ts`): their output is recorded and printed in config
+ * order, so it reads the same as one run after the other.
  * @param command command name
  * @param input the command's input arguments and `--json`
  * @param body one run's work (`run` counts from 1); returns its exit code
@@ -103,7 +103,7 @@ export async function guardRuns(command: string, input: CliInput & { json: boole
     const workers = parallel === undefined ? 1 : workerCount(configs.length);
     const outcomes =
       workers > 1 && parallel !== undefined
-        ? await runInWorkers(parallel, input, configs.length, workers, { stdout: io.colors.isColorSupported, stderr: colorsFor(process.stderr, io.json).isColorSupported })
+        ? await runInWorkers(parallel, input, configs, workers, { stdout: io.colors.isColorSupported, stderr: colorsFor(process.stderr, io.json).isColorSupported })
         : undefined;
     let exit = 0;
     const runs: unknown[] = [];

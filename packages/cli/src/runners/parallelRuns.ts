@@ -1,18 +1,21 @@
 import { Worker } from 'node:worker_threads';
-import { EXIT_USAGE } from '../format/formatError.js';
+import pc from 'picocolors';
+import type { ResolvedConfig } from '@reslayer/core';
+import { EXIT_USAGE, errorJson, formatError } from '../format/formatError.js';
+import type { RunnerIO } from './context.js';
 
 /** The commands whose runs may go to worker threads: each run writes (or reads) only its own output root. */
 export type ParallelCommand = 'generate' | 'check';
 
 /**
- * Environment variable that turns on worker threads for a config with several runs: the most threads to use
- * (never more than the runs). Unset or `1`: the
- * runs go one after the other in the main thread. Off by default: on a 2-core machine the four-contract bench
- * (`pnpm bench --only runs`) was slower in threads (0.70×), its runs being bound by the file system.
+ * Environment variable that turns on threads for a config with several runs: the most threads to use, the
+ * main thread included (never more than the runs). Unset or `1`: the runs go one after the other in the main
+ * thread. Off by default: on a 2-core machine the four-contract bench (`pnpm bench --only runs`) gained
+ * nothing in threads, each run's writes already going to a thread of their own.
  */
 export const WORKERS_ENV = 'RESLAYER_WORKERS';
 
-/** What the worker of one run sends back: what the run printed, in order, and its exit code. */
+/** What one run sends back: what it printed, in order, and its exit code. */
 export interface RunOutcome {
   /** The run's exit code (2 when it threw). */
   exit: number;
@@ -24,17 +27,21 @@ export interface RunOutcome {
   error?: { json: unknown; text: string };
 }
 
-/** The message a worker gets: which command, the command's arguments, which run (0-based) and the colors. */
+/** What a worker thread starts with: which command, the command's arguments and the colors. */
 export interface RunWorkerData {
   command: ParallelCommand;
   args: Record<string, unknown>;
-  index: number;
   colors: { stdout: boolean; stderr: boolean };
 }
 
+/** A message to a worker thread: run the run of this index (0-based), or, without one, finish. */
+export interface RunRequest {
+  index?: number;
+}
+
 /**
- * How many worker threads a config with `runs` runs gets: {@link WORKERS_ENV} when it is set above 1, at most
- * one per run; otherwise none (1: the main thread).
+ * How many threads a config with `runs` runs gets, the main thread included: {@link WORKERS_ENV} when it is set
+ * above 1, at most one per run; otherwise 1 (the main thread alone).
  * @param runs the number of runs
  * @returns 1 when the runs should stay in the main thread
  */
@@ -44,53 +51,131 @@ export function workerCount(runs: number): number {
 }
 
 /**
- * Runs every run of a config in worker threads (`runWorker.js`), at most `workers` at a time, each run
- * resolving the config again in its worker (plugins are functions and cannot be sent to a thread). The
- * outcomes come back in config order, whatever order the runs finish in, so the output is the same as
- * one after the other. Output roots of the runs never overlap (`RSL_OUTPUT_CONFLICT`), so the runs share
- * no file.
+ * Runs one run of a config with an output channel that records what it prints, in whichever thread calls it.
+ * @param data the command, its arguments and the colors
+ * @param config the run's resolved config
+ * @param run the run's number, from 1
+ * @returns the outcome (an error outcome, exit 2, when the run threw)
+ */
+export async function recordRun(data: RunWorkerData, config: ResolvedConfig, run: number): Promise<RunOutcome> {
+  const outcome: RunOutcome = { exit: 0, lines: [], json: [] };
+  const io: RunnerIO = {
+    json: data.args['json'] === true,
+    cwd: process.cwd(),
+    colors: pc.createColors(data.colors.stdout),
+    out: (...lines) => void outcome.lines.push(...lines),
+    outJson: (value) => void outcome.json.push(value),
+    phase: () => undefined,
+    endProgress: () => undefined,
+  };
+  try {
+    const body =
+      data.command === 'generate'
+        ? (await import('./generate.js')).generateRunBody(data.args as never)
+        : (await import('./check.js')).checkRunBody(data.args as never);
+    outcome.exit = await body(io, config, run);
+  } catch (error) {
+    return thrownOutcome(error, data.colors);
+  }
+  return outcome;
+}
+
+/**
+ * The outcome of a run that threw: exit 2, the error as `--json` prints it and as text for stderr.
+ * @param error what the run threw
+ * @param colors whether stderr gets colors
+ * @returns the outcome
+ */
+export function thrownOutcome(error: unknown, colors: RunWorkerData['colors']): RunOutcome {
+  return { exit: EXIT_USAGE, lines: [], json: [], error: { json: errorJson(error), text: formatError(error, pc.createColors(colors.stderr)) } };
+}
+
+/**
+ * Runs every run of a config in `threads` lanes: the main thread is one, each other lane keeps one worker
+ * thread (`runWorker.js`) for all the runs it takes, which resolves the config once (plugins are functions
+ * and cannot be sent to a thread). A lane takes the next run when it has finished one. The outcomes come
+ * back in config order, whatever order the runs finish in, so the output is the same as one after the other.
+ * Output roots of the runs never overlap (`RSL_OUTPUT_CONFLICT`), so the runs share no file.
  * @param command `generate` or `check`
  * @param args the command's parsed arguments (plain data: sent to the workers as a structured clone)
- * @param runs the number of runs of the config
- * @param workers how many threads at most (see {@link workerCount})
+ * @param configs the resolved configs of the runs (the main thread's lane runs with these)
+ * @param threads how many lanes at most, the main thread included (see {@link workerCount})
  * @param colors whether stdout and stderr get colors
  * @returns one outcome per run, in config order
  */
 export async function runInWorkers(
   command: ParallelCommand,
   args: object,
-  runs: number,
-  workers: number,
+  configs: readonly ResolvedConfig[],
+  threads: number,
   colors: RunWorkerData['colors'],
 ): Promise<RunOutcome[]> {
-  const plain = JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
-  const outcomes: RunOutcome[] = new Array<RunOutcome>(runs);
+  const data: RunWorkerData = { command, args: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, colors };
+  const outcomes: RunOutcome[] = new Array<RunOutcome>(configs.length);
   let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < runs) {
+  const mainLane = async (): Promise<void> => {
+    while (next < configs.length) {
       const index = next++;
-      outcomes[index] = await runOne({ command, args: plain, index, colors });
+      outcomes[index] = await recordRun(data, configs[index] as ResolvedConfig, index + 1);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(workers, runs) }, lane));
+  const workerLane = async (): Promise<void> => {
+    let worker: LaneWorker | undefined;
+    while (next < configs.length) {
+      const index = next++;
+      if (!worker || worker.broken) worker = new LaneWorker(data);
+      outcomes[index] = await worker.run(index);
+    }
+    worker?.finish();
+  };
+  // The worker lanes start first, so that their threads start up while the main thread runs its first run.
+  const lanes = Array.from({ length: Math.min(threads, configs.length) - 1 }, workerLane);
+  await Promise.all([...lanes, mainLane()]);
   return outcomes;
 }
 
-/** Runs one run in a new worker thread; a worker that dies without an answer is an error outcome. */
-function runOne(data: RunWorkerData): Promise<RunOutcome> {
-  return new Promise((resolve) => {
-    const worker = new Worker(new URL('./runWorker.js', import.meta.url), { workerData: data });
-    let answered = false;
-    worker.once('message', (outcome: RunOutcome) => {
-      answered = true;
-      resolve(outcome);
+/** One worker thread of a lane: runs one run at a time, as the lane asks. */
+class LaneWorker {
+  private readonly worker: Worker;
+  private pending: { index: number; resolve: (outcome: RunOutcome) => void } | undefined;
+  /** True once the thread failed or exited: the lane starts a new one for its next run. */
+  broken = false;
+
+  constructor(data: RunWorkerData) {
+    this.worker = new Worker(new URL('./runWorker.js', import.meta.url), { workerData: data });
+    this.worker.on('message', (outcome: RunOutcome) => this.settle(outcome));
+    this.worker.once('error', (error) => this.fail((run) => `the worker thread of run ${run} failed: ${error.message}`));
+    this.worker.once('exit', (code) => this.fail((run) => `the worker thread of run ${run} exited with code ${code} without a result`));
+  }
+
+  /**
+   * Runs one run in the thread.
+   * @param index the run's index in the config (0-based)
+   * @returns its outcome; an error outcome when the thread fails or exits first
+   */
+  run(index: number): Promise<RunOutcome> {
+    return new Promise((resolve) => {
+      this.pending = { index, resolve };
+      this.worker.postMessage({ index } satisfies RunRequest);
     });
-    const fail = (message: string) => {
-      if (answered) return;
-      answered = true;
-      resolve({ exit: EXIT_USAGE, lines: [], json: [], error: { json: { code: null, message, hint: null }, text: `reslayer: error: ${message}` } });
-    };
-    worker.once('error', (error) => fail(`the worker thread of run ${data.index + 1} failed: ${error.message}`));
-    worker.once('exit', (code) => fail(`the worker thread of run ${data.index + 1} exited with code ${code} without a result`));
-  });
+  }
+
+  /** Lets the thread end once it is idle (it closes its port; work it left running still completes). */
+  finish(): void {
+    if (!this.broken) this.worker.postMessage({} satisfies RunRequest);
+  }
+
+  private settle(outcome: RunOutcome): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.resolve(outcome);
+  }
+
+  private fail(message: (run: number) => string): void {
+    this.broken = true;
+    const pending = this.pending;
+    if (!pending) return;
+    const text = message(pending.index + 1);
+    this.settle({ exit: EXIT_USAGE, lines: [], json: [], error: { json: { code: null, message: text, hint: null }, text: `reslayer: error: ${text}` } });
+  }
 }
