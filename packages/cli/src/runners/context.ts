@@ -103,7 +103,7 @@ export async function guardRuns(command: string, input: CliInput & { json: boole
     const workers = parallel === undefined ? 1 : workerCount(configs.length);
     const outcomes =
       workers > 1 && parallel !== undefined
-        ? await runInWorkers(parallel, input, configs, workers, { stdout: io.colors.isColorSupported, stderr: colorsFor(process.stderr, io.json).isColorSupported })
+        ? await runInWorkers(parallel, input, configs, workers, { stdout: io.colors.isColorSupported, stderr: colorsFor(process.stderr, io.json).isColorSupported }, body)
         : undefined;
     let exit = 0;
     const runs: unknown[] = [];

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import pc from 'picocolors';
 import type { ResolvedConfig } from '@reslayer/core';
 import { EXIT_USAGE, errorJson, formatError } from '../format/formatError.js';
-import type { RunnerIO } from './context.js';
+import type { RunBody, RunnerIO } from './context.js';
 
 /** The commands whose runs may go to worker threads: each run writes (or reads) only its own output root. */
 export type ParallelCommand = 'generate' | 'check';
@@ -52,12 +52,13 @@ export function workerCount(runs: number): number {
 
 /**
  * Runs one run of a config with an output channel that records what it prints, in whichever thread calls it.
- * @param data the command, its arguments and the colors
+ * @param body the command's per-run body (`generateRunBody`, `checkRunBody`)
+ * @param data the command's arguments and the colors
  * @param config the run's resolved config
  * @param run the run's number, from 1
  * @returns the outcome (an error outcome, exit 2, when the run threw)
  */
-export async function recordRun(data: RunWorkerData, config: ResolvedConfig, run: number): Promise<RunOutcome> {
+export async function recordRun(body: RunBody, data: RunWorkerData, config: ResolvedConfig, run: number): Promise<RunOutcome> {
   const outcome: RunOutcome = { exit: 0, lines: [], json: [] };
   const io: RunnerIO = {
     json: data.args['json'] === true,
@@ -69,10 +70,6 @@ export async function recordRun(data: RunWorkerData, config: ResolvedConfig, run
     endProgress: () => undefined,
   };
   try {
-    const body =
-      data.command === 'generate'
-        ? (await import('./generate.js')).generateRunBody(data.args as never)
-        : (await import('./check.js')).checkRunBody(data.args as never);
     outcome.exit = await body(io, config, run);
   } catch (error) {
     return thrownOutcome(error, data.colors);
@@ -101,6 +98,7 @@ export function thrownOutcome(error: unknown, colors: RunWorkerData['colors']): 
  * @param configs the resolved configs of the runs (the main thread's lane runs with these)
  * @param threads how many lanes at most, the main thread included (see {@link workerCount})
  * @param colors whether stdout and stderr get colors
+ * @param body the command's per-run body, for the main thread's lane (a worker makes its own from `command`)
  * @returns one outcome per run, in config order
  */
 export async function runInWorkers(
@@ -109,6 +107,7 @@ export async function runInWorkers(
   configs: readonly ResolvedConfig[],
   threads: number,
   colors: RunWorkerData['colors'],
+  body: RunBody,
 ): Promise<RunOutcome[]> {
   const data: RunWorkerData = { command, args: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, colors };
   const outcomes: RunOutcome[] = new Array<RunOutcome>(configs.length);
@@ -116,7 +115,7 @@ export async function runInWorkers(
   const mainLane = async (): Promise<void> => {
     while (next < configs.length) {
       const index = next++;
-      outcomes[index] = await recordRun(data, configs[index] as ResolvedConfig, index + 1);
+      outcomes[index] = await recordRun(body, data, configs[index] as ResolvedConfig, index + 1);
     }
   };
   const workerLane = async (): Promise<void> => {
@@ -137,11 +136,13 @@ export async function runInWorkers(
 /** One worker thread of a lane: runs one run at a time, as the lane asks. */
 class LaneWorker {
   private readonly worker: Worker;
+  private readonly colors: RunWorkerData['colors'];
   private pending: { index: number; resolve: (outcome: RunOutcome) => void } | undefined;
   /** True once the thread failed or exited: the lane starts a new one for its next run. */
   broken = false;
 
   constructor(data: RunWorkerData) {
+    this.colors = data.colors;
     this.worker = new Worker(new URL('./runWorker.js', import.meta.url), { workerData: data });
     this.worker.on('message', (outcome: RunOutcome) => this.settle(outcome));
     this.worker.once('error', (error) => this.fail((run) => `the worker thread of run ${run} failed: ${error.message}`));
@@ -175,7 +176,6 @@ class LaneWorker {
     this.broken = true;
     const pending = this.pending;
     if (!pending) return;
-    const text = message(pending.index + 1);
-    this.settle({ exit: EXIT_USAGE, lines: [], json: [], error: { json: { code: null, message: text, hint: null }, text: `reslayer: error: ${text}` } });
+    this.settle(thrownOutcome(new Error(message(pending.index + 1)), this.colors));
   }
 }

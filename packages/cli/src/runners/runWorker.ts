@@ -4,17 +4,27 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ResolvedConfig } from '@reslayer/core';
 import { resolveCliConfigs } from '../format/resolveCliConfig.js';
+import type { RunBody } from './context.js';
 import { recordRun, thrownOutcome, type RunOutcome, type RunRequest, type RunWorkerData } from './parallelRuns.js';
 
 const data = workerData as RunWorkerData;
 let configs: Promise<ResolvedConfig[]> | undefined;
+let body: Promise<RunBody> | undefined;
+
+/** The command's per-run body, made from the arguments the main thread sent. */
+async function runBody(): Promise<RunBody> {
+  return data.command === 'generate'
+    ? (await import('./generate.js')).generateRunBody(data.args as never)
+    : (await import('./check.js')).checkRunBody(data.args as never);
+}
 
 /** Runs the run of this index and posts its outcome. */
 async function answer(index: number): Promise<void> {
   let outcome: RunOutcome;
   try {
     configs ??= resolveCliConfigs(data.args, process.cwd());
-    outcome = await recordRun(data, (await configs)[index] as ResolvedConfig, index + 1);
+    body ??= runBody();
+    outcome = await recordRun(await body, data, (await configs)[index] as ResolvedConfig, index + 1);
   } catch (error) {
     outcome = thrownOutcome(error, data.colors);
   }

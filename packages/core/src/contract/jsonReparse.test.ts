@@ -123,6 +123,12 @@ describe('reparseJson', () => {
     const before = JSON.stringify({ keep: { filler: 'x'.repeat(1000) }, deep });
     const result = reparse(before, before.replace('"old"', '"new"'));
     expect(result).toBeDefined();
+    // The value parsed anew is the deepest indexed object holding the change, not the whole `deep` tree.
+    const replaced = reparseChecked(keptOf(before), before.replace('"old"', '"new"'), true)?.replaced;
+    const text = JSON.stringify(replaced);
+    expect(text).toContain('"leaf":"new"');
+    expect(text.length).toBeLessThan(JSON.stringify(deep).length);
+    expect(text).not.toBe('{"leaf":"new"}');
   });
 
   it('keeps an own __proto__ key a property, on the path and beside it', () => {
@@ -140,6 +146,9 @@ describe('reparseJson', () => {
     const before = '{"paths":{"/a":{"get":{"summary":"first"}},"/a":{"get":{"summary":"second"}}},"x":{}}';
     expect(reparse(before, before.replace('"first"', '"FIRST"'))).toBeUndefined();
     expect(reparse(before, before.replace('"second"', '"SECOND"'))).toBeUndefined();
+    // The same text with two different keys is parsed by difference: the key written twice is what stops it.
+    const distinct = before.replace('"/a":{"get":{"summary":"second"}}', '"/b":{"get":{"summary":"second"}}');
+    expect(reparse(distinct, distinct.replace('"first"', '"FIRST"'))).toBeDefined();
   });
 
   it('answers nothing for a change at the root, a value over a quarter of the text, the same bytes or a new value that does not parse', () => {

@@ -1,7 +1,9 @@
 /**
- * The messages between `StagingWriter` (main thread) and `stagingWorker.ts` (its worker thread).
- * Types and slot numbers only.
+ * The messages between `StagingWriter` (main thread) and `stagingWorker.ts` (its worker thread), and the one
+ * staging step both make ({@link stageEntry}).
  */
+import { type FileStat, sha256 } from './cacheRecord.js';
+import { type SwapPaths, stageLink, stageText } from './swap.js';
 
 /** What the worker is started with. */
 export interface StagingWorkerData {
@@ -52,3 +54,24 @@ export type WrittenStat = [rel: string, size: number, mtimeMs: number, ctimeMs: 
 export type StagingReply =
   | { type: 'done'; made: string[]; written: WrittenStat[] }
   | { type: 'failed'; message: string; code?: string };
+
+/**
+ * Stages one file of a run, as the staging writer does on the main thread and in its worker: a text is
+ * written as a new file (`stageText` in `swap.ts`), `null` hard-links the current root's file (`stageLink`).
+ * @param paths the swap folders
+ * @param rel root-relative path (already checked to stay inside the root)
+ * @param text the file's text, or `null` for a link
+ * @param made the staging folders created so far (updated)
+ * @param withStat record the written file: its stat taken before it was closed, and the sha256 (hex) of its text
+ * @param recycled the staging folder is the root's recycled spare folder (see `stageText`)
+ * @returns that record, for a text written with `withStat`
+ * @throws the file system's error
+ */
+export function stageEntry(paths: Pick<SwapPaths, 'root' | 'staging'>, rel: string, text: string | null, made: Set<string>, withStat: boolean, recycled: boolean): (FileStat & { sha256: string }) | undefined {
+  if (text === null) {
+    stageLink(paths, rel, made, recycled);
+    return undefined;
+  }
+  const stat = stageText(paths, rel, text, made, withStat, recycled);
+  return stat && { ...stat, sha256: sha256(text) };
+}

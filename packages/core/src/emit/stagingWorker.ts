@@ -1,22 +1,20 @@
 /**
  * The worker thread of `StagingWriter`: writes the files it is sent into the staging folder (or hard-links
  * unchanged ones from the current root) while the main thread goes on emitting, with the same synchronous
- * calls as the main thread's own writes (`stageText`, `stageLink`), one file after the other. It only ever
+ * calls as the main thread's own writes (`stageEntry`), one file after the other. It only ever
  * creates folders, new files (`wx`) and links below the staging folder it was given (in a recycled staging
  * folder, after removing an older entry in the way); the main thread checked every path.
  *
  * Synchronous calls, not libuv's thread pool: each asynchronous call is a round trip through the pool (a
  * wake-up of a pool thread and of this thread's event loop), four per file (open, write, stat, close). On
- * GitHub's contract (9,492 files, 2 cores) a fresh `generate` took 2.24–2.35 s on tmpfs with synchronous
- * writes against 2.46–2.70 s with 16 asynchronous writes at a time, and 6.35–6.91 s against 6.82–8.52 s
- * on ext4, with less system time (docs/benchmark.md).
+ * GitHub's contract (9,492 files, 2 cores) a fresh `generate` took 2.17–2.61 s on tmpfs with synchronous
+ * writes against 2.24–2.92 s with 16 asynchronous writes at a time (3 pairs), and 3.34–6.47 s against
+ * 6.49–7.55 s on ext4 (4 pairs), with less system time (docs/benchmark.md, "Synchronous writes in the worker").
  *
  * Messages in: {@link StagingMessage}. Messages out: {@link StagingReply}, once, after `end` or `abort`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SETTLED, STOPPED, type StagingMessage, type StagingReply, type StagingWorkerData, type WrittenStat } from './stagingProtocol.js';
-import { sha256 } from './cacheRecord.js';
-import { stageLink, stageText } from './swap.js';
+import { SETTLED, STOPPED, type StagingMessage, type StagingReply, type StagingWorkerData, type WrittenStat, stageEntry } from './stagingProtocol.js';
 
 const data = workerData as StagingWorkerData;
 const port = parentPort;
@@ -29,9 +27,8 @@ let failure: Error | undefined;
 
 /** Writes one new file and, when asked, records its stat taken before it was closed and its text's sha256; `null` hard-links the root's file. */
 function writeOne(rel: string, text: string | null): void {
-  if (text === null) return stageLink(paths, rel, made, data.recycled);
-  const stat = stageText(paths, rel, text, made, data.withStats, data.recycled);
-  if (stat) written.push([rel, stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, sha256(text)]);
+  const file = stageEntry(paths, rel, text, made, data.withStats, data.recycled);
+  if (file) written.push([rel, file.size, file.mtimeMs, file.ctimeMs, file.ino, file.sha256]);
 }
 
 /** Writes a batch in order; after the first error nothing more is written (the reply reports it). */

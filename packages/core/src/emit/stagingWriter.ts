@@ -1,9 +1,9 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type FileStat, sha256 } from './cacheRecord.js';
-import { SETTLED, STOPPED, type StagedEntry, type StagingMessage, type StagingReply, type StagingWorkerData } from './stagingProtocol.js';
-import { type SwapPaths, stageLink, stageText } from './swap.js';
+import type { FileStat } from './cacheRecord.js';
+import { SETTLED, STOPPED, type StagedEntry, type StagingMessage, type StagingReply, type StagingWorkerData, stageEntry } from './stagingProtocol.js';
+import type { SwapPaths } from './swap.js';
 import { workerScript } from './workerScript.js';
 
 /** A file the writer wrote: its stat, taken before it was closed, and the sha256 (hex) of its text. */
@@ -155,11 +155,8 @@ export class StagingWriter {
     if (text === null) this.linked.add(rel);
     if (!this.#worker && (this.#count++ < SYNC_FILES || this.#noWorker || !this.#start())) {
       try {
-        if (text === null) stageLink(this.paths, rel, this.made, this.recycled);
-        else {
-          const stat = stageText(this.paths, rel, text, this.made, this.written !== undefined, this.recycled);
-          if (stat) this.written?.set(rel, { ...stat, sha256: sha256(text) });
-        }
+        const written = stageEntry(this.paths, rel, text, this.made, this.written !== undefined, this.recycled);
+        if (written) this.written?.set(rel, written);
       } catch (error) {
         this.failure = error as Error;
       }
