@@ -128,7 +128,7 @@ export {
   type StringRule,
 } from './config/pluginOptions.js';
 export { dateShape, datedSchemas, isDateString, type DateShapeNode } from './analysis/dates.js';
-export type { DateMode, NamingOverrides, OperationOverride, OutputConfig, ResolvedConfig, ResourceOverride, UserConfig } from './config/types.js';
+export type { DateMode, NamingOverrides, OperationOverride, OverridableRole, OutputConfig, ResolvedConfig, ResourceOverride, UserConfig } from './config/types.js';
 export { runGenerator, CORE_PLUGIN, type RunOptions, type RunResult } from './run/createGenerator.js';
 export { computeRunKey, stableJson, type BuiltinPlugin, type RunKey, type RunKeyOptions } from './run/runKey.js';
 export { readBuildIdentity, type BuildIdentity } from './run/buildInfo.js';

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import type { NamingOverrides, ResolvedConfig, UserConfig } from './types.js';
+import type { NamingOverrides, OperationOverride, OverridableRole, ResolvedConfig, UserConfig } from './types.js';
 import type { Plugin } from '../plugin/definePlugin.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { RESERVED_WORDS } from '../naming/identifiers.js';
+
+/** The roles `overrides.operations.<operationId>.role` accepts. */
+const OVERRIDABLE_ROLES: readonly OverridableRole[] = ['list', 'read', 'create', 'update', 'delete', 'action', 'other'];
 
 /**
  * The files config discovery looks for in each folder, in this order (the first found wins): a
@@ -238,7 +241,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 function resolveOverrides(value: unknown, fail: (message: string) => never): NamingOverrides | undefined {
   if (value === undefined) return undefined;
-  const shape = '`overrides` must be { resources?: { <detected name>: { name?, entity? } }, operations?: { <operationId>: { name } } }';
+  const shape = '`overrides` must be { resources?: { <detected name>: { name?, entity? } }, operations?: { <operationId>: { name?, role? } } }';
   if (!isRecord(value)) fail(shape);
   const v = value as Record<string, unknown>;
   for (const key of Object.keys(v)) if (key !== 'resources' && key !== 'operations') fail(`\`overrides.${key}\` is not an option; ${shape}`);
@@ -272,13 +275,19 @@ function resolveOverrides(value: unknown, fail: (message: string) => never): Nam
   }
   if (v['operations'] !== undefined) {
     if (!isRecord(v['operations'])) fail(`\`overrides.operations\` must be an object keyed by operationId; ${shape}`);
-    const operations: Array<[string, { name: string }]> = [];
+    const operations: Array<[string, OperationOverride]> = [];
     for (const [key, entry] of Object.entries(v['operations'] as Record<string, unknown>)) {
       const where = `overrides.operations.${key}`;
-      if (!isRecord(entry)) fail(`\`${where}\` must be { name }`);
+      if (!isRecord(entry)) fail(`\`${where}\` must be { name?, role? }`);
       const e = entry as Record<string, unknown>;
-      for (const k of Object.keys(e)) if (k !== 'name') fail(`\`${where}.${k}\` is not an option (use name)`);
-      operations.push([key, { name: checkName(`${where}.name`, e['name'], 'method') }]);
+      for (const k of Object.keys(e)) if (k !== 'name' && k !== 'role') fail(`\`${where}.${k}\` is not an option (use name or role)`);
+      if (e['name'] === undefined && e['role'] === undefined) fail(`\`${where}\` sets neither name nor role`);
+      const role = e['role'];
+      if (role !== undefined && !OVERRIDABLE_ROLES.includes(role as OverridableRole)) fail(`\`${where}.role\` must be one of ${OVERRIDABLE_ROLES.join(', ')}`);
+      operations.push([
+        key,
+        { ...(e['name'] !== undefined ? { name: checkName(`${where}.name`, e['name'], 'method') } : {}), ...(role !== undefined ? { role: role as OverridableRole } : {}) },
+      ]);
     }
     if (operations.length > 0) out.operations = Object.fromEntries(operations);
   }

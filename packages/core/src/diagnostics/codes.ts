@@ -28,6 +28,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_RESOURCE_PARTIAL: 'A CRUD resource misses some of list, read, create, update, delete.',
   /** Two resources would have the same name; one was renamed deterministically. */
   RSL_RESOURCE_RENAMED: 'A resource was renamed to avoid a name collision.',
+  /** Fewer than half of the operations whose CRUD role the paths make plain got it. */
+  RSL_MODEL_WEAK: 'Fewer than half of the structural CRUD operations got their role.',
   /** A naming override of the config matches no detected resource or operationId, or gives a name that is taken. */
   RSL_OVERRIDE_INVALID: 'A naming override matches nothing or gives a name that is already taken.',
   /** An operation has no success (2XX) response. */

@@ -173,6 +173,14 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
     fix: 'Nothing is needed; the names are deterministic. To choose a name yourself, use `overrides.resources` in the config (see docs/naming.md).',
     examples: ['resource "members" at /teams/{team}/members is named "teamsMembers" to keep names distinct (at GET /teams/{team}/members)'],
   },
+  RSL_MODEL_WEAK: {
+    section: 'Resource detection',
+    severity: '`warning`',
+    what: 'Of the operations whose CRUD role the paths alone make plain (a path `P` with an item path `P/{x}` beside it: `GET P` list, `POST P` create, `GET P/{x}` read, `PUT|PATCH P/{x}` update, `DELETE P/{x}` delete), fewer than half got that role. Contracts with fewer than 5 such operations are not judged.',
+    why: 'Cache effects, optimistic helpers, infinite queries and the mocks\' store hang on roles: where roles are missed, the generated layer falls back to plain queries and mutations that invalidate the whole resource.',
+    fix: 'Run `reslayer inspect --operations` to read each operation\'s reason, then give roles in the config with `overrides.operations.<operationId>.role` (`list`, `read`, `create`, `update`, `delete`, `action` or `other`).',
+    examples: ['only 2 of 26 operations whose CRUD role the paths make plain got it (e.g. GET /dialogs as list, POST /dialogs as create, GET /dialogs/{id} as read)'],
+  },
   RSL_OVERRIDE_INVALID: {
     section: 'Resource detection',
     severity: '`error` (the run stops with `RSL_CONFIG_INVALID`, exit code 2)',

@@ -1,0 +1,87 @@
+import type { ApiModel, OperationNode, SchemaNode } from '../model/types.js';
+import { successResponses } from '../model/queries.js';
+import type { Group } from './group.js';
+import { isParam } from './pathShape.js';
+import { countability, pascalWords, singularWord, wordsOf } from './words.js';
+import { plural as pluralOf } from '../naming/casing.js';
+import { collectionNames } from './resourceNames.js';
+
+/** Trailing words of a schema name that say how it is used, not what it is: `LoanDto`, `IssueResponse`. */
+const SUFFIXES: ReadonlySet<string> = new Set(['dto', 'model', 'resource', 'response', 'entity', 'schema', 'object', 'output', 'result', 'details', 'detail', 'info', 'view', 'full', 'record', 'representation']);
+
+/** The entity and plural of a CRUD group. */
+export interface EntityNames {
+  entity: string;
+  plural: string;
+}
+
+/**
+ * The entity of each CRUD group (docs/naming.md, "Entities"):
+ * 1. the entity the responses' component schema names, when it names the same thing as the path (its last word,
+ *    singular, is the collection's head word: `/branches/{id}/loans` answering `Loan` → `Loan`, not `BranchLoan`);
+ * 2. else, or when another CRUD group would get the same schema entity, the singular of the name's words, the
+ *    parent of a nested collection included (`AlbumUser`; `RepoIssue` and `OrgIssue` beside `/issues`' `Issue`).
+ * @param groups the detected groups
+ * @param segments the name segments of each group (see `assignNames`), parents first
+ * @param model the model (component schemas)
+ * @returns the entity and plural of each CRUD group
+ */
+export function chooseEntities(groups: readonly Group[], segments: ReadonlyMap<Group, string[]>, model: ApiModel): Map<Group, EntityNames> {
+  const byName = new Map(model.schemas.map((s) => [s.name, s.schema]));
+  const preferred = new Map<Group, EntityNames>();
+  const count = new Map<string, number>();
+  for (const g of groups) {
+    const words = segments.get(g) ?? [];
+    if (!g.collection || words.length === 0) continue;
+    const schema = candidateOf(g, byName);
+    const names = schema !== undefined ? { entity: schema, plural: pluralOf(schema) } : collectionNames(words);
+    preferred.set(g, names);
+    count.set(names.entity.toLowerCase(), (count.get(names.entity.toLowerCase()) ?? 0) + 1);
+  }
+  const out = new Map<Group, EntityNames>();
+  for (const [g, names] of preferred) out.set(g, (count.get(names.entity.toLowerCase()) ?? 0) > 1 ? collectionNames(segments.get(g) ?? []) : names);
+  return out;
+}
+
+/** The schema-named entity of one CRUD group, when its schema agrees with the path's head word. */
+function candidateOf(g: Group, byName: ReadonlyMap<string, SchemaNode>): string | undefined {
+  const head = singularWord(wordsOf(g.words[g.words.length - 1] ?? '').pop() ?? '');
+  if (head === '' || countability(head) === 'uncountable') return undefined;
+  const ops = (role: string) => g.members.filter((m) => m.role === role).map((m) => m.op);
+  const sources: Array<[OperationNode[], boolean]> = [[ops('read'), false], [ops('list'), true], [ops('create'), false]];
+  for (const [list, items] of sources) {
+    for (const op of list) {
+      const name = schemaNameOf(op, byName, items);
+      if (name === undefined) continue;
+      const words = entityWords(name);
+      const last = words[words.length - 1];
+      if (last !== undefined && singularWord(last) === head && words.length <= 4) return pascalWords(words.join(' '));
+    }
+  }
+  return undefined;
+}
+
+/** The component schema a JSON success response references: the body itself, or the items of a list (an array, or an object's array property). */
+function schemaNameOf(op: OperationNode, byName: ReadonlyMap<string, SchemaNode>, items: boolean): string | undefined {
+  const body = successResponses(op)[0]?.contents[0]?.schema;
+  if (body === undefined) return undefined;
+  if (!items) return body.kind === 'ref' ? body.target : undefined;
+  const resolved = body.kind === 'ref' ? byName.get(body.target) : body;
+  const array = resolved?.kind === 'array' ? resolved : resolved?.kind === 'object' ? arrayProperty(resolved.properties.map((p) => p.schema), byName) : undefined;
+  const item = array?.kind === 'array' ? array.items : undefined;
+  return item?.kind === 'ref' ? item.target : undefined;
+}
+
+/** The one array among an object's property schemas (a page of items), else undefined. */
+function arrayProperty(schemas: SchemaNode[], byName: ReadonlyMap<string, SchemaNode>): SchemaNode | undefined {
+  const arrays = schemas.map((s) => (s.kind === 'ref' ? byName.get(s.target) : s)).filter((s) => s?.kind === 'array');
+  return arrays.length === 1 ? arrays[0] : undefined;
+}
+
+/** The words of a schema name without namespace and usage suffixes: `io.k8s.api.core.v1.Pod` → `pod`, `LoanDto` → `loan`. */
+function entityWords(name: string): string[] {
+  const local = name.split(/[./]/).filter((p) => p !== '' && !isParam(p)).pop() ?? name;
+  const words = wordsOf(local);
+  while (words.length > 1 && SUFFIXES.has(words[words.length - 1] ?? '')) words.pop();
+  return words;
+}
