@@ -140,7 +140,7 @@ const CRUD_ROLE_SET: ReadonlySet<OperationRole> = new Set(CRUD_ROLES);
 
 /**
  * The method name of an operation: the spec name for the first holder of a CRUD role (`list<P>`, `get<E>`,
- * `create<E>`, `update<E>`, `delete<E>`); every other method is named from its operationId's words as detection
+ * `create<E>`, `update<E>`, `delete<E>`) unless its operationId names a command verb (`startJob`); every other method is named from its operationId's words as detection
  * reads them (no tag, namespace, controller or version prefix: `issues/list-for-repo` → `listForRepo`); a second
  * holder of a role by its verb and the entity (`createProfile` for a create-or-replace PUT beside a PATCH);
  * without such words, from role and entity (`archiveContact`, `downloadFile`, `getDashboardSummary`) or from
@@ -154,6 +154,8 @@ function operationName(
   const read = readOperationId(op);
   if (CRUD_ROLE_SET.has(role)) {
     const spec = { list: `list${r.plural}`, read: `get${r.entity}`, create: `create${r.entity}`, update: `update${r.entity}`, delete: `delete${r.entity}` }[role as CrudRole];
+    // A command verb names the operation better than the role's verb (`startJob`, not `createJob`).
+    if (r.holder && read.verbClass === 'action') return { name: methodName(read.words.join(' ')), note: `named from its operationId's verb "${read.words[0] ?? ''}"` };
     if (r.holder) return { name: fitName(spec) };
     const verb = read.verbClass !== undefined && read.verbClass !== 'action' ? read.words[0] : undefined;
     if (verb !== undefined) return { name: methodName(`${verb} ${r.entity}`), note: `a second ${role}, named from its verb and entity` };

@@ -19,8 +19,10 @@ export interface EntityNames {
  * The entity of each CRUD group (docs/naming.md, "Entities"):
  * 1. the entity the responses' component schema names, when it names the same thing as the path (its last word,
  *    singular, is the collection's head word: `/branches/{id}/loans` answering `Loan` → `Loan`, not `BranchLoan`);
- * 2. else, or when another CRUD group would get the same schema entity, the singular of the name's words, the
- *    parent of a nested collection included (`AlbumUser`; `RepoIssue` and `OrgIssue` beside `/issues`' `Issue`).
+ *    when several groups answer with one schema, only the one with item paths takes it (the collection of an
+ *    Azure resource group beside its subscription-wide list), and only if no other group's path names it;
+ * 2. else the singular of the name's words, the parent of a nested collection included (`AlbumUser`;
+ *    `RepoIssue` beside `/issues`' `Issue`).
  * @param groups the detected groups
  * @param segments the name segments of each group (see `assignNames`), parents first
  * @param model the model (component schemas)
@@ -28,18 +30,24 @@ export interface EntityNames {
  */
 export function chooseEntities(groups: readonly Group[], segments: ReadonlyMap<Group, string[]>, model: ApiModel): Map<Group, EntityNames> {
   const byName = new Map(model.schemas.map((s) => [s.name, s.schema]));
-  const preferred = new Map<Group, EntityNames>();
-  const count = new Map<string, number>();
+  const out = new Map<Group, EntityNames>();
+  const sharing = new Map<string, Group[]>();
   for (const g of groups) {
     const words = segments.get(g) ?? [];
     if (!g.collection || words.length === 0) continue;
+    out.set(g, collectionNames(words));
     const schema = candidateOf(g, byName);
-    const names = schema !== undefined ? { entity: schema, plural: pluralOf(schema) } : collectionNames(words);
-    preferred.set(g, names);
-    count.set(names.entity.toLowerCase(), (count.get(names.entity.toLowerCase()) ?? 0) + 1);
+    if (schema !== undefined) sharing.set(schema, [...(sharing.get(schema) ?? []), g]);
   }
-  const out = new Map<Group, EntityNames>();
-  for (const [g, names] of preferred) out.set(g, (count.get(names.entity.toLowerCase()) ?? 0) > 1 ? collectionNames(segments.get(g) ?? []) : names);
+  const pathNamed = new Set([...out.values()].map((n) => n.entity.toLowerCase()));
+  for (const [schema, users] of sharing) {
+    const owners = users.filter((g) => g.itemPath !== undefined);
+    const owner = users.length === 1 ? users[0] : owners.length === 1 ? owners[0] : undefined;
+    if (owner === undefined) continue;
+    const own = out.get(owner)?.entity.toLowerCase();
+    if (own !== schema.toLowerCase() && pathNamed.has(schema.toLowerCase())) continue;
+    out.set(owner, { entity: schema, plural: pluralOf(schema) });
+  }
   return out;
 }
 

@@ -110,8 +110,8 @@ describe('roles come from structure; the operationId vetoes only with a verb of 
       },
     ],
     [
-      'a command verb does not veto: inviteUser adds an invite',
-      { given: [op('get', '/invites', 'listInvites', 'array'), op('post', '/invites', 'inviteUser')], want: { 'invites (crud, Invite)': ['list listInvites', 'create createInvite'] } },
+      'a command verb does not veto, and it names the method: inviteUser adds an invite',
+      { given: [op('get', '/invites', 'listInvites', 'array'), op('post', '/invites', 'inviteUser')], want: { 'invites (crud, Invite)': ['list listInvites', 'create inviteUser'] } },
     ],
     [
       'a verb of another CRUD class vetoes: a POST on a collection named deleteAll is bulk, and a collection without CRUD role is no CRUD resource',

@@ -33,7 +33,7 @@ const NAMESPACE = /[/.:#]+/;
  */
 export function readOperationId(op: Pick<OperationNode, 'operationId' | 'path' | 'method'>): ReadOperationId {
   const id = op.operationId ?? '';
-  const parts = id.split(NAMESPACE).filter((p) => wordsOf(p).length > 0);
+  const parts = id.split(NAMESPACE).filter((p) => withoutVersions(wordsOf(p)).length > 0);
   const last = parts[parts.length - 1] ?? '';
   let words = withoutVersions(wordsOf(last));
   // A dotted or slashed id whose last part is one word (`domains.list`): the part before names the noun.

@@ -68,7 +68,7 @@ describe('shapes of the world’s contracts', () => {
     });
   });
 
-  it('scopes of one collection keep their parent, provider namespaces dropped; a create-or-replace PUT is a second update', () => {
+  it('scopes of one collection: the one with items takes the schema’s entity, provider namespaces dropped; a create-or-replace PUT is a second update', () => {
     const rg = '/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Cdn/profiles';
     const given = [
       op('get', '/subscriptions/{subscriptionId}/providers/Microsoft.Cdn/profiles', 'Profiles_List', object([['value', arrayOf(ref('Profile'))]])),
@@ -78,14 +78,9 @@ describe('shapes of the world’s contracts', () => {
       op('patch', `${rg}/{profileName}`, 'Profiles_Update', ref('Profile')),
       op('delete', `${rg}/{profileName}`, 'Profiles_Delete'),
     ];
+    // Both answer with `Profile`: the collection with item paths takes the schema's name, the other keeps its parent.
     expect(summaries(given, [named('Profile')])).toEqual({
-      'resourceGroupsProfiles (crud, ResourceGroupProfile)': [
-        'list listResourceGroupProfiles',
-        'read getResourceGroupProfile',
-        'update updateResourceGroupProfile',
-        'update createResourceGroupProfile',
-        'delete deleteResourceGroupProfile',
-      ],
+      'resourceGroupsProfiles (crud, Profile)': ['list listProfiles', 'read getProfile', 'update updateProfile', 'update createProfile', 'delete deleteProfile'],
       'subscriptionsProfiles (crud, SubscriptionProfile)': ['list listSubscriptionProfiles'],
     });
   });
