@@ -2,16 +2,14 @@
 // multi-file contract in a git repository, the HTML report in headless Chromium (screenshot in
 // `<repo>/.artifacts/diff/`), and the commands docs/ci.md uses, against the demo.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, describeInBrowser } from '../../../test/helpers/browser.js';
 import { DEMO_CONTRACT, REPO_ROOT, cleanup, runCli, tmpDir } from './helpers.js';
 
 afterAll(cleanup);
-
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The demo contract and a copy with `Contact.lastName` renamed to `surname`, in a temporary folder. */
 function renamedPair(): { cwd: string } {
@@ -72,12 +70,10 @@ describe('reslayer diff', () => {
     const doc = JSON.parse(changed.stdout) as { changes: Array<{ code: string }> };
     expect(doc.changes.map((c) => c.code)).toEqual(expect.arrayContaining(['RSL_DIFF_PARAMETER_REMOVED', 'RSL_DIFF_PARAMETER_ADDED']));
   });
+});
 
+describeInBrowser('diff --report html in headless Chromium', () => {
   test('the HTML report opens in headless Chromium (screenshot in .artifacts/diff/)', async () => {
-    if (!existsSync(CHROMIUM)) {
-      console.warn(`skipping the browser check: ${CHROMIUM} is absent`);
-      return;
-    }
     const { cwd } = renamedPair();
     const run = runCli(['diff', 'old.yaml', 'new.yaml', '--report', 'html', '--report-file', 'out/diff.html'], cwd);
     expect(run.status).toBe(1);
