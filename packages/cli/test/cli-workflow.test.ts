@@ -3,7 +3,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DIAGNOSTIC_CODES } from '@reslayer/core';
-import { CONTRACTS, DEMO_CONTRACT, REPO_ROOT, cleanup, listFiles, runCli, runJson, tmpDir, write, writeTestConfig } from './helpers.js';
+import { CLI, CONTRACTS, DEMO_CONTRACT, REPO_ROOT, cleanup, listFiles, runCli, runJson, tmpDir, write, writeTestConfig } from './helpers.js';
+
+/** The environment of `npx reslayer …`: hints then name `npx reslayer`. */
+const NPX = { npm_command: 'exec', npm_config_user_agent: 'npm/11.0.0 node/v24.0.0' };
 
 afterAll(cleanup);
 
@@ -39,7 +42,7 @@ describe('reslayer init', () => {
     const init = runCli(['init'], dir);
     expect(init.status).toBe(0);
     expect(init.stdout).toContain('Wrote generator.config.ts');
-    expect(init.stdout).toContain('npm install -D @reslayer/cli @reslayer/core');
+    expect(init.stdout).toContain('npm i -D @reslayer/cli @reslayer/core');
     const config = readFileSync(path.join(dir, 'generator.config.ts'), 'utf8');
     expect(config).toContain("import { defineConfig } from '@reslayer/core';");
     expect(config).toContain("input: \"./openapi.yaml\"");
@@ -59,7 +62,7 @@ describe('reslayer init', () => {
     expect(existsSync(path.join(dir, 'src/api/src'))).toBe(false);
     expect(runCli(['check'], dir).status).toBe(0);
     // Once installed, init no longer lists the packages to install.
-    expect(runCli(['init', '--force'], dir).stdout).not.toContain('npm install -D');
+    expect(runCli(['init', '--force'], dir).stdout).not.toContain('npm i -D');
   });
 
   test('never overwrites without --force; --force overwrites', () => {
@@ -79,9 +82,9 @@ describe('reslayer init', () => {
   test('a contract given in another folder gets the config beside it; --output is written in', () => {
     const dir = tmpDir();
     write(path.join(dir, 'specs/crm.yaml'), SMALL);
-    const run = runCli(['init', 'specs/crm.yaml', '--output', '../web/src/api'], dir);
+    const run = runCli(['init', 'specs/crm.yaml', '--output', '../web/src/api'], dir, NPX);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('reslayer generate --config specs/generator.config.ts');
+    expect(run.stdout).toContain('npx reslayer generate --config specs/generator.config.ts');
     expect(readFileSync(path.join(dir, 'specs/generator.config.ts'), 'utf8')).toContain('root: "../web/src/api"');
   });
 
@@ -93,10 +96,10 @@ describe('reslayer init', () => {
     const dir = tmpDir();
     write(path.join(dir, 'a.openapi.yaml'), SMALL);
     write(path.join(dir, 'b.openapi.yaml'), SMALL);
-    const two = runCli(['init'], dir);
+    const two = runCli(['init'], dir, NPX);
     expect(two.status).toBe(2);
     expect(two.stderr).toContain('found several contracts');
-    expect(two.stderr).toContain('reslayer init a.openapi.yaml');
+    expect(two.stderr).toContain('`npx reslayer init a.openapi.yaml`');
     expect(listFiles(dir)).toEqual(['a.openapi.yaml', 'b.openapi.yaml']);
   });
 });
@@ -128,10 +131,10 @@ describe('config discovery', () => {
   });
 
   test('nothing found: exit 2 naming what was looked for, with a hint', () => {
-    const run = runCli(['lint'], tmpDir());
+    const run = runCli(['lint'], tmpDir(), NPX);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/RSL_USAGE: missing input: no config found in .* or its parent folders \(looked for generator\.config\.ts, reslayer\.config\.ts and a "reslayer" key in package\.json\)/);
-    expect(run.stderr).toContain('reslayer init');
+    expect(run.stderr).toContain('run `npx reslayer init`');
   });
 });
 
@@ -297,8 +300,8 @@ describe('rough edges', () => {
     renameSync(path.join(cwd, 'api'), path.join(cwd, '.api.reslayer-previous'));
     const run = runCli(['check', DEMO_CONTRACT, '--output', 'api'], cwd);
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain('RSL_OUTPUT_MISSING: the output root api does not exist: an interrupted `reslayer generate` left its previous contents in .api.reslayer-previous');
-    expect(run.stderr).toContain('hint: Run `reslayer generate` with the same config or --output');
+    expect(run.stderr).toContain(`RSL_OUTPUT_MISSING: the output root api does not exist: an interrupted \`node ${CLI} generate\` left its previous contents in .api.reslayer-previous`);
+    expect(run.stderr).toContain(`hint: Run \`node ${CLI} generate\` with the same config or --output`);
     expect(existsSync(path.join(cwd, '.api.reslayer-previous'))).toBe(true);
     expect(runCli(['generate', DEMO_CONTRACT, '--output', 'api'], cwd).status).toBe(0);
     expect(existsSync(path.join(cwd, '.api.reslayer-previous'))).toBe(false);

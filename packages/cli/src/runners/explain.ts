@@ -2,6 +2,7 @@ import { DIAGNOSTIC_CODES, DIAGNOSTIC_EXPLANATIONS, type DiagnosticCode, Generat
 import { EXIT_OK } from '../format/formatError.js';
 import { closestMatches } from '../format/suggest.js';
 import { guard } from './context.js';
+import { asInvoked } from '../format/invocation.js';
 
 /** Arguments of `explain`. */
 export interface ExplainArgs {
@@ -25,7 +26,7 @@ export async function runExplain(args: ExplainArgs): Promise<number> {
       if (io.json) io.outJson({ codes: codes.map((code) => ({ code, summary: DIAGNOSTIC_CODES[code], section: DIAGNOSTIC_EXPLANATIONS[code].section })) });
       else {
         const width = Math.max(...codes.map((c) => c.length));
-        io.out(...codes.map((code) => `${colors.bold(code.padEnd(width))}  ${DIAGNOSTIC_CODES[code]}`), '', colors.dim('`reslayer explain <code>` says what happened, why it matters and how to fix it.'));
+        io.out(...codes.map((code) => `${colors.bold(code.padEnd(width))}  ${DIAGNOSTIC_CODES[code]}`), '', colors.dim(asInvoked('`reslayer explain <code>` says what happened, why it matters and how to fix it.')));
       }
       return EXIT_OK;
     }
