@@ -292,8 +292,8 @@ describe('loadConfigs: several runs in one config', () => {
     const file = await tmp.write('syntax/generator.config.ts', 'export default { input: "a.yaml", plugins: [ };\n');
     const error = (await loadConfigs(file).catch((e: unknown) => e)) as GeneratorError;
     expect(error.code).toBe('RSL_CONFIG_INVALID');
-    expect(error.message).toContain('the config file failed to load');
-    expect(error.hint).toMatch(/syntax error/);
+    expect(error.message).toMatch(/the config file failed to load: syntax error at generator\.config\.ts:1:\d+: /);
+    expect(error.hint).toMatch(/Fix the syntax of /);
   });
 });
 
