@@ -3,6 +3,7 @@ import { DIFF_CODES, type DiffCode, diffCode } from '@reslayer/diff/codes';
 import { DIFF_SECTION, diffExplanation } from '../format/explainDiff.js';
 import { EXIT_OK } from '../format/formatError.js';
 import { closestMatches } from '../format/suggest.js';
+import { wrapText } from '../format/table.js';
 import { guard } from './context.js';
 import { asInvoked } from '../format/invocation.js';
 
@@ -50,24 +51,10 @@ export async function runExplain(args: ExplainArgs): Promise<number> {
       io.outJson({ code, ...e });
       return EXIT_OK;
     }
-    const para = (label: string, text: string) => [colors.bold(label), ...wrap(asInvoked(text), 88).map((l) => `  ${l}`), ''];
+    const para = (label: string, text: string) => [colors.bold(label), ...wrapText(asInvoked(text), 88).map((l) => `  ${l}`), ''];
     io.out(`${colors.bold(code)}: ${e.summary}`, colors.dim(`${e.section} · ${e.severity}`), '', ...para('What happened', e.what), ...para('Why it matters', e.why), ...para('How to fix it', e.fix));
     if (e.examples.length > 0) io.out(colors.bold(e.examples.length > 1 ? 'Examples' : 'Example'), ...e.examples.map((x) => `  ${x}`));
     else io.out(colors.dim(asInvoked('See docs/diff.md; `reslayer diff --json` gives every change with its code and level.')));
     return EXIT_OK;
   });
-}
-
-/** Wraps text at spaces to lines of at most `width` characters (longer words stay whole). */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
 }
