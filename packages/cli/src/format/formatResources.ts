@@ -138,7 +138,7 @@ export function formatInspect(model: ApiModel, colors: Colors, diagnostics: read
   }
   const partial = records.filter((r) => r.kind === 'crud' && r.missingOperations.length > 0).length;
   if (partial > 0) {
-    lines.push('', `${partial} partial CRUD ${partial === 1 ? 'resource' : 'resources'}: generated with the operations it has; "Missing" lists the rest.`);
+    lines.push('', `${partial} partial CRUD ${partial === 1 ? 'resource: generated with the operations it has' : 'resources: generated with the operations they have'}; "Missing" lists the rest.`);
     lines.push(colors.dim(asInvoked('A CRUD candidate needs list and read (`reslayer explain RSL_RESOURCE_PARTIAL`).')));
   }
   if (operations && records.length > 0) lines.push('', ...operationLines(records, colors));
