@@ -87,8 +87,9 @@ test('check reports an interrupted write and leaves the disk untouched; generate
   const text = runCli(['check', ...args, '--no-cache']);
   expect(text.status).toBe(1);
   expect(text.stdout).toContain(`An earlier write was interrupted; the output may mix two runs (${leftovers.length} leftover files: `);
-  expect(text.stdout).toContain('check left them untouched: run `reslayer generate` to repair.');
-  expect(text.stdout).toContain('check failed: an interrupted write (run `reslayer generate` to repair), 1 drifted file');
+  // Run from the repository root as `node packages/cli/dist/index.js`, the hints name it so.
+  expect(text.stdout).toContain('check left them untouched: run `node packages/cli/dist/index.js generate` to repair.');
+  expect(text.stdout).toContain('check failed: an interrupted write (run `node packages/cli/dist/index.js generate` to repair), 1 drifted file');
   expect(snapshot(out)).toEqual(before);
 
   const repaired = runJson<GenerateJson>(['generate', ...args]);

@@ -144,3 +144,20 @@ export function writeErrorDiagnosticConfig(dir: string): string {
 `,
   );
 }
+
+/** The environment of `npx reslayer …`: hints then name `npx reslayer`. */
+export const NPX = { npm_command: 'exec', npm_config_user_agent: 'npm/11.0.0 node/v24.0.0' };
+
+/** A small contract: one CRUD resource with list and read only. */
+export const SMALL = `openapi: 3.0.3
+info: { title: Small, version: '1' }
+paths:
+  /notes:
+    get: { operationId: listNotes, responses: { '200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Note' } } } } } } }
+  /notes/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get: { operationId: getNote, responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } } } }
+components:
+  schemas:
+    Note: { type: object, required: [id], properties: { id: { type: string }, text: { type: string } } }
+`;

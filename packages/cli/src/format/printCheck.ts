@@ -3,12 +3,15 @@ import { type RunnerIO, cacheJson } from '../runners/context.js';
 import { countDiagnostics, formatCounts, formatDiagnostics } from './formatDiagnostics.js';
 import { EXIT_FINDINGS, EXIT_OK } from './formatError.js';
 import { displayPath } from './resolveCliConfig.js';
+import { asInvoked, cmd } from './invocation.js';
 
 /** How many drifted files the text output lists before "… and N more". */
 const MAX_DRIFT_LINES = 25;
 
 /** What to do about an interrupted earlier write, which `check` only reports. */
+/** What repairs an interrupted write (in `--json` as is; in the text, as the user runs it). */
 const REPAIR_HINT = 'run `reslayer generate` to repair';
+const repairHint = () => asInvoked(REPAIR_HINT);
 
 /**
  * Prints the outcome of core's `check` (text, or `--json`: `resources`, `files`, `diagnostics`, `drift`,
@@ -65,14 +68,14 @@ export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, rep
   if (interrupted) {
     const shown = interrupted.leftovers.slice(0, 3).join(', ') + (interrupted.leftovers.length > 3 ? ', …' : '');
     const what = interrupted.journal ? 'An earlier write was interrupted; the output may mix two runs' : 'An earlier write was interrupted; its files are left over';
-    io.out('', `${colors.yellow('!')} ${what} (${interrupted.leftovers.length} leftover ${interrupted.leftovers.length === 1 ? 'file' : 'files'}: ${shown}).`, `  check left them untouched: ${REPAIR_HINT}.`);
+    io.out('', `${colors.yellow('!')} ${what} (${interrupted.leftovers.length} leftover ${interrupted.leftovers.length === 1 ? 'file' : 'files'}: ${shown}).`, `  check left them untouched: ${repairHint()}.`);
   }
   if (o.cache.status === 'hit') io.out('', colors.dim('Nothing changed since the last generate (no-change cache; --no-cache runs the whole pipeline).'));
   if (ok) io.out('', `${colors.green('✔')} check passed`);
   else {
     const why = [
-      interrupted?.journal ? `an interrupted write (${REPAIR_HINT})` : '',
-      drift.length > 0 ? `${drift.length} drifted ${drift.length === 1 ? 'file' : 'files'} (run \`reslayer generate\`)` : '',
+      interrupted?.journal ? `an interrupted write (${repairHint()})` : '',
+      drift.length > 0 ? `${drift.length} drifted ${drift.length === 1 ? 'file' : 'files'} (run \`${cmd('generate')}\`)` : '',
       counts.errors > 0 ? `${counts.errors} error ${counts.errors === 1 ? 'diagnostic' : 'diagnostics'}` : '',
       lowScore ? `health score ${score} is below --min-health-score ${minHealthScore as number}` : '',
     ]

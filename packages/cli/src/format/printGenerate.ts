@@ -2,6 +2,7 @@ import type { GenerateResult } from '@reslayer/core';
 import { type RunnerIO, cacheJson } from '../runners/context.js';
 import { countDiagnostics, formatCounts, formatDiagnostics } from './formatDiagnostics.js';
 import { EXIT_FINDINGS, EXIT_OK } from './formatError.js';
+import { cmd } from './invocation.js';
 
 /**
  * Prints the outcome of core's `generate` (text, or `--json`: `ok`, `dryRun`, `outputRoot`, `files`, the
@@ -39,7 +40,7 @@ export function printGenerate(io: RunnerIO, root: string, r: GenerateResult): nu
     io.out(`${colors.green('✔')} Generated ${files.length} ${files.length === 1 ? 'file' : 'files'} into ${colors.cyan(root)}: ${summary}${hit}`);
   }
   if (interrupted?.repaired) io.out(colors.dim(`An interrupted earlier write was rolled back first (${interrupted.leftovers.length} leftover ${interrupted.leftovers.length === 1 ? 'file' : 'files'}).`));
-  else if (interrupted) io.out(colors.yellow(`An earlier write was interrupted (${interrupted.leftovers.length} leftover ${interrupted.leftovers.length === 1 ? 'file' : 'files'}); \`reslayer generate\` rolls it back before writing.`));
-  if (counts.warnings + counts.infos > 0) io.out(colors.dim(`${formatCounts(counts)}: run \`reslayer lint\` for details`));
+  else if (interrupted) io.out(colors.yellow(`An earlier write was interrupted (${interrupted.leftovers.length} leftover ${interrupted.leftovers.length === 1 ? 'file' : 'files'}); \`${cmd('generate')}\` rolls it back before writing.`));
+  if (counts.warnings + counts.infos > 0) io.out(colors.dim(`${formatCounts(counts)}: run \`${cmd('lint')}\` for details`));
   return EXIT_OK;
 }

@@ -141,14 +141,15 @@ function replay(outcome: RunOutcome, io: RunnerIO): number {
 }
 
 /**
- * Runs the generator in memory for one resolved config, reporting phases to the progress line.
+ * Runs the generator in memory for one resolved config, reporting phases to the progress line. Nothing is written.
  * @param config the resolved config
  * @param io the command's output channels
- * @param options `skipEmit` for inspect and lint
+ * @param options `skipEmit`: stop after `detect` (inspect); `discardFiles`: run `emit` for its diagnostics but keep
+ *   no file text (lint)
  * @returns the run result
  */
-export async function runPipeline(config: ResolvedConfig, io: RunnerIO, options: { skipEmit?: boolean } = {}): Promise<RunResult> {
-  return runGenerator(config, { skipEmit: options.skipEmit === true, onPhase: io.phase });
+export async function runPipeline(config: ResolvedConfig, io: RunnerIO, options: { skipEmit?: boolean; discardFiles?: boolean } = {}): Promise<RunResult> {
+  return runGenerator(config, { skipEmit: options.skipEmit === true, onPhase: io.phase, ...(options.discardFiles ? { sink: { accept: () => undefined } } : {}) });
 }
 
 /** What `--json` says about the cache: `cache` and, unless it hit, `cacheReason`. */

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import pc from 'picocolors';
 import type { ResolvedConfig } from '@reslayer/core';
 import { EXIT_USAGE, errorJson, formatError } from '../format/formatError.js';
+import { reslayerCommand } from '../format/invocation.js';
 import type { RunBody, RunnerIO } from './context.js';
 
 /** The commands whose runs may go to worker threads: each run writes (or reads) only its own output root. */
@@ -27,11 +28,13 @@ export interface RunOutcome {
   error?: { json: unknown; text: string };
 }
 
-/** What a worker thread starts with: which command, the command's arguments and the colors. */
+/** What a worker thread starts with: which command, the command's arguments, the colors and how reslayer was run. */
 export interface RunWorkerData {
   command: ParallelCommand;
   args: Record<string, unknown>;
   colors: { stdout: boolean; stderr: boolean };
+  /** The command hints name (`reslayerCommand()` of the main thread, e.g. `npx reslayer`). */
+  invocation: string;
 }
 
 /** A message to a worker thread: run the run of this index (0-based), or, without one, finish. */
@@ -109,7 +112,7 @@ export async function runInWorkers(
   colors: RunWorkerData['colors'],
   body: RunBody,
 ): Promise<RunOutcome[]> {
-  const data: RunWorkerData = { command, args: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, colors };
+  const data: RunWorkerData = { command, args: JSON.parse(JSON.stringify(args)) as Record<string, unknown>, colors, invocation: reslayerCommand() };
   const outcomes: RunOutcome[] = new Array<RunOutcome>(configs.length);
   let next = 0;
   const mainLane = async (): Promise<void> => {

@@ -3,11 +3,13 @@
 // the outcome back; the main thread prints the runs in config order. A message without a run index ends it.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ResolvedConfig } from '@reslayer/core';
+import { useInvocation } from '../format/invocation.js';
 import { resolveCliConfigs } from '../format/resolveCliConfig.js';
 import type { RunBody } from './context.js';
 import { recordRun, thrownOutcome, type RunOutcome, type RunRequest, type RunWorkerData } from './parallelRuns.js';
 
 const data = workerData as RunWorkerData;
+useInvocation(data.invocation);
 let configs: Promise<ResolvedConfig[]> | undefined;
 let body: Promise<RunBody> | undefined;
 

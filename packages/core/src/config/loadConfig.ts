@@ -4,6 +4,7 @@ import type { NamingOverrides, OperationOverride, OverridableRole, ResolvedConfi
 import type { Plugin } from '../plugin/definePlugin.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { RESERVED_WORDS } from '../naming/identifiers.js';
+import { describeLoadError, loadTypeScriptModule } from './configModule.js';
 
 /** The roles `overrides.operations.<operationId>.role` accepts. */
 const OVERRIDABLE_ROLES: readonly OverridableRole[] = ['list', 'read', 'create', 'update', 'delete', 'action', 'other'];
@@ -40,12 +41,9 @@ export interface LoadConfigOptions {
 }
 
 async function explorer() {
-  const [{ cosmiconfig }, { TypeScriptLoader }] = await Promise.all([import('cosmiconfig'), import('cosmiconfig-typescript-loader')]);
-  return cosmiconfig('reslayer', {
-    searchPlaces: [...CONFIG_SEARCH_PLACES],
-    searchStrategy: 'none',
-    loaders: { '.ts': TypeScriptLoader({ moduleCache: false }), '.mts': TypeScriptLoader({ moduleCache: false }) },
-  });
+  const { cosmiconfig } = await import('cosmiconfig');
+  const loadTs = (file: string) => loadTypeScriptModule(file);
+  return cosmiconfig('reslayer', { searchPlaces: [...CONFIG_SEARCH_PLACES], searchStrategy: 'none', loaders: { '.ts': loadTs, '.mts': loadTs } });
 }
 
 /**
@@ -74,8 +72,8 @@ export function findConfig(cwd = process.cwd()): string | undefined {
 
 /**
  * Loads a config file that defines one run (`generator.config.ts`, `.js`/`.mjs`/`.json`, or a
- * `package.json` with a `reslayer` key) with cosmiconfig and its TypeScript loader, and resolves its
- * paths relative to the config file's folder.
+ * `package.json` with a `reslayer` key) with cosmiconfig (TypeScript through jiti, see `loadTypeScriptModule`:
+ * nothing is written into the project), and resolves its paths relative to the config file's folder.
  * @param configPath path of the config file (absolute, or relative to `cwd`)
  * @param cwd working directory for a relative `configPath` (default `process.cwd()`)
  * @param options see {@link LoadConfigOptions}
@@ -115,11 +113,8 @@ export async function loadConfigs(configPath: string, cwd = process.cwd(), optio
   try {
     loaded = await (await explorer()).load(file);
   } catch (error) {
-    throw new GeneratorError('RSL_CONFIG_INVALID', `${configPath}: the config file failed to load: ${(error as Error).message}`, {
-      file: configPath,
-      hint: 'Fix the error in the config file (a syntax error names its line); a module that is not found must be installed in the project (e.g. npm install -D @reslayer/core).',
-      cause: error,
-    });
+    const { cause, hint } = describeLoadError(error, configPath);
+    throw new GeneratorError('RSL_CONFIG_INVALID', `${configPath}: the config file failed to load: ${cause}`, { file: configPath, hint, cause: error });
   }
   if (loaded === null || loaded.isEmpty === true || loaded.config === undefined) {
     throw new GeneratorError('RSL_CONFIG_INVALID', `${configPath}: the config file is empty or exports nothing`, {

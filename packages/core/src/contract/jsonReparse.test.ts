@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import yaml from 'js-yaml';
 import { REPO_ROOT } from '../../test/paths.js';
 import { JsonReparse, indexJson, reparseJson } from './jsonReparse.js';
 
@@ -54,12 +55,12 @@ function containers(value: unknown, at: (string | number)[] = [], out: { path: (
   return out;
 }
 
-const IMMICH = path.join(REPO_ROOT, '../shared/corpus/immich/immich-openapi-specs.json');
+/** A real contract (Redoc's 3.1 demo, committed in fixtures/corpus), as the JSON text its tool would write. */
+const REAL_CONTRACT = path.join(REPO_ROOT, 'fixtures/corpus/redoc-petstore-3.1/openapi-3-1.yaml');
 
 describe('reparseJson', () => {
   it('gives the document JSON.parse gives, sharing every unchanged value, for random edits of a real contract', () => {
-    const text = readFileSync(IMMICH, 'utf8');
-    const base = JSON.parse(text) as Raw;
+    const base = JSON.parse(JSON.stringify(yaml.load(readFileSync(REAL_CONTRACT, 'utf8')))) as Raw;
     const all = containers(base).filter((c) => c.path.length >= 2);
     const next = random(7);
     let byDifference = 0;

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REPO_ROOT } from '../../test/paths.js';
+import { corpusSpecs } from '../../../../test/helpers/corpus.js';
 import { TempDir } from '../../test/tempContracts.js';
 import type { NamingOverrides } from '../config/types.js';
 import { detectResources } from '../detect/detectResources.js';
@@ -180,17 +179,12 @@ describe('ModelReuse', () => {
     expect(calls).toBe(3);
   });
 
-  // The corpus (../shared/corpus, when present): every contract that must generate, with every operation's prose edited.
-  const corpus = path.resolve(REPO_ROOT, '../shared/corpus');
-  const specs = existsSync(path.join(corpus, 'corpus.json'))
-    ? (JSON.parse(readFileSync(path.join(corpus, 'corpus.json'), 'utf8')) as { specs: Array<{ name: string; entry: string; expect: string; stats?: { ops?: number } }> }).specs.filter(
-        (s) => s.expect !== 'reject-or-convert' && (s.stats?.ops ?? Infinity) <= 300,
-      )
-    : [];
-  // Without the corpus the test is skipped under a name that says so, not passed with nothing checked.
-  (specs.length > 0 ? it : it.skip)(specs.length > 0 ? `reuses the model and detection of corpus contracts with edited prose, equal to fresh ones (${specs.length} contracts)` : `corpus contracts: skipped, ${corpus} is absent`, async () => {
+  // The corpus (fixtures/corpus, or RESLAYER_CORPUS): every contract that must generate, with every operation's prose edited.
+  const specs = corpusSpecs().filter((s) => s.expect !== 'reject-or-convert' && (s.stats?.ops ?? Infinity) <= 300);
+  it(`reuses the model and detection of corpus contracts with edited prose, equal to fresh ones (${specs.length} contracts)`, async () => {
+    expect(specs.length).toBeGreaterThan(0);
     for (const spec of specs) {
-      const contract = await loadContract(path.join(corpus, spec.entry));
+      const contract = await loadContract(spec.file);
       const reuse = new ModelReuse();
       const detected = (model: ApiModel, into: Diagnostics) => detectResources(model, into);
       const d0 = new Diagnostics();

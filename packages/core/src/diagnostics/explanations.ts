@@ -1,3 +1,4 @@
+import { CLI_EXPLANATIONS } from './cliExplanations.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from './codes.js';
 
 /** The part of the run a code belongs to: the sections of `docs/diagnostics.md`, in order. */
@@ -293,24 +294,7 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
     examples: ['runs 1 (crm.yaml) and 2 (billing.yaml) both write into /home/dev/app/src/api'],
     hint: 'Give every run of the config its own output folder, side by side.',
   },
-  RSL_USAGE: {
-    section: 'Command line',
-    severity: 'thrown by the CLI (exit code 2)',
-    what: 'The command line is not valid: an unknown command or option, a missing or extra input, an option without its value, or `init` refusing to overwrite a file.',
-    why: 'Nothing runs, so nothing is written.',
-    fix: 'Follow the "did you mean" suggestion if there is one, and see `reslayer --help` or `reslayer <command> --help`.',
-    examples: ['Unknown argument: confg. Did you mean --config?', 'generator.config.ts already exists; pass --force to overwrite it'],
-    hint: 'Run `reslayer --help` or `reslayer <command> --help`.',
-  },
-  RSL_WATCH_FAILED: {
-    section: 'Command line',
-    severity: 'printed by `reslayer generate --watch`, which goes on watching',
-    what: 'The file watcher reported an error, most often that the system\'s limit of file watchers is reached (ENOSPC on Linux) or that a file cannot be read.',
-    why: 'A file that is not watched does not regenerate the layer when it is saved; the other files still do.',
-    fix: 'On Linux, raise the limit (`sysctl fs.inotify.max_user_watches=524288`, or close other watching tools), fix the file\'s permissions, then restart the watch.',
-    examples: ['cannot watch for changes: ENOSPC: System limit for number of file watchers reached, watch \'/home/dev/app/openapi.yaml\''],
-    hint: 'Restart the watch once the cause is fixed; until then, run `reslayer generate` after each save.',
-  },
+  ...CLI_EXPLANATIONS,
 };
 
 /**
