@@ -11,7 +11,6 @@ import { initCommand } from './commands/init.js';
 import { inspectCommand } from './commands/inspect.js';
 import { lintCommand } from './commands/lint.js';
 import { EXIT_OK, EXIT_USAGE, USAGE_ERROR_CODE, printError } from './format/formatError.js';
-import { closestMatches } from './format/suggest.js';
 import { CLI_VERSION } from './version.js';
 
 const EPILOGUE = [
@@ -20,20 +19,30 @@ const EPILOGUE = [
   '            2 usage, config or input errors',
 ].join('\n');
 
-/** Thrown from the fail handler to stop yargs (it would otherwise still run the command); already printed. */
-class UsageFailure extends Error {}
+/** Thrown from the fail handler to stop yargs (it would otherwise still run the command); printed after the parse. */
+class UsageFailure extends Error {
+  /** What yargs threw while parsing, if anything. */
+  override readonly cause: Error | undefined;
+
+  constructor(message: string, cause: Error | undefined) {
+    super(message);
+    this.cause = cause;
+  }
+}
 
 /** The commands, for "did you mean" on a mistyped one. */
 const COMMANDS = ['init', 'inspect', 'lint', 'generate', 'check', 'diff', 'explain'] as const;
 
 /**
- * Adds "did you mean" to yargs' "Unknown argument(s): a, b": the closest long option of the command.
+ * Adds "did you mean" to yargs' "Unknown argument(s): a, b": the closest long option of the command. Loads core's
+ * `closestMatches` only here, on a usage error, so `--help` and `--version` load no core.
  * @param text yargs' message
  * @param known the command's options (long names, and aliases)
  */
-function suggestOptions(text: string, known: readonly string[]): string {
+async function suggestOptions(text: string, known: readonly string[]): Promise<string> {
   const match = /^Unknown arguments?: (.+)$/.exec(text);
   if (!match) return text;
+  const { closestMatches } = await import('@reslayer/core');
   const names = (match[1] as string).split(', ');
   const tips = names.flatMap((name) => closestMatches(name, known.filter((k) => k.length > 1)).map((s) => `--${s}`));
   if (tips.length > 0) return `${text}. Did you mean ${tips.join(', ')}?`;
@@ -79,21 +88,20 @@ export async function main(args: readonly string[] = hideBin(process.argv)): Pro
     .fail((message: string | undefined | null, error: Error | undefined) => {
       // yargs calls this for usage errors (message set) and for errors thrown while parsing.
       // Throwing stops yargs: with exitProcess(false) it would otherwise go on to run the handler.
-      let text = message || error?.message || 'invalid usage';
-      // recommendCommands() reports a mistyped command only as "Did you mean …?": name the command too.
-      if (text.startsWith('Did you mean')) text = `unknown command "${args.find((a) => !a.startsWith('-')) ?? ''}". ${text}`;
-      else text = suggestOptions(text, Object.keys((cli as unknown as { getOptions(): { key?: Record<string, unknown> } }).getOptions().key ?? {}));
-      exitCode =
-        error && error.name !== 'YError' && !message
-          ? printError(error, json)
-          : printError({ code: USAGE_ERROR_CODE, message: text, hint: 'Run `reslayer --help` or `reslayer <command> --help`.' }, json);
-      throw new UsageFailure(message ?? '');
+      throw new UsageFailure(message ?? '', error);
     });
   try {
     await cli.parseAsync();
   } catch (error) {
-    // A UsageFailure has been printed by the fail handler already.
     if (!(error instanceof UsageFailure)) exitCode = printError(error, json);
+    else if (error.cause && error.cause.name !== 'YError' && !error.message) exitCode = printError(error.cause, json);
+    else {
+      let text = error.message || error.cause?.message || 'invalid usage';
+      // recommendCommands() reports a mistyped command only as "Did you mean …?": name the command too.
+      if (text.startsWith('Did you mean')) text = `unknown command "${args.find((a) => !a.startsWith('-')) ?? ''}". ${text}`;
+      else text = await suggestOptions(text, Object.keys((cli as unknown as { getOptions(): { key?: Record<string, unknown> } }).getOptions().key ?? {}));
+      exitCode = printError({ code: USAGE_ERROR_CODE, message: text, hint: 'Run `reslayer --help` or `reslayer <command> --help`.' }, json);
+    }
   }
   return exitCode;
 }

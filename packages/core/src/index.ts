@@ -50,6 +50,7 @@ export { DIAGNOSTIC_EXPLANATIONS, EXPLANATION_SECTIONS, defaultHint, explainCode
 export { renderDiagnosticEntry, renderDiagnosticsDoc } from './diagnostics/diagnosticsDoc.js';
 export { Diagnostics, healthScore, cmp, type Diagnostic, type Severity } from './diagnostics/Diagnostics.js';
 export { GeneratorError, PluginError } from './diagnostics/GeneratorError.js';
+export { closestMatches, editDistance } from './diagnostics/suggest.js';
 export type {
   DetectContext,
   EmitContext,

@@ -70,8 +70,8 @@ export async function diffContracts(before: ResolvedConfig, after: ResolvedConfi
   options.onPhase?.('contract');
   const contractStart = performance.now();
   const [oldDoc, newDoc] = await Promise.all([
-    loadContract(before.input, { allowRemoteRefs: before.allowRemoteRefs }),
-    loadContract(after.input, { allowRemoteRefs: after.allowRemoteRefs }),
+    loadContract(before.input, { allowRemoteRefs: before.allowRemoteRefs, refRoots: before.refRoots, maxInputSize: before.maxInputSize }),
+    loadContract(after.input, { allowRemoteRefs: after.allowRemoteRefs, refRoots: after.refRoots, maxInputSize: after.maxInputSize }),
   ]);
   const contract = compareContracts(oldDoc.document, newDoc.document);
   const contractMs = performance.now() - contractStart;

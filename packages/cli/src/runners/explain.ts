@@ -1,8 +1,7 @@
-import { DIAGNOSTIC_CODES, DIAGNOSTIC_EXPLANATIONS, type DiagnosticCode, GeneratorError, explainCode } from '@reslayer/core';
+import { DIAGNOSTIC_CODES, DIAGNOSTIC_EXPLANATIONS, type DiagnosticCode, GeneratorError, closestMatches, explainCode } from '@reslayer/core';
 import { DIFF_CODES, type DiffCode, diffCode } from '@reslayer/diff/codes';
 import { DIFF_SECTION, diffExplanation } from '../format/explainDiff.js';
 import { EXIT_OK } from '../format/formatError.js';
-import { closestMatches } from '../format/suggest.js';
 import { wrapText } from '../format/table.js';
 import { guard } from './context.js';
 import { asInvoked } from '../format/invocation.js';

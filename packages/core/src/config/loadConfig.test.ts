@@ -4,6 +4,7 @@ import { defineConfig } from './defineConfig.js';
 import { definePlugin } from '../plugin/definePlugin.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { TempDir } from '../../test/tempContracts.js';
+import { thrown } from '../../test/thrown.js';
 
 const tmp = new TempDir();
 afterAll(() => tmp.cleanup());
@@ -11,16 +12,6 @@ afterAll(() => tmp.cleanup());
 const plugin = definePlugin({ name: 'p', apply: () => undefined });
 const configFile = path.resolve('/home/dev/project/config/generator.config.ts');
 
-/** Returns the GeneratorError thrown by `fn`. */
-function thrown(fn: () => unknown): GeneratorError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(GeneratorError);
-    return error as GeneratorError;
-  }
-  throw new Error('did not throw');
-}
 
 describe('resolveConfig', () => {
   it('resolves paths relative to the config file’s folder and applies defaults', () => {
@@ -149,8 +140,8 @@ describe('resolveConfig: overrides', () => {
     ['a resource name over 80 characters', { overrides: { resources: { albums: { name: 'a'.repeat(81) } } }, field: '`overrides.resources.albums.name` must be an identifier of at most 80 characters' }],
     ['an entity that is no identifier', { overrides: { resources: { albums: { entity: '1Album' } } }, field: '`overrides.resources.albums.entity` must be an identifier' }],
     ['operations not an object', { overrides: { operations: [] }, field: '`overrides.operations` must be an object' }],
-    ['an operation entry without name', { overrides: { operations: { listPets: {} } }, field: '`overrides.operations.listPets.name` must be an identifier' }],
-    ['an unknown operation option', { overrides: { operations: { listPets: { name: 'list', role: 'list' } } }, field: '`overrides.operations.listPets.role` is not an option' }],
+    ['an operation entry without name or role', { overrides: { operations: { listPets: {} } }, field: '`overrides.operations.listPets` sets neither name nor role' }],
+    ['an unknown operation option', { overrides: { operations: { listPets: { name: 'list', kind: 'list' } } }, field: '`overrides.operations.listPets.kind` is not an option' }],
     ['a method name that is a reserved word', { overrides: { operations: { deletePet: { name: 'delete' } } }, field: '`overrides.operations.deletePet.name` must not be a reserved word' }],
   ];
   it.each(invalid)('%s → RSL_CONFIG_INVALID naming the field', (_name, { overrides, field }) => {

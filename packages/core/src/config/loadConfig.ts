@@ -5,6 +5,7 @@ import type { Plugin } from '../plugin/definePlugin.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { RESERVED_WORDS } from '../naming/identifiers.js';
 import { describeLoadError, loadTypeScriptModule } from './configModule.js';
+import { assertKnownFields, assertOwnableOutputRoot, CONFIG_FIELDS, OUTPUT_FIELDS } from './configGuards.js';
 
 /** The roles `overrides.operations.<operationId>.role` accepts. */
 const OVERRIDABLE_ROLES: readonly OverridableRole[] = ['list', 'read', 'create', 'update', 'delete', 'action', 'other'];
@@ -173,7 +174,8 @@ export interface ResolveConfigOptions extends LoadConfigOptions {
  * @param configFile absolute path of the config file, if any
  * @param cwd base folder when there is no config file
  * @param options named and default plugins (see {@link LoadConfigOptions}) and the run's number
- * @throws GeneratorError `RSL_CONFIG_INVALID` naming the bad field
+ * @throws GeneratorError `RSL_CONFIG_INVALID` naming the bad field (an unknown one with a "did you mean");
+ *   `RSL_OUTPUT_ROOT_UNSAFE` for an output root no run may own (see {@link assertOwnableOutputRoot})
  */
 export function resolveConfig(config: unknown, configFile: string | undefined, cwd = process.cwd(), options: ResolveConfigOptions = {}): ResolvedConfig {
   const where = `${configFile ?? 'config'}${options.run !== undefined ? ` (run ${options.run})` : ''}`;
@@ -182,12 +184,14 @@ export function resolveConfig(config: unknown, configFile: string | undefined, c
   };
   if (!config || typeof config !== 'object' || Array.isArray(config)) fail('the config must export an object, e.g. `export default defineConfig({ ... })`');
   const c = config as Partial<UserConfig> & { plugins?: unknown };
+  assertKnownFields(c, CONFIG_FIELDS, '', fail);
   if (typeof c.input !== 'string' || c.input === '') fail('`input` must be the path of the OpenAPI contract');
   const plugins = c.plugins === undefined && options.defaultPlugins ? options.defaultPlugins() : resolvePlugins(c.plugins, options, fail);
   const base = configFile ? path.dirname(configFile) : cwd;
   const output = c.output ?? './generated';
   const root = typeof output === 'string' ? output : output.root;
   if (typeof root !== 'string' || root === '') fail('`output` must be a path or { root, srcDir }');
+  if (typeof output === 'object') assertKnownFields(output, OUTPUT_FIELDS, 'output.', fail);
   const srcDir = typeof output === 'string' ? 'src' : (output.srcDir ?? 'src');
   if (path.isAbsolute(srcDir) || srcDir.split(/[\\/]/).includes('..')) fail('`output.srcDir` must be a relative folder inside the output root');
   const resolved: ResolvedConfig = {
@@ -201,7 +205,16 @@ export function resolveConfig(config: unknown, configFile: string | undefined, c
   if (overrides) resolved.overrides = overrides;
   if (c.dates !== undefined && c.dates !== 'string' && c.dates !== 'Date') fail("`dates` must be 'string' or 'Date'");
   if (c.dates === 'Date') resolved.dates = 'Date';
+  if (c.refRoots !== undefined) {
+    if (!Array.isArray(c.refRoots) || !c.refRoots.every((r) => typeof r === 'string' && r !== '')) fail('`refRoots` must be an array of folder paths, e.g. [\'../shared\']');
+    resolved.refRoots = c.refRoots.map((r) => path.resolve(base, r));
+  }
+  if (c.maxInputSize !== undefined) {
+    if (!Number.isSafeInteger(c.maxInputSize) || c.maxInputSize <= 0) fail('`maxInputSize` must be a positive whole number of bytes');
+    resolved.maxInputSize = c.maxInputSize;
+  }
   if (configFile) resolved.configFile = configFile;
+  assertOwnableOutputRoot(resolved);
   return resolved;
 }
 

@@ -59,6 +59,20 @@ export interface UserConfig {
   plugins: Plugin[];
   /** Fetch `$ref`s to http(s) URLs. @default false */
   allowRemoteRefs?: boolean;
+  /**
+   * Folders, relative to the config file, that local `$ref`s may read from besides the contract's own folder (and
+   * everything below it), e.g. `['../shared-schemas']`. A `$ref` to a file anywhere else (an absolute path, a
+   * `file:` URL, `..` out of these folders, a link that resolves outside them) is `RSL_REF_OUTSIDE_ROOT`.
+   * See docs/security.md.
+   * @default []
+   */
+  refRoots?: string[];
+  /**
+   * Largest size, in bytes, of each contract file a run reads (the contract and each file a `$ref` names); a
+   * larger one is `RSL_INPUT_TOO_LARGE` and is not read.
+   * @default 67108864 (64 MiB: the largest contract of the APIs.guru directory, 47 MB, fits)
+   */
+  maxInputSize?: number;
   /** Resource, entity and method names to use instead of the detected ones. */
   overrides?: NamingOverrides;
   /**
@@ -86,6 +100,10 @@ export interface ResolvedConfig {
   srcDir: string;
   plugins: Plugin[];
   allowRemoteRefs: boolean;
+  /** Absolute folders local `$ref`s may read from besides the contract's own; absent when the config sets none. */
+  refRoots?: string[];
+  /** The size limit of each contract file, in bytes; absent for the default (`DEFAULT_MAX_INPUT_SIZE`). */
+  maxInputSize?: number;
   /** Validated naming overrides; absent when the config sets none. */
   overrides?: NamingOverrides;
   /** `'Date'` when the config sets `dates: 'Date'`; absent for the default `'string'`. */

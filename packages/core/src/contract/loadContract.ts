@@ -1,16 +1,27 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import { type FileStat, fileStatOf, sha256 } from '../emit/cacheRecord.js';
 import type { JsonReparse } from './jsonReparse.js';
+import { checkDocumentLimits } from './documentLimits.js';
+import { DEFAULT_MAX_INPUT_SIZE, NotRegularFileError, readRegularFile } from './inputFiles.js';
+import { decodeContract, parseContractText } from './parseText.js';
+import { refReading } from './refFiles.js';
+
+export { parseDocumentText } from './parseText.js';
 
 /** Options of {@link loadContract}. */
 export interface LoadContractOptions {
   /** Allow `$ref`s to `http:`/`https:` URLs to be fetched. Off by default: such a ref is an error. @default false */
   allowRemoteRefs?: boolean;
+  /**
+   * Folders (absolute) besides the entry file's own that local `$ref`s may read from (the config's `refRoots`);
+   * a `$ref` to a file anywhere else is `RSL_REF_OUTSIDE_ROOT`.
+   */
+  refRoots?: readonly string[] | undefined;
+  /** Largest size in bytes of each file read (the entry and each referenced file). @default DEFAULT_MAX_INPUT_SIZE (64 MiB) */
+  maxInputSize?: number | undefined;
   /**
    * The entry file's bytes as the run already read them (the no-change cache's probe: see `CacheMiss.entryRead`),
    * used instead of reading the file again when `path` is the entry's absolute path.
@@ -69,65 +80,6 @@ export interface ReadFile {
   statAt: number;
 }
 
-/**
- * Parses YAML or JSON text into a value, with line and column on syntax errors.
- *
- * @param text file contents
- * @param file file name, used in messages
- * @returns the parsed value
- * @throws GeneratorError `RSL_INPUT_SYNTAX` naming `file:line:column`
- */
-export function parseDocumentText(text: string, file: string): unknown {
-  return parseText(text, file).value;
-}
-
-/** {@link parseDocumentText}, telling whether `JSON.parse` read the text (`json`) or the YAML parser did. */
-function parseText(text: string, file: string): { value: unknown; json: boolean } {
-  const isJson = /\.json$/i.test(file) || /^\s*[{[]/.test(text);
-  if (isJson) {
-    try {
-      return { value: JSON.parse(text), json: true };
-    } catch (error) {
-      if (/\.json$/i.test(file)) throw jsonSyntaxError(error, text, file);
-      // Not JSON after all: fall through to YAML, which is a superset.
-    }
-  }
-  try {
-    return { value: yaml.load(text, { filename: file, json: true }), json: false };
-  } catch (error) {
-    const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-    const location = mark ? `${mark.line + 1}:${mark.column + 1}` : undefined;
-    throw new GeneratorError('RSL_INPUT_SYNTAX', `${file}${location ? `:${location}` : ''}: invalid YAML: ${reason}`, {
-      file,
-      ...(location ? { location } : {}),
-      hint: 'Fix the syntax error at the given line and column.',
-      cause: error,
-    });
-  }
-}
-
-function jsonSyntaxError(error: unknown, text: string, file: string): GeneratorError {
-  const message = (error as Error).message;
-  let location: string | undefined;
-  const lc = /line (\d+) column (\d+)/.exec(message);
-  const pos = /position (\d+)/.exec(message);
-  if (lc) location = `${lc[1]}:${lc[2]}`;
-  else if (pos) {
-    const offset = Number(pos[1]);
-    const before = text.slice(0, offset);
-    const line = before.split('\n').length;
-    const column = offset - before.lastIndexOf('\n');
-    location = `${line}:${column}`;
-  }
-  return new GeneratorError('RSL_INPUT_SYNTAX', `${file}${location ? `:${location}` : ''}: invalid JSON: ${message}`, {
-    file,
-    ...(location ? { location } : {}),
-    hint: 'Fix the syntax error at the given line and column.',
-    cause: error,
-  });
-}
-
 /** True when a `$ref` anywhere in the parsed document points outside it (not `#…`): then the bundler runs. */
 function hasExternalRef(node: unknown): boolean {
   if (node === null || typeof node !== 'object') return false;
@@ -147,15 +99,15 @@ function hasExternalRef(node: unknown): boolean {
  * Reads a contract file once: its stat (a regular file), then its bytes and their sha256. Synchronous: the
  * load and the no-change probe (which hands what it read to the load) read it the same way.
  * @param absolute absolute path of the file
+ * @param maxBytes the size limit (default {@link DEFAULT_MAX_INPUT_SIZE})
  * @returns the bytes with their sha256, the stat taken before the read and `Date.now()` before that stat
- * @throws the file system's error, or an error when the path is not a regular file
+ * @throws the file system's error, `NotRegularFileError` when the path is not a regular file (nothing else is
+ *   opened), GeneratorError `RSL_INPUT_TOO_LARGE` over the limit
  */
-export function readEntry(absolute: string): EntryRead {
+export function readEntry(absolute: string, maxBytes = DEFAULT_MAX_INPUT_SIZE): EntryRead {
   const statAt = Date.now();
-  const info = statSync(absolute);
-  if (!info.isFile()) throw new Error('not a regular file');
-  const bytes = readFileSync(absolute);
-  return { path: absolute, bytes, entry: { sha256: sha256(bytes), stat: fileStatOf(info), statAt } };
+  const { bytes, stats } = readRegularFile(absolute, maxBytes);
+  return { path: absolute, bytes, entry: { sha256: sha256(bytes), stat: fileStatOf(stats), statAt } };
 }
 
 /**
@@ -173,9 +125,11 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   const absolute = path.resolve(file);
   let read: EntryRead;
   try {
-    read = options.entryRead?.path === absolute ? options.entryRead : readEntry(absolute);
+    read = options.entryRead?.path === absolute ? options.entryRead : readEntry(absolute, options.maxInputSize);
   } catch (error) {
-    throw new GeneratorError('RSL_INPUT_NOT_FOUND', `${file}: cannot read the contract (${(error as Error).message})`, {
+    if (error instanceof GeneratorError) throw error;
+    const reason = error instanceof NotRegularFileError ? 'it is not a regular file: nothing else is read' : (error as Error).message;
+    throw new GeneratorError('RSL_INPUT_NOT_FOUND', `${file}: cannot read the contract (${reason})`, {
       file,
       hint: 'Check the path given as input (relative paths in a config resolve from the config file).',
       cause: error,
@@ -188,12 +142,14 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   let json = true;
   if (reparsed) root = reparsed.document;
   else {
-    const text = bytes.toString('utf8');
+    const text = decodeContract(bytes, file);
     if (text.trim() === '') {
       throw new GeneratorError('RSL_INPUT_EMPTY', `${file}: the contract file is empty`, { file });
     }
-    ({ value: root, json } = parseText(text, file));
+    ({ value: root, json } = parseContractText(text, file));
   }
+  // Before anything walks the document (the upgrade, the search for external refs, detection, the plugins).
+  checkDocumentLimits(root, file, bytes.length);
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     throw new GeneratorError('RSL_NOT_OPENAPI', `${file}: the document root is not an object, so it is not an OpenAPI document`, {
       file,
@@ -237,6 +193,7 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   if (external) {
     const bundled = await bundleExternalRefs(document, absolute, options);
     document = bundled.document;
+    checkDocumentLimits(document, file, bytes.length + bundled.expandedBudget);
     for (const f of bundled.files) if (!files.includes(f)) files.push(f);
   }
   if (options.reparse) {
@@ -250,32 +207,24 @@ async function bundleExternalRefs(
   document: Record<string, unknown>,
   absolute: string,
   options: LoadContractOptions,
-): Promise<{ document: Record<string, unknown>; files: string[] }> {
+): Promise<{ document: Record<string, unknown>; files: string[]; expandedBudget: number }> {
   const { default: $RefParser } = await import('@apidevtools/json-schema-ref-parser');
-  const anyText = {
-    order: 1000,
-    allowEmpty: true,
-    canParse: true,
-    parse: (info: { data: Buffer | string }) => (typeof info.data === 'string' ? info.data : info.data.toString('utf8')),
-  };
+  const reading = refReading(absolute, [path.dirname(absolute), ...(options.refRoots ?? [])], options.maxInputSize ?? DEFAULT_MAX_INPUT_SIZE);
   try {
     const parser = new $RefParser();
     // Work on a copy: the bundler rewrites refs in place.
     const copy = structuredClone(document);
     const bundled: unknown = await parser.bundle(absolute, copy as never, {
-      resolve: { http: options.allowRemoteRefs === true ? {} : false, external: true },
-      parse: {
-        yaml: { order: 100 },
-        json: { order: 50 },
-        text: anyText,
-        binary: false,
-      },
+      resolve: { file: reading.file, http: options.allowRemoteRefs === true ? {} : false, external: true },
+      parse: { contract: reading.parser, yaml: false, json: false, text: false, binary: false },
       continueOnError: false,
     } as never);
     const read = parser.$refs.paths() as string[];
     rebaseRootRefs(bundled, absolute, read.filter((f) => !/^[a-z][a-z0-9+.-]+:/i.test(f)));
-    return { document: bundled as Record<string, unknown>, files: read };
+    return { document: bundled as Record<string, unknown>, files: read, expandedBudget: reading.expandedBudget() };
   } catch (error) {
+    const failure = reading.failure();
+    if (failure) throw failure;
     const message = (error as Error).message;
     const remote = /https?:/.test(message) && options.allowRemoteRefs !== true;
     throw new GeneratorError(

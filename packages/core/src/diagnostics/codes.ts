@@ -10,12 +10,22 @@ export const DIAGNOSTIC_CODES = {
   RSL_INPUT_EMPTY: 'The contract file is empty.',
   /** The contract is not valid YAML or JSON. */
   RSL_INPUT_SYNTAX: 'The contract is not valid YAML or JSON.',
+  /** A contract file is not UTF-8 text (a NUL byte, bytes that are not UTF-8, UTF-16 or UTF-32). */
+  RSL_INPUT_BINARY: 'A contract file is binary, not UTF-8 text.',
+  /** A key is set twice in one YAML mapping or JSON object. */
+  RSL_INPUT_DUPLICATE_KEY: 'A key is set twice in one mapping or object.',
+  /** A contract file is over the size limit, or its YAML aliases expand it past the limit. */
+  RSL_INPUT_TOO_LARGE: 'A contract file is too large, or its YAML aliases expand it too far.',
+  /** The document nests deeper than the limit, counting each `$ref` followed. */
+  RSL_INPUT_TOO_DEEP: 'The document nests deeper than the limit.',
   /** The document root is not an object, or has no `openapi`/`swagger` field. */
   RSL_NOT_OPENAPI: 'The document is not an OpenAPI document.',
   /** The `openapi` version is not supported (only 3.0.x and 3.1.x; Swagger 2.0 is upgraded). */
   RSL_UNSUPPORTED_VERSION: 'The OpenAPI version is not supported.',
   /** A `$ref` cannot be resolved, or points at a remote URL that is not allowed. */
   RSL_REF_UNRESOLVED: 'A $ref cannot be resolved.',
+  /** A `$ref` names a file outside the contract's folder and the config's `refRoots`. */
+  RSL_REF_OUTSIDE_ROOT: "A $ref names a file outside the contract's folders.",
   /** A Swagger 2.0 document was upgraded to OpenAPI 3.0 before generation. */
   RSL_SWAGGER2_UPGRADED: 'A Swagger 2.0 document was upgraded to OpenAPI 3.0.',
   /** The document has no operations under `paths`. */
@@ -54,6 +64,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_FILE_CONFLICT: 'Two plugins emitted the same file path.',
   /** A generated path would leave the output root. */
   RSL_PATH_OUTSIDE_ROOT: 'A generated path would leave the output root.',
+  /** A generated path uses a name reserved for reslayer's own files (`.reslayer-*`). */
+  RSL_PATH_RESERVED: "A generated path uses a name reserved for reslayer's own files.",
   /** Writing the output failed. */
   RSL_WRITE_FAILED: 'Writing the output failed.',
   /** `check` found no output root to compare with. */
@@ -62,6 +74,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_OUTPUT_NOT_DIRECTORY: 'A path where the output needs a folder is a file.',
   /** Two runs of one config would write into the same output root. */
   RSL_OUTPUT_CONFLICT: 'Two runs of one config share an output root.',
+  /** The output root is the file system's root, the home folder, or a folder that holds it, the config or the contract. */
+  RSL_OUTPUT_ROOT_UNSAFE: 'The output root is a folder no run may own.',
   /** The command line is not valid (unknown command or option, missing input). Raised by the CLI. */
   RSL_USAGE: 'The command line is not valid.',
   /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */

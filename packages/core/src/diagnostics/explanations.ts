@@ -1,4 +1,5 @@
 import { CLI_EXPLANATIONS } from './cliExplanations.js';
+import { GUARD_EXPLANATIONS } from './guardExplanations.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from './codes.js';
 
 /** The part of the run a code belongs to: the sections of `docs/diagnostics.md`, in order. */
@@ -39,7 +40,7 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
   RSL_INPUT_NOT_FOUND: {
     section: 'Loading the contract',
     severity: 'thrown',
-    what: 'The contract file does not exist or cannot be read (for example the path is a folder).',
+    what: 'The contract file does not exist or cannot be read: for example the path is a folder, or a FIFO, socket or device, which is never opened.',
     why: 'Nothing can be generated or checked without the contract; the run stops before anything is written.',
     fix: 'Check `input` in the config (relative paths resolve from the config file\'s folder) or the path given on the command line. `reslayer init` finds `openapi.yaml`, `swagger.json` or `*.openapi.*` in the working directory.',
     examples: ["openapi.yaml: cannot read the contract (ENOENT: no such file or directory, stat '/home/dev/app/openapi.yaml')"],
@@ -294,6 +295,7 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
     examples: ['runs 1 (crm.yaml) and 2 (billing.yaml) both write into /home/dev/app/src/api'],
     hint: 'Give every run of the config its own output folder, side by side.',
   },
+  ...GUARD_EXPLANATIONS,
   ...CLI_EXPLANATIONS,
 };
 

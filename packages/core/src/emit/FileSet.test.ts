@@ -37,8 +37,13 @@ describe('assertSafeRelativePath', () => {
     expect(codeOf(() => assertSafeRelativePath(given))).toBe('RSL_PATH_OUTSIDE_ROOT');
   });
 
+  it.each(['.reslayer-manifest.json', '.reslayer-spare/x.ts', 'a/.Reslayer-Staging/x.ts', '.RESLAYER'])('rejects the reserved name in %j', (given) => {
+    expect(codeOf(() => assertSafeRelativePath(given))).toBe('RSL_PATH_RESERVED');
+  });
+
   const safe: Array<[string, string]> = [
     ['a file', 'index.ts'],
+    ['a name that holds the reserved prefix later', 'a/x.reslayer-spare.ts'],
     ['nested', 'shared/api/generated/contacts/contacts.client.ts'],
     ['dots inside a name', 'a/b.config.ts'],
     ['a name starting with dots', 'a/..b.ts'],

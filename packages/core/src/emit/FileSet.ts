@@ -8,10 +8,18 @@ import { cmp } from '../diagnostics/Diagnostics.js';
 const PLAIN_PATH = /^[A-Za-z0-9_@-][A-Za-z0-9._@-]*(?:\/[A-Za-z0-9_@-][A-Za-z0-9._@-]*)*$/;
 
 /**
- * Checks that a generated path is a relative POSIX path that stays inside the output root.
+ * The start of the names reslayer keeps for its own files in and beside the output root (manifest, cache, journal,
+ * staging, spare, previous, backup and temporary folders), compared without case: no generated path may use it.
+ */
+export const RESERVED_PREFIX = '.reslayer';
+
+/**
+ * Checks that a generated path is a relative POSIX path that stays inside the output root and does not use a
+ * reserved name ({@link RESERVED_PREFIX}).
  * @param filePath the path a plugin wants to emit
  * @returns the normalized path
- * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` for absolute paths, `..` segments, backslashes, control characters, or a folder (`.`, trailing `/`)
+ * @throws GeneratorError `RSL_PATH_OUTSIDE_ROOT` for absolute paths, `..` segments, backslashes, control characters, or a folder (`.`, trailing `/`);
+ *   `RSL_PATH_RESERVED` for a segment that starts with {@link RESERVED_PREFIX}
  */
 export function assertSafeRelativePath(filePath: string): string {
   // The common case, checked at once: segments of letters, digits, `_`, `-`, `@` and inner dots (no `.` or `..`
@@ -24,6 +32,10 @@ export function assertSafeRelativePath(filePath: string): string {
     throw new GeneratorError('RSL_PATH_OUTSIDE_ROOT', `generated path ${JSON.stringify(filePath)} is not a plain relative path inside the output root`, {
       hint: 'Build file paths from sanitized names only.',
     });
+  }
+  // Plain paths cannot start a segment with a dot, so only this path can name the tool's own files.
+  if (normalized.split('/').some((segment) => segment.toLowerCase().startsWith(RESERVED_PREFIX))) {
+    throw new GeneratorError('RSL_PATH_RESERVED', `generated path ${JSON.stringify(filePath)} uses a name reserved for reslayer's own files (${RESERVED_PREFIX}*)`);
   }
   return normalized;
 }

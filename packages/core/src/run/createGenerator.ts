@@ -161,6 +161,8 @@ async function loadModel(
   onPhase?.('load');
   const contract = await time('load', () => loadContract(config.input, {
       allowRemoteRefs: config.allowRemoteRefs,
+      refRoots: config.refRoots,
+      maxInputSize: config.maxInputSize,
       entryRead,
       ...(modelReuse ? { knownInternal: (file: string, document: unknown) => modelReuse.sameAsLast(file, document), reparse: modelReuse.reparse } : {}),
     }));

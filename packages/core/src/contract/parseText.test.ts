@@ -1,0 +1,78 @@
+import { decodeContract, lineColumn, parseContractText, parseDocumentText } from './parseText.js';
+import { MAX_DEPTH } from './documentLimits.js';
+import { thrown } from '../../test/thrown.js';
+
+
+describe('decodeContract', () => {
+  it('drops a UTF-8 byte-order mark and keeps the rest as written', () => {
+    expect(decodeContract(Buffer.from('\uFEFFa: é\n'), 'x.yaml')).toBe('a: é\n');
+    expect(decodeContract(Buffer.from('a: \uFEFF\n'), 'x.yaml')).toBe('a: \uFEFF\n');
+  });
+
+  const binary: Array<[string, Buffer, string | undefined, RegExp]> = [
+    ['a NUL byte, at its line and column', Buffer.from('a: 1\nbb: \u0000x'), '2:5', /NUL byte/],
+    ['bytes that are not UTF-8, after a real U+FFFD', Buffer.concat([Buffer.from('a: \uFFFD\nb: '), Buffer.from([0xc3, 0x28])]), '2:4', /not UTF-8/],
+    ['a UTF-16 byte-order mark', Buffer.from('\uFEFF{}', 'utf16le'), undefined, /UTF-16/],
+  ];
+  it.each(binary)('names %s as binary, without the bytes', (_name, bytes, location, says) => {
+    const error = thrown(() => decodeContract(bytes, 'in.json'));
+    expect(error.code).toBe('RSL_INPUT_BINARY');
+    expect(error.location).toBe(location);
+    expect(error.message).toMatch(says);
+    expect(error.message.startsWith(`in.json${location ? `:${location}` : ''}: `)).toBe(true);
+    expect(error.message).not.toMatch(/[\u0000\uFFFD]/);
+  });
+});
+
+describe('parseContractText', () => {
+  it('reads JSON with JSON.parse and YAML with js-yaml, a leading BOM dropped', () => {
+    expect(parseContractText('\uFEFF{"a": [1]}', 'x.json')).toEqual({ value: { a: [1] }, json: true });
+    expect(parseContractText('\uFEFFa: [1]\n', 'x.yaml')).toEqual({ value: { a: [1] }, json: false });
+    expect(parseContractText('{a: 1}', 'x.yaml')).toEqual({ value: { a: 1 }, json: false });
+  });
+
+  const duplicates: Array<[string, string, string, string, RegExp]> = [
+    ['a JSON key', '{\n  "a": 1,\n  "b": {"c": 1},\n  "a": 2\n}', 'x.json', '4:3', /key "a" is already set in this object at 2:3/],
+    ['a JSON key written with an escape', '{"title": "t", "\\u0074itle": "u"}', 'x.json', '1:16', /key "title"/],
+    ['a YAML block key', 'paths:\n  /a: {}\n  /b: {}\n  /a: {}\n', 'x.yaml', '4:3', /key "\/a" is already set in this mapping/],
+    ['a YAML flow key', 'a: { type: string, type: integer }\n', 'x.yaml', '1:20', /key "type"/],
+  ];
+  it.each(duplicates)('refuses %s set twice, at the second one', (_name, text, file, location, says) => {
+    const error = thrown(() => parseContractText(text, file));
+    expect(error.code).toBe('RSL_INPUT_DUPLICATE_KEY');
+    expect(error.location).toBe(location);
+    expect(error.message).toMatch(says);
+    expect(error.message.startsWith(`${file}:${location}: `)).toBe(true);
+  });
+
+  it('allows the same key in different objects and in arrays of objects', () => {
+    expect(parseContractText('{"a": {"x": 1}, "b": {"x": 2}, "c": [{"x": 1}, {"x": 2}]}', 'x.json').value).toEqual({ a: { x: 1 }, b: { x: 2 }, c: [{ x: 1 }, { x: 2 }] });
+  });
+
+  it('reads YAML nested up to the limit in flow style, and refuses deeper with line and column', () => {
+    const nested = (n: number) => `${'{a: '.repeat(n)}1${'}'.repeat(n)}`;
+    expect(() => parseContractText(nested(MAX_DEPTH - 1), 'x.yaml')).not.toThrow();
+    const error = thrown(() => parseContractText(nested(MAX_DEPTH + 10), 'x.yaml'));
+    expect(error.code).toBe('RSL_INPUT_TOO_DEEP');
+    expect(error.location).toMatch(/^1:\d+$/);
+  });
+
+  it('gives a syntax error a hint about the line and column only when the message names them', () => {
+    const located = thrown(() => parseContractText('{\n  "a": 1,\n}', 'x.json'));
+    expect([located.code, located.location, located.hint]).toEqual(['RSL_INPUT_SYNTAX', '3:1', 'Fix the syntax error at the given line and column.']);
+    const unlocated = thrown(() => parseContractText('', 'x.json'));
+    expect(unlocated.location).toBeUndefined();
+    expect(unlocated.hint).not.toMatch(/line and column/);
+  });
+
+  it('parseDocumentText returns the value', () => {
+    expect(parseDocumentText('a: 1', 'x.yaml')).toEqual({ a: 1 });
+  });
+});
+
+describe('lineColumn', () => {
+  it('counts lines and columns from 1', () => {
+    expect(lineColumn('ab\ncd', 0)).toBe('1:1');
+    expect(lineColumn('ab\ncd', 4)).toBe('2:2');
+  });
+});

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GeneratorError } from '../diagnostics/GeneratorError.js';
+import { checkDocumentLimits, MIN_EXPANDED_VALUES } from './documentLimits.js';
+import { confineRef, readRegularFile } from './inputFiles.js';
+import { decodeContract, parseContractText } from './parseText.js';
+
+/** What the `$ref` bundler needs to read referenced files as the entry file is read. */
+export interface RefReading {
+  /** json-schema-ref-parser's `resolve.file`: reads a referenced local file, confined and checked. */
+  file: { order: number; canRead: (file: { url: string }) => boolean; read: (file: { url: string; baseUrl?: string }) => Buffer };
+  /** json-schema-ref-parser's one parser: every referenced file is parsed like the entry file. */
+  parser: { order: number; allowEmpty: boolean; canParse: boolean; parse: (file: { url: string; data: Buffer | string }) => unknown };
+  /** The first coded error a read or a parse raised (the bundler wraps what it catches; this is what the run reports). */
+  failure: () => GeneratorError | undefined;
+  /** The characters of text parsed so far, plus {@link MIN_EXPANDED_VALUES} per file: the budget of the bundled document's check. */
+  expandedBudget: () => number;
+}
+
+/** True when a `$ref` URL names a local file (a path, or a `file:` URL) rather than a remote one. */
+const isLocal = (url: string) => !/^[a-z][a-z0-9+.-]+:/i.test(url) || /^file:/i.test(url);
+
+/**
+ * The file-system path of a local `$ref` URL as the bundler gives it (a `file:` URL, or a path whose segments
+ * are percent-encoded).
+ */
+function pathOfUrl(url: string): string {
+  if (/^file:/i.test(url)) return fileURLToPath(url);
+  return url
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+/**
+ * The resolver and parser that make the `$ref` bundler read as the load does: a referenced file must lie under one
+ * of the roots (also once its links are resolved), must be a regular file of at most `maxBytes` bytes, and is
+ * decoded and parsed strictly (BOM, binary, duplicate keys, depth, aliases) like the entry file.
+ * @param entry absolute path of the entry file
+ * @param roots absolute folders `$ref`s may read from
+ * @param maxBytes the size limit of each file
+ */
+export function refReading(entry: string, roots: readonly string[], maxBytes: number): RefReading {
+  let first: GeneratorError | undefined;
+  let budget = 0;
+  const paths = new Map<string, string>();
+  const record = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (error) {
+      if (error instanceof GeneratorError) first ??= error;
+      throw error;
+    }
+  };
+  return {
+    file: {
+      order: 1,
+      canRead: (file) => isLocal(file.url),
+      read: (file) =>
+        record(() => {
+          const from = file.baseUrl && isLocal(file.baseUrl) ? pathOfUrl(file.baseUrl.replace(/#.*$/, '')) : entry;
+          const target = path.resolve(pathOfUrl(file.url.replace(/#.*$/, '')));
+          const real = confineRef(target, roots, from);
+          paths.set(file.url, target);
+          return readRegularFile(real, maxBytes, 'a file named by a $ref').bytes;
+        }),
+    },
+    parser: {
+      order: 1,
+      allowEmpty: true,
+      canParse: true,
+      parse: (file) =>
+        record(() => {
+          const name = paths.get(file.url) ?? file.url;
+          const text = typeof file.data === 'string' ? file.data : decodeContract(file.data, name);
+          const { value } = parseContractText(text, name);
+          checkDocumentLimits(value, name, text.length);
+          budget += text.length + MIN_EXPANDED_VALUES;
+          return value;
+        }),
+    },
+    failure: () => first,
+    expandedBudget: () => budget,
+  };
+}
