@@ -34,6 +34,7 @@ describe('parseContractText', () => {
   const duplicates: Array<[string, string, string, string, RegExp]> = [
     ['a JSON key', '{\n  "a": 1,\n  "b": {"c": 1},\n  "a": 2\n}', 'x.json', '4:3', /key "a" is already set in this object at 2:3/],
     ['a JSON key written with an escape', '{"title": "t", "\\u0074itle": "u"}', 'x.json', '1:16', /key "title"/],
+    ['a JSON __proto__ key', '{"__proto__": {}, "__proto__": 1}', 'x.json', '1:19', /key "__proto__"/],
     ['a YAML block key', 'paths:\n  /a: {}\n  /b: {}\n  /a: {}\n', 'x.yaml', '4:3', /key "\/a" is already set in this mapping/],
     ['a YAML flow key', 'a: { type: string, type: integer }\n', 'x.yaml', '1:20', /key "type"/],
   ];
@@ -43,6 +44,17 @@ describe('parseContractText', () => {
     expect(error.location).toBe(location);
     expect(error.message).toMatch(says);
     expect(error.message.startsWith(`${file}:${location}: `)).toBe(true);
+  });
+
+  it('is not misled by colons, quotes and backslashes inside strings', () => {
+    const text = '{"a:b": "c:\\"d:", "e": "\\\\", "f": {"g": ":"}, "h": ["i:", {"j": 1}]}';
+    expect(parseContractText(text, 'x.json').value).toEqual({ 'a:b': 'c:"d:', e: '\\', f: { g: ':' }, h: ['i:', { j: 1 }] });
+    expect(() => parseContractText(text.replace('"j"', '"j": 0, "j"'), 'x.json')).toThrow(expect.objectContaining({ code: 'RSL_INPUT_DUPLICATE_KEY' }) as unknown as Error);
+  });
+
+  it('counts keys at any depth without recursion', () => {
+    const deep = `${'{"a": '.repeat(20_000)}1${'}'.repeat(20_000)}`;
+    expect(() => parseContractText(deep.replace('{"a": 1}', '{"a": 0, "a": 1}'), 'x.json')).toThrow(expect.objectContaining({ code: 'RSL_INPUT_DUPLICATE_KEY' }) as unknown as Error);
   });
 
   it('allows the same key in different objects and in arrays of objects', () => {
