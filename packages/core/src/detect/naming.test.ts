@@ -43,10 +43,22 @@ type Row = [name: string, io: { given: OperationNode[]; want: Record<string, str
 describe('nested collections carry their parent', () => {
   const rows: Row[] = [
     [
-      'a collection below an item is named parent first, as written; its entity has the singular parent',
+      'a collection below an item is named parent first, as written; beside another users collection its entity keeps the parent',
       {
-        given: [op('get', '/albums/{id}/users', 'getAlbumUsers', 'array'), op('post', '/albums/{id}/users', 'addAlbumUser'), op('delete', '/albums/{id}/users/{userId}', 'deleteAlbumUser')],
-        want: { 'albumsUsers (crud, AlbumUser)': ['list listAlbumUsers', 'create createAlbumUser', 'delete deleteAlbumUser'] },
+        given: [
+          op('get', '/albums/{id}/users', 'getAlbumUsers', 'array'),
+          op('post', '/albums/{id}/users', 'addAlbumUser'),
+          op('delete', '/albums/{id}/users/{userId}', 'deleteAlbumUser'),
+          op('get', '/users', 'listUsers', 'array'),
+        ],
+        want: { 'albumsUsers (crud, AlbumUser)': ['list listAlbumUsers', 'create createAlbumUser', 'delete deleteAlbumUser'], 'users (crud, User)': ['list listUsers'] },
+      },
+    ],
+    [
+      'a nested collection whose word no other collection uses is named by its word',
+      {
+        given: [op('get', '/albums/{id}/users', 'getAlbumUsers', 'array'), op('delete', '/albums/{id}/users/{userId}', 'deleteAlbumUser')],
+        want: { 'albumsUsers (crud, User)': ['list listUsers', 'delete deleteUser'] },
       },
     ],
     [
@@ -179,7 +191,7 @@ describe('uncountable resources', () => {
       'metadata stays metadata (no metadatum)',
       {
         given: [op('get', '/assets/{id}/metadata', 'getAssetMetadata', 'array'), op('get', '/assets/{id}/metadata/{key}', 'getAssetMetadataByKey', 'object')],
-        want: { 'assetsMetadata (crud, AssetMetadataItem)': ['list listAssetMetadata', 'read getAssetMetadataItem'] },
+        want: { 'assetsMetadata (crud, MetadataItem)': ['list listMetadata', 'read getMetadataItem'] },
       },
     ],
   ];

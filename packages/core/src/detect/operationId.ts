@@ -35,7 +35,7 @@ export function readOperationId(op: Pick<OperationNode, 'operationId' | 'path' |
   const id = op.operationId ?? '';
   const parts = id.split(NAMESPACE).filter((p) => withoutVersions(wordsOf(p)).length > 0);
   const last = parts[parts.length - 1] ?? '';
-  let words = withoutVersions(wordsOf(last));
+  let words = controllerAction(last) ?? withoutVersions(wordsOf(last));
   // A dotted or slashed id whose last part is one word (`domains.list`): the part before names the noun.
   if (words.length === 1 && parts.length > 1) words = [...words, ...withoutVersions(wordsOf(parts[parts.length - 2] ?? ''))];
   words = withoutPathPrefix(words, op);
@@ -45,6 +45,19 @@ export function readOperationId(op: Pick<OperationNode, 'operationId' | 'path' |
 }
 
 const withoutVersions = (words: string[]): string[] => words.filter((w) => !VERSION.test(w));
+
+/**
+ * `Controller_Action` (`BackupLongTermRetentionPolicies_ListByDatabase`, `Importation_Cancel`): when the action
+ * starts with a verb, the action names the operation, the controller only when the action is the bare verb
+ * (`list by database`, `cancel importation`). Other ids (snake_case, `…Create_Dialog`) are read word by word.
+ */
+function controllerAction(part: string): string[] | undefined {
+  const m = /^([A-Za-z0-9]*[A-Z][A-Za-z0-9]*)_([A-Z][A-Za-z0-9]*)$/.exec(part);
+  if (!m) return undefined;
+  const action = withoutVersions(wordsOf(m[2] ?? ''));
+  if (!isVerb(action[0] ?? '')) return undefined;
+  return action.length > 1 ? action : [...action, ...withoutVersions(wordsOf(m[1] ?? ''))];
+}
 
 /**
  * Drops a method-and-path prefix followed by a verb: `patch files v3 files file id update properties` of
