@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
-import { type FileStat, GeneratorError, LookaheadHost, ModelReuse, type ResolvedConfig, fileStatOf, findConfig, statMatches } from '@reslayer/core';
+import { GeneratorError, type ResolvedConfig, findConfig } from '@reslayer/core';
 import { EXIT_OK, EXIT_USAGE, colorsFor, formatError } from '../format/formatError.js';
 import { displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
 import { createIO } from './context.js';
@@ -27,13 +27,10 @@ export type WatchFactory = (paths: string[], options: { ignoreInitial: boolean; 
 /**
  * `reslayer generate --watch`: generates once, then watches the config file and every file of every
  * run's contract (a multi-file contract's `$ref`d files too, as core's generate reports them) with
- * chokidar, and regenerates after a change (debounced; changes during a run queue one more run). Core's
- * write rewrites only files whose contents changed. An error (invalid contract, broken config, write
- * failure) is printed and the watch goes on: the next save runs again. A change to the config file
- * reloads it. Each contract's last model is kept between runs (core's `ModelReuse`): an edit of operations'
- * `summary` or `description` only skips normalizing the contract again; a JSON contract's last text too, so a
- * save is parsed by difference. The write path's look-ahead thread is kept too (core's `LookaheadHost`).
- * Stops on SIGINT or SIGTERM.
+ * chokidar, and regenerates after a change (debounced; changes during a run queue one more run). The engine's
+ * write rewrites only files whose contents changed, and each run holds the output root like any `generate`. An
+ * error (invalid contract, broken config, write failure) is printed and the watch goes on: the next save runs
+ * again. A change to the config file reloads it. Stops on SIGINT or SIGTERM.
  * @param args parsed command-line arguments (`--json` and `--dry-run` are refused by the command line)
  * @param options see {@link WatchOptions}
  * @returns 0 when stopped after a clean last run, 2 when the last run failed to load or write
@@ -46,10 +43,6 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   let configs: ResolvedConfig[] | undefined;
   /** Contract files per run input, from the last run that got that far. */
   const contractFiles = new Map<string, string[]>();
-  /** The last model per run input: an edit of operations' prose only reuses it instead of normalizing again. */
-  const models = new Map<string, ModelReuse>();
-  /** One look-ahead worker thread for every run (see core's `LookaheadHost`). */
-  const lookaheadHost = new LookaheadHost();
   let lastExit = EXIT_OK;
 
   /** Each watched file's stat as it was before the run that read it (undefined: missing); see {@link statOf}. */
@@ -74,7 +67,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   /**
    * Watches the files of the last run: a new set gets a new chokidar watcher, awaited until it has armed
    * every file (its `ready` event), then the old one is closed. Then a file whose stat differs from the one
-   * taken before the run read it (core's `statMatches`) changed while nothing watched it yet, and counts as changed.
+   * taken before the run read it changed while nothing watched it yet, and counts as changed.
    */
   const updateWatched = async () => {
     if (stopped) return;
@@ -92,7 +85,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
     }
     for (const [f, was] of before) {
       const now = statOf(f);
-      if (watched.has(f) && (was && now ? !statMatches(was, now) : was !== now)) onChange(f);
+      if (watched.has(f) && (was && now ? !sameStat(was, now) : was !== now)) onChange(f);
     }
     before.clear();
   };
@@ -123,9 +116,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
       if (configs.length > 1) io.out(`${io.colors.bold(`Run ${i + 1}/${configs.length}:`)} ${displayPath(config.input, io.cwd)} → ${io.colors.cyan(displayPath(config.outputRoot, io.cwd))}`);
       noteBefore(contractFiles.get(config.input) ?? [config.input]);
       try {
-        let modelReuse = models.get(config.input);
-        if (!modelReuse) models.set(config.input, (modelReuse = new ModelReuse()));
-        const { code, result } = await generateOnce(io, config, { dryRun: false, cache: args.cache }, { modelReuse, lookaheadHost });
+        const { code, result } = await generateOnce(io, config, { dryRun: false, cache: args.cache });
         if (result.contractFiles.length > 0) contractFiles.set(config.input, result.contractFiles);
         exit = Math.max(exit, code);
       } catch (error) {
@@ -142,8 +133,6 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
   const waiting = () => {
     const n = watched.size;
     io.out(io.colors.dim(`[${stamp()}] watching ${n} ${n === 1 ? 'file' : 'files'} for changes${lastExit === EXIT_OK ? '' : ' (fix the error above and save)'}; Ctrl-C stops`));
-    // While the user edits: index the kept contract texts, so the next run parses a save by difference.
-    for (const reuse of models.values()) reuse.prepare();
   };
 
   let timer: NodeJS.Timeout | undefined;
@@ -193,8 +182,6 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
       clearTimeout(timer);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      // The look-ahead's thread is not ended here: a run under way may be waiting for it, and it does not keep
-      // the process alive.
       void (watcher?.close() ?? Promise.resolve()).then(() => resolve(lastExit));
     };
     process.on('SIGINT', stop);
@@ -202,6 +189,9 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
     options.signal?.addEventListener('abort', stop, { once: true });
   });
 }
+
+/** What a save changes of a file: its size, modification and change time and inode. */
+type FileStat = { size: number; mtimeMs: number; ctimeMs: number; ino: number };
 
 /**
  * A file's stat (size, modification and change time, inode), or undefined when it can't be stat'ed. A save,
@@ -211,11 +201,13 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
 function statOf(file: string): FileStat | undefined {
   try {
     const stats = statSync(file, { throwIfNoEntry: false });
-    return stats && fileStatOf(stats);
+    return stats && { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
   } catch {
     return undefined;
   }
 }
+
+const sameStat = (a: FileStat, b: FileStat) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 
 /**
  * A chokidar watcher over `files` that reports every event's file to `onEvent`, resolved once chokidar has
