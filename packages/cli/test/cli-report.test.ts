@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium } from 'playwright-core';
-import { DEMO_CONTRACT, MARKER, REPO_ROOT, cleanup, runCli, tmpDir, write } from './helpers.js';
+import { DEMO_CONTRACT, MARKER, REPO_ROOT, cleanup, runCli, tmpDir, write, writeOwned } from './helpers.js';
 
 const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -25,7 +25,7 @@ function driftedProject(): { cwd: string; edited: string; deleted: string } {
   const text = readFileSync(path.join(cwd, 'api', edited), 'utf8');
   write(path.join(cwd, 'api', edited), text.replace(/\n/, '\n// edited by hand\n') + 'export const handEdit = 1;\n');
   unlinkSync(path.join(cwd, 'api', deleted));
-  write(path.join(cwd, 'api/src/old/old.ts'), `${MARKER} earlier\nexport {};\n`);
+  writeOwned(path.join(cwd, 'api'), 'src/old/old.ts', `${MARKER} earlier\nexport {};\n`);
   return { cwd, edited, deleted };
 }
 

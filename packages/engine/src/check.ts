@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { type Diagnostic, GeneratorError, type ReportSection, type ResolvedConfig, type RunResult, healthScore, runGenerator } from '@reslayer/core';
 import { locationOf, outputPaths, rootRelative } from './output/paths.js';
 import { type DriftEntry, driftOf } from './output/plan.js';
-import type { Leftovers } from './output/swap.js';
+import { type Leftovers, findLeftovers } from './output/swap.js';
 import { readOutput } from './output/writer.js';
 import { type CacheOutcome, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, withOpenRoot } from './run.js';
 
@@ -50,7 +50,8 @@ export async function check(config: ResolvedConfig, options: RunOptions = {}): P
   return withOpenRoot(config, options, false, async ({ paths, probe, ms }) => {
     if (probe.status === 'hit') {
       const { summary, files } = probe.record;
-      return withVerdict({ ...summary, files: files.length, drift: [], cache: { status: 'hit' }, profile: hitProfile(files.length, probe.bytes, ms) });
+      const left = findLeftovers(paths);
+      return withVerdict({ ...summary, files: files.length, drift: [], ...(left ? { interrupted: left } : {}), cache: { status: 'hit' }, profile: hitProfile(files.length, probe.bytes, ms) });
     }
     const run = await runGenerator(config, { onPhase: options.onPhase });
     options.onPhase?.('diff');

@@ -3,7 +3,7 @@ import { recordInputs, fingerprintOf } from './cache/probe.js';
 import { type RunSummary, removeRecord, sha256, stampFiles, writeRecord } from './cache/record.js';
 import { locationOf, rootRelative } from './output/paths.js';
 import type { WritePlan } from './output/plan.js';
-import type { Leftovers } from './output/swap.js';
+import { type Leftovers, findLeftovers, recoverLeftovers } from './output/swap.js';
 import { type OutputOutcome, readOutput, writeOutput } from './output/writer.js';
 import { serializeManifest } from './output/manifest.js';
 import { type CacheOutcome, type Opened, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, summaryOf, withOpenRoot } from './run.js';
@@ -58,9 +58,12 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     const { probe } = opened;
     if (probe.status === 'hit') {
       if (!dryRun && probe.refreshed) tryRecord(opened, probe.refreshed);
+      // What a killed run left beside the root is repaired (or, on a dry run, found) even when nothing changed.
+      const left = dryRun ? findLeftovers(opened.paths) : recoverLeftovers(opened.paths);
       const { files, summary, inputs } = probe.record;
       const plan = { ...emptyPlan(), unchanged: [...files] };
-      return { failed: false, dryRun, files, plan, diagnostics: summary.diagnostics, summary, cache: { status: 'hit' }, contractFiles: inputs.map((i) => i.path), profile: hitProfile(files.length, probe.bytes, opened.ms) };
+      const interrupted = left ? { interrupted: { ...left, repaired: !dryRun } } : {};
+      return { failed: false, dryRun, files, plan, diagnostics: summary.diagnostics, summary, cache: { status: 'hit' }, ...interrupted, contractFiles: inputs.map((i) => i.path), profile: hitProfile(files.length, probe.bytes, opened.ms) };
     }
     const startedAt = Date.now();
     const run = await runGenerator(config, { onPhase: options.onPhase });
