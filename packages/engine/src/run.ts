@@ -87,7 +87,12 @@ export async function withOpenRoot<T>(config: ResolvedConfig, options: RunOption
 function assertRootFolders(root: string): void {
   const hint = 'Choose another output root (--output or `output` in the config), or move the file out of the way.';
   for (let dir = root; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-    const stats = statSync(dir, { throwIfNoEntry: false });
+    let stats;
+    try {
+      stats = statSync(dir, { throwIfNoEntry: false });
+    } catch (error) {
+      throw new GeneratorError('RSL_WRITE_FAILED', `cannot write into ${root}: ${(error as Error).message}`, { cause: error });
+    }
     if (stats?.isDirectory()) return;
     if (stats) {
       const message = dir === root ? `the output root ${root} is a file, not a folder` : `${dir} is a file, so the output root ${root} cannot be created inside it`;

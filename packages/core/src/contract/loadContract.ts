@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
@@ -110,6 +110,8 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   const absolute = path.resolve(file);
   let bytes: Buffer;
   try {
+    // A folder, a FIFO or a device is not read (reading a FIFO would wait forever).
+    if (!statSync(absolute).isFile()) throw new Error('not a regular file');
     bytes = readFileSync(absolute);
   } catch (error) {
     throw new GeneratorError('RSL_INPUT_NOT_FOUND', `${file}: cannot read the contract (${(error as Error).message})`, {

@@ -37,12 +37,10 @@ export function locationOf(config: Pick<ResolvedConfig, 'outputRoot' | 'srcDir'>
 export function outputPaths(location: Pick<OutputLocation, 'outputRoot'>): OutputPaths {
   const root = path.resolve(location.outputRoot);
   let real = root;
-  if (lstatSync(root, { throwIfNoEntry: false })?.isSymbolicLink()) {
-    try {
-      real = realpathSync.native(root);
-    } catch {
-      real = root;
-    }
+  try {
+    if (lstatSync(root, { throwIfNoEntry: false })?.isSymbolicLink()) real = realpathSync.native(root);
+  } catch {
+    real = root; // an unreadable path: the run's first call on it reports the error
   }
   const sibling = (suffix: string) => path.join(path.dirname(real), `.${path.basename(real)}.reslayer-${suffix}`);
   return { root, real, staging: sibling('staging'), previous: sibling('previous'), lock: sibling('lock') };
