@@ -67,7 +67,7 @@ export async function packAll({ out = DEFAULT_OUT, build = true, log = () => {} 
 
 /**
  * The install commands for a project outside the repository, from the packed tarballs: the runtime (and
- * msw, for the generated mocks) as dependencies, the CLI, core and plugins (and TypeScript) as dev dependencies.
+ * msw, for the generated mocks) as dependencies, the CLI, core, the engine and plugins (and TypeScript) as dev dependencies.
  * With pnpm, `pnpmOverrides` must be in the project's package.json first: pnpm resolves a tarball's own
  * `@reslayer/*` dependencies from the registry otherwise (npm takes the tarballs installed beside it).
  * @param {Array<{ name: string, tarball: string }>} packs

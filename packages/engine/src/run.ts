@@ -2,7 +2,7 @@
 // steps every run takes before its pipeline (checking the root, taking its lock, probing the cache).
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { type Diagnostics, GeneratorError, type HookTiming, type ResolvedConfig, type RunReport, type RunResult } from '@reslayer/core';
+import { GeneratorError, type HookTiming, type ResolvedConfig, type RunReport, type RunResult } from '@reslayer/core';
 import { cacheDirOf } from './cache/cacheDir.js';
 import { type CacheProbe, probeCache } from './cache/probe.js';
 import type { RunSummary } from './cache/record.js';
@@ -122,9 +122,4 @@ export function runProfile(report: Pick<RunReport, 'timings'>, files: ReadonlyMa
   let bytes = 0;
   for (const text of files.values()) bytes += Buffer.byteLength(text, 'utf8');
   return { phases: report.timings.map(({ hook, plugin, ms }) => ({ hook, plugin, ms })), writeMs, cache, files: files.size, bytes };
-}
-
-/** The diagnostics of a run, sorted as core lists them, with the writer's notices after them. */
-export function withNotices(diagnostics: Diagnostics, notices: readonly ReturnType<Diagnostics['list']>[number][]): ReturnType<Diagnostics['list']> {
-  return [...diagnostics.list(), ...notices];
 }

@@ -32,7 +32,7 @@ const emitter = (mark: string, extra: Record<string, string> = {}): Plugin =>
 const configFor = (out: string, mark: string, extra?: Record<string, string>): ResolvedConfig => resolveConfig({ input: DEMO_CONTRACT, output: out, plugins: [emitter(mark, extra)] }, undefined, dir);
 const isRoot = process.getuid?.() === 0;
 
-describe('the writer', () => {
+describe('the writer keeps what it does not own', () => {
   it('keeps user files and folders, with their mode, owner and setgid bit, through a swap', async () => {
     const out = path.join(dir, 'keeps');
     await generate(configFor(out, 'v1'));
@@ -82,6 +82,9 @@ describe('the writer', () => {
     rmSync(paths.staging, { recursive: true });
   });
 
+});
+
+describe('the writer on failures and odd roots', () => {
   it('a failing run changes nothing and leaves nothing beside the root', async () => {
     const out = path.join(dir, 'fails');
     await generate(configFor(out, 'v1'));
