@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { type Diagnostic, GeneratorError, type ReportSection, type ResolvedConfig, type RunResult, healthScore, runGenerator } from '@reslayer/core';
 import { locationOf, outputPaths, rootRelative } from './output/paths.js';
 import { type DriftEntry, driftOf } from './output/plan.js';
@@ -91,13 +92,16 @@ function withVerdict(found: Omit<CheckResult, 'ok' | 'healthScore'>): CheckResul
 function assertOutputExists(config: ResolvedConfig): void {
   const paths = outputPaths(config);
   if (existsSync(paths.real)) return;
+  // Shown relative to the working directory when inside it, as the user typed them.
+  const shown = (p: string) => (path.relative(process.cwd(), p).startsWith('..') ? p : path.relative(process.cwd(), p) || '.');
+  const root = shown(paths.root);
   if (existsSync(paths.previous)) {
-    throw new GeneratorError('RSL_OUTPUT_MISSING', `the output root ${paths.root} does not exist: an interrupted \`reslayer generate\` left its previous contents in ${paths.previous}`, {
+    throw new GeneratorError('RSL_OUTPUT_MISSING', `the output root ${root} does not exist: an interrupted \`reslayer generate\` left its previous contents in ${shown(paths.previous)}`, {
       hint: 'Run `reslayer generate` with the same config or --output: it renames the previous contents back and then writes; check again after it.',
     });
   }
   const hint = config.configFile
-    ? `Run \`reslayer generate\` with the same config first (its \`output\` is ${paths.root}).`
+    ? `Run \`reslayer generate\` with the same config first (its \`output\` is ${root}).`
     : 'Pass the --output that generate used (the default is ./generated), or run `reslayer generate` first.';
-  throw new GeneratorError('RSL_OUTPUT_MISSING', `the output root ${paths.root} does not exist, so there is nothing to check`, { hint });
+  throw new GeneratorError('RSL_OUTPUT_MISSING', `the output root ${root} does not exist, so there is nothing to check`, { hint });
 }

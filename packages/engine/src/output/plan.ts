@@ -91,7 +91,8 @@ function assertFoldersFree(root: string, files: ReadonlyMap<string, string>, sca
   }
   const blocked = [...folders].filter((dir) => scan.entries.has(dir)).sort(cmp)[0];
   if (blocked === undefined) return;
-  const what = scan.entries.get(blocked) === 'link' ? 'a symbolic link' : 'not a folder';
+  const kind = scan.entries.get(blocked);
+  const what = kind === 'link' ? 'a symbolic link' : kind === 'file' ? 'a file' : 'neither a file nor a folder';
   throw notDirectory(`${blocked} under the output root ${root} is ${what}, but generated files go into it`);
 }
 
