@@ -1,46 +1,11 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Plugin, type ResolvedConfig, pluginSource } from '@reslayer/core';
+import { buildIdentity } from '../buildInfo.js';
 import { sha256 } from './record.js';
 
 /** Everything but the contract that decides a run's output, hashed; or why it cannot be known (the cache is off). */
 export type RunKey = { ok: true; key: string } | { ok: false; reason: string };
-
-/**
- * `buildInfo.json` at the root of the engine's compiled code, written by `scripts/build-info.mjs` in `pnpm build`:
- * beside this module in the bundle (lib/), one folder up in dist/ (dist/cache/).
- */
-const BUILD_INFO_CANDIDATES = [new URL('./buildInfo.json', import.meta.url), new URL('../buildInfo.json', import.meta.url)];
-
-let buildMemo: Promise<RunKey> | undefined;
-
-/**
- * The identity of this build of reslayer: the sha256 `scripts/build-info.mjs` wrote over every package's sources,
- * manifests, the lockfile and the bundling. None when the file is missing (sources run directly, or a bare
- * `tsc -b`) or older than a package's `.tsbuildinfo` (recompiled without `pnpm build`): then the cache is off.
- */
-function buildIdentity(): Promise<RunKey> {
-  buildMemo ??= (async () => {
-    for (const url of BUILD_INFO_CANDIDATES) {
-      const file = fileURLToPath(url);
-      let info: { format?: unknown; hash?: unknown; builds?: unknown };
-      try {
-        info = JSON.parse(await readFile(file, 'utf8')) as typeof info;
-      } catch {
-        continue;
-      }
-      if (info.format !== 1 || typeof info.hash !== 'string' || !Array.isArray(info.builds)) return { ok: false, reason: `invalid build info (${file})` };
-      const writtenAt = statSync(file).mtimeMs;
-      const stale = (info.builds as string[]).map((rel) => path.resolve(path.dirname(file), rel)).find((b) => (statSync(b, { throwIfNoEntry: false })?.mtimeMs ?? 0) > writtenAt);
-      if (stale !== undefined) return { ok: false, reason: `the build info is older than ${stale} (compiled without \`pnpm build\`)` };
-      return { ok: true, key: info.hash };
-    }
-    return { ok: false, reason: 'no build info beside the engine; build with `pnpm build`' };
-  })();
-  return buildMemo;
-}
 
 /**
  * Canonical JSON (sorted keys) of plain data; undefined for anything without a faithful JSON form (functions,
