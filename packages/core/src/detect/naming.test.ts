@@ -5,7 +5,6 @@ import { Diagnostics } from '../diagnostics/Diagnostics.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import type { NamingOverrides } from '../config/types.js';
 import { runGenerator } from '../run/createGenerator.js';
-import { computeRunKey } from '../run/runKey.js';
 import { detectResources } from './detectResources.js';
 import { MAX_NAME_LENGTH } from './words.js';
 import { DEMO_CONTRACT } from '../../test/paths.js';
@@ -365,15 +364,6 @@ describe('overrides', () => {
     ]);
   });
 
-  it('overrides are part of the run key (the no-change cache)', async () => {
-    const config = { input: DEMO_CONTRACT, outputRoot: '/out', srcDir: 'src', plugins: [], allowRemoteRefs: false };
-    const plain = await computeRunKey(config, { buildHash: 'b' });
-    const same = await computeRunKey({ ...config }, { buildHash: 'b' });
-    const renamed = await computeRunKey({ ...config, overrides: { resources: { contacts: { name: 'people' } } } }, { buildHash: 'b' });
-    // A config without overrides keeps the key it had before overrides existed.
-    expect(same).toEqual(plain);
-    expect(renamed).not.toEqual(plain);
-  });
 });
 
 describe('determinism', () => {
