@@ -9,9 +9,10 @@
 // - with the hand-made labels (fixtures/directory-labels.json), how often the role agrees with the label.
 // The measures are defined in docs/corpus.md; the targets are printed as PASS/FAIL lines.
 //
-// Usage: node scripts/corpus-directory.mjs [--sample N] [--seed S] [--only id,id] [--jobs 2] [--timeout 300]
+// Usage: node scripts/corpus-directory.mjs [--sample N] [--seed S] [--only id,id] [--jobs 2] [--timeout 600]
 //                                          [--json .corpus-out/directory.json] [--markdown <file>] [--no-labels]
-// Exit code: 1 when a contract fails to generate or the labelled precision is below its target; 2 for usage.
+// Exit code: 1 when a contract fails to generate (a crash or the time limit); 2 for usage. The targets are PASS/FAIL
+// lines, as in `pnpm bench`.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,4 +77,4 @@ if (markdownOut) {
   console.log(`corpus:directory: table in ${markdownOut}`);
 }
 const failed = rows.filter((r) => r.status === 'failed').length;
-process.exit(failed > 0 || (agreement !== undefined && agreement.roleShare < 0.95) ? 1 : 0);
+process.exit(failed > 0 ? 1 : 0);

@@ -9,11 +9,12 @@ export const INSTALL_PACKAGES = {
    * `@tanstack/react-query` and `@tanstack/vue-query` bring it too) and msw 3 for the mocks.
    */
   dependencies: ['@reslayer/runtime', '@tanstack/query-core', 'msw'],
-  /** The CLI and what `generator.config.ts` imports (core and the four plugins; diff is the CLI's), and TypeScript. */
+  /** The CLI and what `generator.config.ts` imports (core and the four plugins; diff and engine are the CLI's), and TypeScript. */
   devDependencies: [
     '@reslayer/cli',
     '@reslayer/core',
     '@reslayer/diff',
+    '@reslayer/engine',
     '@reslayer/plugin-client',
     '@reslayer/plugin-config-meta',
     '@reslayer/plugin-hooks',

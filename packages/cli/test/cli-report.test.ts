@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, describeInBrowser } from '../../../test/helpers/browser.js';
-import { DEMO_CONTRACT, MARKER, REPO_ROOT, cleanup, runCli, tmpDir, write } from './helpers.js';
+import { DEMO_CONTRACT, MARKER, REPO_ROOT, cleanup, runCli, tmpDir, write, writeOwned } from './helpers.js';
 
 const ARTIFACTS = path.join(REPO_ROOT, '.artifacts/check-report');
 
@@ -24,7 +24,7 @@ function driftedProject(): { cwd: string; edited: string; deleted: string } {
   const text = readFileSync(path.join(cwd, 'api', edited), 'utf8');
   write(path.join(cwd, 'api', edited), text.replace(/\n/, '\n// edited by hand\n') + 'export const handEdit = 1;\n');
   unlinkSync(path.join(cwd, 'api', deleted));
-  write(path.join(cwd, 'api/src/old/old.ts'), `${MARKER} earlier\nexport {};\n`);
+  writeOwned(path.join(cwd, 'api'), 'src/old/old.ts', `${MARKER} earlier\nexport {};\n`);
   return { cwd, edited, deleted };
 }
 

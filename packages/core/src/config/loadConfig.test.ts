@@ -140,8 +140,9 @@ describe('resolveConfig: overrides', () => {
     ['a resource name over 80 characters', { overrides: { resources: { albums: { name: 'a'.repeat(81) } } }, field: '`overrides.resources.albums.name` must be an identifier of at most 80 characters' }],
     ['an entity that is no identifier', { overrides: { resources: { albums: { entity: '1Album' } } }, field: '`overrides.resources.albums.entity` must be an identifier' }],
     ['operations not an object', { overrides: { operations: [] }, field: '`overrides.operations` must be an object' }],
-    ['an operation entry without name or role', { overrides: { operations: { listPets: {} } }, field: '`overrides.operations.listPets` sets neither name nor role' }],
+    ['an operation entry with neither name nor role', { overrides: { operations: { listPets: {} } }, field: '`overrides.operations.listPets` sets neither name nor role' }],
     ['an unknown operation option', { overrides: { operations: { listPets: { name: 'list', kind: 'list' } } }, field: '`overrides.operations.listPets.kind` is not an option' }],
+    ['a role that is no role', { overrides: { operations: { listPets: { role: 'fetch' } } }, field: '`overrides.operations.listPets.role` must be one of list, read, create, update, delete, action, other' }],
     ['a method name that is a reserved word', { overrides: { operations: { deletePet: { name: 'delete' } } }, field: '`overrides.operations.deletePet.name` must not be a reserved word' }],
   ];
   it.each(invalid)('%s → RSL_CONFIG_INVALID naming the field', (_name, { overrides, field }) => {

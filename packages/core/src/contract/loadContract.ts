@@ -2,8 +2,6 @@ import path from 'node:path';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
-import { type FileStat, fileStatOf, sha256 } from '../emit/cacheRecord.js';
-import type { JsonReparse } from './jsonReparse.js';
 import { checkDocumentLimits } from './documentLimits.js';
 import { DEFAULT_MAX_INPUT_SIZE, NotRegularFileError, readRegularFile } from './inputFiles.js';
 import { decodeContract, parseContractText } from './parseText.js';
@@ -22,31 +20,6 @@ export interface LoadContractOptions {
   refRoots?: readonly string[] | undefined;
   /** Largest size in bytes of each file read (the entry and each referenced file). @default DEFAULT_MAX_INPUT_SIZE (64 MiB) */
   maxInputSize?: number | undefined;
-  /**
-   * The entry file's bytes as the run already read them (the no-change cache's probe: see `CacheMiss.entryRead`),
-   * used instead of reading the file again when `path` is the entry's absolute path.
-   */
-  entryRead?: EntryRead | undefined;
-  /**
-   * Answers true when the parsed document of the entry file (absolute path) is already known to hold only internal
-   * `$ref`s (`ModelReuse.sameAsLast`): then it is not searched for external ones, and nothing is bundled.
-   */
-  knownInternal?: ((file: string, document: Record<string, unknown>) => boolean) | undefined;
-  /**
-   * The entry file's last JSON text, to parse its new bytes by difference (`reslayer generate --watch`): the load
-   * asks it first, and keeps in it what it parsed when the document is the file's own JSON (not upgraded from
-   * Swagger 2.0, no external `$ref` bundled); otherwise it is cleared.
-   */
-  reparse?: JsonReparse | undefined;
-}
-
-/** A contract file's bytes, read once: the stat taken before the read, the time before that stat, and the sha256. */
-export interface EntryRead {
-  /** Absolute path of the file. */
-  path: string;
-  bytes: Buffer;
-  /** The sha256, stat and stat time of these bytes. */
-  entry: ReadFile;
 }
 
 /** A loaded contract: one self-contained document whose `$ref`s are all internal (`#/…`). */
@@ -62,22 +35,6 @@ export interface LoadedContract {
    * paths; a remote ref fetched under `allowRemoteRefs` is listed by its URL).
    */
   files: string[];
-  /**
-   * The entry file as the load read it: the sha256 (hex) of its bytes, and its stat, taken just before
-   * they were read, with `Date.now()` before that stat (`statAt`). The no-change cache records these,
-   * so its record describes the bytes the run used even when the file changed during the run.
-   */
-  entry: ReadFile;
-}
-
-/** A contract file as the load read it (see {@link LoadedContract.entry}). */
-export interface ReadFile {
-  /** sha256 (hex) of the bytes read. */
-  sha256: string;
-  /** The file's stat, taken before the bytes were read. */
-  stat: FileStat;
-  /** `Date.now()` before the stat. */
-  statAt: number;
 }
 
 /** True when a `$ref` anywhere in the parsed document points outside it (not `#…`): then the bundler runs. */
@@ -96,36 +53,23 @@ function hasExternalRef(node: unknown): boolean {
 }
 
 /**
- * Reads a contract file once: its stat (a regular file), then its bytes and their sha256. Synchronous: the
- * load and the no-change probe (which hands what it read to the load) read it the same way.
- * @param absolute absolute path of the file
- * @param maxBytes the size limit (default {@link DEFAULT_MAX_INPUT_SIZE})
- * @returns the bytes with their sha256, the stat taken before the read and `Date.now()` before that stat
- * @throws the file system's error, `NotRegularFileError` when the path is not a regular file (nothing else is
- *   opened), GeneratorError `RSL_INPUT_TOO_LARGE` over the limit
- */
-export function readEntry(absolute: string, maxBytes = DEFAULT_MAX_INPUT_SIZE): EntryRead {
-  const statAt = Date.now();
-  const { bytes, stats } = readRegularFile(absolute, maxBytes);
-  return { path: absolute, bytes, entry: { sha256: sha256(bytes), stat: fileStatOf(stats), statAt } };
-}
-
-/**
  * Loads an OpenAPI 3.0.x/3.1.x (or Swagger 2.0, upgraded) contract from a YAML or JSON file and
  * bundles `$ref`s to relative files into one document whose refs are all internal.
  *
  * @param file path of the entry file (absolute, or relative to the working directory)
  * @param options see {@link LoadContractOptions}
  * @returns the bundled document and loading notices
- * @throws GeneratorError `RSL_INPUT_NOT_FOUND`, `RSL_INPUT_EMPTY`, `RSL_INPUT_SYNTAX`, `RSL_NOT_OPENAPI`,
- *   `RSL_UNSUPPORTED_VERSION` or `RSL_REF_UNRESOLVED`, each naming the file
+ * @throws GeneratorError `RSL_INPUT_NOT_FOUND` (also for a path that is not a regular file), `RSL_INPUT_TOO_LARGE`,
+ *   `RSL_INPUT_BINARY`, `RSL_INPUT_EMPTY`, `RSL_INPUT_SYNTAX`, `RSL_INPUT_DUPLICATE_KEY`, `RSL_INPUT_TOO_DEEP`,
+ *   `RSL_NOT_OPENAPI`, `RSL_UNSUPPORTED_VERSION`, `RSL_REF_OUTSIDE_ROOT` or `RSL_REF_UNRESOLVED`, each naming the file
  * @see https://spec.openapis.org/oas/v3.1.0#relative-references-in-uris
  */
 export async function loadContract(file: string, options: LoadContractOptions = {}): Promise<LoadedContract> {
   const absolute = path.resolve(file);
-  let read: EntryRead;
+  let bytes: Buffer;
   try {
-    read = options.entryRead?.path === absolute ? options.entryRead : readEntry(absolute, options.maxInputSize);
+    // A folder, a FIFO or a device is not opened (reading a FIFO would wait forever, /dev/zero would never end).
+    ({ bytes } = readRegularFile(absolute, options.maxInputSize ?? DEFAULT_MAX_INPUT_SIZE));
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     const reason = error instanceof NotRegularFileError ? 'it is not a regular file: nothing else is read' : (error as Error).message;
@@ -135,19 +79,11 @@ export async function loadContract(file: string, options: LoadContractOptions = 
       cause: error,
     });
   }
-  const { entry, bytes } = read;
-  // By difference from the last version when only a value inside the document changed (watch mode), else whole.
-  const reparsed = options.reparse?.parse(absolute, bytes);
-  let root: unknown;
-  let json = true;
-  if (reparsed) root = reparsed.document;
-  else {
-    const text = decodeContract(bytes, file);
-    if (text.trim() === '') {
-      throw new GeneratorError('RSL_INPUT_EMPTY', `${file}: the contract file is empty`, { file });
-    }
-    ({ value: root, json } = parseContractText(text, file));
+  const text = decodeContract(bytes, file);
+  if (text.trim() === '') {
+    throw new GeneratorError('RSL_INPUT_EMPTY', `${file}: the contract file is empty`, { file });
   }
+  let root = parseContractText(text, file).value;
   // Before anything walks the document (the upgrade, the search for external refs, detection, the plugins).
   checkDocumentLimits(root, file, bytes.length);
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
@@ -188,19 +124,13 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   }
   let document = root as Record<string, unknown>;
   const files = [absolute];
-  // A document parsed by difference shares all but one value with the kept one, whose `$ref`s were all internal.
-  const external = reparsed ? hasExternalRef(reparsed.replaced) : !options.knownInternal?.(absolute, document) && hasExternalRef(document);
-  if (external) {
+  if (hasExternalRef(document)) {
     const bundled = await bundleExternalRefs(document, absolute, options);
     document = bundled.document;
     checkDocumentLimits(document, file, bytes.length + bundled.expandedBudget);
     for (const f of bundled.files) if (!files.includes(f)) files.push(f);
   }
-  if (options.reparse) {
-    if (json && document === doc) options.reparse.keep(absolute, bytes, document);
-    else options.reparse.clear();
-  }
-  return { file: absolute, document: document as unknown as OpenAPIObject, notices, files, entry };
+  return { file: absolute, document: document as unknown as OpenAPIObject, notices, files };
 }
 
 async function bundleExternalRefs(

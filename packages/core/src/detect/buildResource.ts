@@ -170,7 +170,8 @@ function operationName(
     case 'search':
       return fromRole(r.resource === 'search' ? 'search' : `search${pascalWords(r.resource.replace(/Search$/, '')) || r.entity}`);
     case 'summary':
-      return fromRole(`get${r.entity}`);
+      // A summary is one object named by its path (`/nodes` → `getNodes`, `/dashboard/summary` → `getDashboardSummary`).
+      return fromRole(`get${pascalWords(r.resource) || r.entity}`);
     case 'action': {
       const verb = camelWords(r.action ?? 'action') || 'action';
       if (r.verbOnly) return fromRole(methodName(verb));

@@ -379,10 +379,10 @@ describe('detectResources: one table of shapes', () => {
           {
             resource: 'projectsTasks',
             kind: 'crud',
-            entity: 'ProjectTask',
+            entity: 'Task',
             crudCandidate: false,
             missingOperations: ['list', 'update', 'delete'],
-            operations: ['read getProjectTask GET /projects/{projectId}/tasks/{taskId}', 'create createProjectTask POST /projects/{projectId}/tasks'],
+            operations: ['read getTask GET /projects/{projectId}/tasks/{taskId}', 'create createTask POST /projects/{projectId}/tasks'],
           },
         ],
       },

@@ -10,6 +10,7 @@ import { buildResource } from './buildResource.js';
 import { collectionRoles, type CollectionEntry } from './roles.js';
 import { indexPaths, minNameWords, placeOperation, returnsCollection, staticWords, type PathIndex } from './shapes.js';
 import { SELF_WORDS, countability, isNumericSegment, pascalWords, wordsOf } from './words.js';
+import { verbClassOf } from './verbs.js';
 import { chooseEntities } from './entity.js';
 import { reportWeakModel } from './weakModel.js';
 
@@ -195,7 +196,9 @@ function nonCollectionGroup(key: string, entry: Entry, groups: Groups, shape: { 
   const { lastSegment, lastWord, namedAsCollection, words } = shape;
   const onlyGet = entry.coll.every((o) => o.method === 'get' || o.method === 'head' || o.method === 'options');
   const onlyPost = entry.coll.every((o) => o.method === 'post');
-  const kind: ResourceKind = onlyGet ? 'summary' : onlyPost ? 'action' : 'other';
+  // A path named by a verb (`/files/share`, `/application/deploy`) is a command whatever its write method.
+  const verbPath = verbClassOf(lastWord) !== undefined && verbClassOf(lastWord) !== 'read';
+  const kind: ResourceKind = onlyGet ? 'summary' : onlyPost || verbPath ? 'action' : 'other';
   const notCollection = SELF_WORDS.has(lastWord)
     ? `whose last segment "${lastSegment}" names the caller's own object`
     : !namedAsCollection
@@ -221,7 +224,7 @@ function nonCollectionGroup(key: string, entry: Entry, groups: Groups, shape: { 
     else if (kind === 'action') g.members.push({ op, role: 'action', why: `action: ${where(op)}, ${notCollection}` });
     else {
       // A singleton read and its writes (`GET|PUT /settings`): the read is a summary, a write an action on it.
-      const role = op.method === 'get' ? 'summary' : collGet === undefined || op.method === 'head' || op.method === 'options' ? 'other' : 'action';
+      const role = op.method === 'get' ? 'summary' : (collGet === undefined && !verbPath) || op.method === 'head' || op.method === 'options' ? 'other' : 'action';
       g.members.push({ op, role, why: `${role}: ${where(op)}, ${notCollection}` });
     }
   }

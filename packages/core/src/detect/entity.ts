@@ -21,8 +21,9 @@ export interface EntityNames {
  *    singular, is the collection's head word: `/branches/{id}/loans` answering `Loan` → `Loan`, not `BranchLoan`);
  *    when several groups answer with one schema, only the one with item paths takes it (the collection of an
  *    Azure resource group beside its subscription-wide list), and only if no other group's path names it;
- * 2. else the singular of the name's words, the parent of a nested collection included (`AlbumUser`;
- *    `RepoIssue` beside `/issues`' `Issue`).
+ * 2. else the singular of the collection's own word (`/repos/{owner}/{repo}/pulls` → `Pull`), or, where another
+ *    collection uses the same word, of the name's words, the parent included (`RepoIssue` beside `/issues`' `Issue`;
+ *    `AlbumUser` beside `/users`).
  * @param groups the detected groups
  * @param segments the name segments of each group (see `assignNames`), parents first
  * @param model the model (component schemas)
@@ -47,6 +48,24 @@ export function chooseEntities(groups: readonly Group[], segments: ReadonlyMap<G
     const own = out.get(owner)?.entity.toLowerCase();
     if (own !== schema.toLowerCase() && pathNamed.has(schema.toLowerCase())) continue;
     out.set(owner, { entity: schema, plural: pluralOf(schema) });
+  }
+  // A parent is only kept where it tells two entities apart: a nested collection whose own word no other
+  // collection uses is named by that word (`/repos/{owner}/{repo}/pulls` → `Pull` unless `/pulls` exists too).
+  const short = new Map<Group, EntityNames>();
+  const shortCount = new Map<string, number>();
+  for (const g of out.keys()) {
+    const names = collectionNames((segments.get(g) ?? []).slice(-1));
+    short.set(g, names);
+    shortCount.set(names.entity.toLowerCase(), (shortCount.get(names.entity.toLowerCase()) ?? 0) + 1);
+  }
+  const taken = new Set([...out.values()].map((n) => n.entity.toLowerCase()));
+  for (const [g, names] of short) {
+    const current = out.get(g);
+    const lower = names.entity.toLowerCase();
+    if (current === undefined || current.entity.toLowerCase() === lower || (shortCount.get(lower) ?? 0) > 1 || taken.has(lower)) continue;
+    if ((segments.get(g) ?? []).length < 2 || current.entity !== collectionNames(segments.get(g) ?? []).entity) continue;
+    out.set(g, names);
+    taken.add(lower);
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import type { OperationNode } from '../model/types.js';
 import { isVerb, verbClassOf, type VerbClass } from './verbs.js';
-import { wordsOf } from './words.js';
+import { pluralWord, singularWord, wordsOf } from './words.js';
 
 /**
  * How detection reads an operationId as the world writes it (docs/naming.md, "The operationId names"):
@@ -16,7 +16,7 @@ export interface ReadOperationId {
    * Empty when the operationId says nothing beyond the method and path.
    */
   words: string[];
-  /** The class of the leading verb, when the first of `words` is a known verb. */
+  /** The class of the first known verb of `words`, if any. */
   verbClass: VerbClass | undefined;
 }
 
@@ -31,20 +31,33 @@ const NAMESPACE = /[/.:#]+/;
  * @param op the operation (its operationId, method and path)
  * @returns the naming words and the class of their verb; no words for a missing or method-and-path operationId
  */
-export function readOperationId(op: Pick<OperationNode, 'operationId' | 'path' | 'method'>): ReadOperationId {
+export function readOperationId(op: Pick<OperationNode, 'operationId' | 'path' | 'method'> & { tags?: readonly string[] }): ReadOperationId {
   const id = op.operationId ?? '';
   const parts = id.split(NAMESPACE).filter((p) => withoutVersions(wordsOf(p)).length > 0);
   const last = parts[parts.length - 1] ?? '';
-  let words = withoutVersions(wordsOf(last));
+  let words = controllerAction(last) ?? withoutVersions(wordsOf(last));
   // A dotted or slashed id whose last part is one word (`domains.list`): the part before names the noun.
   if (words.length === 1 && parts.length > 1) words = [...words, ...withoutVersions(wordsOf(parts[parts.length - 2] ?? ''))];
   words = withoutPathPrefix(words, op);
-  words = verbFirst(splitGlued(words));
-  const first = words[0];
-  return { words, verbClass: first === undefined ? undefined : verbClassOf(first) };
+  words = verbFirst(splitGlued(words), op);
+  const verb = words.find(isVerb);
+  return { words, verbClass: verb === undefined ? undefined : verbClassOf(verb) };
 }
 
 const withoutVersions = (words: string[]): string[] => words.filter((w) => !VERSION.test(w));
+
+/**
+ * `Controller_Action` (`BackupLongTermRetentionPolicies_ListByDatabase`, `Importation_Cancel`): when the action
+ * starts with a verb, the action names the operation, the controller only when the action is the bare verb
+ * (`list by database`, `cancel importation`). Other ids (snake_case, `…Create_Dialog`) are read word by word.
+ */
+function controllerAction(part: string): string[] | undefined {
+  const m = /^([A-Za-z0-9]*[A-Z][A-Za-z0-9]*)_([A-Z][A-Za-z0-9]*)$/.exec(part);
+  if (!m) return undefined;
+  const action = withoutVersions(wordsOf(m[2] ?? ''));
+  if (!isVerb(action[0] ?? '')) return undefined;
+  return action.length > 1 ? action : [...action, ...withoutVersions(wordsOf(m[1] ?? ''))];
+}
 
 /**
  * Drops a method-and-path prefix followed by a verb: `patch files v3 files file id update properties` of
@@ -79,16 +92,39 @@ function splitGlued(words: string[]): string[] {
   return words;
 }
 
+/** Words that only namespace an operationId: `idRunPerfTest`, `…DialogsCommandsCreate_Dialog`. */
+const NAMESPACE_WORDS = ['api', 'apis', 'id', 'service', 'services', 'controller', 'controllers', 'command', 'commands', 'query', 'queries', 'handler', 'handlers', 'endpoint', 'endpoints', 'operations', 'rest', 'public', 'private', 'internal', 'admin'];
+
 /**
- * The verb first: words before the first known verb are a namespace and dropped when words follow the verb
- * (`v1 service owner dialogs commands create dialog` → `create dialog`), or moved after it when the verb comes last
- * (`profiles list` → `list profiles`, `admin api keys delete` → `delete admin api keys`). Without a verb the words
- * stay as they are.
+ * The verb first: words before the first known verb are dropped when they only repeat the path's or the tags'
+ * words or namespace the id (`v1 service owner dialogs commands create dialog` of `/serviceowner/dialogs` →
+ * `create dialog`), or moved after it when the verb comes last (`profiles list` → `list profiles`,
+ * `admin api keys delete` → `delete admin api keys`). Words that say more (`beta list things`) stay.
  */
-function verbFirst(words: string[]): string[] {
+function verbFirst(words: string[], op: { path: string; tags?: readonly string[] | undefined }): string[] {
   const at = words.findIndex(isVerb);
   if (at <= 0) return words;
   const after = words.slice(at + 1);
   const meaningful = after.filter((w) => w !== 'by' && w !== 'id' && w !== 'all');
-  return meaningful.length > 0 ? words.slice(at) : [words[at] ?? '', ...words.slice(0, at), ...after];
+  if (meaningful.length === 0) return [words[at] ?? '', ...words.slice(0, at), ...after];
+  return composedOf(words.slice(0, at).join(''), vocabularyOf(op)) ? words.slice(at) : words;
+}
+
+/** Lower-case words a namespace may be made of: the path's static words (singular and plural), tag words and namespace words. */
+function vocabularyOf(op: { path: string; tags?: readonly string[] | undefined }): Set<string> {
+  const out = new Set(NAMESPACE_WORDS);
+  // The path without a literal query or fragment (`/things?beta=true`): those words qualify, they do not namespace.
+  const texts = [...op.path.replace(/[?#].*$/, '').split('/').filter((s) => s !== '' && !s.includes('{')), ...(op.tags ?? [])];
+  for (const text of texts) for (const w of [...wordsOf(text), text.toLowerCase().replace(/[^a-z0-9]/g, '')]) for (const f of [w, singularWord(w), pluralWord(w)]) if (f !== '') out.add(f);
+  return out;
+}
+
+/** True when `text` is a concatenation of vocabulary words (`serviceownerdialogscommands`). */
+function composedOf(text: string, vocabulary: ReadonlySet<string>): boolean {
+  const reach = Array.from({ length: text.length + 1 }, (_, i) => i === 0);
+  for (let i = 0; i < text.length; i++) {
+    if (!reach[i]) continue;
+    for (const w of vocabulary) if (text.startsWith(w, i)) reach[i + w.length] = true;
+  }
+  return reach[text.length] === true;
 }

@@ -124,15 +124,20 @@ export function minNameWords(segments: readonly string[], collection: boolean): 
   return Math.max(collection ? 1 : 2, staticWords(segments.slice(lastParam + 1)).length + 1);
 }
 
+/** Media types of documents a GET hands over as a file rather than as data: spreadsheets, pages, feeds, calendars, YAML. */
+const DOCUMENT = /^(text\/(csv|html|calendar|markdown|x-markdown|yaml|x-yaml|vcard)|application\/(rss\+xml|atom\+xml|yaml|x-yaml|vnd\.ms-excel|vnd\.openxmlformats[-\w.]*))$/;
+
 /**
- * True when the GET's first media type (the one the client reads) is binary: JSON with a PDF alternative is no
- * download.
+ * True when the GET's first media type (the one the client reads) is a file: binary (`image/png`, `application/pdf`,
+ * a `format: binary` string) or a document (`text/csv`, `text/html`, an RSS feed, YAML). JSON with a PDF alternative
+ * is no download.
  * @param op a GET operation
  */
 export function isBinaryDownload(op: OperationNode): boolean {
   return successResponses(op).some((r) => {
     const c = r.contents[0];
-    return c !== undefined && (isBinaryMediaType(c.mediaType) || (c.schema?.kind === 'string' && c.schema.format === 'binary'));
+    const type = c?.mediaType.toLowerCase().split(';')[0]?.trim() ?? '';
+    return c !== undefined && (isBinaryMediaType(c.mediaType) || DOCUMENT.test(type) || (c.schema?.kind === 'string' && c.schema.format === 'binary'));
   });
 }
 

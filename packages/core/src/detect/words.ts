@@ -36,7 +36,7 @@ export function wordsOf(text: string): string[] {
 const UNCOUNTABLE: ReadonlySet<string> = new Set([
   'content', 'metadata', 'data', 'info', 'information', 'media', 'feedback', 'software', 'firmware', 'hardware',
   'news', 'analytics', 'audio', 'equipment', 'evidence', 'knowledge', 'usage', 'billing', 'storage', 'traffic',
-  'trash', 'health', 'config', 'inventory',
+  'trash', 'health', 'inventory',
 ]);
 
 /** Words that stand for "the caller's own" item: `/users/me` is one object, not a collection. */
