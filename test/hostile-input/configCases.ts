@@ -1,8 +1,9 @@
 // Hostile-input cases about the config and the output root: roots the user cannot mean, typos, and plugins
 // that emit into the tool's own names or out of the output root.
-import { symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { configFile, put, withConfig, type HostileCase, type Project } from './harness.js';
+import { configFile, put, withConfig, noFifo, type HostileCase, type Project } from './harness.js';
 
 /** `generate <contract> --output <dir> --json`. */
 const into = (dir: (p: Project) => string) => (p: Project) => ['generate', p.contract, '--output', dir(p), '--json'];
@@ -13,6 +14,26 @@ const emitting = (file: string) =>
   config(`output: './out', plugins: [{ name: 'evil', apply(hooks) { hooks.emit.tap('evil', (ctx) => { ctx.files.add({ path: ${JSON.stringify(file)}, contents: 'x', plugin: 'evil' }); }); } }]`);
 
 const UNSAFE = 'RSL_OUTPUT_ROOT_UNSAFE';
+const SPECIAL = /"code": "RSL_OUTPUT_SPECIAL_FILE"/;
+
+/** A FIFO at `rel` in the output root (over the file there, if any). */
+const fifo = (rel: string | ((p: Project) => string)) => (p: Project) => {
+  const file = path.join(p.out, typeof rel === 'string' ? rel : rel(p));
+  rmSync(file, { force: true });
+  execFileSync('mkfifo', [file]);
+};
+/** The previous generation's typed client of the pets (a generated file). */
+const CLIENT = (p: Project) => {
+  const found = readdirSync(p.out, { recursive: true, encoding: 'utf8' }).find((rel) => rel.endsWith('pets.client.ts'));
+  if (found === undefined) throw new Error('no pets.client.ts in the previous generation');
+  return found;
+};
+/** A Unix socket bound (and left) at `rel` in the output root, by Python (Node unlinks its sockets on close). */
+const socket = (rel: string) => (p: Project) => {
+  execFileSync('python3', ['-c', 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])', path.join(p.out, rel)]);
+  if (!lstatSync(path.join(p.out, rel)).isSocket()) throw new Error('no socket made');
+};
+const noSocket = () => (process.platform === 'win32' || !existsSync('/usr/bin/python3') ? 'no python3 to bind a socket' : undefined);
 
 /** Output roots, config typos and plugin paths. */
 export const CONFIG_CASES: HostileCase[] = [
@@ -33,6 +54,19 @@ export const CONFIG_CASES: HostileCase[] = [
     code: 'RSL_OUTPUT_CONFLICT',
     status: 2,
   },
+  // Entries that are neither files nor folders are never opened (a FIFO would hang the run): reported and carried over.
+  { name: 'output-fifo-carried-over', setup: fifo('pipe'), code: null, status: 0, says: SPECIAL, after: (p) => expect(lstatSync(path.join(p.out, 'pipe')).isFIFO()).toBe(true), skip: noFifo },
+  {
+    name: 'output-fifo-at-a-generated-path',
+    setup: fifo(CLIENT),
+    code: null,
+    status: 0,
+    says: SPECIAL,
+    after: (p) => expect(readFileSync(path.join(p.out, CLIENT(p)), 'utf8')).toMatch(/export /),
+    skip: noFifo,
+  },
+  { name: 'check-fifo-at-a-generated-path', setup: fifo(CLIENT), args: (p) => ['check', p.contract, '--output', p.out, '--json'], code: null, status: 1, says: SPECIAL, skip: noFifo },
+  { name: 'output-socket-carried-over', setup: socket('sock'), code: null, status: 0, says: SPECIAL, skip: noSocket },
   { name: 'config-typo-ouptut', setup: config("ouptut: './elsewhere'"), args: withConfig, code: 'RSL_CONFIG_INVALID', status: 2, says: /`ouptut`.*did you mean `output`/ },
   { name: 'config-typo-plugin', setup: config("output: './out', plugin: []"), args: withConfig, code: 'RSL_CONFIG_INVALID', status: 2, says: /did you mean `plugins`/ },
   { name: 'config-typo-allow-remote-ref', setup: config("output: './out', allowRemoteRef: true"), args: withConfig, code: 'RSL_CONFIG_INVALID', status: 2, says: /did you mean `allowRemoteRefs`/ },

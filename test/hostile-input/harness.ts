@@ -43,6 +43,8 @@ export interface HostileCase {
   status: number;
   /** Text the error message must hold. */
   says?: RegExp;
+  /** More checks of the case's folders after the run. */
+  after?: (p: Project) => void;
   /** Why the case cannot run on this platform, if it cannot. */
   skip?: () => string | undefined;
 }
@@ -80,6 +82,9 @@ export function put(file: string, contents: string | Uint8Array): void {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, contents);
 }
+
+/** Why FIFOs cannot be made here (for a case's `skip`), or undefined. */
+export const noFifo = (): string | undefined => (process.platform === 'win32' || !existsSync('/usr/bin/mkfifo') ? 'no mkfifo' : undefined);
 
 /** A config file in the project folder (plain object: no import resolves from a temporary folder). */
 export const configFile = (p: Project, body: string, name = 'generator.config.mjs'): string => {
@@ -243,6 +248,7 @@ export function describeCases(title: string, cases: readonly HostileCase[]): voi
       else expect(outcome.after.outside).toBe(outcome.before.outside);
       expect(`${run.stdout}\n${run.stderr}`).not.toContain(p.secret);
       expect(filesHolding(p.root, p.secret).map((f) => path.relative(p.root, f)).sort()).toEqual(['home/.ssh/id_rsa', 'project/.env', 'secret/secret.yaml']);
+      c.after?.(p);
     });
   });
 }

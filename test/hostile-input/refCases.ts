@@ -3,12 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { configFile, petContract, put, withConfig, type HostileCase, type Project } from './harness.js';
+import { configFile, petContract, put, withConfig, noFifo, type HostileCase, type Project } from './harness.js';
 
 /** The contract with `Pet.properties.extra` set to a `$ref` to the target (quoted as YAML). */
 const refTo = (target: string) => (p: Project) => put(p.contract, petContract(`{ $ref: ${JSON.stringify(target)} }`));
 
-const noFifo = () => (process.platform === 'win32' || !existsSync('/usr/bin/mkfifo') ? 'no mkfifo' : undefined);
 const noDev = (file: string) => () => (existsSync(file) ? undefined : `no ${file}`);
 
 const OUTSIDE = 'RSL_REF_OUTSIDE_ROOT';
