@@ -28,7 +28,7 @@ describe('readOperationId', () => {
     [undefined, 'get', '/pets', []],
   ];
   it.each(cases)('%s (%s %s)', (operationId, method, path, words) => {
-    expect(readOperationId({ operationId, method, path }).words).toEqual(words);
+    expect(readOperationId({ ...(operationId === undefined ? {} : { operationId }), method, path }).words).toEqual(words);
   });
 
   it('gives the class of the leading verb', () => {
