@@ -136,6 +136,15 @@ describe("a plugin's code identity (the run key)", () => {
     expect(await key(bare)).toEqual({ ok: false, reason: 'plugin "bare" was not made with definePlugin, so its code cannot be identified' });
   });
 
+  it('changes with the input limits, so narrower ones are not skipped by the cache', async () => {
+    const plugin = madeIn(path.join(dir, 'plugin.mjs'));
+    writeFileSync(path.join(dir, 'plugin.mjs'), 'one');
+    const base = configFor(path.join(dir, 'k'), [plugin]);
+    const before = await computeRunKey(base, 'b');
+    expect(await computeRunKey({ ...base, refRoots: [path.join(dir, 'shared')] }, 'b')).not.toEqual(before);
+    expect(await computeRunKey({ ...base, maxInputSize: 1000 }, 'b')).not.toEqual(before);
+  });
+
   it('definePlugin records the file of its caller', () => {
     const made = definePlugin({ name: 'here', apply() {} });
     expect((made as unknown as Record<symbol, unknown>)[SOURCE]).toMatch(/runs\.test\.ts$/);

@@ -66,7 +66,8 @@ function codeIdentity(plugin: Plugin, configFile: string | undefined): { ok: tru
 }
 
 /**
- * The run key: a sha256 over the build's identity, the Node version, the config's paths, flags and naming
+ * The run key: a sha256 over the build's identity, the Node version, the config's paths, flags, input limits
+ * (`refRoots`, `maxInputSize`: a run the narrower limits refuse must not hit the record of a wider one) and naming
  * overrides, and each plugin's name, code identity (see {@link codeIdentity}), options and `requires`. The
  * contract's content is not part of it (the record fingerprints the contract files).
  * @param config the resolved config
@@ -84,7 +85,7 @@ export async function computeRunKey(config: ResolvedConfig, buildHash?: string):
     if (options === undefined) return { ok: false, reason: `the options of plugin "${plugin.name}" are not plain JSON data` };
     plugins.push({ name: plugin.name, code: code.id, options, requires: [...(plugin.requires ?? [])] });
   }
-  const { input, outputRoot, srcDir, allowRemoteRefs, overrides, dates } = config;
-  const parts = { format: 1, build: build.key, node: process.version, input, outputRoot, srcDir, allowRemoteRefs, overrides, dates, plugins };
+  const { input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates } = config;
+  const parts = { format: 1, build: build.key, node: process.version, input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, plugins };
   return { ok: true, key: sha256(JSON.stringify(parts)) };
 }
