@@ -45,7 +45,7 @@ export async function runValidatorsCorpus({ root, corpusDir, specs, only }) {
       mkdirSync(out, { recursive: true });
       const row = { name: spec.name, library, files: 0, generateSeconds: 0, tsc59: '-', tsc7: '-', fixtures: '-', result: 'ok', note: '' };
       const problems = [];
-      const config = writeValidatorsConfig(root, path.join(out, 'generator.config.mjs'), path.join(corpusDir, spec.entry), library);
+      const config = writeValidatorsConfig(root, out, path.join(corpusDir, spec.entry), library);
       const gen = run(cli, ['generate', '--config', config, '--json', '--no-cache']);
       row.generateSeconds = Number(gen.seconds.toFixed(2));
       if (gen.status !== 0) problems.push(`generate exit ${gen.status}: ${gen.stderr.trim().split('\n')[0]}`);

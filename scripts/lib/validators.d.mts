@@ -25,5 +25,5 @@ export function fixtureBindings(text: string): FixtureBinding[];
 export function typeOrigins(text: string): Map<string, string>;
 export function checkFixtures(srcDir: string, load: (file: string) => Promise<Record<string, unknown>>): Promise<FixtureCheck>;
 export function transpileTree(dir: string): number;
-/** Writes a generator config (.mjs) with the four built-in plugins and plugin-validators, imported from `root`'s built packages; returns its path. */
-export function writeValidatorsConfig(root: string, file: string, input: string, library: 'zod' | 'valibot'): string;
+/** Writes a generator config (.mjs) with the four built-in plugins and plugin-validators, imported from `root`'s built packages, beside the output root as `<output>.generator.config.mjs`; returns its path. */
+export function writeValidatorsConfig(root: string, output: string, input: string, library: 'zod' | 'valibot'): string;

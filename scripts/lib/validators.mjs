@@ -115,14 +115,16 @@ export function transpileTree(dir) {
 
 /**
  * Writes a generator config (.mjs) with the four built-in plugins and plugin-validators, imported from the built
- * packages of `root`.
+ * packages of `root`, beside the output root as `<output>.generator.config.mjs` (an output root may not hold its
+ * config: `RSL_OUTPUT_ROOT_UNSAFE`).
  * @param {string} root repository root
- * @param {string} file where to write it
+ * @param {string} output the output root (absolute)
  * @param {string} input the contract
  * @param {'zod' | 'valibot'} library the schema library
  * @returns {string} the config's path
  */
-export function writeValidatorsConfig(root, file, input, library) {
+export function writeValidatorsConfig(root, output, input, library) {
+  const file = `${output}.generator.config.mjs`;
   const lib = (name) => JSON.stringify(pathToFileURL(path.join(root, 'packages', name, 'lib/index.js')).href);
   writeFileSync(
     file,
@@ -132,7 +134,7 @@ export function writeValidatorsConfig(root, file, input, library) {
       `import { pluginConfigMeta } from ${lib('plugin-config-meta')};`,
       `import { pluginMocks } from ${lib('plugin-mocks')};`,
       `import { pluginValidators } from ${lib('plugin-validators')};`,
-      `export default { input: ${JSON.stringify(input)}, output: '.', plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks(), pluginValidators({ library: ${JSON.stringify(library)} })] };`,
+      `export default { input: ${JSON.stringify(input)}, output: ${JSON.stringify(output)}, plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks(), pluginValidators({ library: ${JSON.stringify(library)} })] };`,
       '',
     ].join('\n'),
   );

@@ -38,7 +38,7 @@ export function generateAndCompile(caseName: string, contract: string, options: 
   const outDir = path.join(RUNTIME_OUT, caseName);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const args = options.validators ? ['--config', writeValidatorsConfig(ROOT, path.join(outDir, 'generator.config.mjs'), contract, options.validators)] : [contract, '--output', outDir];
+  const args = options.validators ? ['--config', writeValidatorsConfig(ROOT, outDir, contract, options.validators)] : [contract, '--output', outDir];
   const run = runCli(['generate', ...args, '--json'], { timeoutMs: 120_000 });
   if (run.status !== 0) {
     throw new Error(`reslayer generate ${contract} failed (exit ${String(run.status)}${run.timedOut ? ', timed out' : ''}):\n${run.stdout}\n${run.stderr}`);
