@@ -93,6 +93,14 @@ describe('shapes of the world’s contracts', () => {
     expect(summaries(given, [named('LoanDto')])).toEqual({ 'branchesLoans (crud, Loan)': ['list listLoans', 'read getLoan'] });
   });
 
+  it('a schema named like an operation\'s message (`GetCrmCustomerResponse`) does not name the entity', () => {
+    const given = [
+      op('get', '/crm/customers', 'customersAll', arrayOf(ref('GetCrmCustomerResponse'))),
+      op('get', '/crm/customers/{id}', 'customersOne', ref('GetCrmCustomerResponse')),
+    ];
+    expect(summaries(given, [named('GetCrmCustomerResponse')])).toEqual({ 'customers (crud, Customer)': ['list listCustomers', 'read getCustomer'] });
+  });
+
   it('a custom method (`{name}:cancel`) is an action of its own; a root collection is named by its tag', () => {
     const root = (method: HttpMethod, path: string, id: string, body?: SchemaNode) => ({ ...op(method, path, id, body), tags: ['Application'] });
     const given = [
