@@ -32,8 +32,7 @@ type SchemasCarrier = ApiModel['schemas'] & { [ANALYSIS]?: Map<string, unknown> 
 /**
  * {@link memoOnModel} for an analysis that reads nothing of the model but its named schemas (`model.schemas`)
  * and its `dates` option: the value is kept on the schemas array, so a model that shares that array with an
- * earlier one (a `detect` tap's copy, or `generate --watch` reusing the last model after a prose edit: see
- * `ModelReuse`) shares the value too.
+ * earlier one (a `detect` tap's copy) shares the value too.
  * @param model the API model; only its `schemas` and `dates` may be read by `compute`
  * @param key a key unique to the analysis
  * @param compute builds the value from the model's schemas and `dates`; called at most once per schemas array, key and `dates`

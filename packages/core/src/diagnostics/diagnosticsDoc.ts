@@ -37,8 +37,8 @@ healthScore = max(0, 100 − 10 × errors − 2 × warnings − 5 × drifted fil
 
 \`errors\` and \`warnings\` count diagnostics of those severities; \`info\` diagnostics do not count.
 \`drifted files\` counts the entries \`check\` finds between a fresh in-memory generation and the disk:
-files that are **missing**, **different**, or **stale** (generated earlier, no longer produced, still
-carrying the generated header). The score is an integer from 0 to 100 (\`healthScore\` in
+files that are **missing**, **different**, or **stale** (generated earlier and listed in the output root's
+\`.reslayer-manifest.json\`, no longer produced). The score is an integer from 0 to 100 (\`healthScore\` in
 \`@reslayer/core\`). A contract with no diagnostics and an up-to-date output scores 100; for example 1
 error, 2 warnings and 3 drifted files score 100 − 10 − 4 − 15 = 71.
 `;
