@@ -10,16 +10,30 @@ import path from 'node:path';
 export const CONFIG_CACHE_DIR = path.join(os.tmpdir(), 'reslayer-jiti');
 
 /**
- * Loads a TypeScript config module (`.ts`, `.mts`) with jiti and returns its default export (or the module).
- * The compiled code is cached in {@link CONFIG_CACHE_DIR}; the module itself is not cached, so `--watch` sees edits.
- * @param file absolute path of the config file
- * @returns what the module exports by default
- * @throws whatever loading the module throws (see {@link describeLoadError})
+ * The cosmiconfig loader of TypeScript configs (`.ts`, `.mts`): cosmiconfig-typescript-loader, which runs jiti, with
+ * jiti's compile cache in {@link CONFIG_CACHE_DIR} and no module cache, so `--watch` sees edits.
+ * @returns a cosmiconfig loader resolving to the module's default export (or the module)
+ * @throws the loader's `TypeScriptCompileError` when the module fails to load (see {@link describeLoadError})
  */
-export async function loadTypeScriptModule(file: string): Promise<unknown> {
-  const { createJiti } = await import('jiti');
-  const jiti = createJiti(import.meta.url, { interopDefault: true, moduleCache: false, fsCache: CONFIG_CACHE_DIR });
-  return jiti.import(file, { default: true });
+export async function typeScriptLoader(): Promise<(file: string, content: string) => Promise<unknown>> {
+  const { TypeScriptLoader } = await import('cosmiconfig-typescript-loader');
+  return TypeScriptLoader({ moduleCache: false, fsCache: CONFIG_CACHE_DIR });
+}
+
+/** The prefix cosmiconfig-typescript-loader puts before the message of any error a config module throws. */
+const LOADER_PREFIX = /^TypeScriptLoader failed to compile TypeScript:\n/;
+
+/**
+ * The error a config module really threw: cosmiconfig-typescript-loader wraps every one in a
+ * `TypeScriptCompileError` whose message is a prefix and the original message, and drops its name and code.
+ */
+function unwrapLoaderError(error: Error & { code?: unknown }): { name: string; message: string; code: unknown } {
+  if (!LOADER_PREFIX.test(error.message)) return { name: error.name, message: error.message, code: error.code };
+  const message = error.message.replace(LOADER_PREFIX, '');
+  // The loader keeps the original stack, whose first line is `<name>: <message>`.
+  const name = /^(\w+)(?=: )/.exec(error.stack ?? '')?.[1] ?? 'Error';
+  const code = /Cannot find (?:module|package) '/.test(message) ? 'MODULE_NOT_FOUND' : undefined;
+  return { name, message, code };
 }
 
 /** Why a config module failed to load, in words, and what to do about it. */
@@ -36,7 +50,7 @@ export interface LoadErrorDescription {
  * @param configPath the config as the user named it, for the hints
  */
 export function describeLoadError(error: unknown, configPath: string): LoadErrorDescription {
-  const e: Error & { code?: unknown } = error instanceof Error ? error : new Error(String(error));
+  const e = unwrapLoaderError(error instanceof Error ? error : new Error(String(error)));
   const parse = /^ParseError: ([^\n]*?)\s*\n\s*(\S+:\d+:\d+)/.exec(e.message);
   if (parse || e.name === 'SyntaxError' || e.name === 'JSONError') {
     const where = parse ? ` at ${path.basename(parse[2] as string)}` : '';

@@ -4,7 +4,7 @@ import type { NamingOverrides, OperationOverride, OverridableRole, ResolvedConfi
 import type { Plugin } from '../plugin/definePlugin.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { RESERVED_WORDS } from '../naming/identifiers.js';
-import { describeLoadError, loadTypeScriptModule } from './configModule.js';
+import { describeLoadError, typeScriptLoader } from './configModule.js';
 import { assertKnownFields, assertOwnableOutputRoot, CONFIG_FIELDS, OUTPUT_FIELDS } from './configGuards.js';
 
 /** The roles `overrides.operations.<operationId>.role` accepts. */
@@ -43,7 +43,7 @@ export interface LoadConfigOptions {
 
 async function explorer() {
   const { cosmiconfig } = await import('cosmiconfig');
-  const loadTs = (file: string) => loadTypeScriptModule(file);
+  const loadTs = await typeScriptLoader();
   return cosmiconfig('reslayer', { searchPlaces: [...CONFIG_SEARCH_PLACES], searchStrategy: 'none', loaders: { '.ts': loadTs, '.mts': loadTs } });
 }
 
@@ -73,7 +73,7 @@ export function findConfig(cwd = process.cwd()): string | undefined {
 
 /**
  * Loads a config file that defines one run (`generator.config.ts`, `.js`/`.mjs`/`.json`, or a
- * `package.json` with a `reslayer` key) with cosmiconfig (TypeScript through jiti, see `loadTypeScriptModule`:
+ * `package.json` with a `reslayer` key) with cosmiconfig (TypeScript through jiti, see `typeScriptLoader`:
  * nothing is written into the project), and resolves its paths relative to the config file's folder.
  * @param configPath path of the config file (absolute, or relative to `cwd`)
  * @param cwd working directory for a relative `configPath` (default `process.cwd()`)
