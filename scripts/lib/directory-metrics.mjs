@@ -116,7 +116,7 @@ export function outputMeasures(files) {
     const hook = /(?:^|\/)features\/([^/]+)\/api\/[^/]+\.ts$/.exec(f.path);
     if (!hook) continue;
     if (/export function \w+InfiniteQueryOptions\(/.test(f.contents)) infinite.add(hook[1]);
-    const effects = /export const \w+Invalidates = \{([\s\S]*?)\n\};/.exec(f.contents);
+    const effects = /export const \w+Invalidates = \{([\s\S]*?)\n\}(?: satisfies [^;\n]+)?;/.exec(f.contents);
     if (effects) {
       mutations++;
       const lists = [...effects[1].matchAll(/=> \[(.*?)\] as const/g)].map((m) => m[1].trim());

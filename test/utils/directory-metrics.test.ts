@@ -88,8 +88,10 @@ describe('outputMeasures: read off the generated files', () => {
   it('a mutation whose cache effects are all empty lists is counted', () => {
     const empty = 'export const deletePetInvalidates = {\n  lists: () => [] as const,\n};\n';
     const some = 'export const createPetInvalidates = {\n  lists: () => [petsQueryKeys.lists()] as const,\n};\n';
-    const m = outputMeasures([hook('pets', 'useDeletePetMutation.ts', empty), hook('pets', 'useCreatePetMutation.ts', some)]);
-    expect(m.mutations).toBe(2);
-    expect(m.emptyEffects).toEqual(['src/features/pets/api/useDeletePetMutation.ts']);
+    // The runtime-backed layer declares them `satisfies CacheEffects<…>`, several on one line.
+    const typed = 'export const updatePetInvalidates = {\n  invalidate: (_v) => [] as const, remove: (_v) => [] as const,\n  setFromResponse: (_v) => [] as const,\n} satisfies CacheEffects<UpdatePetVariables>;\n';
+    const m = outputMeasures([hook('pets', 'useDeletePetMutation.ts', empty), hook('pets', 'useCreatePetMutation.ts', some), hook('pets', 'useUpdatePetMutation.ts', typed)]);
+    expect(m.mutations).toBe(3);
+    expect(m.emptyEffects).toEqual(['src/features/pets/api/useDeletePetMutation.ts', 'src/features/pets/api/useUpdatePetMutation.ts']);
   });
 });
