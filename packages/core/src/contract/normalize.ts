@@ -155,6 +155,8 @@ export function normalizeContract(contract: LoadedContract, diagnostics: Diagnos
           if (!r) return [];
           const node: ResponseNode = { kind: 'response', status: String(status), contents: media(r['content'], `${rAt}/content`), pointer: rAt };
           if (typeof r['description'] === 'string') node.description = r['description'];
+          const headers = r['headers'] && typeof r['headers'] === 'object' ? Object.keys(r['headers'] as Raw).sort(cmp) : [];
+          if (headers.length > 0) node.headers = headers;
           return [node];
         });
       const node: OperationNode = {
