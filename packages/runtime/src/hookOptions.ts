@@ -1,23 +1,37 @@
 /**
  * What a generated mutation hook (`use<Name>Mutation`, react-query and vue-query adapters) passes to
  * `useMutation`: the generated options, with the user's options over them and the user's callbacks chained
- * after the generated ones.
+ * after the generated ones. Typed structurally (`C` is the adapter's `MutationFunctionContext`), so any 5.x
+ * adapter's options fit.
+ *
+ * @see https://tanstack.com/query/v5/docs/framework/react/reference/useMutation
  */
-import type { MutationFunctionContext, MutationOptions } from '@tanstack/query-core';
 import type { CacheSnapshot } from './listCache.js';
 import type { CacheMutationOptions, OptimisticMutationOptions } from './mutations.js';
+import type { QueryKey } from './queryClient.js';
 
-/** The options a user gives a generated mutation hook: TanStack's, without what the generated options set. */
-export type UserMutationOptions<TData, TError, V, R> = Omit<MutationOptions<TData, TError, V, R>, 'mutationKey' | 'mutationFn'>;
+/** The callbacks of TanStack Query 5's mutation options; `R` is what `onMutate` returns, `C` the mutation function context. */
+export interface MutationCallbacks<TData, TError, V, R, C> {
+  onMutate?: (variables: V, context: C) => R | Promise<R>;
+  onSuccess?: (data: TData, variables: V, onMutateResult: R, context: C) => unknown;
+  onError?: (error: TError, variables: V, onMutateResult: R | undefined, context: C) => unknown;
+  onSettled?: (data: TData | undefined, error: TError | null, variables: V, onMutateResult: R | undefined, context: C) => unknown;
+}
+
+/** The options a mutation hook passes on: the user's (callbacks replaced), the generated key and function. */
+export type HookMutationOptions<TData, TError, V, R, C> = MutationCallbacks<TData, TError, V, R, C> & {
+  mutationKey: QueryKey;
+  mutationFn: (variables: V) => Promise<TData>;
+};
 
 /**
  * The options of a mutation hook: the user's options, the generated key and function, and `onSuccess` running
  * the generated cache effects before the user's `onSuccess`.
  * @param generated the generated mutation options (`<name>MutationOptions(queryClient)`)
- * @param options the user's options
+ * @param options the user's options (TanStack's, without `mutationKey` and `mutationFn`)
  * @returns options for `useMutation`
  */
-export function withCacheEffects<TData, TError, V, R>(generated: CacheMutationOptions<TData, V, readonly unknown[]>, options: UserMutationOptions<TData, TError, V, R> | undefined): MutationOptions<TData, TError, V, R> {
+export function withCacheEffects<TData, TError, V, R, C>(generated: CacheMutationOptions<TData, V, QueryKey>, options: MutationCallbacks<TData, TError, V, R, C> | undefined): HookMutationOptions<TData, TError, V, R, C> {
   return {
     ...options,
     mutationKey: generated.mutationKey,
@@ -39,16 +53,16 @@ export interface OptimisticResult<R> {
  * The options of a mutation hook with an optimistic edit: the generated `onMutate` and `onError` run before the
  * user's (who gets back what the own `onMutate` returned), the generated `onSuccess` before the user's.
  * @param generated the generated mutation options (`<name>MutationOptions(queryClient, { optimistic })`)
- * @param options the user's options
+ * @param options the user's options (TanStack's, without `mutationKey` and `mutationFn`)
  * @returns options for `useMutation`
  */
-export function withOptimisticEffects<TData, TError, V, R>(generated: OptimisticMutationOptions<TData, TError, V, readonly unknown[]>, options: UserMutationOptions<TData, TError, V, R> | undefined): MutationOptions<TData, TError, V, OptimisticResult<R>> {
+export function withOptimisticEffects<TData, TError, V, R, C>(generated: OptimisticMutationOptions<TData, TError, V, QueryKey>, options: MutationCallbacks<TData, TError, V, R, C> | undefined): HookMutationOptions<TData, TError, V, OptimisticResult<R>, C> {
   const user = options ?? {};
   return {
     ...user,
     mutationKey: generated.mutationKey,
     mutationFn: generated.mutationFn,
-    onMutate: async (variables: V, context: MutationFunctionContext) => {
+    onMutate: async (variables, context) => {
       const snapshot = await generated.onMutate(variables);
       return { snapshot, user: await user.onMutate?.(variables, context) };
     },

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/query-core';
-import { editListData, listCache, type ListShape } from './listCache.js';
+import { editListData, listCacheHelpers, type ListShape } from './listCache.js';
 import { readPath, withPath } from './paths.js';
 
 interface Item { id: string; name: string }
@@ -53,9 +53,9 @@ describe('editListData: every list shape the pagination metadata describes', () 
   });
 });
 
-describe('listCache against a QueryClient', () => {
+describe('listCacheHelpers against a QueryClient', () => {
   const keys = { lists: () => ['things', 'list'] as const, detail: (id: string) => ['things', 'detail', id] as const };
-  const cache = listCache<Item, Item>({ lists: keys.lists, items: 'items', total: 'total', key: 'id' });
+  const cache = listCacheHelpers<Item, Item>({ lists: keys.lists, items: 'items', total: 'total', key: 'id' });
   let client: QueryClient;
   beforeEach(() => {
     client = new QueryClient();

@@ -5,7 +5,7 @@
  *
  * @see https://tanstack.com/query/v5/docs/framework/react/guides/optimistic-updates
  */
-import type { QueryClient, QueryKey } from '@tanstack/query-core';
+import type { CacheClient, QueryKey } from './queryClient.js';
 import type { PropertyPath } from './meta.js';
 import { readPath, withPath } from './paths.js';
 
@@ -62,8 +62,8 @@ export function editListData<Item>(data: unknown, shape: ListShape, edit: (items
  * @param shape where the items and the total are
  * @param edit returns the new items of a page
  */
-export function editLists<Item>(queryClient: QueryClient, lists: QueryKey, shape: ListShape, edit: (items: Item[], page: number) => Item[]): void {
-  queryClient.setQueriesData({ queryKey: lists }, (data: unknown) => editListData(data, shape, edit));
+export function editLists<Item>(queryClient: CacheClient, lists: QueryKey, shape: ListShape, edit: (items: Item[], page: number) => Item[]): void {
+  queryClient.setQueriesData({ queryKey: lists }, (data) => editListData(data, shape, edit));
 }
 
 /** What a generated `<resource>Cache` is made from. */
@@ -78,6 +78,12 @@ export interface ListCacheSpec extends ListShape {
 export type CacheSnapshot = Array<[QueryKey, unknown]>;
 
 /**
+ * A function of one value, compared bivariantly: the helpers of a resource's items (`ListCache<Contact, …>`)
+ * then fit where helpers of any item are expected (`ListCache<unknown, unknown>`, as an optimistic edit takes them).
+ */
+export type Edit<T> = { bivariant(value: T): T }['bivariant'];
+
+/**
  * The cache helpers of a CRUD resource, for optimistic updates (`onMutate`) and manual cache edits. List edits
  * reach every list cached under the resource's lists prefix (or the prefix given), one response or infinite pages.
  * @typeParam Item an item of the list
@@ -85,35 +91,35 @@ export type CacheSnapshot = Array<[QueryKey, unknown]>;
  */
 export interface ListCache<Item, Detail> {
   /** Sets a cached detail: a value, or an updater of the current one (`undefined` changes nothing). */
-  setDetail(queryClient: QueryClient, detailKey: QueryKey, data: Detail | ((old: Detail | undefined) => Detail | undefined)): void;
+  setDetail(queryClient: CacheClient, detailKey: QueryKey, data: Detail | Edit<Detail | undefined>): void;
   /** Replaces the item of this key in every cached list with `update(item)`. */
-  updateInLists(queryClient: QueryClient, id: string | number, update: (item: Item) => Item, lists?: QueryKey): void;
+  updateInLists(queryClient: CacheClient, id: string | number, update: Edit<Item>, lists?: QueryKey): void;
   /** Removes the item of this key from every cached list (a total follows). */
-  removeFromLists(queryClient: QueryClient, id: string | number, lists?: QueryKey): void;
+  removeFromLists(queryClient: CacheClient, id: string | number, lists?: QueryKey): void;
   /** Adds an item at the start of every cached list (the first page of an infinite query; a total follows). */
-  addToLists(queryClient: QueryClient, item: Item, lists?: QueryKey): void;
+  addToLists(queryClient: CacheClient, item: Item, lists?: QueryKey): void;
   /** Cancels the queries under these keys (so no answer overwrites an optimistic edit) and returns their data. */
-  snapshot(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<CacheSnapshot>;
+  snapshot(queryClient: CacheClient, keys: readonly QueryKey[]): Promise<CacheSnapshot>;
   /** Puts back the data a `snapshot` returned (a rollback). */
-  restore(queryClient: QueryClient, snapshot: ReadonlyArray<readonly [QueryKey, unknown]>): void;
+  restore(queryClient: CacheClient, snapshot: ReadonlyArray<readonly [QueryKey, unknown]>): void;
 }
 
 /**
  * The cache helpers of a CRUD resource (see {@link ListCache}).
  * @param spec the lists prefix, where the items and total are, and the item property holding the key
  * @returns the helpers
- * @example export const contactsCache = listCache<Contact, Contact>({ lists: contactsQueryKeys.lists, items: 'items', total: 'total', key: 'id' });
+ * @example export const contactsCache = listCacheHelpers<Contact, Contact>({ lists: contactsQueryKeys.lists, items: 'items', total: 'total', key: 'id' });
  */
-export function listCache<Item, Detail>(spec: ListCacheSpec): ListCache<Item, Detail> {
+export function listCacheHelpers<Item, Detail>(spec: ListCacheSpec): ListCache<Item, Detail> {
   const keyOf = (item: Item): string => String(readPath(item, spec.key));
   return {
-    setDetail: (queryClient, detailKey, data) => void queryClient.setQueryData<Detail>(detailKey, data),
+    setDetail: (queryClient, detailKey, data) => void queryClient.setQueryData(detailKey, data),
     updateInLists: (queryClient, id, update, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items) => items.map((item) => (keyOf(item) === String(id) ? update(item) : item))),
     removeFromLists: (queryClient, id, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items) => items.filter((item) => keyOf(item) !== String(id))),
     addToLists: (queryClient, item, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items, page) => (page === 0 ? [item, ...items] : items)),
     snapshot: async (queryClient, keys) => {
       await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
-      return keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }));
+      return keys.flatMap((queryKey) => queryClient.getQueriesData({ queryKey }).map(([key, data]): [QueryKey, unknown] => [key, data]));
     },
     restore: (queryClient, snapshot) => {
       for (const [queryKey, data] of snapshot) queryClient.setQueryData(queryKey, data);

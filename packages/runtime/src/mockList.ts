@@ -4,7 +4,7 @@
  * page facts and next cursor or link kept in step with the store).
  */
 import type { PropertyPath } from './meta.js';
-import { withPath } from './paths.js';
+import { readPath, withPath } from './paths.js';
 
 /** How the list reads its page window from the query string. */
 export type PageWindow =
@@ -21,7 +21,15 @@ export type PageWindow =
       /** The page size without a size parameter. */
       readonly defaultSize: number;
     }
-  | { readonly mode: 'offset' | 'cursor'; readonly param: string; readonly limit?: string; readonly defaultSize: number };
+  | { readonly mode: 'offset'; readonly param: string; readonly limit?: string; readonly defaultSize: number }
+  | {
+      readonly mode: 'cursor';
+      readonly param: string;
+      readonly limit?: string;
+      readonly defaultSize: number;
+      /** The item property a cursor names (`starting_after=<id>`): a page starts after that item; else a cursor is an offset. */
+      readonly after?: string;
+    };
 
 /**
  * What fills a property of the page object: the items, the count of all items (`total`), the number of pages,
@@ -90,19 +98,26 @@ interface Window {
   start: number;
   size: number;
   page: number;
-  next: number;
+  next: number | string;
 }
 
-function windowOf(query: URLSearchParams, page: PageWindow | undefined, count: number): Window {
-  if (!page) return { start: 0, size: Math.max(1, count), page: 1, next: 2 };
+function windowOf(query: URLSearchParams, page: PageWindow | undefined, items: readonly unknown[]): Window {
+  if (!page) return { start: 0, size: Math.max(1, items.length), page: 1, next: 2 };
   if (page.mode === 'page') {
     const first = page.first ?? 1;
     const number = intParam(query, page.param, page.defaultPage ?? first);
     const size = page.size ? Math.max(1, intParam(query, page.size, page.defaultSize)) : page.defaultSize;
     return { start: Math.max(0, (number - first) * size), size, page: number, next: number + 1 };
   }
-  const start = Math.max(0, intParam(query, page.param, 0));
   const size = page.limit ? Math.max(1, intParam(query, page.limit, page.defaultSize)) : page.defaultSize;
+  if (page.mode === 'cursor' && page.after !== undefined) {
+    const key = page.after;
+    const cursor = query.get(page.param);
+    const start = cursor === null ? 0 : items.findIndex((item) => String(readPath(item, key)) === cursor) + 1;
+    const last = items[Math.min(start + size, items.length) - 1];
+    return { start, size, page: Math.floor(start / size) + 1, next: last === undefined ? '' : String(readPath(last, key)) };
+  }
+  const start = Math.max(0, intParam(query, page.param, 0));
   return { start, size, page: Math.floor(start / size) + 1, next: start + size };
 }
 
@@ -132,7 +147,7 @@ function fieldValue(source: PageSource, w: Window, count: number, url: URL, page
     case 'hasPrevious':
       return w.start > 0;
     case 'nextCursor':
-      return more ? String(w.start + w.size) : undefined;
+      return more ? String(w.next) : undefined;
     case 'nextUrl':
       return more ? nextUrl(url, page, w) : undefined;
     case 'nextPage':
@@ -153,7 +168,7 @@ function fieldValue(source: PageSource, w: Window, count: number, url: URL, page
 export function listAnswer<E>(all: readonly E[], request: Request, spec: ListSpec): { body: unknown; headers: Record<string, string> } {
   const url = new URL(request.url);
   const matching = spec.filters?.length ? filterItems([...all], url.searchParams, spec.filters) : [...all];
-  const w = windowOf(url.searchParams, spec.page, matching.length);
+  const w = windowOf(url.searchParams, spec.page, matching);
   const pick = spec.pick;
   const items = matching.slice(w.start, w.start + w.size).map((item) => (pick ? Object.fromEntries(pick.filter((p) => Object.hasOwn(item as object, p)).map((p) => [p, (item as Record<string, unknown>)[p]])) : item));
   let body: unknown = spec.items === undefined ? items : withPath(spec.template ? structuredClone(spec.template) : {}, spec.items, items);

@@ -1,12 +1,12 @@
 import { MutationObserver, QueryClient, QueryObserver, type QueryKey } from '@tanstack/query-core';
 import { withCacheEffects, withOptimisticEffects } from './hookOptions.js';
-import { listCache } from './listCache.js';
+import { listCacheHelpers } from './listCache.js';
 import { applyCacheEffects, cacheMutation, optimisticMutation, type CacheEffects } from './mutations.js';
 
 interface Thing { id: string; name: string }
 interface Vars { id: string; payload: { name: string } }
 const keys = { all: ['things'] as const, lists: () => ['things', 'list'] as const, detail: (id: string) => ['things', 'detail', id] as const };
-const cache = listCache<Thing, Thing>({ lists: keys.lists, items: 'items', total: 'total', key: 'id' });
+const cache = listCacheHelpers<Thing, Thing>({ lists: keys.lists, items: 'items', total: 'total', key: 'id' });
 const listKey = [...keys.lists(), {}];
 
 /** A client with a list and a detail. */
@@ -97,8 +97,9 @@ describe('withCacheEffects / withOptimisticEffects (the adapters\' hooks)', () =
   it('runs the generated cache effects before the user\'s onSuccess, with the user\'s onMutate result', async () => {
     const calls: string[] = [];
     const generated = { mutationKey: ['k'] as const, mutationFn: async () => 'data', onSuccess: async () => void calls.push('generated') };
-    const options = withCacheEffects<string, Error, void, number>(generated, { onSuccess: (_d, _v, result) => void calls.push(`user ${result}`), retry: 2 });
-    expect(options.retry).toBe(2);
+    const user = { onSuccess: (_d: string, _v: void, result: number) => void calls.push(`user ${result}`), retry: 2 };
+    const options = withCacheEffects<string, Error, void, number, unknown>(generated, user);
+    expect((options as { retry?: number }).retry).toBe(2);
     await options.onSuccess?.('data', undefined, 7, {} as never);
     expect(calls).toEqual(['generated', 'user 7']);
   });
@@ -111,7 +112,7 @@ describe('withCacheEffects / withOptimisticEffects (the adapters\' hooks)', () =
       onMutate: async () => [[['x'], 1]] as Array<[QueryKey, unknown]>,
       onError: async (_e: Error, _v: void, snapshot: unknown) => void calls.push(`generated error ${JSON.stringify(snapshot)}`),
     };
-    const options = withOptimisticEffects<string, Error, void, string>(generated, { onMutate: () => 'mine', onError: (_e, _v, result) => void calls.push(`user error ${result}`), onSettled: (_d, _e, _v, result) => void calls.push(`settled ${result}`) });
+    const options = withOptimisticEffects<string, Error, void, string, unknown>(generated, { onMutate: () => 'mine', onError: (_e, _v, result) => void calls.push(`user error ${result}`), onSettled: (_d, _e, _v, result) => void calls.push(`settled ${result}`) });
     const result = await options.onMutate?.(undefined, {} as never);
     expect(result).toEqual({ snapshot: [[['x'], 1]], user: 'mine' });
     await options.onError?.(new Error('x'), undefined, result, {} as never);

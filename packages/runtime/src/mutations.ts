@@ -4,7 +4,7 @@
  *
  * @see https://tanstack.com/query/v5/docs/framework/react/guides/invalidations-from-mutations
  */
-import type { QueryClient, QueryKey } from '@tanstack/query-core';
+import type { CacheClient, QueryKey } from './queryClient.js';
 import type { CacheSnapshot, ListCache } from './listCache.js';
 
 /**
@@ -30,7 +30,7 @@ export interface CacheEffects<V> {
  * @param data the mutation's response
  * @param variables the mutation's variables
  */
-export async function applyCacheEffects<V>(queryClient: QueryClient, effects: CacheEffects<V>, data: unknown, variables: V): Promise<void> {
+export async function applyCacheEffects<V>(queryClient: CacheClient, effects: CacheEffects<V>, data: unknown, variables: V): Promise<void> {
   for (const queryKey of effects.setFromResponse(variables)) queryClient.setQueryData(queryKey, data);
   for (const queryKey of effects.remove(variables)) {
     await queryClient.cancelQueries({ queryKey, exact: true });
@@ -64,7 +64,7 @@ export interface CacheMutationOptions<TData, V, K extends QueryKey> {
  * @param spec the mutation key, function and cache effects
  * @returns options for `useMutation` or `mutationOptions`
  */
-export function cacheMutation<TData, V, K extends QueryKey>(queryClient: QueryClient | undefined, spec: MutationSpec<TData, V, K>): CacheMutationOptions<TData, V, K> {
+export function cacheMutation<TData, V, K extends QueryKey = QueryKey>(queryClient: CacheClient | undefined, spec: MutationSpec<TData, V, K>): CacheMutationOptions<TData, V, K> {
   return {
     mutationKey: spec.mutationKey,
     mutationFn: spec.mutationFn,
@@ -80,8 +80,8 @@ export function cacheMutation<TData, V, K extends QueryKey>(queryClient: QueryCl
  * @typeParam V the mutation's variables
  */
 export type OptimisticEdit<V> =
-  | { readonly kind: 'update'; readonly cache: ListCache<object, object>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number; readonly detail: (variables: V) => QueryKey; readonly patch: (variables: V) => object }
-  | { readonly kind: 'delete'; readonly cache: ListCache<object, object>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number };
+  | { readonly kind: 'update'; readonly cache: ListCache<unknown, unknown>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number; readonly detail: (variables: V) => QueryKey; readonly patch: (variables: V) => object }
+  | { readonly kind: 'delete'; readonly cache: ListCache<unknown, unknown>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number };
 
 /** Mutation options with an optimistic edit: `onMutate` applies it, `onError` rolls it back. */
 export interface OptimisticMutationOptions<TData, TError, V, K extends QueryKey> extends CacheMutationOptions<TData, V, K> {
@@ -102,7 +102,7 @@ export interface OptimisticMutationOptions<TData, TError, V, K extends QueryKey>
  * @param enabled whether to apply the edit (the per-call `optimistic` option)
  * @returns options for `useMutation` or `mutationOptions`
  */
-export function optimisticMutation<TData, TError, V, K extends QueryKey>(queryClient: QueryClient | undefined, spec: MutationSpec<TData, V, K>, edit: OptimisticEdit<V>, enabled: boolean): OptimisticMutationOptions<TData, TError, V, K> {
+export function optimisticMutation<TData, TError, V, K extends QueryKey = QueryKey>(queryClient: CacheClient | undefined, spec: MutationSpec<TData, V, K>, edit: OptimisticEdit<V>, enabled: boolean): OptimisticMutationOptions<TData, TError, V, K> {
   return {
     ...cacheMutation(queryClient, spec),
     onMutate: async (variables) => {
@@ -117,8 +117,8 @@ export function optimisticMutation<TData, TError, V, K extends QueryKey>(queryCl
       const detail = edit.detail(variables);
       const patch = edit.patch(variables);
       const snapshot = await edit.cache.snapshot(queryClient, [detail, lists]);
-      edit.cache.setDetail(queryClient, detail, (old) => (old === undefined ? old : { ...old, ...patch }));
-      edit.cache.updateInLists(queryClient, id, (item) => ({ ...item, ...patch }), lists);
+      edit.cache.setDetail(queryClient, detail, (old: unknown) => (old === null || typeof old !== 'object' ? old : { ...old, ...patch }));
+      edit.cache.updateInLists(queryClient, id, (item) => (item === null || typeof item !== 'object' ? item : { ...item, ...patch }), lists);
       return snapshot;
     },
     onError: async (_error, variables, snapshot) => {

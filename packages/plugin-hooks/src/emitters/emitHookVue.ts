@@ -29,7 +29,7 @@ export function emitHookVue(p: HookPlan): string {
     imports.add(VUE_QUERY_MODULE, ['useMutation', 'useQueryClient'], ['MutationOptions']);
     importErrorType(p, imports);
     const m = p.mutation;
-    body.push('', ...mutationHook(p, m, `MutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` the app installed with `VueQueryPlugin`'));
+    body.push('', ...mutationHook(p, m, `MutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` the app installed with `VueQueryPlugin`', imports));
   }
   return hookFile(p, imports, body);
 }
