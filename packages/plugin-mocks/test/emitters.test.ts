@@ -30,18 +30,15 @@ describe('emitters (golden files, G14 layer 3)', () => {
     for (const contents of Object.values(emitAll(model))) expect(contents.startsWith(banner(model.meta))).toBe(true);
   });
 
-  it('a store-backed CRUD resource: Map keyed by the path parameter, counter ids, PUT keeps server fields', () => {
+  it('a store-backed CRUD resource as data: keyed by the path parameter, counter ids, PUT keeps server fields', () => {
     const handlers = emitAll(notesModel())['notes.handlers.ts'] ?? '';
-    expect(handlers).toContain('export const notesStore = new Map<string, GetNoteResponse>();');
-    expect(handlers).toContain('for (const item of notesFixtures) notesStore.set(String(item.id), structuredClone(item));');
-    expect(handlers).toContain('    sequence += 1;\n    id = sequence;\n');
-    expect(handlers).toContain("const SERVER_FIELDS: Fields = ['id'];");
-    expect(handlers).toContain("const createNoteFields: Fields = ['body', 'title'];");
-    expect(handlers).toContain('const created: GetNoteResponse = merge(structuredClone(notesEntityDefaults), await readJson(request), createNoteFields);\n      created.id = id;');
-    expect(handlers).toContain('merge(merge(structuredClone(notesEntityDefaults), await readJson(request), replaceNoteFields), current, SERVER_FIELDS);');
-    expect(handlers).toContain("const start = Math.max(0, intParam(query, 'offset', 0));\n      const size = Math.max(1, intParam(query, 'limit', 10));");
-    expect(handlers).toContain('const body: ListNotesResponse = items;');
-    expect(handlers).toContain("new HttpResponse(new Blob(['Mock content of downloadNote.'], { type: 'application/pdf' })");
+    expect(handlers).toContain("import { mockResource, type HandlersOptions } from '@reslayer/runtime/mocks';");
+    expect(handlers).toContain("store: { seed: notesFixtures, defaults: notesEntityDefaults, key: { path: 'id', kind: 'number' }, serverFields: ['id'] },");
+    expect(handlers).toMatch(/createNote: \{[^}]*store: 'create', fields: \['body', 'title'\]/);
+    expect(handlers).toMatch(/replaceNote: \{[^}]*store: 'replace', key: 'noteId', fields: \['body', 'title'\]/);
+    expect(handlers).toContain("page: { mode: 'offset', param: 'offset', limit: 'limit', defaultSize: 10 }");
+    expect(handlers).toContain("body: { blob: 'Mock content of downloadNote.', type: 'application/pdf' }");
+    expect(handlers).not.toMatch(/\bhttp\.|HttpResponse|structuredClone/);
   });
 
   it('is deterministic', () => {

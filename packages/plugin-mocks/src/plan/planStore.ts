@@ -1,5 +1,5 @@
 import type { ResourceNode, SchemaNode } from '@reslayer/core';
-import { deref } from '@reslayer/core';
+import { deref, listEnvelope, stringLiteral } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
@@ -26,9 +26,13 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   const read = sigs.find((s) => s.op.role === 'read');
   const keyArg = read?.pathArgs[read.pathArgs.length - 1];
   if (resource.resourceKind !== 'crud' || !read || !keyArg) return undefined;
-  const entity = entityFacts(read, keyArg.param.name, ctx, resource.entity);
+  const list = sigs.find((s) => s.op.role === 'list');
+  const listBody = list?.response.responseType === 'json' ? list.response.content?.schema : undefined;
+  const entity = entityFacts(read, keyArg.param.name, ctx, resource.entity, listBody ? listEnvelope(listBody, ctx.names)?.item : undefined);
   if (!entity) return undefined;
-  const entityType = clientNaming.responseType(read.op);
+  const entityImport = clientNaming.responseType(read.op);
+  const entityType = entity.wrap ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
+  const typeImport = entity.wrap ? { typeImport: entityImport } : {};
   const content = read.response.content;
   const key = entity.key;
   // Distinct keys: enum values in order (as many fixtures as the enum has values, at most), else sampled values.
@@ -47,14 +51,13 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   // An entity type without a possible value (see `Sample.exact`) cannot back a typed store.
   if (!exact || !defaults.exact) return undefined;
   const doc = `Entities of \`${resource.resource}\` (the response type of \`${clientNaming.method(read.op)}\`): the seed of the handlers' store.`;
-  fixtures.push({ name: mocksNaming.entityFixtures(resource), type: entityType, array: true, value: items, doc });
+  fixtures.push({ name: mocksNaming.entityFixtures(resource), type: entityType, ...typeImport, array: true, value: items, doc });
   fixtures.push({
-    name: mocksNaming.entityDefaults(resource), type: entityType, doc: `What a created \`${resource.resource}\` entity starts from before the payload is merged in: the required fields.`,
+    name: mocksNaming.entityDefaults(resource), type: entityType, ...typeImport, doc: `What a created \`${resource.resource}\` entity starts from before the payload is merged in: the required fields.`,
     value: defaults.value,
   });
-  const list = sigs.find((s) => s.op.role === 'list');
   const lp = list ? listPlan(list, entity, ctx) : undefined;
-  const plan: StorePlan = { entity, entityType, keyParam: keyArg.ident, ...(lp ? { list: lp } : {}) };
+  const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg.ident, ...(lp ? { list: lp } : {}) };
   // The schema a key must fit: the key property's, else (keyed by position) the item path parameter's.
   const keySchema = key?.schema ?? keyArg.param.schema;
   const name = key?.path[key.path.length - 1] ?? keyArg.param.name;
