@@ -82,6 +82,18 @@ describe('mockResource: a CRUD round trip through envelopes', () => {
   });
 });
 
+describe('a paginated list that answers its fixture', () => {
+  it('pages the fixture\'s items: page 2 is empty, the total and the next cursor agree', async () => {
+    const fixture = { object: 'list', data: [{ id: 'a' }, { id: 'b' }], total: 99, next: 'stale' };
+    const list = { items: 'data', page: { mode: 'cursor', param: 'cursor', limit: 'limit', defaultSize: 10 }, fields: [['total', 'total'], ['next', 'nextCursor', null]] } as const;
+    const mocks = mockResource<never, { list: never }>({ baseUrl: '*', delayMs: 0, operations: { list: { method: 'get', path: '/things', status: 200, error, list, body: { json: fixture, empty: { ...fixture, data: [] } } } } });
+    expect((await call(mocks.handlers, 'GET', '/things?limit=1')).body).toEqual({ object: 'list', data: [{ id: 'a' }], total: 2, next: '1' });
+    expect((await call(mocks.handlers, 'GET', '/things?limit=1&cursor=1')).body).toEqual({ object: 'list', data: [{ id: 'b' }], total: 2, next: null });
+    expect((await call(mocks.handlers, 'GET', '/things?cursor=2')).body).toEqual({ object: 'list', data: [], total: 2, next: null });
+    expect((await call(mockScenarios(mocks.createHandlers).handlers.empty, 'GET', '/things')).body).toEqual({ object: 'list', data: [], total: 0, next: null });
+  });
+});
+
 describe('routing: a handler lets a more precise one answer', () => {
   const op = (extra: Partial<OperationSpec>): OperationSpec => ({ method: 'get', path: '/items/:id', status: 200, error, body: { json: 'generic' }, ...extra });
   it.each<[string, OperationSpec, string, unknown]>([
@@ -119,6 +131,8 @@ describe('createStore: keys for created items', () => {
     const target = { a: 1, nested: { x: 1, y: 2 } };
     merge(target, JSON.parse('{"a":2,"b":3,"nested":{"x":9,"z":1},"__proto__":{"polluted":true}}') as object, ['a', ['nested', ['x']], '__proto__']);
     expect(target).toEqual(JSON.parse('{"a":2,"nested":{"x":9,"y":2},"__proto__":{"polluted":true}}'));
+    // A nullable request property over a non-null one: a value is copied, `null` is not.
+    expect(merge({ a: 'x', b: 'y' }, { a: null, b: 'z' }, [['a', 'non-null'], ['b', 'non-null']])).toEqual({ a: 'x', b: 'z' });
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });

@@ -61,7 +61,7 @@ export interface OperationSpec {
   readonly fields?: Fields;
   /** Where the entity is in the request body, when a wrapper holds it (`{ data: { … } }`). */
   readonly payload?: PropertyPath;
-  /** How a list answers from the store. */
+  /** How a list answers from the store, or pages the items of its JSON fixture (without a store role). */
   readonly list?: ListSpec;
   /** An action on a stored item: the store holding it (the own store when absent) and the properties it sets. */
   readonly action?: { readonly store?: Map<string, unknown>; readonly set?: Readonly<Record<string, unknown>> };
@@ -137,6 +137,16 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
   return new HttpResponse(new Blob([body.blob], { type: body.type }), { status: op.status, headers: { 'Content-Type': body.type } });
 }
 
+/** A paginated list answering its fixture: the fixture's items windowed as a stored list's (see {@link listAnswer}). */
+function pagedFixture(op: OperationSpec, list: ListSpec, request: Request, empty: boolean): Response {
+  const body = op.body;
+  const source = body !== undefined && typeof body === 'object' && 'json' in body ? (empty && body.empty !== undefined ? body.empty : body.json) : undefined;
+  const items = readPath(source, list.items);
+  if (!Array.isArray(items)) return success(op, undefined, empty);
+  const page = listAnswer(items, request, { ...list, ...(source !== null && typeof source === 'object' ? { template: source } : {}) });
+  return json(page.body, op.status, page.headers);
+}
+
 /** The JSON payload of a request: the object at `op.payload` when a wrapper holds the entity. */
 async function payloadOf(op: OperationSpec, request: Request): Promise<object> {
   const body = readPath(await readJson(request), op.payload);
@@ -187,7 +197,7 @@ function handler<E>(op: OperationSpec, store: MockStore<E> | undefined, defaults
     const items = (op.action?.store ?? store?.items) as Map<string, unknown> | undefined;
     if ((op.store || op.action) && items) return fromStore(op, store, items, request, params, empty);
     if (empty && op.notFound) return respond(op.notFound);
-    return success(op, undefined, empty);
+    return op.list ? pagedFixture(op, op.list, request, empty) : success(op, undefined, empty);
   });
 }
 

@@ -5,8 +5,11 @@
 import type { PropertyPath } from './meta.js';
 import { namesOf, readPath } from './paths.js';
 
-/** Properties a merge copies: a name, or `[name, fields]` to merge an object value into the object already there. */
-export type Fields = ReadonlyArray<string | readonly [string, Fields]>;
+/**
+ * Properties a merge copies: a name, `[name, fields]` to merge an object value into the object already there, or
+ * `[name, 'non-null']` to copy a value unless it is `null` (a nullable request property over a non-null one).
+ */
+export type Fields = ReadonlyArray<string | readonly [string, Fields] | readonly [string, 'non-null']>;
 
 /** Defines an own, enumerable property (`__proto__` stays a plain key). */
 function define(target: object, name: string, value: unknown): void {
@@ -26,9 +29,9 @@ export function merge<T extends object>(target: T, source: object, fields: Field
   for (const field of fields) {
     const [name, nested] = typeof field === 'string' ? [field, undefined] : field;
     const value = Object.hasOwn(from, name) ? from[name] : undefined;
-    if (value === undefined) continue;
+    if (value === undefined || (nested === 'non-null' && value === null)) continue;
     const current = Object.hasOwn(to, name) ? to[name] : undefined;
-    if (!nested) define(to, name, value);
+    if (!nested || nested === 'non-null') define(to, name, value);
     else if (value !== null && typeof value === 'object' && current !== null && typeof current === 'object') merge(current, value, nested);
   }
   return target;

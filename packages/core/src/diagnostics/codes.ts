@@ -60,6 +60,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_OUTPUT_NOT_DIRECTORY: 'A path where the output needs a folder is a file.',
   /** Two runs of one config would write into the same output root. */
   RSL_OUTPUT_CONFLICT: 'Two runs of one config share an output root.',
+  /** plugin-mocks cannot keep state for an operation of a CRUD resource (it answers a fixed fixture). */
+  RSL_MOCK_STATELESS: 'The mocks cannot keep state for an operation; it answers a fixed fixture.',
   /** The command line is not valid (unknown command or option, missing input). Raised by the CLI. */
   RSL_USAGE: 'The command line is not valid.',
   /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */

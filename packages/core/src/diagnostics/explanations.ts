@@ -1,34 +1,8 @@
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from './codes.js';
 
-/** The part of the run a code belongs to: the sections of `docs/diagnostics.md`, in order. */
-export const EXPLANATION_SECTIONS = ['Loading the contract', 'Normalizing the contract', 'Resource detection', 'Configuration and plugins', 'Output', 'Command line'] as const;
+import { type Explanation } from './Explanation.js';
 
-/** One of {@link EXPLANATION_SECTIONS}. */
-export type ExplanationSection = (typeof EXPLANATION_SECTIONS)[number];
-
-/**
- * What `reslayer explain <code>` prints and `docs/diagnostics.md` shows for one code. Text may use
- * Markdown backticks; the CLI prints it as is.
- */
-export interface Explanation {
-  /** Where in the run the code comes from. */
-  section: ExplanationSection;
-  /** How it is raised: `thrown` (a `GeneratorError`, exit code 2) or a diagnostic severity, with details. */
-  severity: string;
-  /** What happened. */
-  what: string;
-  /** Why it matters: what the run does about it, what goes wrong if it is left. */
-  why: string;
-  /** How to fix it. */
-  fix: string;
-  /** Example messages. */
-  examples: string[];
-  /**
-   * The hint a thrown error with this code gets when the place that throws it gives none (see
-   * `GeneratorError`). Only for codes that are thrown.
-   */
-  hint?: string;
-}
+export { EXPLANATION_SECTIONS, type Explanation, type ExplanationSection } from './Explanation.js';
 
 /**
  * The explanation of every code in {@link DIAGNOSTIC_CODES}: the one source of `reslayer explain` and of
@@ -284,6 +258,14 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
     fix: 'Give every run its own `output` folder, side by side (e.g. `./src/api/crm` and `./src/api/billing`).',
     examples: ['runs 1 (crm.yaml) and 2 (billing.yaml) both write into /home/dev/app/src/api'],
     hint: 'Give every run of the config its own output folder, side by side.',
+  },
+  RSL_MOCK_STATELESS: {
+    section: 'Output',
+    severity: '`warning` (plugin-mocks)',
+    what: 'The mocks cannot keep state for an operation of a CRUD resource: it answers a fixed fixture instead of the in-memory store. The message says why: no read operation to find the entity by, a read response that is not one object type, a list whose items are neither the entity nor a summary of it, an update that is no `PUT` or `PATCH`.',
+    why: 'A create does not appear in the list, a read by an id from the list may answer 404, an update or delete changes nothing: tests and demos on the mocks then disagree with the API.',
+    fix: 'Make the list answer the read\'s entity (or properties of it), inside an envelope if needed (`{ data: [...] }`); give the resource a read operation whose response is the entity (or wraps it: `{ data: {...} }`). Override the operation\'s handler in a test (`<r>OperationHandlers.<op>(resolver)`) where the contract cannot say more.',
+    examples: ['plugin-mocks: listThings (GET /things) answers a fixed fixture: its items are neither the entity of getThing nor a summary of it'],
   },
   RSL_USAGE: {
     section: 'Command line',

@@ -99,6 +99,7 @@ export function operationSpec(plan: MockPlan, op: OperationPlan, imports: SpecIm
     path: op.pattern,
     status: op.status,
     ...storePart(plan, op),
+    ...(op.page && !op.storeRole ? { list: listSpec(op.page) } : {}),
     ...actionPart(op, imports),
     body: op.storeRole === 'list' ? undefined : bodySpec(op, op.body, imports),
     error: answer(op.error, imports),

@@ -32,8 +32,8 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
 /**
  * The entity facts of a read operation, or undefined when its response is not a single non-null object type.
  * The entity is the read's response, or the object it wraps: the property holding the list's item type
- * (`{ data: Contact }` beside a list of `Contact`), or, without a list, a lone required object property
- * (`{ article: {...} }`) when the response itself has no key property. The key property is the first usable one
+ * (`{ data: Contact }` beside a list of `Contact`), else a lone required object property (`{ article: {...} }`)
+ * when the response itself has no key property. The key property is the first usable one
  * (a non-null string, number or enum) named like the item path parameter, `id`, `<entity>Id`, or the parameter
  * without its `Id`/`_id` suffix.
  * @param read signature of the CRUD read operation
@@ -61,7 +61,10 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
 
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
 function wrapOfRead(response: SchemaNode, candidates: string[], ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
-  if (listItem) return sameType(response, listItem, ctx) ? undefined : wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx);
+  if (listItem && sameType(response, listItem, ctx)) return undefined;
+  const holding = listItem ? wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) : undefined;
+  if (holding) return holding;
+  // A lone required object property (`{ article: {...} }` beside a list of article summaries).
   const view = objectProperties(response, ctx.names);
   const lone = view && !view.nullable && view.props.length === 1 && view.props[0]?.required ? view.props[0] : undefined;
   if (!lone || keyIn(view?.props ?? [], candidates, ctx.names)) return undefined;

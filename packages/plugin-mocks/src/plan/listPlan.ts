@@ -30,19 +30,45 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
   if (!env) return undefined;
   const pick = sameType(env.item, entity.schema, ctx) ? undefined : summaryOf(env.item, entity, ctx);
   if (pick === null) return undefined;
-  const { pagination, params } = listPagination(list, ctx.names);
-  const window = windowOf(pagination, list.node.parameters, ctx.names.byName);
-  const fields = env.itemsProperty === undefined ? [] : pageFields(schema, env, pagination, ctx);
-  const template = env.itemsProperty === undefined ? undefined : pageTemplate(schema, [env.itemsProperty, ...fields.map((f) => f[0])], ctx);
+  const { plan, params } = pagePlan(list, schema, env, ctx);
+  const template = env.itemsProperty === undefined ? undefined : pageTemplate(schema, [env.itemsProperty, ...plan.fields.map((f) => f[0])], ctx);
   return {
-    ...(env.itemsProperty !== undefined ? { items: env.itemsProperty } : {}),
-    ...(window ? { page: window } : {}),
-    fields,
+    ...plan,
     ...(template !== undefined ? { template } : {}),
     filters: filtersOf(list.node.parameters.filter((p) => p.in === 'query'), entity, params, ctx.names.byName),
     ...(pick ? { pick } : {}),
+  };
+}
+
+/**
+ * How a paginated list that answers a fixture pages it: the fixture's items, windowed as a stored list's are (the
+ * first page holds them, the next ones are empty), with the page facts computed, so an infinite query over it ends.
+ * @param list the list operation (a `GET` whose pagination core's `listPagination` detects)
+ * @param ctx the planning context
+ * @returns the page plan (no filters), or undefined when the list is not paginated or holds no items array
+ */
+export function fixturePagePlan(list: OperationSignature, ctx: PlanContext): ListPlan | undefined {
+  const schema = list.response.content?.schema;
+  if (list.response.responseType !== 'json' || !schema) return undefined;
+  const env = listEnvelope(schema, ctx.names);
+  if (!env) return undefined;
+  const { plan } = pagePlan(list, schema, env, ctx);
+  return plan.page ? plan : undefined;
+}
+
+/** The part of a list plan every paginated list has: items, window, computed page facts, the `Link` header. */
+function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, ctx: PlanContext): { plan: ListPlan; params: Set<string> } {
+  const { pagination, params } = listPagination(list, ctx.names);
+  const window = windowOf(pagination, list.node.parameters, ctx.names.byName);
+  const fields = env.itemsProperty === undefined ? [] : pageFields(schema, env, pagination, ctx);
+  const plan: ListPlan = {
+    ...(env.itemsProperty !== undefined ? { items: env.itemsProperty } : {}),
+    ...(window ? { page: window } : {}),
+    fields,
+    filters: [],
     ...(pagination.mode !== 'none' && pagination.linkHeader ? { link: true } : {}),
   };
+  return { plan, params };
 }
 
 /**

@@ -84,6 +84,8 @@ export interface OperationPlan {
   writable?: Fields;
   /** The property of the request body that holds the entity, when a wrapper holds it (`{ contact: {...} }`). */
   payload?: string;
+  /** How a paginated list that answers its fixture pages the fixture's items (see `fixturePagePlan`). */
+  page?: ListPlan;
   /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
   action?: ActionPlan;
 }
@@ -171,10 +173,10 @@ export interface ListPlan {
 }
 
 /**
- * Properties a merge copies: a name (the value is copied as is) or `[name, fields]` (the object value is
- * merged into the object the target holds, one level down).
+ * Properties a merge copies: a name (the value is copied as is), `[name, fields]` (the object value is merged into
+ * the object the target holds, one level down) or `[name, 'non-null']` (copied unless it is `null`).
  */
-export type Fields = Array<string | [string, Fields]>;
+export type Fields = Array<string | [string, Fields] | [string, 'non-null']>;
 
 /** The item key of a store: the entity property that holds the item path parameter's value. */
 export interface EntityKey {

@@ -11,6 +11,7 @@ import { sampleSchema, sampleValue } from './sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from './writableFields.js';
 import { wrapperOf } from './entityFacts.js';
+import { fixturePagePlan } from './listPlan.js';
 
 /** Statuses whose responses have no body. */
 const NO_BODY: ReadonlySet<number> = new Set([204, 205, 304]);
@@ -56,6 +57,9 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
   const head = sig.node.method === 'head';
   const error = head ? { status: first ? statusOf(first.status, 500) : 500, cast: false } : errorAnswer(sig, first, mocksNaming.errorFixture(sig.op), ctx, fixtures, doc);
   const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.urlPath, params), params, status, body, error, stepAside: [], yieldTo: [] };
+  // A paginated list answering its fixture pages the fixture's items, so an infinite query over it ends.
+  const page = body.kind === 'json' && sig.node.method === 'get' ? fixturePagePlan(sig, ctx) : undefined;
+  if (page) plan.page = page;
   const shared = sharedUrls(ctx.model).get(sig.node.key);
   if (shared) plan.shared = shared;
   if (role) plan.storeRole = role;

@@ -34,6 +34,8 @@ function fieldsOf(req: SchemaNode, ent: SchemaNode, server: Fields, nested: bool
     const q = rv.props.find((x) => x.name === p.name);
     if (!q || p.schema.readOnly || q.schema.readOnly || server.includes(p.name)) continue;
     if (assignable(q.schema, p.schema, ctx)) out.push(p.name);
+    // A nullable request property over a non-null one (`null` resets or leaves it): its other values are copied.
+    else if (assignable(q.schema, p.schema, ctx, 0, true)) out.push([p.name, 'non-null']);
     else if (!nested && isPlainObject(q.schema, ctx) && isPlainObject(p.schema, ctx)) {
       const inner = server.find((f): f is [string, Fields] => Array.isArray(f) && f[0] === p.name)?.[1] ?? [];
       const sub = fieldsOf(q.schema, p.schema, inner, true, ctx, depth + 1);
@@ -59,16 +61,17 @@ const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'm
  * @param p the response (entity) property's schema
  * @param ctx the planning context
  * @param depth nesting of the check (it gives up, answering false, below 10)
+ * @param nonNull leave out the request's `null` (a value that is not null must fit)
  */
-export function assignable(q: SchemaNode, p: SchemaNode, ctx: PlanContext, depth = 0): boolean {
+export function assignable(q: SchemaNode, p: SchemaNode, ctx: PlanContext, depth = 0, nonNull = false): boolean {
   if (q === p) return true;
-  if (q.kind === 'ref' && p.kind === 'ref' && q.target === p.target) return !q.nullable || p.nullable === true;
+  if (q.kind === 'ref' && p.kind === 'ref' && q.target === p.target) return nonNull || !q.nullable || p.nullable === true;
   const a = deref(q, ctx.names.byName);
   const b = deref(p, ctx.names.byName);
   if (!a || !b || depth > 10 || ctx.names.cut.has(q) || ctx.names.cut.has(p)) return false;
   if (b.kind === 'unknown') return true;
-  if ((q.nullable || a.nullable) && !(p.nullable || b.nullable)) return false;
-  if (a.kind === 'union') return a.variants.every((v) => assignable(v, p, ctx, depth + 1));
+  if (!nonNull && (q.nullable || a.nullable) && !(p.nullable || b.nullable)) return false;
+  if (a.kind === 'union') return a.variants.every((v) => (nonNull && v.kind === 'null') || assignable(v, p, ctx, depth + 1, nonNull));
   if (b.kind === 'union') return b.variants.some((v) => assignable(q, v, ctx, depth + 1));
   if (a === b) return true;
   switch (b.kind) {
