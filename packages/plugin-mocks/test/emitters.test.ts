@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { EmitStage, GeneratorError, banner, type ApiModel, type PluginHooks } from '@reslayer/core';
+import { DetectStage, EmitStage, GeneratorError, banner, type ApiModel, type PluginHooks } from '@reslayer/core';
 import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
 import pluginMocksDefault, * as api from '@reslayer/plugin-mocks';
 import { PLUGIN_MOCKS, mocksNaming, pluginMocks } from '@reslayer/plugin-mocks';
@@ -192,15 +192,15 @@ describe('plugin', () => {
     expect(pluginMocksDefault).toBe(pluginMocks);
   });
 
-  it('requires plugin-client and taps emit once at EmitStage.Derived under its own name', () => {
+  it('requires plugin-client, taps detect (the lint warnings) after core and emit once at EmitStage.Derived, under its own name', () => {
     const plugin = pluginMocks();
     expect(plugin.name).toBe(PLUGIN_MOCKS);
     expect(plugin.requires).toEqual([PLUGIN_CLIENT]);
-    const taps: unknown[] = [];
-    const tap = (options: unknown) => taps.push(options);
-    const hooks = { detect: { tap, tapAsync: tap, tapPromise: tap }, emit: { tap, tapAsync: tap, tapPromise: tap }, report: { tap } } as unknown as PluginHooks;
+    const taps: Array<[string, unknown]> = [];
+    const on = (hook: string) => (options: unknown) => taps.push([hook, options]);
+    const hooks = { detect: { tap: on('detect'), tapAsync: on('detect'), tapPromise: on('detect') }, emit: { tap: on('emit'), tapAsync: on('emit'), tapPromise: on('emit') }, report: { tap: on('report') } } as unknown as PluginHooks;
     plugin.apply(hooks, { run: { input: '', outputRoot: '', srcDir: 'src', plugins: [] } });
-    expect(taps).toEqual([{ name: PLUGIN_MOCKS, stage: EmitStage.Derived }]);
+    expect(taps).toEqual([['detect', { name: PLUGIN_MOCKS, stage: DetectStage.Refine }], ['emit', { name: PLUGIN_MOCKS, stage: EmitStage.Derived }]]);
   });
 
   it('names files under shared/mocks/<resource>', () => {

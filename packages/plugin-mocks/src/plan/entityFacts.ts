@@ -1,5 +1,5 @@
 import type { PropertyNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
-import { camelCase, deref, objectProperties, type OperationSignature } from '@reslayer/core';
+import { camelCase, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, EntityKey, Fields, Wrap } from './mockPlan.js';
 import type { PlanContext } from './planContext.js';
 import { sameType } from './sameType.js';
@@ -76,9 +76,10 @@ function wrapOfRead(response: SchemaNode, candidates: string[], ctx: PlanContext
 function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNames): EntityKey | undefined {
   for (const name of candidates) {
     const p = props.find((x) => x.name === name);
-    const n = p && deref(p.schema, names.byName);
+    const resolved = p && resolveSchema(p.schema, names.byName);
+    const n = resolved?.leaf;
     // `__proto__` cannot be assigned as a plain property: no such key.
-    if (!p || !n || p.name === '__proto__' || p.schema.nullable || n.nullable || names.cut.has(p.schema)) continue;
+    if (!p || !n || p.name === '__proto__' || resolved?.nullable || names.cut.has(p.schema)) continue;
     const path = [p.name];
     if (n.kind === 'string' && n.format !== 'binary') {
       if (n.enum?.length) return { path, kind: 'enum', schema: p.schema, values: [...new Set(n.enum)] };

@@ -1,5 +1,5 @@
 import type { ListPagination, NamedSchema, ParameterNode, PropertyPath, SchemaNode } from '@reslayer/core';
-import { deref, listEnvelope, listPagination, objectProperties, pathNames, type OperationSignature } from '@reslayer/core';
+import { deref, listEnvelope, listPagination, objectProperties, pathNames, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, ListPlan, PageField, PageWindow } from './mockPlan.js';
 import type { PlanContext } from './planContext.js';
 import { sameType } from './sameType.js';
@@ -72,23 +72,25 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
 }
 
 /**
- * The entity properties a list item carries when it is a summary of the entity (every item property is an
- * entity property whose values fit it, and every required item property is required in the entity too);
- * `null` when it is not one.
+ * The entity properties a list item carries when it is a summary of the entity: every item property is an entity
+ * property whose values fit it, or at least are of the same kind (a contract whose list and read disagree on an
+ * enum or a format: the state is kept, a value may then be one the list's schema does not name); `null` when it is
+ * not one.
  */
 function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): string[] | null {
   const view = objectProperties(item, ctx.names);
   if (!view || view.nullable || view.props.length === 0) return null;
+  const kind = (node: SchemaNode): string => resolveSchema(node, ctx.names.byName).leaf.kind;
   for (const p of view.props) {
     const e = entity.props.find((x) => x.name === p.name);
-    if (!e || (p.required && !e.required) || !assignable(e.schema, p.schema, ctx)) return null;
+    if (!e || !(assignable(e.schema, p.schema, ctx) || kind(e.schema) === kind(p.schema))) return null;
   }
   return view.props.map((p) => p.name);
 }
 
 /** The default of a numeric parameter, or `fallback` (capped by its `maximum`). */
 function numberDefault(p: ParameterNode | undefined, byName: ReadonlyMap<string, NamedSchema>, fallback: number): number {
-  const n = p && deref(p.schema, byName);
+  const n = p && resolveSchema(p.schema, byName).leaf;
   if (n?.kind !== 'number') return fallback;
   const d = typeof p?.schema.default === 'number' ? p.schema.default : typeof n.default === 'number' ? n.default : undefined;
   if (d !== undefined && Number.isInteger(d) && d > 0) return d;
@@ -143,11 +145,12 @@ function pageFields(schema: SchemaNode, env: NonNullable<ReturnType<typeof listE
   const fields: PageField[] = [];
   const next = pagination.mode === 'cursor' ? pagination.nextCursorProperty : pagination.mode === 'none' ? undefined : pagination.nextProperty;
   for (const p of pageProps(schema, ctx)) {
-    const n = deref(p.schema, ctx.names.byName);
+    const resolved = resolveSchema(p.schema, ctx.names.byName);
+    const n = resolved.leaf;
     if (!n || ('enum' in n && n.enum?.length) || samePath(p.path, env.itemsProperty)) continue;
     const name = norm(p.path[p.path.length - 1] ?? '');
     const at: PropertyPath = p.path.length === 1 ? (p.path[0] as string) : p.path;
-    const nullable = p.schema.nullable === true || n.nullable === true;
+    const nullable = resolved.nullable;
     if (samePath(p.path, next) && (n.kind === 'string' || n.kind === 'number')) {
       const source = n.kind === 'number' ? 'nextPage' : pagination.mode === 'cursor' && n.format !== 'uri' && !/(url|link|href)$/.test(name) ? 'nextCursor' : 'nextUrl';
       fields.push(nullable ? [at, source, null] : p.required ? [at, source, ''] : [at, source]);
@@ -188,9 +191,10 @@ function filtersOf(query: ParameterNode[], entity: EntityFacts, taken: ReadonlyS
   const out: Array<[string, string, string]> = [];
   for (const p of query) {
     const prop = entity.props.find((e) => e.name === p.name);
-    if (!prop || taken.has(p.name) || !scalar(deref(prop.schema, byName))) continue;
-    const n = deref(p.schema, byName);
-    if (n?.kind === 'array' && scalar(deref(n.items, byName))) out.push([p.name, prop.name, p.explode && p.style === 'form' ? '' : (SEPARATORS[p.style] ?? ',')]);
+    const leaf = (node: SchemaNode): SchemaNode => resolveSchema(node, byName).leaf;
+    if (!prop || taken.has(p.name) || !scalar(leaf(prop.schema))) continue;
+    const n = leaf(p.schema);
+    if (n.kind === 'array' && scalar(leaf(n.items))) out.push([p.name, prop.name, p.explode && p.style === 'form' ? '' : (SEPARATORS[p.style] ?? ',')]);
     else if (scalar(n)) out.push([p.name, prop.name, '']);
   }
   return out;
