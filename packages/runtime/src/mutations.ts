@@ -80,7 +80,7 @@ export function cacheMutation<TData, V, K extends QueryKey = QueryKey>(queryClie
  * @typeParam V the mutation's variables
  */
 export type OptimisticEdit<V> =
-  | { readonly kind: 'update'; readonly cache: ListCache<unknown, unknown>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number; readonly detail: (variables: V) => QueryKey; readonly patch: (variables: V) => object }
+  | { readonly kind: 'update'; readonly cache: ListCache<unknown, unknown>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number; readonly detail: (variables: V) => QueryKey; readonly patch: (variables: V) => object | undefined }
   | { readonly kind: 'delete'; readonly cache: ListCache<unknown, unknown>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number };
 
 /** Mutation options with an optimistic edit: `onMutate` applies it, `onError` rolls it back. */
