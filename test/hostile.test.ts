@@ -322,8 +322,8 @@ describe.each<HookAdapter>(['none', 'react-query', 'vue-query'])('hostile hook n
 
   it('the contract reaches the hooks: a paginated CRUD list with cache helpers, an optimistic update and a probe query', () => {
     const all = [...hookFiles.values()].join('\n');
-    expect(all).toContain('export const skipTokenItemsCache = {');
-    expect(all).toContain('onMutate: async (variables: UpdateSkipTokenItemVariables)');
+    expect(all).toContain('export const skipTokenItemsCache = listCacheHelpers<');
+    expect(all).toContain('return optimisticMutation<UpdateSkipTokenItemResponse, UpdateSkipTokenItemError, UpdateSkipTokenItemVariables>(');
     expect(all).toMatch(/export function skipTokenItemsInfiniteQueryOptions\(/);
     expect(all).toMatch(/export function probeQueryOptions\(/);
   });

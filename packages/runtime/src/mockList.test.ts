@@ -16,6 +16,7 @@ describe('listAnswer: the envelope and the window of every pagination', () => {
     ['a next URL (links.next) and a template', { items: 'data', template: { object: 'list' }, page: { mode: 'page', param: 'page', defaultSize: 3 }, fields: [[['links', 'next'], 'nextUrl', null], ['pages', 'pages']] }, '/things?page=1', { object: 'list', data: items.slice(0, 3), links: { next: 'http://api.test/things?page=2' }, pages: 2 }],
     ['filters, then paging', { items: 'items', filters: [['status', 'status', '']], page: { mode: 'page', param: 'page', defaultSize: 2 }, fields: [['total', 'total']] }, '/things?status=open&page=2', { items: [items[4]], total: 3 }],
     ['a summary of each item', { pick: ['id'] }, '/things', items.map(({ id }) => ({ id }))],
+    ['a summary with values of its own', { pick: ['id'], itemDefaults: { kind: 'thing' } }, '/things?x', items.map(({ id }) => ({ kind: 'thing', id }))],
     ['starting_after: a page starts after the item named', { items: 'data', page: { mode: 'cursor', param: 'starting_after', limit: 'limit', defaultSize: 2, after: 'id' }, fields: [['has_more', 'hasMore']] }, '/things?starting_after=2&limit=2', { data: items.slice(2, 4), has_more: true }],
     ['an item cursor\'s next cursor is the last item\'s key', { items: 'data', page: { mode: 'cursor', param: 'after', defaultSize: 2, after: 'id' }, fields: [['next', 'nextCursor', null]] }, '/things', { data: items.slice(0, 2), next: '2' }],
   ])('%s', (_name, spec, url, expected) => {

@@ -61,6 +61,8 @@ export interface ListSpec {
   readonly filters?: Filters;
   /** The entity properties a list item carries, when the list answers a summary of each stored item. */
   readonly pick?: readonly string[];
+  /** What a summary item starts from before the picked properties are copied in (values the entity has none of). */
+  readonly itemDefaults?: object;
   /** True when the list sends a `Link` header with the next page (`rel="next"`). */
   readonly link?: boolean;
 }
@@ -170,7 +172,11 @@ export function listAnswer<E>(all: readonly E[], request: Request, spec: ListSpe
   const matching = spec.filters?.length ? filterItems([...all], url.searchParams, spec.filters) : [...all];
   const w = windowOf(url.searchParams, spec.page, matching);
   const pick = spec.pick;
-  const items = matching.slice(w.start, w.start + w.size).map((item) => (pick ? Object.fromEntries(pick.filter((p) => Object.hasOwn(item as object, p)).map((p) => [p, (item as Record<string, unknown>)[p]])) : item));
+  const summary = (item: E): object => ({
+    ...(spec.itemDefaults ? structuredClone(spec.itemDefaults) : {}),
+    ...Object.fromEntries((pick ?? []).filter((p) => Object.hasOwn(item as object, p)).map((p) => [p, (item as Record<string, unknown>)[p]])),
+  });
+  const items = matching.slice(w.start, w.start + w.size).map((item) => (pick ? summary(item) : item));
   let body: unknown = spec.items === undefined ? items : withPath(spec.template ? structuredClone(spec.template) : {}, spec.items, items);
   for (const [path, source, last] of spec.fields ?? []) {
     if (source === 'items') continue;

@@ -56,6 +56,8 @@ describe('listPagination', () => {
     ['a cursor given only by the Link header', [query('after', str), query('per_page', int)], array, ['link'],
       { mode: 'cursor', cursorParam: 'after', limitParam: 'per_page', linkHeader: true }],
     ['a cursor with no way to find the next one is no pagination', [query('page_token', str)], obj(prop('items', array)), undefined, { mode: 'none' }],
+    ['a cursor with no way to the next one gives way to page/size', [query('page', int), query('pageSize', int), query('skipToken', str)], obj(prop('items', array), prop('total', int)), undefined,
+      { mode: 'page', pageParam: 'page', pageSizeParam: 'pageSize', itemsProperty: 'items', totalProperty: 'total' }],
     ['a lone limit is a filter', [query('limit', int)], array, undefined, { mode: 'none' }],
   ])('%s', (_name, params, body, headers, expected) => {
     expect(paginationOf(params, body, headers)).toEqual(expected);

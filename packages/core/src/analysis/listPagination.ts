@@ -112,9 +112,9 @@ const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V 
  * - a numeric page (`page`, `pageNum`, `page_number`…) with its size (`pageSize`, `per_page`, `size`, `limit`…) → `page`;
  * - otherwise `none` (a lone `limit` is a filter, not pagination).
  *
- * The envelope (items, count, has-more flag, next link) comes from {@link listEnvelope} over the JSON success
- * body. The parameters a mode uses are returned even for `none` when a cursor parameter was found without a way to
- * find the next cursor, so that no plugin lists a cursor as a filter.
+ * A cursor parameter without a way to find the next cursor does not paginate: the offset and page parameters are
+ * checked next. The envelope (items, count, has-more flag, next link) comes from {@link listEnvelope} over the JSON
+ * success body. The parameters a cursor uses are returned even for `none`, so that no plugin lists a cursor as a filter.
  * @param signature the list operation, if any
  * @param names the model's schema lookup (`getSchemaTypeNames(model)`)
  * @returns the pagination and the names of the query parameters it uses
@@ -128,14 +128,15 @@ export function listPagination(signature: OperationSignature | undefined, names:
   const used = (...params: Array<ParameterNode | undefined>) => new Set(params.flatMap((p) => (p ? [p.name] : [])));
   const common = facts(env, link);
   const cursor = pick(query, CURSOR, 'string', byName);
+  const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, 'number', byName) : undefined;
   if (cursor) {
-    const limit = pick(query.filter((p) => p !== cursor), LIMIT, 'number', byName);
     const next = env?.nextProperty;
     const byItem = next === undefined && !link && env && ITEM_CURSOR.includes(normName(cursor.name)) ? itemKey(env.item, names) : undefined;
-    if (next === undefined && !link && byItem === undefined) return { pagination: { mode: 'none' }, params: used(cursor, limit) };
-    const { totalProperty: _total, ...rest } = common;
-    const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', limit?.name), ...rest, ...opt('nextCursorProperty', next), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(limit, byName)) };
-    return { pagination, params: used(cursor, limit) };
+    if (next !== undefined || link || byItem !== undefined) {
+      const { totalProperty: _total, ...rest } = common;
+      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...opt('nextCursorProperty', next), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
+      return { pagination, params: used(cursor, cursorLimit) };
+    }
   }
   const offset = pick(query, OFFSET, 'number', byName);
   if (offset) {
@@ -152,5 +153,5 @@ export function listPagination(signature: OperationSignature | undefined, names:
     };
     return { pagination, params: used(page, size) };
   }
-  return { pagination: { mode: 'none' }, params: new Set() };
+  return { pagination: { mode: 'none' }, params: used(cursor, cursorLimit) };
 }

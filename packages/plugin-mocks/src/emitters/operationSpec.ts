@@ -46,6 +46,7 @@ function listSpec(list: ListPlan): Spec {
     template: list.template === undefined ? undefined : new Sample(list.template),
     filters: list.filters.length > 0 ? (list.filters as Spec) : undefined,
     pick: list.pick,
+    itemDefaults: list.itemDefaults === undefined ? undefined : new Sample(list.itemDefaults),
     link: list.link,
   };
 }

@@ -28,15 +28,16 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
   if (list.response.responseType !== 'json' || !schema || list.response.responses.filter((r) => r.contents.length > 0).length !== 1) return undefined;
   const env = listEnvelope(schema, ctx.names);
   if (!env) return undefined;
-  const pick = sameType(env.item, entity.schema, ctx) ? undefined : summaryOf(env.item, entity, ctx);
-  if (pick === null) return undefined;
+  const summary = sameType(env.item, entity.schema, ctx) ? undefined : summaryOf(env.item, entity, ctx);
+  if (summary === null) return undefined;
   const { plan, params } = pagePlan(list, schema, env, ctx);
   const template = env.itemsProperty === undefined ? undefined : pageTemplate(schema, [env.itemsProperty, ...plan.fields.map((f) => f[0])], ctx);
   return {
     ...plan,
     ...(template !== undefined ? { template } : {}),
     filters: filtersOf(list.node.parameters.filter((p) => p.in === 'query'), entity, params, ctx.names.byName),
-    ...(pick ? { pick } : {}),
+    ...(summary ? { pick: summary.pick } : {}),
+    ...(summary?.defaults ? { itemDefaults: summary.defaults } : {}),
   };
 }
 
@@ -73,19 +74,27 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
 
 /**
  * The entity properties a list item carries when it is a summary of the entity: every item property is an entity
- * property whose values fit it, or at least are of the same kind (a contract whose list and read disagree on an
- * enum or a format: the state is kept, a value may then be one the list's schema does not name); `null` when it is
- * not one.
+ * property of the same kind. The properties whose entity values fit the item's schema are copied (`pick`); the
+ * others (a list and a read that disagree on an enum or a format), and the required ones the entity may lack,
+ * start from a sample of the item (`defaults`), so the list keeps the state and still answers its own schema.
+ * `null` when the item is no summary of the entity.
  */
-function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): string[] | null {
+function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { pick: string[]; defaults?: object } | null {
   const view = objectProperties(item, ctx.names);
   if (!view || view.nullable || view.props.length === 0) return null;
   const kind = (node: SchemaNode): string => resolveSchema(node, ctx.names.byName).leaf.kind;
+  const pick: string[] = [];
+  const sampled: string[] = [];
   for (const p of view.props) {
     const e = entity.props.find((x) => x.name === p.name);
     if (!e || !(assignable(e.schema, p.schema, ctx) || kind(e.schema) === kind(p.schema))) return null;
+    if (assignable(e.schema, p.schema, ctx)) pick.push(p.name);
+    if (!assignable(e.schema, p.schema, ctx) || (p.required && !e.required)) sampled.push(p.name);
   }
-  return view.props.map((p) => p.name);
+  if (sampled.length === 0) return { pick };
+  const sample = sampleValue(item, { ...ctx.scope, index: 1 });
+  const defaults = sample !== null && typeof sample === 'object' ? Object.fromEntries(Object.entries(sample).filter(([k]) => sampled.includes(k))) : {};
+  return { pick, ...(Object.keys(defaults).length > 0 ? { defaults } : {}) };
 }
 
 /** The default of a numeric parameter, or `fallback` (capped by its `maximum`). */
@@ -178,8 +187,6 @@ function pageTemplate(schema: SchemaNode, filled: PropertyPath[], ctx: PlanConte
       else at = (at as Record<string, unknown>)[name];
     }
   }
-  // Containers left empty (`meta: {}` when the list fills `meta.total`) are filled again by the list.
-  for (const [key, value] of Object.entries(sample)) if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) delete (sample as Record<string, unknown>)[key];
   return Object.keys(sample).length > 0 ? sample : undefined;
 }
 

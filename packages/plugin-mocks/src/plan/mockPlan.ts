@@ -168,6 +168,8 @@ export interface ListPlan {
   filters: Array<[string, string, string]>;
   /** The entity properties a list item carries, when the list answers a summary of each stored item. */
   pick?: string[];
+  /** What a summary item starts from before the picked properties are copied in (see `summaryOf`). */
+  itemDefaults?: object;
   /** True when the list sends a `Link` header with the next page. */
   link?: boolean;
 }

@@ -38,7 +38,7 @@ function operationProblem(s: OperationSignature, sigs: OperationSignature[], ctx
 }
 
 /**
- * The operations of CRUD resources with state to keep (a read operation, or a list and a create) that the mocks'
+ * The operations of CRUD resources with state to keep (a read operation and a list or a write, or a list and a create) that the mocks'
  * in-memory store cannot serve (they answer a fixed fixture), as `RSL_MOCK_STATELESS` warnings naming the
  * operation and the reason: the same structural rules the store plan
  * follows (a read operation with an item key, an entity of one object type, a list holding the entity or a
@@ -51,9 +51,11 @@ export function statelessDiagnostics(model: ApiModel): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const resource of model.resources) {
     if (resource.resourceKind !== 'crud') continue;
-    // State to keep: items read by key, or a list that creates add to (a lone `POST /embeddings` keeps none).
+    // State to keep: items read by key that another operation lists or changes, or a list that creates add to (a
+    // lone `POST /embeddings` or a read-only `GET /things/{id}` keeps none).
     const roles = new Set(resource.operations.map((op) => op.role));
-    if (!roles.has('read') && !(roles.has('list') && roles.has('create'))) continue;
+    const writes = roles.has('create') || roles.has('update') || roles.has('delete');
+    if (!(roles.has('read') && (writes || roles.has('list'))) && !(roles.has('list') && roles.has('create'))) continue;
     const sigs = resource.operations.map((op) => describeOperation(model, resource, op));
     const whole = storeProblem(sigs, ctx, resource);
     for (const s of sigs) {
@@ -65,7 +67,7 @@ export function statelessDiagnostics(model: ApiModel): Diagnostic[] {
         severity: 'warning',
         message: `plugin-mocks: ${clientNaming.method(s.op)} (${s.node.method.toUpperCase()} ${s.node.path}) answers a fixed fixture, not the store of \`${resource.resource}\`: ${reason}`,
         location: s.node.pointer,
-        hint: 'See `reslayer explain RSL_MOCK_STATELESS`; override the handler in a test where the contract cannot say more.',
+        hint: 'See `reslayer explain RSL_MOCK_STATELESS`; in a test, answer the operation with an own resolver (`<r>OperationHandlers.<op>(resolver)`).',
       });
     }
   }
