@@ -4,8 +4,8 @@
 // GitHub contract for comparison, and `tsc --noEmit` over both outputs. Prints tables and PASS/FAIL
 // lines for the targets, and writes the same figures as JSON.
 //
-// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github,diff,write,runs] [--sizes 10,100,1000,5000]
-//                               [--no-compare] [--repeat 3] [--out .bench/results.json]
+// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github,diff,write,pairs] [--sizes 10,100,1000,5000]
+//                               [--no-compare] [--repeat 3] [--against <checkout>] [--out .bench/results.json]
 // Exit code: 0 unless one of our own generate/check runs fails (1), or a usage/build problem (2).
 // The comparison tools are installed with npm into a cache folder outside the repository
 // ($RESLAYER_BENCH_CACHE, default ${XDG_CACHE_HOME:-~/.cache}/reslayer-bench); nothing is added to
@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { synthesize } from './synth.mjs';
 import { errorLines, generatedTsconfig, TSC_59, tscArgs, writeTsconfig } from './lib/typecheck.mjs';
 import { benchWritePath, writePathTargets } from './lib/bench-write.mjs';
-import { benchRuns, writeRunsConfig } from './lib/bench-runs.mjs';
+import { contractJobs, timePair } from './lib/bench-pairs.mjs';
 import { writeOneOperationChange } from './lib/bench-incremental.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,7 +59,7 @@ const DEFAULT_SIZES = [10, 100, 1000, 5000];
 // ---------------------------------------------------------------- options
 
 function parseArgs(argv) {
-  const opts = { smoke: false, only: ['demo', 'synthetic', 'github', 'diff', 'write', 'runs'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined };
+  const opts = { smoke: false, only: ['demo', 'synthetic', 'github', 'diff', 'write', 'pairs'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined, against: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -74,10 +74,11 @@ function parseArgs(argv) {
     else if (a === '--repeat') opts.repeat = Number(value());
     else if (a === '--tsc-timeout') opts.tscTimeout = Number(value());
     else if (a === '--out') opts.out = value();
+    else if (a === '--against') opts.against = path.resolve(value());
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
-  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff', 'write', 'runs'].includes(o)) usage(`--only takes demo, synthetic, github, diff, write, runs; got ${o}`);
+  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff', 'write', 'pairs'].includes(o)) usage(`--only takes demo, synthetic, github, diff, write, pairs; got ${o}`);
   for (const n of opts.sizes) if (!Number.isInteger(n) || n < 1) usage(`--sizes takes positive integers; got ${n}`);
   if (!Number.isInteger(opts.repeat) || opts.repeat < 1) usage('--repeat takes a positive integer');
   if (!(opts.tscTimeout > 0)) usage('--tsc-timeout takes a number of seconds');
@@ -89,11 +90,13 @@ function parseArgs(argv) {
 function usage(error) {
   const text = [
     'usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github] [--sizes 10,100,1000,5000]',
-    '                              [--no-compare] [--repeat N] [--tsc-timeout S] [--out file.json]',
+    '                              [--no-compare] [--repeat N] [--tsc-timeout S] [--against <checkout>] [--out file.json]',
     '  --smoke       the demo (with its < 0.5 s targets) and the synthetic N=100 input, no network, no comparison tools (CI)',
-    '  --only        inputs to run (default: all five; diff: reslayer diff on the GitHub contract with one operation removed;',
-    '                write: the GitHub write phase against a plain script writing the same files, and generate killed during its write;',
-    '                runs: a config with four corpus contracts, in one thread and in worker threads)',
+    '  --only        inputs to run (default: all six; diff: reslayer diff on the GitHub contract with one operation removed;',
+    '                write: generate killed during its write on GitHub\'s contract;',
+    '                pairs: side by side on GitHub\'s contract, this build with and without the no-change cache,',
+    '                and with --against, this build against another checkout\'s build)',
+    '  --against     a checkout (its packages/cli/dist built) to time side by side with this build (pairs)',
     '  --sizes       synthetic sizes (default: 10,100,1000,5000)',
     '  --no-compare  skip orval, openapi-typescript and the tsc runs over orval\'s output',
     `  --repeat      runs per measurement, the median is reported (default 3; runs over ${REPEAT_LIMIT_MS / 1000} s are not repeated)`,
@@ -608,8 +611,7 @@ function benchGithub(opts) {
     const again = repeated(opts.repeat, null, () => runOurs('generate', source));
     const after = listFiles(output);
     let touched = 0;
-    // The no-change cache's own record (.reslayer-cache.json) is refreshed by design; only output files count.
-    for (const [p, f] of after) if (!p.endsWith('.reslayer-cache.json') && before.get(p)?.mtimeNs !== f.mtimeNs) touched++;
+    for (const [p, f] of after) if (before.get(p)?.mtimeNs !== f.mtimeNs) touched++;
     for (const p of before.keys()) if (!after.has(p)) touched++;
     const plan = again.json ?? {};
     if (again.code !== 0) ownFailure = true;
@@ -810,63 +812,58 @@ function evaluateDiffTarget(opts) {
   );
 }
 
-/** The write path on GitHub's contract: write phase against its floor (pairs), and the kill probe. */
-function benchWrite(opts) {
+/** The write path on GitHub's contract: generate killed during its write (the kill probe). */
+function benchWrite() {
   const contract = fetchGithubContract();
   if (!contract) return note('GitHub contract not available: the write-path measurements are skipped');
-  progress('write: GitHub write phase against a plain script writing the same files, then generate killed during its write');
-  results.writePath = benchWritePath({ cli: CLI, contract, scratch: path.join(BENCH, 'write'), pairs: Math.max(opts.repeat, 5), killPoints: 8 });
-  const { phase, kill } = results.writePath;
-  if (!phase.ok || !kill.ok) ownFailure = true;
+  progress('write: GitHub generate killed during its write');
+  results.writePath = benchWritePath({ cli: CLI, contract, scratch: path.join(BENCH, 'write'), killPoints: 8 });
+  if (!results.writePath.kill.ok) ownFailure = true;
 }
 
-/** Cores a config with several runs must keep busy on average (CPU time over wall time) on a machine with two or more. */
-const RUNS_BUSY_CORES = 1.5;
+/** Side-by-side rows (docs/benchmark.md, "Side by side"): the no-change cache on and off, and this build against another. */
+const PAIR_ROWS = [
+  ['no-change cache', 'no-change generate', { key: 'cache', name: 'with the cache' }, { key: 'nocache', name: '--no-cache', args: ['--no-cache'] }],
+  ['no-change cache', 'no-change check', { key: 'cache', name: 'with the cache' }, { key: 'nocache', name: '--no-cache', args: ['--no-cache'] }],
+];
+/** The jobs timed against another build with --against. */
+const AGAINST_JOBS = ['fresh generate', 'no-change generate', 'no-change check', 'one-operation change', 'watch edit'];
 
-/** A config with several corpus contracts: `generate` with one thread against one worker thread per core. */
-function benchSeveralRuns(opts) {
-  const corpusDir = path.join(ROOT, '..', 'shared', 'corpus');
-  if (!existsSync(path.join(corpusDir, 'corpus.json'))) return note('../shared/corpus not available: the several-runs measurement is skipped');
-  const specs = JSON.parse(readFileSync(path.join(corpusDir, 'corpus.json'), 'utf8')).specs;
-  const setup = writeRunsConfig({ root: ROOT, corpusDir, specs, work: path.join(BENCH, 'runs') });
-  if (!setup) return note('fewer than two of the several-runs contracts in ../shared/corpus: skipped');
-  progress(`runs: ${setup.names.join(', ')} in one config, one thread against worker threads`);
-  const r = benchRuns({ cli: CLI, setup, repeat: opts.repeat, measure: measureProcess, repeated });
-  results.severalRuns = {
-    contracts: setup.names,
-    oneThreadMs: r.oneThread.wallMs,
-    oneThreadCpuMs: r.oneThread.cpuMs,
-    threadsMs: r.threads.wallMs,
-    threadsCpuMs: r.threads.cpuMs,
-    oneThreadRssKb: r.oneThread.rssKb,
-    threadsRssKb: r.threads.rssKb,
-    speedup: r.speedup,
-    cores: os.availableParallelism(),
-  };
-  if (r.speedup === null) ownFailure = true;
+/** Times the side-by-side rows on GitHub's contract, A B A B …, and records each side's median and the median ratio. */
+function benchPairs(opts) {
+  const contract = fetchGithubContract();
+  if (!contract) return note('GitHub contract not available: the side-by-side rows are skipped');
+  const changed = path.join(BENCH, 'github-pairs-changed.json');
+  writeOneOperationChange(contract, changed);
+  const scratch = path.join(BENCH, 'pairs');
+  const jobs = contractJobs({ contract, changed, scratch });
+  const pairs = Math.max(opts.repeat, 5);
+  const rows = PAIR_ROWS.map(([what, job, a, b]) => ({ what, job, a: { ...a, cli: CLI }, b: { ...b, cli: CLI } }));
+  if (opts.against) {
+    const other = path.join(opts.against, 'packages/cli/dist/index.js');
+    if (!existsSync(other)) note(`--against ${opts.against}: ${other} is missing (build that checkout first)`);
+    else for (const job of AGAINST_JOBS) rows.push({ what: 'this build against --against', job, a: { key: 'this', name: 'this build', cli: CLI }, b: { key: 'other', name: 'the other build', cli: other } });
+  }
+  results.pairs = [];
+  for (const row of rows) {
+    progress(`pairs: ${row.what}, ${row.job}: ${row.a.name} against ${row.b.name}`);
+    rmSync(scratch, { recursive: true, force: true });
+    const r = timePair({ job: jobs[row.job], a: row.a, b: row.b, pairs: row.job === 'watch edit' ? 3 : pairs, measure: measureProcess });
+    results.pairs.push(r.error ? { what: row.what, job: row.job, aName: row.a.name, bName: row.b.name, error: r.error } : { what: row.what, job: row.job, aName: row.a.name, bName: row.b.name, aMs: r.a, bMs: r.b, ratio: r.ratio, ratios: r.ratios, aWalls: r.aWalls, bWalls: r.bWalls });
+    if (r.error) process.stdout.write(`  FAILED: ${row.what}, ${row.job}: ${r.error}\n`);
+  }
 }
 
-/**
- * The several-runs target of the issue: a config with several contracts uses both cores, and the speed-up of
- * worker threads is reported. "Uses both cores" is measured: the default `generate` of the config keeps at least
- * {@link RUNS_BUSY_CORES} cores busy on average (its staging writes run in a worker thread beside the pipeline).
- */
-function severalRunsTarget(opts) {
-  if (!opts.only.includes('runs')) return;
-  const r = results.severalRuns;
-  const cores = os.availableParallelism();
-  const busy = (cpu, wall) => (cpu != null && wall > 0 ? cpu / wall : null);
-  const one = r ? busy(r.oneThreadCpuMs, r.oneThreadMs) : null;
-  const threads = r ? busy(r.threadsCpuMs, r.threadsMs) : null;
-  const f = (x) => (x == null ? '?' : x.toFixed(2));
-  target(
-    `several contracts in one config use both cores: ≥ ${RUNS_BUSY_CORES} cores busy on average (${cores} cores)`,
-    one != null && cores > 1,
-    one != null && one >= RUNS_BUSY_CORES,
-    r
-      ? `${r.contracts.join(', ')}: one thread ${secs(r.oneThreadMs)} with ${f(one)} cores busy; worker threads (RESLAYER_WORKERS=${cores}) ${secs(r.threadsMs)} with ${f(threads)} cores busy: speed-up ${f(r.speedup)}×; peak RSS ${mb(r.oneThreadRssKb)} → ${mb(r.threadsRssKb)}`
-      : 'did not run',
-  );
+/** The side-by-side targets: the cache earns its place (≥ 15 %), and this build's fresh generate is within 1.15× of the other's. */
+function pairTargets() {
+  const row = (what, job) => (results.pairs ?? []).find((p) => p.what === what && p.job === job && !p.error);
+  const show = (p) => `${p.aName} ${secs(p.aMs)} vs ${p.bName} ${secs(p.bMs)}: median ratio of the pairs ${p.ratio.toFixed(2)} (${p.ratios.map((x) => x.toFixed(2)).join(', ')})`;
+  for (const job of ['no-change generate', 'no-change check']) {
+    const p = row('no-change cache', job);
+    target(`the no-change cache gains ≥ 15 % in a ${job} (side by side)`, p, p && p.ratio <= 0.85, p ? show(p) : 'did not run');
+  }
+  const fresh = row('this build against --against', 'fresh generate');
+  target('fresh GitHub generate within 1.15× of the --against build (side by side)', fresh, fresh && fresh.ratio <= 1.15, fresh ? show(fresh) : 'did not run (pass --against <checkout>)');
 }
 
 // ---------------------------------------------------------------- targets
@@ -1037,6 +1034,10 @@ function printResults() {
     r.tsc ? (r.ok ? `${r.tsc.errors} err` : '') : r.bytes == null ? '' : num(r.bytes / 1024 / 1024, 1),
   ]);
   process.stdout.write(`\n${table(['input', 'run', 'status', 'wall s', 'runs', 'RSS MB', 'files', 'MB out'], mainRows, ['l', 'l', 'l', 'r', 'r', 'r', 'r', 'r'])}\n`);
+  if (results.pairs?.length) {
+    const pairRows = results.pairs.map((p) => [p.what, p.job, p.aName, p.error ? 'FAILED' : num(p.aMs / 1000, 3), p.bName, p.error ? '' : num(p.bMs / 1000, 3), p.error ? '' : num(p.ratio, 2), p.aWalls ? `${p.aWalls.length}` : '']);
+    process.stdout.write(`\nSide by side (A B A B …; ratio = median of the pairs' A/B):\n${table(['what', 'job', 'A', 'A s', 'B', 'B s', 'A/B', 'pairs'], pairRows, ['l', 'l', 'l', 'r', 'l', 'r', 'r', 'r'])}\n`);
+  }
   process.stdout.write('  wall: median of the runs, from spawn to exit (Node start-up included); RSS: peak resident set of the process;\n  files/MB out: files and megabytes generated (for tsc rows: files in the program, type errors)\n');
 
   const withPhases = results.runs.filter((r) => r.phases);
@@ -1049,7 +1050,7 @@ function printResults() {
       return [r.input, r.label, num(p.load), num(p.normalize), num(p.detect), ...plugins.map((pl) => num(p.emit[pl])), num(p.report), num(p.write), num(r.wallMs - sum)];
     });
     const heads = ['input', 'run', 'load', 'normalize', 'detect', ...plugins.map((p) => `emit:${p.replace(/^plugin-/, '')}`), 'report', 'write', 'rest'];
-    process.stdout.write(`\nPhases (ms, from RESLAYER_PROFILE: the hook bus's interceptors; write = writeFileSet/diffFileSet; rest = wall − phases: Node start-up, module loading, config, output)\n`);
+    process.stdout.write(`\nPhases (ms, from RESLAYER_PROFILE: the hook bus's interceptors; write = the engine's write or diff; rest = wall − phases: Node start-up, module loading, config, output)\n`);
     process.stdout.write(`${table(heads, rows, heads.map((_, i) => (i < 2 ? 'l' : 'r')))}\n`);
   }
 
@@ -1117,10 +1118,10 @@ function main() {
   if (opts.only.includes('synthetic')) benchSynthetic(opts);
   if (opts.only.includes('github')) benchGithub(opts);
   if (opts.only.includes('diff')) benchDiff();
-  if (opts.only.includes('write')) benchWrite(opts);
-  if (opts.only.includes('runs')) benchSeveralRuns(opts);
+  if (opts.only.includes('write')) benchWrite();
+  if (opts.only.includes('pairs')) benchPairs(opts);
   evaluateTargets(opts);
-  severalRunsTarget(opts);
+  if (opts.only.includes('pairs')) pairTargets();
   evaluateDiffTarget(opts);
   if (opts.only.includes('write')) writePathTargets(results.writePath, target);
   results.meta.durationS = Math.round((Date.now() - started) / 1000);

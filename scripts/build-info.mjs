@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// Writes packages/core/dist/buildInfo.json (and the same file into core's bundle folder, lib/), the identity
+// Writes packages/engine/dist/buildInfo.json (and the same file into the engine's bundle folder, lib/), the identity
 // of this build of reslayer, after `tsc -b` and scripts/bundle.mjs (the root `build` script runs it).
-// Core reads it at run time for the no-change cache of `generate` and `check` (README, "Writing"): the
+// The engine reads it at run time for the no-change cache of `generate` and `check` (docs/engine.md, "The no-change cache"): the
 // cache is keyed on this hash, so any change to the code of a reslayer package, to a package manifest, to
 // the locked dependency versions or to the bundling makes every cached output a miss.
 //
 //   hash   = sha256 over, sorted by path: packages/*/src/**/*.ts, packages/*/package.json, pnpm-lock.yaml,
 //            scripts/bundle.mjs
 //            (each as "<path>\0<sha256 of its bytes>\n")
-//   builds = every packages/*/dist/.tsbuildinfo, relative to packages/core/dist: when one of them is newer
-//            than buildInfo.json (a `tsc -b` or `tsc -w` after `pnpm build`), core turns the cache off.
+//   builds = every packages/*/dist/.tsbuildinfo, relative to packages/engine/dist: when one of them is newer
+//            than buildInfo.json (a `tsc -b` or `tsc -w` after `pnpm build`), the engine turns the cache off.
 //
 // Usage: node scripts/build-info.mjs
 import { createHash } from 'node:crypto';
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGES = path.join(ROOT, 'packages');
-const OUT_DIR = path.join(PACKAGES, 'core', 'dist');
+const OUT_DIR = path.join(PACKAGES, 'engine', 'dist');
 const OUT = path.join(OUT_DIR, 'buildInfo.json');
 
 const posix = (p) => p.split(path.sep).join('/');
@@ -48,7 +48,7 @@ const hash = sha256(entries.map(([p, h]) => `${p}\0${h}\n`).join(''));
 const info = { format: 1, hash, files: entries.length, builds: builds.sort() };
 
 // The bundle (lib/) sits at the same depth as dist/, so the relative paths of `builds` hold from both.
-const outs = [OUT, ...(existsSync(path.join(PACKAGES, 'core', 'lib')) ? [path.join(PACKAGES, 'core', 'lib', 'buildInfo.json')] : [])];
+const outs = [OUT, ...(existsSync(path.join(PACKAGES, 'engine', 'lib')) ? [path.join(PACKAGES, 'engine', 'lib', 'buildInfo.json')] : [])];
 mkdirSync(OUT_DIR, { recursive: true });
 for (const out of outs) {
   // Always rewritten (even when equal), so its time is later than every .tsbuildinfo of this build.

@@ -7,9 +7,7 @@
 // A package is bundled when its `exports` point into ./lib/: each such entry is built from the file of
 // the same path in dist/, with code shared by several entries in chunks (esbuild's splitting, which also
 // keeps each lazy `import()` a chunk of its own). Dependencies stay imports (`packages: 'external'`),
-// so a third-party plugin and the CLI share one instance of `@reslayer/core`. A worker script is built as one
-// file beside the chunks (lib/<name>.js), where the code that starts it looks for it (`new URL('./<name>.js',
-// import.meta.url)`, as in dist/ where it sits beside that code).
+// so a third-party plugin and the CLI share one instance of `@reslayer/core`.
 //
 // Run by `pnpm build` after `tsc -b` (a bare `tsc -b` leaves lib/ as it was: run `pnpm build`).
 // Usage: node scripts/bundle.mjs
@@ -21,8 +19,6 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PACKAGES = path.join(ROOT, 'packages');
 
-/** Worker scripts (paths in dist/) by package: each becomes lib/<file name>. */
-const WORKERS = { core: ['emit/stagingWorker.js', 'emit/lookaheadWorker.js'] };
 
 /** Options every build shares. */
 const COMMON = { bundle: true, format: 'esm', platform: 'node', target: 'node22', packages: 'external', sourcemap: true, logLevel: 'warning', legalComments: 'none' };
@@ -55,9 +51,6 @@ for (const name of readdirSync(PACKAGES).sort()) {
   }
   rmSync(lib, { recursive: true, force: true });
   await build({ ...COMMON, entryPoints: entries.map((e) => path.join(dist, e)), outdir: lib, outbase: dist, splitting: true });
-  for (const worker of WORKERS[name] ?? []) {
-    await build({ ...COMMON, entryPoints: [path.join(dist, worker)], outfile: path.join(lib, path.basename(worker)) });
-  }
   bundled++;
 }
 console.log(`bundle: ${bundled} packages → lib/`);

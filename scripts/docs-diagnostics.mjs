@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes docs/diagnostics.md from the code catalogue and its explanations
-// (packages/core/src/diagnostics/codes.ts and explanations.ts), through core's built `renderDiagnosticsDoc`.
+// (packages/core/src/diagnostics/codes.ts and explanations.ts), through core's built `renderDiagnosticsDoc` (dist/diagnostics/diagnosticsDoc.js).
 // Run `pnpm build` first. `--check` writes nothing and exits 1 when the committed file is out of date.
 // A unit test (packages/core/src/diagnostics/diagnosticsDoc.test.ts) checks the same.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const target = path.join(root, 'docs/diagnostics.md');
-const { renderDiagnosticsDoc } = await import(path.join(root, 'packages/core/lib/index.js'));
+const { renderDiagnosticsDoc } = await import(path.join(root, 'packages/core/dist/diagnostics/diagnosticsDoc.js'));
 const text = renderDiagnosticsDoc();
 if (process.argv.includes('--check')) {
   const current = readFileSync(target, 'utf8');

@@ -7,7 +7,7 @@
 //      with the toolchain) writes .packs/*.tgz;
 //   2. a new project: package.json, and the demo contract examples/public-crm/openapi.yaml as openapi.yaml;
 //   3. the README's commands for the package manager, with RESLAYER set to this repository: install the
-//      tarballs (runtime and msw as dependencies; CLI, core, plugins and TypeScript as dev dependencies),
+//      tarballs (runtime and msw as dependencies; CLI, core, engine, plugins and TypeScript as dev dependencies),
 //      `reslayer init`, `reslayer generate`, `reslayer check`;
 //   4. the README's tsconfig.json and first lines of code (src/main.ts), then its "run" block: `tsc`
 //      type-checks them with the generated layer (src/api/), emits JavaScript to build/, and node runs

@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT = path.join(ROOT, '.packs');
-/** File beside the tarballs with the `pnpm.overrides` a pnpm project needs (see `installCommands`). */
+/** File beside the tarballs with the `pnpm.overrides` a pnpm project needs (see `pnpmOverrides`). */
 export const PNPM_OVERRIDES = 'pnpm-overrides.json';
 
 /** The workspace packages to pack: every packages/<dir>/package.json that is not private. */
@@ -61,26 +61,32 @@ export async function packAll({ out = DEFAULT_OUT, build = true, log = () => {} 
     if (!existsSync(tarball)) throw new Error(`${p.name}: pnpm pack wrote no ${tarball}`);
     return { name: p.name, version: p.version, tarball };
   });
-  writeFileSync(path.join(out, PNPM_OVERRIDES), JSON.stringify(installCommands(packs).pnpmOverrides, null, 2) + '\n');
+  writeFileSync(path.join(out, PNPM_OVERRIDES), JSON.stringify(pnpmOverrides(packs), null, 2) + '\n');
   return packs;
 }
 
 /**
- * The install commands for a project outside the repository, from the packed tarballs: the runtime (and
- * msw, for the generated mocks) as dependencies, the CLI, core and plugins (and TypeScript) as dev dependencies.
- * With pnpm, `pnpmOverrides` must be in the project's package.json first: pnpm resolves a tarball's own
+ * The `pnpm.overrides` a pnpm project needs before it installs the tarballs: pnpm resolves a tarball's own
  * `@reslayer/*` dependencies from the registry otherwise (npm takes the tarballs installed beside it).
  * @param {Array<{ name: string, tarball: string }>} packs
- * @param {(tarball: string) => string} [show] how a tarball path is written (default: as is)
+ * @returns {Record<string, string>} package name → `file:<tarball>`
  */
-export function installCommands(packs, show = (t) => t) {
-  const runtime = packs.filter((p) => p.name === '@reslayer/runtime').map((p) => show(p.tarball));
-  const dev = packs.filter((p) => p.name !== '@reslayer/runtime').map((p) => show(p.tarball));
-  return {
-    dependencies: [...runtime, 'msw'],
-    devDependencies: [...dev, 'typescript'],
-    pnpmOverrides: Object.fromEntries(packs.map((p) => [p.name, `file:${p.tarball}`])),
-  };
+export function pnpmOverrides(packs) {
+  return Object.fromEntries(packs.map((p) => [p.name, `file:${p.tarball}`]));
+}
+
+/**
+ * The install commands for a project outside the repository: the packages `reslayer init` and the README name
+ * (packages/cli/src/installHint.ts, the one list; built into packages/cli/dist), each `@reslayer/*` one as its
+ * tarball. Needs `pnpm build` first.
+ * @param {Array<{ name: string, tarball: string }>} packs
+ * @param {'npm' | 'pnpm'} pm
+ * @returns {Promise<string[]>} the two command lines
+ */
+export async function installHint(packs, pm) {
+  const { installLines } = await import(pathToFileURL(path.join(ROOT, 'packages/cli/dist/installHint.js')).href);
+  const tarballs = new Map(packs.map((p) => [p.name, p.tarball]));
+  return installLines(pm, (name) => tarballs.get(name) ?? name);
 }
 
 function parseArgs(argv) {
@@ -100,16 +106,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     const opts = parseArgs(process.argv.slice(2));
     const log = opts.quiet ? () => {} : (m) => console.log(m);
     const packs = await packAll({ out: opts.out, build: opts.build, log });
-    const cmds = installCommands(packs);
     log(`pack: ${packs.length} tarballs in ${opts.out}`);
     for (const p of packs) log(`  ${path.basename(p.tarball)}`);
     log('\nInstall them in your project (README, "Use it in your own project"):');
-    log(`  npm i ${cmds.dependencies.join(' ')}`);
-    log(`  npm i -D ${cmds.devDependencies.join(' ')}`);
+    for (const line of await installHint(packs, 'npm')) log(`  ${line}`);
     log('With pnpm:');
     log(`  npm pkg set --json "pnpm.overrides=$(cat ${path.join(opts.out, PNPM_OVERRIDES)})"`);
-    log(`  pnpm add ${cmds.dependencies.join(' ')}`);
-    log(`  pnpm add -D ${cmds.devDependencies.join(' ')}`);
+    for (const line of await installHint(packs, 'pnpm')) log(`  ${line}`);
   } catch (error) {
     console.error(error.stderr ? `${error.message}\n${error.stderr}` : (error.message ?? error));
     process.exit(1);

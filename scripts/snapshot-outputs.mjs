@@ -64,7 +64,7 @@ if (mode === 'save') {
   console.log(`snapshot: saved ${contracts.length} contracts × ${adapters.length} adapters into ${target}`);
   process.exit(0);
 }
-const rel = (dir) => (existsSync(dir) ? walk(dir).map((p) => path.relative(dir, p)).filter((p) => !p.endsWith('.reslayer-cache.json') && !p.endsWith('.reslayer-manifest.json')).sort() : []);
+const rel = (dir) => (existsSync(dir) ? walk(dir).map((p) => path.relative(dir, p)).filter((p) => !p.endsWith('.reslayer-manifest.json')).sort() : []);
 const before = new Set(rel(target));
 const after = new Set(rel(out));
 const diffs = [];

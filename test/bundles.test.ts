@@ -28,7 +28,7 @@ function sources(name: string): string[] {
 }
 
 test('the library packages are bundled, the CLI and the runtime are not', () => {
-  expect(bundled.map((b) => b.name)).toEqual(['core', 'diff', 'plugin-client', 'plugin-config-meta', 'plugin-hooks', 'plugin-mocks', 'plugin-validators']);
+  expect(bundled.map((b) => b.name)).toEqual(['core', 'diff', 'engine', 'plugin-client', 'plugin-config-meta', 'plugin-hooks', 'plugin-mocks', 'plugin-validators']);
 });
 
 describe.each(bundled)('$name', ({ name, manifest }) => {
@@ -63,11 +63,9 @@ describe.each(bundled)('$name', ({ name, manifest }) => {
   });
 });
 
-test("core's bundle finds its build identity and its staging worker", async () => {
-  const core = (await import(pathToFileURL(path.join(packagesDir, 'core', 'lib', 'index.js')).href)) as { readBuildIdentity(): Promise<{ ok: boolean }> };
-  expect(await core.readBuildIdentity()).toEqual(expect.objectContaining({ ok: true }));
-  expect(existsSync(path.join(packagesDir, 'core', 'lib', 'stagingWorker.js'))).toBe(true);
-  // The worker runs alone in its thread: one file, importing only Node's own modules.
-  const worker = readFileSync(path.join(packagesDir, 'core', 'lib', 'stagingWorker.js'), 'utf8');
-  expect([...worker.matchAll(/^import .* from ["']([^"']+)["'];?$/gm)].map((m) => m[1]).filter((s) => !s?.startsWith('node:'))).toEqual([]);
+test("the engine's build identity is beside its compiled code, in dist/ and in lib/", () => {
+  for (const folder of ['dist', 'lib']) {
+    const info = JSON.parse(readFileSync(path.join(packagesDir, 'engine', folder, 'buildInfo.json'), 'utf8')) as { format: number; hash: string };
+    expect(info).toMatchObject({ format: 1, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  }
 });

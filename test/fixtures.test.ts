@@ -314,20 +314,21 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
   });
 
   it('operationIds with "/", ".", "-", spaces, a digit first, a reserved word, duplicates, or none', () => {
-    expect(methodsOf('settings')).toEqual(['resetSettings', 'updateSettingsNow', 'settingsReplaceV2']);
+    // `settings/replace.v2`: the tag prefix and the version part are dropped, the verb leads.
+    expect(methodsOf('settings')).toEqual(['resetSettings', 'updateSettingsNow', 'replaceSettings']);
     // The second `duplicate` is named from method and path, not with a counter.
     expect(methodsOf('tools')).toEqual(['delete_', 'duplicate', 'replaceTools']);
-    expect(methodsOf('toolbox')).toEqual(['deleteToolbox', '_2faEnable', 'duplicate']);
-    expect(methodsOf('matrix')).toEqual(['getMatrixRowCol', 'optionsMatrixRowCol']);
+    expect(methodsOf('toolbox')).toEqual(['deleteToolbox', '_2faSettings', 'duplicate']);
+    expect(methodsOf('matrix')).toEqual(['getMatrix', 'optionsMatrixRowCol']);
     expect(methodsOf('userProfiles')).toEqual(['listUserProfiles', 'getUserProfile', 'deleteUserProfile']);
   });
 
   it('type names built from those operations are valid identifiers', () => {
     const types = src('3.0-naming', 'shared/api/generated/toolbox/toolbox.types.ts');
-    expect(types).toContain('export type _2faEnableResponse = void;');
-    expect(types).toContain('export type _2faEnableError = ApiError<_2faEnableErrorBody>;');
+    expect(types).toContain('export type _2faSettingsResponse = void;');
+    expect(types).toContain('export type _2faSettingsError = ApiError<_2faSettingsErrorBody>;');
     expect(src('3.0-naming', 'shared/api/generated/tools/tools.types.ts')).toContain('export type ReplaceToolsResponse = void;');
-    expect(src('3.0-naming', 'features/toolbox/api/use2faEnableMutation.ts')).toContain('export type _2faEnableVariables = void;');
+    expect(src('3.0-naming', 'features/toolbox/api/use2faSettingsMutation.ts')).toContain('export type _2faSettingsVariables = void;');
   });
 
   it('hooks: one uniquely named file per operation', () => {
@@ -336,8 +337,8 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
         .map((f) => path.basename(f, '.ts'))
         .filter((n) => n !== 'index');
     expect(hooks('tools')).toEqual(['useDeleteMutation', 'useDuplicateMutation', 'useReplaceToolsMutation']);
-    expect(hooks('toolbox')).toEqual(['use2faEnableMutation', 'useDeleteToolboxMutation', 'useDuplicateMutation']);
-    expect(hooks('settings')).toEqual(['useResetSettingsMutation', 'useSettingsReplaceV2Mutation', 'useUpdateSettingsNowMutation']);
+    expect(hooks('toolbox')).toEqual(['use2faSettingsMutation', 'useDeleteToolboxMutation', 'useDuplicateMutation']);
+    expect(hooks('settings')).toEqual(['useReplaceSettingsMutation', 'useResetSettingsMutation', 'useUpdateSettingsNowMutation']);
   });
 
   it('schema names: reserved words, a digit first, spaces, three names that collide after casing, global type names', () => {
@@ -387,24 +388,24 @@ describe('naming: operationIds, reserved words, digits, dashes, spaces, collisio
 describe('operation shapes', () => {
   it('nested resource: the parent parameter is part of every client signature', () => {
     const client = src('3.0-operations', 'shared/api/generated/branchesLoans/branchesLoans.client.ts');
-    expect(client).toContain('listBranchLoans<O extends CallOptions = RequestOptions>(branchId: string, params?: ListBranchLoansParams, options?: O): Promise<CallResult<ListBranchLoansResponse, O>> {');
-    expect(client).toContain('getBranchLoan<O extends CallOptions = RequestOptions>(branchId: string, loanId: number, options?: O): Promise<CallResult<GetBranchLoanResponse, O>> {');
-    expect(client).toContain('createBranchLoan<O extends CallOptions = RequestOptions>(branchId: string, payload: CreateBranchLoanPayload, options?: O): Promise<CallResult<CreateBranchLoanResponse, O>> {');
-    expect(client).toContain('updateBranchLoan<O extends CallOptions = RequestOptions>(branchId: string, loanId: number, payload: UpdateBranchLoanPayload, options?: O): Promise<CallResult<UpdateBranchLoanResponse, O>> {');
-    expect(client).toContain('deleteBranchLoan<O extends CallOptions = RequestOptions>(branchId: string, loanId: number, options?: O): Promise<CallResult<DeleteBranchLoanResponse, O>> {');
+    expect(client).toContain('listLoans<O extends CallOptions = RequestOptions>(branchId: string, params?: ListLoansParams, options?: O): Promise<CallResult<ListLoansResponse, O>> {');
+    expect(client).toContain('getLoan<O extends CallOptions = RequestOptions>(branchId: string, loanId: number, options?: O): Promise<CallResult<GetLoanResponse, O>> {');
+    expect(client).toContain('createLoan<O extends CallOptions = RequestOptions>(branchId: string, payload: CreateLoanPayload, options?: O): Promise<CallResult<CreateLoanResponse, O>> {');
+    expect(client).toContain('updateLoan<O extends CallOptions = RequestOptions>(branchId: string, loanId: number, payload: UpdateLoanPayload, options?: O): Promise<CallResult<UpdateLoanResponse, O>> {');
+    expect(client).toContain('deleteLoan<O extends CallOptions = RequestOptions>(branchId: string, loanId: number, options?: O): Promise<CallResult<DeleteLoanResponse, O>> {');
     expect(client).toContain('pathParams: { branchId: branchId, loanId: loanId },');
     expect(client).toContain("queryStyles: { tags: { style: 'form', explode: false } },");
   });
 
   it('nested resource: the parent parameter is part of the query keys and of the hooks', () => {
     const keys = src('3.0-operations', 'shared/api/generated/branchesLoans/branchesLoans.query-keys.ts');
-    expect(keys).toContain('list: (branchId: string | number, params?: ListBranchLoansParams) => [...lists(), branchId, params ?? {}] as const,');
+    expect(keys).toContain('list: (branchId: string | number, params?: ListLoansParams) => [...lists(), branchId, params ?? {}] as const,');
     expect(keys).toContain('detail: (branchId: string | number, loanId: string | number) => [...details(), branchId, loanId] as const,');
-    const query = src('3.0-operations', 'features/branchesLoans/api/useBranchLoanQuery.ts');
-    expect(query).toContain('export function branchLoanQueryOptions(branchId: string | undefined, loanId: number | undefined) {');
+    const query = src('3.0-operations', 'features/branchesLoans/api/useLoanQuery.ts');
+    expect(query).toContain('export function loanQueryOptions(branchId: string | undefined, loanId: number | undefined) {');
     expect(query).toContain('queryKey: branchesLoansQueryKeys.detail(branchId as string | number, loanId as string | number) as DataTag<');
     expect(query).toContain(
-      'queryFn: branchId === undefined || loanId === undefined ? skipToken : ({ signal }: { signal: AbortSignal }) => branchesLoansClient.getBranchLoan(branchId, loanId, { signal }),',
+      'queryFn: branchId === undefined || loanId === undefined ? skipToken : ({ signal }: { signal: AbortSignal }) => branchesLoansClient.getLoan(branchId, loanId, { signal }),',
     );
     // An action on a nested item: that item, and only its parent's lists.
     const renew = src('3.0-operations', 'features/loansRenew/api/useRenewLoanMutation.ts');
@@ -440,8 +441,8 @@ describe('operation shapes', () => {
 
   it('204, 202 and HEAD responses without a body are void; a default-only response is the success type', () => {
     const loans = src('3.0-operations', 'shared/api/generated/branchesLoans/branchesLoans.types.ts');
-    expect(loans).toContain('export type DeleteBranchLoanResponse = void;');
-    expect(loans).toContain('export type DeleteBranchLoanErrorBody = Schemas.Problem;');
+    expect(loans).toContain('export type DeleteLoanResponse = void;');
+    expect(loans).toContain('export type DeleteLoanErrorBody = Schemas.Problem;');
     expect(src('3.0-operations', 'shared/api/generated/loansRenew/loansRenew.types.ts')).toContain('export type RenewLoanResponse = void;');
     expect(src('3.0-operations', 'shared/api/generated/jobs/jobs.types.ts')).toContain('export type StartJobResponse = void;');
     const ping = src('3.0-operations', 'shared/api/generated/ping/ping.types.ts');

@@ -241,9 +241,9 @@ describe('hostile contract: prototype-named parameters and properties', () => {
 
   it('a `__proto__` path parameter becomes an own property of pathParams, not the prototype', () => {
     const client = protoClient();
-    // Named from its operationId `__proto__` (no read verb, so no `getProto`).
-    expect(Object.keys(client)).toEqual(['proto', 'with']);
-    const spec = client['proto']?.('p-value') ?? {};
+    // The read of `/{__proto__}`'s collection: `getProto` (the entity from the path word `__proto__`).
+    expect(Object.keys(client)).toEqual(['getProto', 'with']);
+    const spec = client['getProto']?.('p-value') ?? {};
     expect(Object.hasOwn(spec['pathParams'] ?? {}, '__proto__')).toBe(true);
     expect(Object.getOwnPropertyDescriptor(spec['pathParams'], '__proto__')?.value).toBe('p-value');
     expect(Object.getPrototypeOf(spec['pathParams'])).toBe(Object.prototype);
@@ -251,10 +251,10 @@ describe('hostile contract: prototype-named parameters and properties', () => {
 
   it('omitted `constructor` and `toString` parameters are undefined, not the members every object inherits', () => {
     const client = protoClient();
-    const omitted = client['proto']?.('p') ?? {};
+    const omitted = client['getProto']?.('p') ?? {};
     expect(omitted['query']?.['constructor']).toBeUndefined();
     expect(omitted['headers']?.['toString']).toBeUndefined();
-    const given = client['proto']?.('p', { constructor: 'c', toString: 't' }) ?? {};
+    const given = client['getProto']?.('p', { constructor: 'c', toString: 't' }) ?? {};
     expect(given['query']?.['constructor']).toBe('c');
     expect(given['headers']?.['toString']).toBe('t');
   });
@@ -274,7 +274,7 @@ describe('hostile contract: prototype-named parameters and properties', () => {
       expect((mod[`${r}Handlers`] as unknown[]).length).toBe(names.length);
       seen.push(...names);
     }
-    expect(seen).toEqual(expect.arrayContaining(['proto', 'constructor_', 'toString', 'hasOwnProperty']));
+    expect(seen).toEqual(expect.arrayContaining(['getProto', 'constructor_', 'toString', 'hasOwnProperty']));
   });
 
   it('component types keep the prototype-named properties as plain members', () => {
@@ -323,7 +323,7 @@ describe.each<HookAdapter>(['none', 'react-query', 'vue-query'])('hostile hook n
   it('the contract reaches the hooks: a paginated CRUD list with cache helpers, an optimistic update and a probe query', () => {
     const all = [...hookFiles.values()].join('\n');
     expect(all).toContain('export const skipTokenItemsCache = listCacheHelpers<');
-    expect(all).toContain('return optimisticMutation<UpdateSkipTokenItemResponse, UpdateSkipTokenItemError, UpdateSkipTokenItemVariables>(');
+    expect(all).toContain('return optimisticMutation<UpdateItemResponse, UpdateItemError, UpdateItemVariables>(');
     expect(all).toMatch(/export function skipTokenItemsInfiniteQueryOptions\(/);
     expect(all).toMatch(/export function probeQueryOptions\(/);
   });

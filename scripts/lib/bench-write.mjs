@@ -1,6 +1,5 @@
-// The write path's part of the benchmark (scripts/bench.mjs): our write phase against a plain script
-// that writes the same files (scripts/lib/write-phase.mjs, measured in pairs), and generate killed
-// at points spread over its write (scripts/lib/kill-probe.mjs), on one contract.
+// The write path's part of the benchmark (scripts/bench.mjs): generate killed at points spread over its
+// write (scripts/lib/kill-probe.mjs), on one contract.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,37 +18,27 @@ function runHelper(script, args, timeoutMs) {
 }
 
 /**
- * Measures the write path on a contract.
- * @param {{ cli: string, contract: string, scratch: string, pairs: number, killPoints: number }} o
- * @returns {{ phase: object, kill: object }} the write-phase pairs and the kill probe's counts
+ * Kills generate during its write on a contract.
+ * @param {{ cli: string, contract: string, scratch: string, killPoints: number }} o
+ * @returns {{ kill: object }} the kill probe's counts
  */
-export function benchWritePath({ cli, contract, scratch, pairs, killPoints }) {
+export function benchWritePath({ cli, contract, scratch, killPoints }) {
   mkdirSync(scratch, { recursive: true });
-  const phase = runHelper('write-phase.mjs', [cli, contract, path.join(scratch, 'write-phase'), String(pairs)], 30 * 60_000);
   // The second contract changes the version, which every file's banner shows: every file changes.
   const doc = JSON.parse(readFileSync(contract, 'utf8'));
   doc.info = { ...doc.info, version: `${doc.info?.version ?? '0'}-next` };
   const next = path.join(scratch, `${path.basename(contract, '.json')}.next.json`);
   writeFileSync(next, JSON.stringify(doc));
   const kill = runHelper('kill-probe.mjs', [cli, contract, next, path.join(scratch, 'kill'), String(killPoints)], 30 * 60_000);
-  return { phase, kill };
+  return { kill };
 }
 
 /**
  * The write path's target lines.
- * @param {{ phase: object, kill: object } | undefined} w what {@link benchWritePath} measured
+ * @param {{ kill: object } | undefined} w what {@link benchWritePath} measured
  * @param {(name: string, measured: unknown, pass: unknown, detail: string) => void} target records one target
  */
 export function writePathTargets(w, target) {
-  const p = w?.phase;
-  target(
-    'GitHub write phase ≤ 1.5× the floor (a plain script writing the same files)',
-    p?.ok,
-    p?.ok && p.medianRatio <= 1.5,
-    p?.ok
-      ? `median of ${p.pairs.length} pairs ${p.medianRatio.toFixed(2)}× (ours ${(p.medianWriteMs / 1000).toFixed(2)} s vs floor ${(p.medianFloorMs / 1000).toFixed(2)} s; pairs ${p.pairs.map((x) => x.ratio.toFixed(2)).join(', ')}) (target ≤ 1.5×)`
-      : `did not run: ${p?.error ?? 'skipped'}`,
-  );
   const k = w?.kill;
   target(
     'GitHub generate killed (SIGKILL) during its write leaves the complete old or new set, user files kept',

@@ -32,7 +32,7 @@ export function widgetsContract(n: number, extra: boolean): string {
 }
 
 /**
- * Every file under a folder with its text (root-relative paths), except the no-change cache record.
+ * Every file under a folder with its text (root-relative paths).
  * @param dir the folder
  */
 export function snapshot(dir: string): Map<string, string> {
@@ -40,11 +40,8 @@ export function snapshot(dir: string): Map<string, string> {
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const p = path.join(d, name);
-      // The root's spare folder is reslayer's own (the previous output, reused to build the next one).
-      if (d === dir && name === '.reslayer-spare') continue;
       if (statSync(p).isDirectory()) walk(p);
-      // The no-change cache record holds machine-local stat stamps; it is not part of the output.
-      else if (name !== '.reslayer-cache.json') out.set(path.relative(dir, p), readFileSync(p, 'utf8'));
+      else out.set(path.relative(dir, p), readFileSync(p, 'utf8'));
     }
   };
   walk(dir);

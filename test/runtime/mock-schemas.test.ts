@@ -14,19 +14,17 @@
 // operation's handler fails even when its body happens to validate. Operations whose path keys differ by a fragment
 // only share one handler (plugin-mocks README, Handlers): their answers are counted apart.
 //
-// Contracts: the demo, plugin-mocks' fidelity fixtures, and every corpus contract with operations (about 2 to 3
-// minutes in all; `MOCK_CASES=box,openai` checks some only). `pnpm build` first (the CLI runs from packages/cli/dist).
-import { existsSync, readFileSync } from 'node:fs';
+// Contracts: the demo, plugin-mocks' fidelity fixtures, and every corpus contract with operations (fixtures/corpus,
+// or the folder RESLAYER_CORPUS names: with large contracts about 2 to 3 minutes in all; `MOCK_CASES=box,openai`
+// checks some only). `pnpm build` first (the CLI runs from packages/cli/dist).
 import path from 'node:path';
+import { CORPUS_DIR, corpusSpecs } from '../helpers/corpus.js';
 import { ROOT } from '../helpers/paths.js';
 import { checkScenario, hasJsonSuccess, requestBodyFor, startContract, type CheckResult, type ContractRun } from './mocks-helpers/check.js';
 import type { OperationInfo } from './mocks-helpers/operations.js';
 import { createContractValidator } from './mocks-helpers/schemas.js';
 
 const DEMO = path.join(ROOT, 'examples/public-crm/openapi.yaml');
-const CORPUS = path.resolve(ROOT, '../shared/corpus');
-const CORPUS_INDEX = path.join(CORPUS, 'corpus.json');
-const HAS_CORPUS = existsSync(CORPUS_INDEX);
 
 /** `MOCK_CASES=a,b`: check only these corpus specs (default: every spec of corpus.json with operations). */
 const ONLY = process.env['MOCK_CASES']?.split(',');
@@ -66,13 +64,12 @@ interface Case {
  * paths (`oai-webhook-example`: webhooks only) has no mocks; the Swagger 2.0 one is converted by the CLI.
  */
 function corpusCases(): Case[] {
-  if (!HAS_CORPUS) return [];
-  const index = JSON.parse(readFileSync(CORPUS_INDEX, 'utf8')) as { specs: Array<{ name: string; entry: string; stats?: { ops?: number } }> };
-  for (const name of ONLY ?? []) if (!index.specs.some((s) => s.name === name)) throw new Error(`${name} is not in ${CORPUS_INDEX}`);
-  const specs = index.specs.filter((s) => (ONLY ? ONLY.includes(s.name) : (s.stats?.ops ?? 1) > 0));
-  const left = index.specs.filter((s) => !specs.includes(s) && !ONLY).map((s) => s.name);
+  const all = corpusSpecs();
+  for (const name of ONLY ?? []) if (!all.some((s) => s.name === name)) throw new Error(`${name} is not in ${path.join(CORPUS_DIR, 'corpus.json')}`);
+  const specs = all.filter((s) => (ONLY ? ONLY.includes(s.name) : (s.stats?.ops ?? 1) > 0));
+  const left = all.filter((s) => !specs.includes(s) && !ONLY).map((s) => s.name);
   if (left.length > 0) console.log(`mocks: corpus specs without operations (no mocks): ${left.join(', ')}`);
-  return specs.map((s) => ({ name: s.name, contract: path.join(CORPUS, s.entry) }));
+  return specs.map((s) => ({ name: s.name, contract: s.file }));
 }
 
 const report = (results: readonly CheckResult[], bodies = false): string =>
@@ -303,11 +300,6 @@ describe.each(FIDELITY_CASES)('mock responses validate against the contract: plu
 });
 
 describe('mock responses validate against the contract: corpus', () => {
-  if (!HAS_CORPUS) {
-    console.log(`mocks: corpus contracts skipped: ${CORPUS_INDEX} not found (the shared corpus is absent)`);
-    it.skip(`corpus contracts skipped: ${CORPUS_INDEX} not found`, () => undefined);
-    return;
-  }
   for (const c of corpusCases()) {
     describe(c.name, () => {
       let run: ContractRun;

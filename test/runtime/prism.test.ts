@@ -19,11 +19,11 @@
 // fails the call's test with the request and the violations. Known bugs of the generator or the runtime are
 // listed in KNOWN_BUGS: their tests assert the failure still happens, so a fix makes the list fail until the
 // entry is removed.
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { configureClient, getClientConfig, isApiError, isValidationError, resetClientConfig, type ValidateMode } from '@reslayer/runtime';
 import type { SchemaNode } from '@reslayer/core';
+import { corpusSpec } from '../helpers/corpus.js';
 import { fixture, ROOT } from '../helpers/paths.js';
 import { compiledClientFile, invalidArgs, planCalls, type CallPlan, type PlannedCall } from './helpers/calls.js';
 import {
@@ -41,9 +41,6 @@ import { prismRoutableContract, splitKey, type RewrittenKey } from './helpers/pr
 import type { SampleMode } from './helpers/sample.js';
 import { startPrism, type PrismServer } from './helpers/prism.js';
 
-/** The shared corpus, beside the repository (`../shared/corpus` from the repository root). */
-const CORPUS = path.resolve(ROOT, '../shared/corpus');
-
 interface RuntimeCase {
   /** Case name, also the `.runtime-out/<name>` folder. */
   name: string;
@@ -55,16 +52,10 @@ interface RuntimeCase {
   validators: 'zod' | 'valibot';
 }
 
-/** Entry file of a corpus spec, from corpus.json (not hard-coded). */
+/** A contract of the corpus (fixtures/corpus, or RESLAYER_CORPUS), its entry file from corpus.json (not hard-coded). */
 function corpusCase(name: string, validators: RuntimeCase['validators']): RuntimeCase {
-  const index = path.join(CORPUS, 'corpus.json');
-  if (!existsSync(index)) return { name, contract: undefined, skipReason: `the corpus folder ${CORPUS} is absent`, validators };
-  const specs = (JSON.parse(readFileSync(index, 'utf8')) as { specs: Array<{ name: string; entry: string }> }).specs;
-  const spec = specs.find((s) => s.name === name);
-  if (!spec) return { name, contract: undefined, skipReason: `${name} is not listed in ${index}`, validators };
-  const contract = path.join(CORPUS, spec.entry);
-  if (!existsSync(contract)) return { name, contract: undefined, skipReason: `${contract} is missing`, validators };
-  return { name, contract, validators };
+  const spec = corpusSpec(name);
+  return 'missing' in spec ? { name, contract: undefined, skipReason: spec.missing, validators } : { name, contract: spec.file, validators };
 }
 
 // Every case runs with plugin-validators' schemas registered and `validate: 'both'` (zod and valibot alternate):

@@ -61,7 +61,7 @@ describe('a generated event-stream method', () => {
         });
       }),
     );
-    const events = await completions['createCompletionEvents']?.({ prompt: 'hi', stream: true });
+    const events = await completions['createChatCompletionEvents']?.({ prompt: 'hi', stream: true });
     const seen: [string, unknown][] = [];
     for await (const e of events ?? []) seen.push([e.event, e.data]);
     expect(seen).toEqual([
@@ -69,11 +69,11 @@ describe('a generated event-stream method', () => {
       ['delta', { delta: 'lo' }],
       ['message', undefined],
     ]);
-    expect(await completions['createCompletion']?.({ prompt: 'hi' })).toEqual({ text: 'Hello' });
+    expect(await completions['createChatCompletion']?.({ prompt: 'hi' })).toEqual({ text: 'Hello' });
   });
 
   it('an operation that only streams keeps its name free: the stream method is numbered past a taken name', async () => {
-    expect(Object.keys(logs)).toEqual(['tailLog', 'tailLogEvents2', 'tailLogEvents', 'with']);
+    expect(Object.keys(logs)).toEqual(['getLog', 'getLogEvents2', 'getLogEvents', 'with']);
     server.use(
       http.get('https://llm.example.test/logs/:jobId', ({ request, params }) => {
         expect([params['jobId'], new URL(request.url).searchParams.get('follow')]).toEqual(['j1', 'true']);
@@ -81,7 +81,7 @@ describe('a generated event-stream method', () => {
       }),
     );
     const controller = new AbortController();
-    const events = await logs['tailLogEvents2']?.('j1', { follow: true }, { signal: controller.signal });
+    const events = await logs['getLogEvents2']?.('j1', { follow: true }, { signal: controller.signal });
     const reason = new Error('closed the panel');
     const lines: unknown[] = [];
     const reading = (async () => {
@@ -108,7 +108,7 @@ export async function probe(signal: AbortSignal): Promise<string> {
     text += event.data.delta;
   }
   const answer = await completionsClient.createCompletion({ prompt: 'hi' });
-  for await (const event of await logsClient.tailLogEvents2('j1', { follow: true })) text += event.data?.line ?? event.text;
+  for await (const event of await logsClient.getLogEvents2('j1', { follow: true })) text += event.data?.line ?? event.text;
   return text + answer.text;
 }
 `,

@@ -35,7 +35,8 @@ export interface RunCliOptions {
 export function runCli(args: readonly string[], options: RunCliOptions = {}): CliRun {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`pnpm build\` before these tests`);
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  for (const name of ['FORCE_COLOR', 'RESLAYER_DEBUG', 'RESLAYER_PROFILE', 'RESLAYER_WORKERS']) delete env[name];
+  // Hints name the command as it was run (npm's and pnpm's exec and scripts set these): run it as from a shell.
+  for (const name of ['FORCE_COLOR', 'RESLAYER_DEBUG', 'RESLAYER_PROFILE', 'RESLAYER_WRITER_FAULT', 'RESLAYER_WRITER_TRACE', 'npm_command', 'npm_config_user_agent']) delete env[name];
   Object.assign(env, options.env);
   const r = spawnSync(process.execPath, [CLI, ...args], {
     cwd: options.cwd ?? ROOT,

@@ -1,4 +1,4 @@
-// Harness of the app's end-to-end test: paths, the Chromium binary, a static server of `dist/`, a
+// Harness of the app's end-to-end test: paths, a static server of `dist/`, a
 // polling assertion and a runner of the app's node scripts.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -16,20 +16,6 @@ export const ROOT = path.resolve(APP, '../..');
 export const DIST = path.join(APP, 'dist');
 /** Where the screenshots go. */
 export const ARTIFACTS = path.join(ROOT, '.artifacts/e2e');
-/** Debian's chromium; `CHROMIUM_PATH` points the test at another Chromium build. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Headless Chromium without sandbox, GPU, QUIC or background traffic. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** Content types of the files in `dist/`. */
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -2,16 +2,15 @@
 // multi-file contract in a git repository, the HTML report in headless Chromium (screenshot in
 // `<repo>/.artifacts/diff/`), and the commands docs/ci.md uses, against the demo.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { DEMO_CONTRACT, REPO_ROOT, cleanup, runCli, tmpDir } from './helpers.js';
+import { DIFF_CODES, type DiffCode, type DiffCodeInfo } from '@reslayer/diff';
+import { CHROMIUM, CHROMIUM_ARGS, describeInBrowser } from '../../../test/helpers/browser.js';
+import { DEMO_CONTRACT, REPO_ROOT, cleanup, runCli, tmpDir, write } from './helpers.js';
 
 afterAll(cleanup);
-
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The demo contract and a copy with `Contact.lastName` renamed to `surname`, in a temporary folder. */
 function renamedPair(): { cwd: string } {
@@ -48,6 +47,21 @@ describe('reslayer diff', () => {
     expect(md).toContain('`contactsConfig.columns[lastName]`');
   });
 
+  test('without --config it uses the config found from the working directory, as generate does: its plugins and output', () => {
+    const { cwd } = renamedPair();
+    const files = (dir: string) => (JSON.parse(runCli(['diff', 'old.yaml', 'new.yaml', '--json', '--fail-on', 'never'], dir).stdout) as { files: Array<{ path: string }> }).files.map((f) => f.path);
+    // No config: the four built-in plugins into ./generated, sources under src/.
+    expect(files(cwd).every((f) => f.startsWith('src/'))).toBe(true);
+    // The project's config (a `reslayer` key in package.json, found from a subfolder too): srcDir '.' and no mocks.
+    write(path.join(cwd, 'package.json'), JSON.stringify({ name: 'app', reslayer: { input: './new.yaml', output: { root: './src/api', srcDir: '.' }, plugins: ['@reslayer/plugin-client', '@reslayer/plugin-config-meta'] } }));
+    const found = files(cwd);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((f) => f.startsWith('src/') || f.includes('/mocks/') || f.includes('/api/use'))).toEqual([]);
+    expect(found).toContain('shared/api/generated/components.types.ts');
+    const md = runCli(['diff', 'old.yaml', 'new.yaml', '--report', 'markdown', '--fail-on', 'never'], cwd).stdout;
+    expect(md).toContain('src/api');
+  });
+
   test('exit 2 for input and usage errors', () => {
     const cwd = tmpDir();
     expect(runCli(['diff', 'missing.yaml', DEMO_CONTRACT], cwd).status).toBe(2);
@@ -72,12 +86,10 @@ describe('reslayer diff', () => {
     const doc = JSON.parse(changed.stdout) as { changes: Array<{ code: string }> };
     expect(doc.changes.map((c) => c.code)).toEqual(expect.arrayContaining(['RSL_DIFF_PARAMETER_REMOVED', 'RSL_DIFF_PARAMETER_ADDED']));
   });
+});
 
+describeInBrowser('diff --report html in headless Chromium', () => {
   test('the HTML report opens in headless Chromium (screenshot in .artifacts/diff/)', async () => {
-    if (!existsSync(CHROMIUM)) {
-      console.warn(`skipping the browser check: ${CHROMIUM} is absent`);
-      return;
-    }
     const { cwd } = renamedPair();
     const run = runCli(['diff', 'old.yaml', 'new.yaml', '--report', 'html', '--report-file', 'out/diff.html'], cwd);
     expect(run.status).toBe(1);
@@ -98,6 +110,25 @@ describe('reslayer diff', () => {
     } finally {
       await browser.close();
     }
+  });
+});
+
+describe('reslayer explain knows every code diff prints', () => {
+  test.each(Object.keys(DIFF_CODES) as DiffCode[])('%s: what it is, its level, why it matters, what to do', (code) => {
+    const info: DiffCodeInfo = DIFF_CODES[code];
+    const run = runCli(['explain', code]);
+    expect(run.status).toBe(0);
+    expect(run.stdout.startsWith(`${code}: ${info.title}.`)).toBe(true);
+    expect(run.stdout).toContain(info.level === 'depends' ? 'depends on the change' : `always ${info.level.replace('-', ' ')}`);
+    for (const part of ['What happened', 'Why it matters', 'How to fix it']) expect(run.stdout).toContain(part);
+  });
+
+  test('in any case and without the prefix, in the list, and as JSON', () => {
+    expect(runCli(['explain', 'diff-response-property-removed']).stdout).toMatch(/^RSL_DIFF_RESPONSE_PROPERTY_REMOVED: .*\n.*always breaking/);
+    const list = runCli(['explain']).stdout;
+    for (const code of Object.keys(DIFF_CODES)) expect(list).toContain(code);
+    const json = JSON.parse(runCli(['explain', 'RSL_DIFF_SECURITY_ADDED', '--json']).stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ code: 'RSL_DIFF_SECURITY_ADDED', section: 'Contract changes (reslayer diff)', severity: expect.stringContaining('at least possibly breaking') });
   });
 });
 

@@ -2,7 +2,7 @@
 // plugins, so these tests compare generate's count with check's count instead of expecting a number.
 import { existsSync, readFileSync, rmSync, unlinkSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { CONTRACTS, DEMO_CONTRACT, MARKER, cleanup, listFiles, runCli, runJson, tmpDir, write, writeErrorDiagnosticConfig, writeTestConfig } from './helpers.js';
+import { CONTRACTS, DEMO_CONTRACT, MARKER, cleanup, listFiles, runCli, runJson, tmpDir, write, writeOwned, writeErrorDiagnosticConfig, writeTestConfig } from './helpers.js';
 
 interface GenerateJson {
   ok: boolean;
@@ -86,7 +86,7 @@ describe('without a config: reslayer generate <contract> --output <dir>', () => 
   test('a stale generated file is drift; generate removes it; hand-written files are left alone', () => {
     const out = path.join(tmpDir(), 'out');
     expect(runCli(['generate', DEMO_CONTRACT, '--output', out]).status).toBe(0);
-    write(path.join(out, 'src/old/old.ts'), `${MARKER} from an earlier run\nexport {};\n`);
+    writeOwned(out, 'src/old/old.ts', `${MARKER} from an earlier run\nexport {};\n`);
     const mine = write(path.join(out, 'src/mine.ts'), 'export const handWritten = true;\n');
     const check = runJson<CheckJson>(['check', DEMO_CONTRACT, '--output', out]);
     expect(check.status).toBe(1);
@@ -149,7 +149,7 @@ describe('with --config: drift kinds', () => {
   test('--dry-run lists updates and removals without writing', () => {
     const { config, out } = setup();
     appendFileSync(path.join(out, 'src/res/contacts.ts'), '// edited\n');
-    write(path.join(out, 'src/res/gone.ts'), `${MARKER} earlier\n`);
+    writeOwned(out, 'src/res/gone.ts', `${MARKER} earlier\n`);
     const before = listFiles(out).map((f) => [f, readFileSync(path.join(out, f), 'utf8')]);
     const dry = runJson<GenerateJson>(['generate', '--config', config, '--dry-run']);
     expect(dry.json).toMatchObject({ created: [], updated: ['src/res/contacts.ts'], removed: ['src/res/gone.ts'] });
@@ -187,7 +187,7 @@ describe('check --report html', () => {
       `openapi: 3.0.3\ninfo: { title: '<script>alert(1)</script> & Co', version: '1' }\npaths:\n  /things:\n    get: { operationId: listThings, responses: { '200': { description: ok } } }\n`,
     );
     const out = path.join(root, 'out');
-    write(path.join(out, 'src/stale.ts'), `${MARKER} earlier\n`);
+    writeOwned(out, 'src/stale.ts', `${MARKER} earlier\n`);
     const report = path.join(root, 'report.html');
     const run = runJson<CheckJson>(['check', contract, '--output', out, '--report', 'html', '--report-file', report]);
     expect(run.status).toBe(1);

@@ -1,15 +1,14 @@
 // The HTML check report of the built CLI (run `pnpm build` first), opened in headless Chromium (Debian's
-// /usr/bin/chromium driven by playwright-core, as examples/public-crm-app/test/e2e.test.ts does). The
-// screenshot goes to `<repo>/.artifacts/check-report/drift.png`.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+// /usr/bin/chromium driven by playwright-core, as examples/public-crm-app/test/e2e.test.ts does; skipped without
+// it, see test/helpers/browser.ts). The screenshot goes to `<repo>/.artifacts/check-report/drift.png`.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium } from 'playwright-core';
-import { DEMO_CONTRACT, MARKER, REPO_ROOT, cleanup, runCli, tmpDir, write } from './helpers.js';
+import { CHROMIUM, CHROMIUM_ARGS, describeInBrowser } from '../../../test/helpers/browser.js';
+import { DEMO_CONTRACT, MARKER, REPO_ROOT, cleanup, runCli, tmpDir, write, writeOwned } from './helpers.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ARTIFACTS = path.join(REPO_ROOT, '.artifacts/check-report');
 
 afterAll(cleanup);
@@ -25,7 +24,7 @@ function driftedProject(): { cwd: string; edited: string; deleted: string } {
   const text = readFileSync(path.join(cwd, 'api', edited), 'utf8');
   write(path.join(cwd, 'api', edited), text.replace(/\n/, '\n// edited by hand\n') + 'export const handEdit = 1;\n');
   unlinkSync(path.join(cwd, 'api', deleted));
-  write(path.join(cwd, 'api/src/old/old.ts'), `${MARKER} earlier\nexport {};\n`);
+  writeOwned(path.join(cwd, 'api'), 'src/old/old.ts', `${MARKER} earlier\nexport {};\n`);
   return { cwd, edited, deleted };
 }
 
@@ -67,7 +66,7 @@ describe('check --report html', () => {
     expect(html.indexOf('<h2>Summary</h2>')).toBeLessThan(html.indexOf('<h2>Drift</h2>'));
   });
 
-  describe('in headless Chromium', () => {
+  describeInBrowser('in headless Chromium', () => {
     let context: BrowserContext | undefined;
     let userDataDir: string | undefined;
     afterAll(async () => {
@@ -76,7 +75,6 @@ describe('check --report html', () => {
     });
 
     test('renders: drift heading first, colored diff lines; screenshot in .artifacts/check-report/', async () => {
-      if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: install Debian's chromium package (apt-get install -y chromium) or set CHROMIUM_PATH`);
       const { cwd } = driftedProject();
       const report = path.join(cwd, 'check.html');
       expect(runCli(['check', DEMO_CONTRACT, '--output', 'api', '--report', 'html', '--report-file', 'check.html'], cwd).status).toBe(1);

@@ -82,7 +82,8 @@ describe('reslayer inspect', () => {
   test('finds the 6 demo resources, as a table and as JSON', () => {
     const text = runCli(['inspect', demo]);
     expect(text.status).toBe(0);
-    expect(text.stdout).toMatch(/Resource\s+Entity\s+Kind\s+CRUD candidate\s+Missing operations/);
+    expect(text.stdout).toMatch(/Resource\s+Kind\s+Ops\s+Roles\s+Missing/);
+    expect(text.stdout).toMatch(/contacts\s+crud\s+5\s+list, read, create, update, delete\s+-/);
     expect(text.stdout).toContain('6 resources');
 
     const { status, json } = runJson<InspectJson>(['inspect', demo]);

@@ -1,6 +1,6 @@
 // Helpers for the CLI end-to-end tests: they run the BUILT CLI (`pnpm build` first) as a child process.
 import { runCli as runShared, type CliRun } from '../../../test/utils/cli.js';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,21 @@ export function write(file: string, text: string): string {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text, 'utf8');
   return file;
+}
+
+/**
+ * Writes a file into an output root as an earlier run of the engine would have: the file, and its path in the
+ * root's manifest (what the engine owns there). A file the manifest does not list is the user's.
+ * @param root absolute output root (its manifest is created when missing)
+ * @param rel the file's root-relative POSIX path
+ * @param text contents
+ */
+export function writeOwned(root: string, rel: string, text: string): string {
+  const manifest = path.join(root, '.reslayer-manifest.json');
+  const listed = existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')) as { files: string[] }) : { generator: 'reslayer', files: [] };
+  mkdirSync(root, { recursive: true });
+  writeFileSync(manifest, `${JSON.stringify({ ...listed, files: [...listed.files, rel].sort() }, null, 2)}\n`);
+  return write(path.join(root, rel), text);
 }
 
 /** All files under a folder (POSIX paths relative to it), sorted; empty when the folder does not exist. */
@@ -144,3 +159,20 @@ export function writeErrorDiagnosticConfig(dir: string): string {
 `,
   );
 }
+
+/** The environment of `npx reslayer …`: hints then name `npx reslayer`. */
+export const NPX = { npm_command: 'exec', npm_config_user_agent: 'npm/11.0.0 node/v24.0.0' };
+
+/** A small contract: one CRUD resource with list and read only. */
+export const SMALL = `openapi: 3.0.3
+info: { title: Small, version: '1' }
+paths:
+  /notes:
+    get: { operationId: listNotes, responses: { '200': { description: ok, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Note' } } } } } } }
+  /notes/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+    get: { operationId: getNote, responses: { '200': { description: ok, content: { application/json: { schema: { $ref: '#/components/schemas/Note' } } } } } }
+components:
+  schemas:
+    Note: { type: object, required: [id], properties: { id: { type: string }, text: { type: string } } }
+`;

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type ResolvedConfig, type RunResult, loadContract, rootRelative, runGenerator } from '@reslayer/core';
+import { type ResolvedConfig, type RunResult, loadContract, runGenerator } from '@reslayer/core';
+import { rootRelative } from '@reslayer/engine';
 import { type ChangeLevel, CHANGE_LEVELS, worseLevel } from './codes.js';
 import { compareContracts } from './contract/compareContracts.js';
 import { type OutputImpact, compareOutputs, worstSymbolLevel } from './impact/compareOutputs.js';

@@ -1,6 +1,6 @@
 // Public API of @reslayer/diff: `reslayer diff` without the command line. Named exports only.
 // This package loads the TypeScript compiler (ts-morph); `@reslayer/core` and `reslayer generate` never import it.
-export { CHANGE_LEVELS, DIFF_CODES, reaches, worseLevel, type ChangeLevel, type DiffCode, type DiffCodeInfo } from './codes.js';
+export { CHANGE_LEVELS, DIFF_CODES, diffCode, reaches, settleLevel, worseLevel, type ChangeLevel, type DiffCode, type DiffCodeInfo } from './codes.js';
 export { compareContracts, type ContractChange } from './contract/compareContracts.js';
 export type { ChangeSite } from './contract/classifyDiff.js';
 export { readGitContract, type GitContract } from './contract/readGitContract.js';

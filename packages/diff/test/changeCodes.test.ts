@@ -1,8 +1,11 @@
-// One contract pair per change code: the pets contract (petsContract.ts) and a copy with one edit. Each row
-// names the code and level expected among the contract changes, and generated symbols the change must be
-// linked to (and, for some, the symbol's status). Runs the whole diff: two in-memory generations and the checker.
-import type { ChangeLevel, DiffCode } from '@reslayer/diff';
-import { cleanup, diffTexts } from './helpers.js';
+// One contract pair per change code (every code of DIFF_CODES has a row): the pets contract (petsContract.ts) and a
+// copy with one edit. Each row names the code and level expected among the contract changes, and generated symbols
+// the change must be linked to (and, for some, the symbol's status). Runs the whole diff: two in-memory generations
+// and the checker. The table of docs/diff.md is checked against DIFF_CODES, and each row's level against its code's.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type ChangeLevel, type DiffCode, type DiffCodeInfo, DIFF_CODES, reaches, settleLevel } from '@reslayer/diff';
+import { cleanup, diffTexts, REPO_ROOT } from './helpers.js';
 import { type Doc, petsContract } from './petsContract.js';
 
 afterAll(cleanup);
@@ -20,6 +23,8 @@ interface Row {
   symbols: string[];
   /** Expected status of some symbols in the impact. */
   status?: Record<string, string>;
+  /** An edit made to both sides first (what the change starts from). */
+  base?: (d: Doc) => void;
 }
 
 const ROWS: Row[] = [
@@ -36,7 +41,9 @@ const ROWS: Row[] = [
   { name: 'request property removed', edit: (d) => void delete schemas(d).NewPet.properties.tag, code: 'RSL_DIFF_PROPERTY_REMOVED', level: 'non-breaking', symbols: ['NewPet', 'CreatePetPayload', 'petsConfig.fields[tag]'] },
   { name: 'optional property added', edit: (d) => void (schemas(d).NewPet.properties.owner = { type: 'string' }), code: 'RSL_DIFF_PROPERTY_ADDED', level: 'non-breaking', symbols: ['NewPet', 'petsConfig.fields[owner]', 'petsI18n.fields.owner'] },
   { name: 'required request property added', edit: (d) => { schemas(d).NewPet.properties.owner = { type: 'string' }; schemas(d).NewPet.required.push('owner'); }, code: 'RSL_DIFF_REQUIRED_PROPERTY_ADDED', level: 'breaking', symbols: ['CreatePetPayload', 'petsClient.createPet', 'createPetMutationOptions'] },
-  { name: 'response property removed', edit: (d) => void delete schemas(d).Pet.properties.tag, code: 'RSL_DIFF_RESPONSE_PROPERTY_REMOVED', level: 'non-breaking', symbols: ['Pet', 'GetPetResponse', 'petsConfig.columns[tag]'], status: { 'petsConfig.columns[tag]': 'removed' } },
+  // An optional response property: api-smart-diff calls its removal non-breaking, but reading it stops compiling.
+  { name: 'optional response property removed', edit: (d) => void delete schemas(d).Pet.properties.tag, code: 'RSL_DIFF_RESPONSE_PROPERTY_REMOVED', level: 'breaking', symbols: ['Pet', 'GetPetResponse', 'petsConfig.columns[tag]'], status: { 'petsConfig.columns[tag]': 'removed' } },
+  { name: 'optional response property renamed', edit: (d) => { const p = schemas(d).Pet.properties; p.label = p.tag; delete p.tag; }, code: 'RSL_DIFF_RESPONSE_PROPERTY_REMOVED', level: 'breaking', symbols: ['Pet', 'GetPetResponse'] },
   { name: 'property now required', edit: (d) => void schemas(d).NewPet.required.push('tag'), code: 'RSL_DIFF_PROPERTY_NOW_REQUIRED', level: 'breaking', symbols: ['CreatePetPayload', 'petsConfig.fields[tag]'] },
   { name: 'property now optional', edit: (d) => void (schemas(d).Pet.required = ['id']), code: 'RSL_DIFF_PROPERTY_NOW_OPTIONAL', level: 'breaking', symbols: ['petsClient.getPet', 'petQueryOptions'] },
   { name: 'type changed', edit: (d) => void (schemas(d).Pet.properties.name = { type: 'integer', maxLength: 50, title: 'Name' }), code: 'RSL_DIFF_TYPE_CHANGED', level: 'non-breaking', symbols: ['Pet', 'petsClient.getPet'] },
@@ -48,6 +55,7 @@ const ROWS: Row[] = [
   { name: 'response removed', edit: (d) => void delete item(d).get.responses['404'], code: 'RSL_DIFF_RESPONSE_REMOVED', level: 'breaking', symbols: [] },
   { name: 'response added', edit: (d) => void (pets(d).post.responses['409'] = { description: 'Conflict' }), code: 'RSL_DIFF_RESPONSE_ADDED', level: 'non-breaking', symbols: [] },
   { name: 'security added', edit: (d) => void (item(d).get.security = [{ apiKey: [] }]), code: 'RSL_DIFF_SECURITY_ADDED', level: 'possibly-breaking', symbols: [] },
+  { name: 'security removed', base: (d) => void (item(d).get.security = [{ apiKey: [] }]), edit: (d) => void delete item(d).get.security, code: 'RSL_DIFF_SECURITY_REMOVED', level: 'non-breaking', symbols: [] },
   { name: 'security scheme changed', edit: (d) => void (d['components'].securitySchemes.apiKey.name = 'X-Key'), code: 'RSL_DIFF_SECURITY_CHANGED', level: 'breaking', symbols: [] },
   { name: 'operation deprecated', edit: (d) => void (item(d).get.deprecated = true), code: 'RSL_DIFF_DEPRECATED', level: 'possibly-breaking', symbols: [] },
   { name: 'documentation changed', edit: (d) => void (pets(d).get.summary = 'List all the pets'), code: 'RSL_DIFF_DOCUMENTATION_CHANGED', level: 'non-breaking', symbols: ['petsI18n.actions.list'] },
@@ -56,9 +64,11 @@ const ROWS: Row[] = [
 
 describe.each(ROWS)('$name', (row) => {
   test(`${row.code} (${row.level})`, async () => {
-    const after = petsContract();
+    const [before, after] = [petsContract(), petsContract()];
+    row.base?.(before);
+    row.base?.(after);
     row.edit(after);
-    const result = await diffTexts(petsContract(), after);
+    const result = await diffTexts(before, after);
     const change = result.changes.find((c) => c.code === row.code);
     expect(change).toBeDefined();
     expect(change?.level).toBe(row.level);
@@ -66,6 +76,30 @@ describe.each(ROWS)('$name', (row) => {
     expect(names).toEqual(expect.arrayContaining(row.symbols));
     for (const [name, status] of Object.entries(row.status ?? {})) expect(result.impact.symbols.find((s) => s.name === name)?.status).toBe(status);
   });
+});
+
+test('the table covers every code, each row with a level its code allows (docs/diff.md)', () => {
+  expect(new Set(ROWS.map((r) => r.code))).toEqual(new Set(Object.keys(DIFF_CODES)));
+  for (const row of ROWS) {
+    const info: DiffCodeInfo = DIFF_CODES[row.code];
+    const allowed = info.level !== 'depends' ? row.level === info.level : info.atLeast === undefined || reaches(row.level, info.atLeast);
+    expect({ row: row.name, code: row.code, level: row.level, allowed }).toEqual({ row: row.name, code: row.code, level: row.level, allowed: true });
+  }
+});
+
+test("docs/diff.md's table is DIFF_CODES: every code with its title and level, in order", () => {
+  const doc = readFileSync(path.join(REPO_ROOT, 'docs/diff.md'), 'utf8');
+  const rows = [...doc.matchAll(/^\| `(RSL_DIFF_[A-Z_]+)` \| (.+) \| (.+) \|$/gm)].map((m) => [m[1], m[2], m[3]]);
+  const expected = Object.entries(DIFF_CODES).map(([code, info]: [string, DiffCodeInfo]) => [code, info.title, info.level === 'depends' && info.atLeast ? `depends, at least ${info.atLeast}` : info.level]);
+  expect(rows).toEqual(expected);
+});
+
+test('a code with a level of its own gives it whatever api-smart-diff said', () => {
+  expect(settleLevel('RSL_DIFF_RESPONSE_PROPERTY_REMOVED', 'non-breaking')).toBe('breaking');
+  expect(settleLevel('RSL_DIFF_DOCUMENTATION_CHANGED', 'possibly-breaking')).toBe('non-breaking');
+  expect(settleLevel('RSL_DIFF_SECURITY_ADDED', 'non-breaking')).toBe('possibly-breaking');
+  expect(settleLevel('RSL_DIFF_SECURITY_ADDED', 'breaking')).toBe('breaking');
+  expect(settleLevel('RSL_DIFF_TYPE_CHANGED', 'non-breaking')).toBe('non-breaking');
 });
 
 test('an operation that moves (same operationId, new resource) is reported as renamed, not removed and added', async () => {

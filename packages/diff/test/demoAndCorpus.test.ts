@@ -1,9 +1,9 @@
-// The demo contract with three hand-made edits, and a corpus contract (read from ../shared/corpus, never
-// copied into the repository) against an edited copy written to a temporary folder.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// The demo contract with three hand-made edits, and a corpus contract (fixtures/corpus, or RESLAYER_CORPUS)
+// against an edited copy written to a temporary folder.
+import { readFileSync } from 'node:fs';
 import { parseDocumentText } from '@reslayer/core';
-import { cleanup, DEMO_CONTRACT, diffTexts, REPO_ROOT, symbolNames } from './helpers.js';
+import { corpusSpec } from '../../../test/helpers/corpus.js';
+import { cleanup, DEMO_CONTRACT, diffTexts, symbolNames } from './helpers.js';
 import type { Doc } from './petsContract.js';
 
 afterAll(cleanup);
@@ -56,10 +56,10 @@ describe('demo contract', () => {
   });
 });
 
-const CORPUS = path.resolve(REPO_ROOT, '../shared/corpus');
-const conduit = path.join(CORPUS, 'realworld-conduit/openapi.yml');
-const corpusTest = existsSync(conduit) ? test : test.skip;
-if (!existsSync(conduit)) console.warn(`skipping the corpus pair: ${conduit} is absent (the shared corpus sits beside the repository)`);
+const conduitSpec = corpusSpec('realworld-conduit');
+const corpusTest = 'missing' in conduitSpec ? test.skip : test;
+if ('missing' in conduitSpec) console.warn(`skipping the corpus pair: ${conduitSpec.missing}`);
+const conduit = 'missing' in conduitSpec ? '' : conduitSpec.file;
 
 describe('corpus contract (realworld-conduit) and a hand-edited copy', () => {
   corpusTest('a removed operation, a removed response property and a new optional parameter are each found and linked', async () => {

@@ -2,13 +2,13 @@
 // pair below is compared with and without it and the change lists must be identical, order included: the
 // pets contract with each change-code edit (also on top of shapes api-smart-diff reports even unchanged),
 // document-level and component-only edits, the demo contract with the edits of demoAndCorpus.test.ts and
-// more, and corpus contracts (read from ../shared/corpus when it is there).
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+// more, and corpus contracts (fixtures/corpus, or RESLAYER_CORPUS).
+import { readFileSync } from 'node:fs';
 import { loadContract, parseDocumentText } from '@reslayer/core';
+import { corpusSpec } from '../../../test/helpers/corpus.js';
 import { type ContractChange, compareContracts } from '../src/contract/compareContracts.js';
 import { prefilterContracts } from '../src/contract/prefilter.js';
-import { DEMO_CONTRACT, REPO_ROOT } from './helpers.js';
+import { DEMO_CONTRACT } from './helpers.js';
 import { type Doc, petsContract } from './petsContract.js';
 
 /** Compares with and without the pre-filter, each on fresh copies (api-smart-diff rewrites what it crawls). */
@@ -217,13 +217,12 @@ describe('demo contract: the same changes with and without the pre-filter', () =
   });
 });
 
-const CORPUS = path.resolve(REPO_ROOT, '../shared/corpus');
-const CORPUS_SPECS = ['realworld-conduit/openapi.yml', 'swagger-petstore-v3/openapi.yaml', 'redoc-petstore-3.1/openapi-3-1.yaml'];
+const CORPUS_SPECS = ['realworld-conduit', 'swagger-petstore-v3', 'redoc-petstore-3.1'].map(corpusSpec);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 describe('corpus contracts: edited copies give the same changes with and without the pre-filter', () => {
-  const present = CORPUS_SPECS.filter((s) => existsSync(path.join(CORPUS, s)));
-  if (present.length < CORPUS_SPECS.length) console.warn(`corpus contracts absent (the shared corpus sits beside the repository): ${CORPUS_SPECS.filter((s) => !present.includes(s)).join(', ')}`);
+  const present = CORPUS_SPECS.flatMap((s) => ('missing' in s ? [] : [s.file]));
+  for (const s of CORPUS_SPECS) if ('missing' in s) console.warn(`corpus contract absent: ${s.missing}`);
   const EDITS: Record<string, (d: Doc) => void> = {
     'first operation removed': (d) => {
       const [p, item] = Object.entries(d['paths'] as Record<string, Doc>)[0] as [string, Doc];
@@ -245,7 +244,7 @@ describe('corpus contracts: edited copies give the same changes with and without
   };
   const cases = present.flatMap((spec) => Object.keys(EDITS).map((edit) => [spec, edit] as const));
   (cases.length > 0 ? test.each(cases) : test.skip.each([['none', 'none']]))('%s: %s', async (spec, edit) => {
-    const base = (await loadContract(path.join(CORPUS, spec))).document as Doc;
+    const base = (await loadContract(spec)).document as Doc;
     const after = structuredClone(base);
     (EDITS[edit] as (d: Doc) => void)(after);
     expect(bothWays(base, after).length).toBeGreaterThan(0);

@@ -16,11 +16,6 @@ import { datesFile, emitComponentDates } from './emitters/emitDates.js';
  * @param resolved the plugin's resolved options
  */
 export function emitTypes(ctx: EmitContext, resolved: ResolvedClientOptions): void {
-  ctx.unit('types', 'model', () => emitTypesUnit(ctx, resolved));
-}
-
-/** The files of {@link emitTypes}: depend on the model's structure only (one emit unit). */
-function emitTypesUnit(ctx: EmitContext, resolved: ResolvedClientOptions): void {
   const names = getSchemaTypeNames(ctx.model);
   for (const c of names.cuts) {
     ctx.report({
@@ -48,13 +43,10 @@ export function emitClients(ctx: EmitContext, resolved: ResolvedClientOptions): 
   const { model } = ctx;
   const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_CLIENT });
   for (const resource of model.resources) {
-    // One emit unit per resource: kept from the previous run while the resource's slice of the model is unchanged.
-    ctx.unit('client', resource, () => {
-      const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
-      add(clientNaming.clientFile(resource), emitResourceClient(model, resource, signatures, resolved.runtimeModule));
-      add(clientNaming.typesFile(resource), emitResourceTypes(model, resource, signatures, getSchemaTypeNames(model), resolved.runtimeModule));
-      add(clientNaming.queryKeysFile(resource), emitQueryKeys(model, resource, signatures));
-      add(clientNaming.indexFile(resource), emitClientIndex(model, resource));
-    });
+    const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
+    add(clientNaming.clientFile(resource), emitResourceClient(model, resource, signatures, resolved.runtimeModule));
+    add(clientNaming.typesFile(resource), emitResourceTypes(model, resource, signatures, getSchemaTypeNames(model), resolved.runtimeModule));
+    add(clientNaming.queryKeysFile(resource), emitQueryKeys(model, resource, signatures));
+    add(clientNaming.indexFile(resource), emitClientIndex(model, resource));
   }
 }

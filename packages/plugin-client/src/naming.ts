@@ -9,7 +9,7 @@ export const CLIENT_ROOT = 'shared/api/generated';
 
 /**
  * PascalCase base of an operation's type names. An operation name that starts with a digit is
- * `_`-prefixed (`_2faEnable`); PascalCase would drop the `_`, so it is put back: `_2faEnable` → `_2faEnable`.
+ * `_`-prefixed (`_2faSettings`); PascalCase would drop the `_`, so it is put back: `_2faSettings` → `_2faSettings`.
  */
 const typeBase = (name: string): string => noLeadingDigit(pascalName(name));
 

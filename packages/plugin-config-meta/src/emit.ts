@@ -17,13 +17,10 @@ export function emitModels(ctx: EmitContext, resolved: ResolvedConfigMetaOptions
   const { model } = ctx;
   const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_CONFIG_META });
   for (const resource of model.resources) {
-    // One emit unit per resource: kept from the previous run while the resource's slice of the model is unchanged.
-    ctx.unit('config-meta', resource, () => {
-      const meta = describeResource(model, resource, resolved.textareaThreshold);
-      add(configMetaNaming.configFile(resource), emitConfig(model, meta, resolved.runtimeModule));
-      add(configMetaNaming.permissionsFile(resource), emitPermissions(model, meta, resolved.runtimeModule));
-      add(configMetaNaming.i18nFile(resource), emitI18n(model, meta, resolved.runtimeModule));
-      add(configMetaNaming.indexFile(resource), emitModelIndex(model, resource.resource));
-    });
+    const meta = describeResource(model, resource, resolved.textareaThreshold);
+    add(configMetaNaming.configFile(resource), emitConfig(model, meta, resolved.runtimeModule));
+    add(configMetaNaming.permissionsFile(resource), emitPermissions(model, meta, resolved.runtimeModule));
+    add(configMetaNaming.i18nFile(resource), emitI18n(model, meta, resolved.runtimeModule));
+    add(configMetaNaming.indexFile(resource), emitModelIndex(model, resource.resource));
   }
 }

@@ -22,7 +22,7 @@ export async function emitModel(model: ApiModel, plugins: Plugin[]): Promise<Gen
   const run = { input: '/contract.yaml', outputRoot: '/out', srcDir: 'src', plugins: plugins.map((p) => p.name) };
   for (const p of plugins) p.apply(hooks, { run });
   const files = new FileSet();
-  await hooks.emit.promise({ run, model, files, report: () => undefined, unit: (_name, _scope, emit) => emit() });
+  await hooks.emit.promise({ run, model, files, report: () => undefined });
   return files.list();
 }
 

@@ -20,11 +20,10 @@ const EMITTERS: Record<HookAdapter, (plan: HookPlan) => string> = { none: emitHo
 export function emitHooks(ctx: EmitContext, resolved: ResolvedHooksOptions): void {
   const emitHook = EMITTERS[resolved.adapter];
   const { model } = ctx;
-  // One emit unit per resource: kept from the previous run while the resource's slice of the model is unchanged.
-  for (const resource of model.resources) ctx.unit('hooks', resource, () => emitResourceHooks(ctx, resolved, emitHook, resource));
+  for (const resource of model.resources) emitResourceHooks(ctx, resolved, emitHook, resource);
 }
 
-/** The hook files and index of one resource (one emit unit of {@link emitHooks}). */
+/** The hook files and index of one resource (see {@link emitHooks}). */
 function emitResourceHooks(ctx: EmitContext, resolved: ResolvedHooksOptions, emitHook: (plan: HookPlan) => string, resource: ResourceNode): void {
   const { model } = ctx;
   const taken = new UniqueNames();

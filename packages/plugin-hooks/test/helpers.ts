@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runGenerator, writeFileSet, type ResolvedConfig, type RunResult } from '@reslayer/core';
+import { runGenerator, type ResolvedConfig, type RunResult } from '@reslayer/core';
+import { writeGenerated } from '../../../test/utils/writeGenerated.js';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
 import { pluginMocks } from '@reslayer/plugin-mocks';
@@ -54,6 +55,6 @@ export async function writeLayer(adapter: HookAdapter, folder: string, input = D
   await rm(outputRoot, { recursive: true, force: true });
   const result = await generateLayer(adapter, input, outputRoot, hooksOptions);
   if (result.diagnostics.hasErrors()) throw new Error(`generation failed: ${JSON.stringify(result.diagnostics.list())}`);
-  await writeFileSet({ outputRoot, srcDir: 'src' }, result.files);
+  await writeGenerated(outputRoot, result.files);
   return outputRoot;
 }

@@ -20,7 +20,7 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
   const { baseUrl, delayMs, runtimeModule } = resolved;
   const { model } = ctx;
   const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_MOCKS });
-  // Built on first use: a run whose every resource is kept from the previous one (see below) needs none.
+  // Built on first use: a contract without resources needs none.
   let context: { plan: PlanContext; shared: SharedSamples } | undefined;
   const plans = () => {
     if (context) return context;
@@ -44,12 +44,7 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
     const r = resource.resource;
     add(mocksNaming.indexFile(resource), emitMockIndex(model, resource, [[`${r}.fixtures`, fixtures], [`${r}.handlers`, handlers], [`${r}.scenarios`, scenarios]]));
   };
-  for (const resource of model.resources) {
-    // One emit unit per resource, kept from the previous run while the resource's slice of the model is
-    // unchanged; not with shared fixtures, where a resource's fixtures depend on every other resource's.
-    if (resolved.shareFixtures) emitResource(resource);
-    else ctx.unit('mocks', resource, () => emitResource(resource));
-  }
+  for (const resource of model.resources) emitResource(resource);
   const samples = context?.shared.emit(model);
   if (samples !== undefined) add(mocksNaming.sharedFixturesFile(), samples);
 }

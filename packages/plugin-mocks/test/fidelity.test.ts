@@ -56,7 +56,7 @@ describe('fixtures of fixtures/fidelity.yaml', () => {
   });
 
   it('a value one allOf member pins (`enum: [CANVAS]`, `const: false`, `const: 0`) wins over the open member sampled last', () => {
-    const nodes = fx['listNodesFixture'] as Json;
+    const nodes = fx['getNodesFixture'] as Json;
     expect(nodes['canvas']).toEqual({ id: 'id-1', level: 0, type: 'CANVAS', visible: false });
     expect((nodes['frame'] as Json)['type']).toBe('FRAME');
     expect((nodes['children'] as Json[]).map((n) => n['type'])).toEqual(['CANVAS', 'FRAME']);
@@ -68,7 +68,7 @@ describe('fixtures of fixtures/fidelity.yaml', () => {
   });
 
   it('formats stay valid when lengthened to minLength; multipleOf values divide exactly in floating point', () => {
-    const c = fx['listConstraintsFixture'] as Json;
+    const c = fx['getConstraintsFixture'] as Json;
     expect(c['email']).toBe('user1xxxxxxxxxxxx@example.test');
     expect(c['hostname']).toBe('host1xxxxxxxxxxxx.example.test');
     expect(atob(c['byte'] as string)).toMatch(/^sample-1x+$/);
@@ -80,16 +80,16 @@ describe('fixtures of fixtures/fidelity.yaml', () => {
   });
 
   it('uniqueItems arrays have distinct items (booleans alternate, numbers count up from the minimum, cut strings keep their number)', () => {
-    const c = fx['listConstraintsFixture'] as Json;
+    const c = fx['getConstraintsFixture'] as Json;
     expect([c['flags'], c['counts'], c['words'], c['colors']]).toEqual([[true, false], [5, 6], ['wor', 'wo2', 'wo3'], ['red', 'green', 'blue']]);
-    expect((fx['listConstraintsEmptyFixture'] as Json)['counts']).toEqual([5, 6]);
+    expect((fx['getConstraintsEmptyFixture'] as Json)['counts']).toEqual([5, 6]);
   });
 
   it('maxProperties leaves optional properties out; minProperties fills a map', () => {
-    const c = fx['listConstraintsFixture'] as Json;
+    const c = fx['getConstraintsFixture'] as Json;
     expect(Object.keys(c['few'] as Json)).toHaveLength(2);
     expect(Object.keys(c['map'] as Json).length).toBeGreaterThanOrEqual(2);
-    expect(Object.keys((fx['listConstraintsEmptyFixture'] as Json)['map'] as Json).length).toBeGreaterThanOrEqual(2);
+    expect(Object.keys((fx['getConstraintsEmptyFixture'] as Json)['map'] as Json).length).toBeGreaterThanOrEqual(2);
   });
 
   it('writeOnly properties stay out of responses, required ones too; readOnly ones are in', () => {

@@ -3,7 +3,8 @@ import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { createGeneratedFile, runGenerator, writeFileSet, type ApiModel, type ResolvedConfig, type RunResult } from '@reslayer/core';
+import { createGeneratedFile, runGenerator, type ApiModel, type ResolvedConfig, type RunResult } from '@reslayer/core';
+import { writeGenerated } from '../../../test/utils/writeGenerated.js';
 import { pluginClient } from '@reslayer/plugin-client';
 import { mocksNaming, pluginMocks, type MocksOptions } from '@reslayer/plugin-mocks';
 import { createPlanContext } from '../src/plan/planContext.js';
@@ -33,7 +34,7 @@ export const GOLDEN_DIR = path.join(TEST_DIR, '__golden__');
 export async function generate(input: string, outputRoot: string, options: MocksOptions = {}, write = true): Promise<RunResult> {
   const config: ResolvedConfig = { input, outputRoot, srcDir: 'src', plugins: [pluginClient(), pluginMocks(options)], allowRemoteRefs: false };
   const result = await runGenerator(config);
-  if (write) await writeFileSet({ outputRoot, srcDir: 'src' }, result.files);
+  if (write) await writeGenerated(outputRoot, result.files);
   return result;
 }
 

@@ -4,6 +4,7 @@ import { sampleNumber } from '../src/plan/sampleNumber.js';
 import { BlobSample, sampleUuid } from '../src/plan/sampleString.js';
 import { flatValue, printValue, sameSample } from '../src/plan/printValue.js';
 import { DateSample } from '../src/plan/dateSamples.js';
+import { backtracksExponentially } from '../src/plan/backtracking.js';
 
 /** A schema init: any node kind without its pointer (distributive, so every kind keeps its fields). */
 type Init = SchemaNode extends infer T ? (T extends SchemaNode ? Omit<T, 'pointer'> : never) : never;
@@ -338,5 +339,21 @@ describe('printValue', () => {
   it('flatValue stops at the limit', () => {
     expect(flatValue({ a: 'x'.repeat(50) }, 20)).toBeUndefined();
     expect(flatValue([1, 2], 20)).toBe('[1, 2]');
+  });
+});
+
+describe('patterns that backtrack exponentially are never run', () => {
+  it.each([
+    ['^(https?:\\/\\/)?([\\da-z\\.-]+)\\.([a-z\\.]{2,6})([\\/\\w \\.-]*)*\\/?$', true],
+    ['^(a+)+$', true],
+    ['^IM(SV|CL)(-[\\dA-Za-z]{4}){8}$', false],
+    ['^[a-z]{3}-\\d{2}$', false],
+  ])('%s → %s', (pattern, dangerous) => {
+    expect(backtracksExponentially(pattern)).toBe(dangerous);
+  });
+
+  it('a string under such a pattern is sampled without running it (running it would hang the test)', () => {
+    const value = sample(str({ pattern: '^(https?:\\/\\/)?([\\da-z\\.-]+)\\.([a-z\\.]{2,6})([\\/\\w \\.-]*)*\\/?$' }), { name: 'website' });
+    expect(typeof value).toBe('string');
   });
 });

@@ -4,7 +4,6 @@
 //    msw/node) with `validate: 'both'`, sends a request its schemas accept and gets a mock response they accept.
 // Counts per contract and library are printed. The big corpus contracts (immich, box, openai, digitalocean)
 // run the fixture check in `pnpm corpus --validators` instead (this test stays within a few minutes).
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
@@ -13,11 +12,11 @@ import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '@reslayer/plugin-mocks/naming';
 import { validatorNaming } from '@reslayer/plugin-validators/naming';
 import { checkFixtures } from '../../../scripts/lib/validators.mjs';
+import { corpusSpec } from '../../../test/helpers/corpus.js';
 import { planCalls, type PlannedCall } from '../../../test/runtime/helpers/calls.js';
-import { DEMO_CONTRACT, generateLayer, importModule, LIBRARIES, REPO_ROOT } from './helpers.js';
+import { DEMO_CONTRACT, generateLayer, importModule, LIBRARIES } from './helpers.js';
 
-const CORPUS = path.resolve(REPO_ROOT, '../shared/corpus');
-/** Corpus contracts checked here; the larger ones run in `pnpm corpus --validators`. */
+/** Corpus contracts (fixtures/corpus, or RESLAYER_CORPUS) checked here; the larger ones run in `pnpm corpus --validators`. */
 const CORPUS_CASES = ['oai-petstore', 'oai-petstore-expanded', 'oai-petstore-expanded-swagger2', 'swagger-petstore-v3', 'realworld-conduit', 'redoc-petstore-3.1', 'redocly-cafe-multifile'];
 
 interface Case {
@@ -27,15 +26,13 @@ interface Case {
 }
 
 function cases(): Case[] {
-  const out: Case[] = [{ name: 'public-crm', contract: DEMO_CONTRACT }];
-  const index = path.join(CORPUS, 'corpus.json');
-  if (!existsSync(index)) return [...out, ...CORPUS_CASES.map((name) => ({ name, skip: `the corpus folder ${CORPUS} is absent` }))];
-  const specs = (JSON.parse(readFileSync(index, 'utf8')) as { specs: Array<{ name: string; entry: string }> }).specs;
-  for (const name of CORPUS_CASES) {
-    const spec = specs.find((s) => s.name === name);
-    out.push(spec ? { name, contract: path.join(CORPUS, spec.entry) } : { name, skip: `${name} is not listed in ${index}` });
-  }
-  return out;
+  return [
+    { name: 'public-crm', contract: DEMO_CONTRACT },
+    ...CORPUS_CASES.map((name) => {
+      const spec = corpusSpec(name);
+      return 'missing' in spec ? { name, skip: spec.missing } : { name, contract: spec.file };
+    }),
+  ];
 }
 
 /**

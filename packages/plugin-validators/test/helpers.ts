@@ -2,7 +2,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runGenerator, writeFileSet, type Plugin, type RunResult } from '@reslayer/core';
+import { runGenerator, type Plugin, type RunResult } from '@reslayer/core';
+import { writeGenerated } from '../../../test/utils/writeGenerated.js';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginMocks } from '@reslayer/plugin-mocks';
 import { pluginValidators, type ValidatorLibrary, type ValidatorsOptions } from '@reslayer/plugin-validators';
@@ -41,7 +42,7 @@ export async function generateLayer(
   mkdirSync(outDir, { recursive: true });
   const plugins = [pluginClient(), ...(options === false ? [] : [pluginValidators(options)]), ...(extra.mocks === false ? [] : [pluginMocks()]), ...(extra.plugins ?? [])];
   const result = await runGenerator({ input: contract, outputRoot: outDir, srcDir: 'src', plugins, allowRemoteRefs: false, ...(extra.dates ? { dates: extra.dates } : {}) });
-  await writeFileSet({ outputRoot: outDir, srcDir: 'src' }, result.files);
+  await writeGenerated(outDir, result.files);
   return { result, outDir, srcDir: path.join(outDir, 'src') };
 }
 

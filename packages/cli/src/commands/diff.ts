@@ -21,7 +21,7 @@ export function diffCommand(done: Done): CommandModule {
           alias: 'c',
           type: 'string',
           requiresArg: true,
-          describe: 'generator.config.ts: its plugins and output (and, with --base, its contract). Default with --base and no contract: found from the working directory upwards',
+          describe: 'generator.config.ts: its plugins and output (and, with --base, its contract). Default: found from the working directory upwards, as generate finds it; without one, the four built-in plugins and ./generated',
         })
         .option('json', { type: 'boolean', default: false, describe: 'Print machine-readable JSON on stdout' })
         .option('report', { type: 'string', choices: ['markdown', 'html'], requiresArg: true, describe: 'Also write a report: markdown (for a PR comment) or html' })
@@ -37,7 +37,7 @@ export function diffCommand(done: Done): CommandModule {
           if (argv.json === true && argv.report === 'markdown' && argv['report-file'] === undefined) throw new Error('--json and --report markdown both print on stdout: add --report-file <path>');
           return true;
         })
-        .example('$0 diff old.yaml new.yaml', 'Compare two contract files (the four built-in plugins)')
+        .example('$0 diff old.yaml new.yaml', 'Compare two contract files (with the plugins and output of the project\'s config)')
         .example('$0 diff --base origin/main --config generator.config.ts', 'Compare the config\'s contract with the one on origin/main')
         .example('$0 diff --base origin/main openapi.yaml --report markdown --report-file diff.md', 'Write a PR comment')
         .example('$0 diff old.yaml new.yaml --fail-on possibly-breaking', 'Also fail on possibly breaking changes'),

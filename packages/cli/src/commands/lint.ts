@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { type Done, inputOptions, pickInput } from './shared.js';
 
 /**
- * `reslayer lint`: loads the contract, detects resources and prints the diagnostics.
+ * `reslayer lint`: runs the pipeline in memory (writing nothing) and prints the diagnostics of every phase.
  * @param done receives the exit code
  */
 export function lintCommand(done: Done): CommandModule {

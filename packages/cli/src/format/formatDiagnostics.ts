@@ -1,5 +1,6 @@
 import type { Diagnostic, Severity } from '@reslayer/core';
 import type { Colors } from './formatError.js';
+import { asInvoked } from './invocation.js';
 
 /** Counts of diagnostics per severity. */
 export interface DiagnosticCounts {
@@ -59,7 +60,8 @@ function severityLabel(severity: Severity, colors: Colors): string {
 /**
  * Formats diagnostics for the terminal. Findings with the same severity and code form one group:
  * a header `severity CODE (count)`, the first few findings as `location  message`, then
- * `… and N more` (with `moreHint`), then the hint (the first finding's, shared by the group).
+ * `… and N more` (with `moreHint`), then the hint (the first finding's, shared by the group). Commands named in
+ * backticks read as the user runs them (`asInvoked`).
  * @param diagnostics diagnostics, already sorted (core's `Diagnostics.list()` order)
  * @param colors stdout colors
  * @param options see {@link FormatDiagnosticsOptions}
@@ -75,9 +77,9 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], colors: Co
       const plugin = d.plugin ? colors.dim(` [${d.plugin}]`) : '';
       lines.push(`  ${d.location ? `${colors.cyan(d.location)}  ` : ''}${d.message}${plugin}`);
     }
-    if (group.items.length > max) lines.push(`  ${colors.dim(`… and ${group.items.length - max} more${options.moreHint ? ` (${options.moreHint})` : ''}`)}`);
+    if (group.items.length > max) lines.push(`  ${colors.dim(`… and ${group.items.length - max} more${options.moreHint ? ` (${asInvoked(options.moreHint)})` : ''}`)}`);
     const hint = group.items.find((d) => d.hint)?.hint;
-    if (hint) lines.push(`  ${colors.dim('hint:')} ${hint}`);
+    if (hint) lines.push(`  ${colors.dim('hint:')} ${asInvoked(hint)}`);
   }
   return lines;
 }

@@ -1,4 +1,5 @@
 import pc from 'picocolors';
+import { asInvoked } from './invocation.js';
 
 /** Exit code for success. */
 export const EXIT_OK = 0;
@@ -63,8 +64,8 @@ export function errorJson(error: unknown): ErrorJson {
 }
 
 /**
- * Formats an error as `reslayer: error RSL_CODE: message`, plus a `hint:` line, plus the stack trace
- * only when `RESLAYER_DEBUG=1`.
+ * Formats an error as `reslayer: error RSL_CODE: message`, plus a `hint:` line, plus the stack trace only when
+ * `RESLAYER_DEBUG=1`. Commands the message and hint name in backticks read as the user runs them (`asInvoked`).
  * @param error a core `GeneratorError`, a {@link PrintableError}, or anything thrown
  * @param colors colors for stderr
  * @returns the lines to print (without trailing newline)
@@ -72,8 +73,8 @@ export function errorJson(error: unknown): ErrorJson {
 export function formatError(error: unknown, colors: Colors): string {
   const printable = toPrintable(error);
   const code = printable.code ? ` ${printable.code}` : '';
-  const lines = [`${colors.bold('reslayer:')} ${colors.red(`error${code}:`)} ${printable.message}`];
-  if (printable.hint) lines.push(`  ${colors.dim('hint:')} ${printable.hint}`);
+  const lines = [`${colors.bold('reslayer:')} ${colors.red(`error${code}:`)} ${asInvoked(printable.message)}`];
+  if (printable.hint) lines.push(`  ${colors.dim('hint:')} ${asInvoked(printable.hint)}`);
   if (process.env['RESLAYER_DEBUG'] === '1' && printable.stack) lines.push(colors.dim(printable.stack));
   return lines.join('\n');
 }

@@ -1,4 +1,5 @@
-import type { Diagnostic, DriftEntry, ReportSection } from '@reslayer/core';
+import type { Diagnostic, ReportSection } from '@reslayer/core';
+import type { DriftEntry } from '@reslayer/engine';
 import { countDiagnostics, formatCounts } from './formatDiagnostics.js';
 import { RESOURCE_HEADERS, type ResourceJson, resourceRows } from './formatResources.js';
 

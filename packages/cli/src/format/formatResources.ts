@@ -1,7 +1,8 @@
 import type { ApiModel, Diagnostic, ResourceKind, ResourceNode } from '@reslayer/core';
 import { countDiagnostics, formatCounts } from './formatDiagnostics.js';
 import type { Colors } from './formatError.js';
-import { formatTable } from './table.js';
+import { asInvoked, cmd } from './invocation.js';
+import { ellipsis, formatTableWithin, wrapText } from './table.js';
 
 /** One operation of a resource in `inspect --json`. */
 export interface OperationJson {
@@ -97,39 +98,74 @@ export function resourceRows(records: readonly ResourceJson[]): string[][] {
   ]);
 }
 
+/** The widest line `inspect` prints. */
+export const INSPECT_WIDTH = 120;
+
+/** Roles in the order the summary lists them. */
+const ROLE_ORDER = ['list', 'read', 'create', 'update', 'delete', 'search', 'summary', 'action', 'download', 'other'];
+
 /**
- * Formats the detection records as an aligned table followed by the totals.
+ * The "Roles" cell of the summary: the roles of a resource's operations in a fixed order, a repeated one counted.
+ * @param r a detection record
+ * @returns e.g. `list, read, action ×2`
+ */
+export function rolesCell(r: Pick<ResourceJson, 'operations'>): string {
+  const counts = new Map<string, number>();
+  for (const op of r.operations) counts.set(op.role, (counts.get(op.role) ?? 0) + 1);
+  const order = [...ROLE_ORDER, ...[...counts.keys()].filter((k) => !ROLE_ORDER.includes(k)).sort()];
+  return order.filter((role) => counts.has(role)).map((role) => ((counts.get(role) ?? 0) > 1 ? `${role} ×${counts.get(role) ?? 0}` : role)).join(', ');
+}
+
+/**
+ * What `inspect` prints: the contract's title, a summary table of the resources (name, kind, operations, roles
+ * found, missing CRUD operations) within {@link INSPECT_WIDTH} columns (long cells cut with an ellipsis), the totals
+ * and, with `operations`, every operation with its method name, role and why (the reason wrapped below it).
  * @param model the model after `detect`
  * @param colors stdout colors
  * @param diagnostics the run's diagnostics, summarized in the last line
- * @returns lines to print
+ * @param operations list every operation too (`--operations`)
+ * @returns lines to print, none longer than {@link INSPECT_WIDTH} characters (colors aside)
  */
-export function formatResources(model: ApiModel, colors: Colors, diagnostics: readonly Diagnostic[] = []): string[] {
+export function formatInspect(model: ApiModel, colors: Colors, diagnostics: readonly Diagnostic[] = [], operations = false): string[] {
   const records = resourcesToJson(model);
-  const lines = [`${colors.bold(model.meta.title)} ${model.meta.version} ${colors.dim(`(OpenAPI ${model.meta.openapi})`)}`, ''];
+  const title = ellipsis(`${model.meta.title} ${model.meta.version}`, INSPECT_WIDTH - ` (OpenAPI ${model.meta.openapi})`.length);
+  const lines = [`${colors.bold(title)} ${colors.dim(`(OpenAPI ${model.meta.openapi})`)}`, ''];
   if (records.length === 0) lines.push('No resources detected.');
-  else lines.push(...formatTable(RESOURCE_HEADERS, resourceRows(records), (text, row, column) => (row < 0 ? colors.bold(text) : column === 0 ? colors.cyan(text) : text)));
-  const partial = records.filter((r) => r.kind === 'crud' && r.missingOperations.length > 0);
-  if (partial.length > 0) {
-    lines.push(
-      '',
-      `${partial.length} partial CRUD ${partial.length === 1 ? 'resource' : 'resources'} (${partial.map((r) => `${r.resource}: no ${r.missingOperations.join(', ')}`).join('; ')}).`,
-      colors.dim('A CRUD candidate needs list and read; a partial resource is generated with the operations it has (`reslayer explain RSL_RESOURCE_PARTIAL`).'),
-    );
+  else {
+    const rows = records.map((r) => [r.resource, r.kind, String(r.operations.length), rolesCell(r), r.missingOperations.length > 0 ? r.missingOperations.join(', ') : '-']);
+    const style = (text: string, row: number, column: number) => (row < 0 ? colors.bold(text) : column === 0 ? colors.cyan(text) : text);
+    lines.push(...formatTableWithin(['Resource', 'Kind', 'Ops', 'Roles', 'Missing'], rows, { maxWidth: INSPECT_WIDTH, shrinkable: [0, 3, 4], minWidth: 12 }, style));
   }
-  if (records.length > 0) {
-    lines.push('', colors.bold('Operations'), colors.dim('resource.method  METHOD path  (role): why'));
-    for (const r of records) {
-      for (const op of r.operations) lines.push(`  ${colors.cyan(r.resource)}.${op.name}  ${op.method} ${op.path}  (${op.role})${op.reason ? `: ${colors.dim(op.reason)}` : ''}`);
-    }
+  const partial = records.filter((r) => r.kind === 'crud' && r.missingOperations.length > 0).length;
+  if (partial > 0) {
+    lines.push('', `${partial} partial CRUD ${partial === 1 ? 'resource: generated with the operations it has' : 'resources: generated with the operations they have'}; "Missing" lists the rest.`);
+    lines.push(colors.dim(asInvoked('A CRUD candidate needs list and read (`reslayer explain RSL_RESOURCE_PARTIAL`).')));
   }
+  if (operations && records.length > 0) lines.push('', ...operationLines(records, colors));
   const kinds = countByKind(model.resources).map(([k, n]) => `${n} ${k}`);
   const n = records.length;
   const ops = model.operations.length;
   lines.push('', `${colors.bold(String(n))} ${n === 1 ? 'resource' : 'resources'}${kinds.length > 0 ? ` (${kinds.join(', ')})` : ''}, ${colors.bold(String(ops))} ${ops === 1 ? 'operation' : 'operations'}`);
   if (diagnostics.length > 0) {
     const total = diagnostics.length;
-    lines.push(`${total} ${total === 1 ? 'diagnostic' : 'diagnostics'} (${formatCounts(countDiagnostics(diagnostics))}): run \`reslayer lint\` for details`);
+    lines.push(`${total} ${total === 1 ? 'diagnostic' : 'diagnostics'} (${formatCounts(countDiagnostics(diagnostics))}): run \`${cmd('lint')}\` for details`);
+  }
+  if (!operations && records.length > 0) lines.push(colors.dim('Add --operations to list each operation with its method name, role and why.'));
+  return lines;
+}
+
+/** The `--operations` part: `resource.method  METHOD path  (role)` (the request on a line of its own when too long), then why, wrapped and indented. */
+function operationLines(records: readonly ResourceJson[], colors: Colors): string[] {
+  const lines = [colors.bold('Operations'), colors.dim('resource.method  METHOD path  (role), then why')];
+  for (const r of records) {
+    for (const op of r.operations) {
+      const [name, request] = [`${r.resource}.${op.name}`, `${op.method} ${op.path}`];
+      const head = `${name}  ${request}  (${op.role})`;
+      // A line that would be too long puts the request on a line of its own.
+      if (head.length <= INSPECT_WIDTH - 2) lines.push(`  ${colors.cyan(name)}  ${request}  (${op.role})`);
+      else lines.push(`  ${colors.cyan(ellipsis(`${name}  (${op.role})`, INSPECT_WIDTH - 2))}`, `      ${ellipsis(request, INSPECT_WIDTH - 6)}`);
+      if (op.reason) lines.push(...wrapText(op.reason, INSPECT_WIDTH - 6).map((l) => `      ${colors.dim(ellipsis(l, INSPECT_WIDTH - 6))}`));
+    }
   }
   return lines;
 }

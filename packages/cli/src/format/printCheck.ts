@@ -1,17 +1,20 @@
-import type { CheckResult } from '@reslayer/core';
+import type { CheckResult } from '@reslayer/engine';
 import { type RunnerIO, cacheJson } from '../runners/context.js';
 import { countDiagnostics, formatCounts, formatDiagnostics } from './formatDiagnostics.js';
 import { EXIT_FINDINGS, EXIT_OK } from './formatError.js';
 import { displayPath } from './resolveCliConfig.js';
+import { asInvoked, cmd } from './invocation.js';
 
 /** How many drifted files the text output lists before "… and N more". */
 const MAX_DRIFT_LINES = 25;
 
 /** What to do about an interrupted earlier write, which `check` only reports. */
+/** What repairs an interrupted write (in `--json` as is; in the text, as the user runs it). */
 const REPAIR_HINT = 'run `reslayer generate` to repair';
+const repairHint = () => asInvoked(REPAIR_HINT);
 
 /**
- * Prints the outcome of core's `check` (text, or `--json`: `resources`, `files`, `diagnostics`, `drift`,
+ * Prints the outcome of the engine's `check` (text, or `--json`: `resources`, `files`, `diagnostics`, `drift`,
  * `healthScore`, `ok`, `driftFiles`, `diagnosticsList`, `reportFile`, `cache`, `cacheReason` and, when an
  * interrupted earlier write is found, `interruptedWrite` with the repair hint).
  * @param io the command's output channels
@@ -63,16 +66,14 @@ export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, rep
   for (const section of o.sections) io.out('', colors.bold(`${section.title} (${section.plugin})`), ...section.lines.map((l) => `  ${l}`));
   if (reportPath) io.out('', `Report written to ${colors.cyan(displayPath(reportPath, io.cwd))}`);
   if (interrupted) {
-    const shown = interrupted.leftovers.slice(0, 3).join(', ') + (interrupted.leftovers.length > 3 ? ', …' : '');
-    const what = interrupted.journal ? 'An earlier write was interrupted; the output may mix two runs' : 'An earlier write was interrupted; its files are left over';
-    io.out('', `${colors.yellow('!')} ${what} (${interrupted.leftovers.length} leftover ${interrupted.leftovers.length === 1 ? 'file' : 'files'}: ${shown}).`, `  check left them untouched: ${REPAIR_HINT}.`);
+    io.out('', `${colors.yellow('!')} An earlier run was interrupted and left ${interrupted.leftovers.join(', ')} beside the output root.`, `  check left it untouched: ${repairHint()}.`);
   }
   if (o.cache.status === 'hit') io.out('', colors.dim('Nothing changed since the last generate (no-change cache; --no-cache runs the whole pipeline).'));
   if (ok) io.out('', `${colors.green('✔')} check passed`);
   else {
     const why = [
-      interrupted?.journal ? `an interrupted write (${REPAIR_HINT})` : '',
-      drift.length > 0 ? `${drift.length} drifted ${drift.length === 1 ? 'file' : 'files'} (run \`reslayer generate\`)` : '',
+      interrupted?.rootMissing ? `an interrupted write (${repairHint()})` : '',
+      drift.length > 0 ? `${drift.length} drifted ${drift.length === 1 ? 'file' : 'files'} (run \`${cmd('generate')}\`)` : '',
       counts.errors > 0 ? `${counts.errors} error ${counts.errors === 1 ? 'diagnostic' : 'diagnostics'}` : '',
       lowScore ? `health score ${score} is below --min-health-score ${minHealthScore as number}` : '',
     ]

@@ -1,10 +1,11 @@
-import type { GenerateResult } from '@reslayer/core';
+import type { GenerateResult } from '@reslayer/engine';
 import { type RunnerIO, cacheJson } from '../runners/context.js';
 import { countDiagnostics, formatCounts, formatDiagnostics } from './formatDiagnostics.js';
 import { EXIT_FINDINGS, EXIT_OK } from './formatError.js';
+import { cmd } from './invocation.js';
 
 /**
- * Prints the outcome of core's `generate` (text, or `--json`: `ok`, `dryRun`, `outputRoot`, `files`, the
+ * Prints the outcome of the engine's `generate` (text, or `--json`: `ok`, `dryRun`, `outputRoot`, `files`, the
  * plan's lists, `diagnostics`, `cache`, `cacheReason` and, after an interrupted earlier write, `interruptedWrite`).
  * @param io the command's output channels
  * @param root the output root, for display
@@ -38,8 +39,9 @@ export function printGenerate(io: RunnerIO, root: string, r: GenerateResult): nu
   } else {
     io.out(`${colors.green('✔')} Generated ${files.length} ${files.length === 1 ? 'file' : 'files'} into ${colors.cyan(root)}: ${summary}${hit}`);
   }
-  if (interrupted?.repaired) io.out(colors.dim(`An interrupted earlier write was rolled back first (${interrupted.leftovers.length} leftover ${interrupted.leftovers.length === 1 ? 'file' : 'files'}).`));
-  else if (interrupted) io.out(colors.yellow(`An earlier write was interrupted (${interrupted.leftovers.length} leftover ${interrupted.leftovers.length === 1 ? 'file' : 'files'}); \`reslayer generate\` rolls it back before writing.`));
+  const left = interrupted?.leftovers.join(', ');
+  if (interrupted?.repaired) io.out(colors.dim(`What an interrupted earlier run left beside the root was cleaned up first (${left}).`));
+  else if (interrupted) io.out(colors.yellow(`An earlier run was interrupted and left ${left} beside the root; \`reslayer generate\` cleans it up before writing.`));
   if (counts.warnings + counts.infos > 0) io.out(colors.dim(`${formatCounts(counts)}: run \`reslayer lint\` for details`));
   return EXIT_OK;
 }

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   CONFIG_SEARCH_PLACES,
@@ -6,7 +5,6 @@ import {
   findConfig,
   loadConfigs,
   resolveConfig,
-  type BuiltinPlugin,
   type NamedPluginFactory,
   type Plugin,
   type ResolvedConfig,
@@ -86,32 +84,6 @@ export async function resolveCliConfig(input: CliInput, cwd: string): Promise<Re
   const configs = await resolveCliConfigs(input, cwd);
   if (configs.length !== 1) throw new GeneratorError('RSL_CONFIG_INVALID', `the config defines ${configs.length} runs, where one is expected`);
   return configs[0] as ResolvedConfig;
-}
-
-/** The four built-in plugins: their npm packages and factories (in the order contract mode runs them). */
-const BUILTIN_PACKAGES: ReadonlyArray<readonly [string, () => Plugin]> = [
-  ['@reslayer/plugin-client', pluginClient],
-  ['@reslayer/plugin-hooks', pluginHooks],
-  ['@reslayer/plugin-config-meta', pluginConfigMeta],
-  ['@reslayer/plugin-mocks', pluginMocks],
-];
-
-let builtins: BuiltinPlugin[] | undefined;
-
-/**
- * The four built-in plugins by package, for core's run key (no-change cache): each plugin's name with
- * its npm package name and the version in that package's installed `package.json`. A configured plugin
- * of one of these names that declares no `version` of its own is keyed by that package and version.
- * Read once per process.
- */
-export function builtinPlugins(): readonly BuiltinPlugin[] {
-  if (builtins) return builtins;
-  const require = createRequire(import.meta.url);
-  builtins = BUILTIN_PACKAGES.map(([pkg, factory]) => {
-    const manifest = require(`${pkg}/package.json`) as { name: string; version: string };
-    return { name: factory().name, package: manifest.name, version: manifest.version };
-  });
-  return builtins;
 }
 
 /**

@@ -1,14 +1,14 @@
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type CheckResult, type ResolvedConfig, type RunResult, GeneratorError, check, rootRelative, swapPaths } from '@reslayer/core';
+import { type ResolvedConfig, type RunResult, GeneratorError } from '@reslayer/core';
+import { type CheckResult, check, rootRelative } from '@reslayer/engine';
 import type { OutputArgs } from '../commands/shared.js';
 import { printCheck } from '../format/printCheck.js';
 import type { CheckReportData, ReportDrift } from '../format/formatReport.js';
 import { resourcesToJson } from '../format/formatResources.js';
-import { builtinPlugins, displayPath, portableRelativePath } from '../format/resolveCliConfig.js';
+import { displayPath, portableRelativePath } from '../format/resolveCliConfig.js';
 import { CLI_VERSION } from '../version.js';
-import { type RunBody, guardRuns, writeProfile } from './context.js';
+import { guardRuns, waitNotice, writeProfile } from './context.js';
 
 /** Arguments of `check`. */
 export interface CheckArgs extends OutputArgs {
@@ -21,9 +21,9 @@ export interface CheckArgs extends OutputArgs {
 }
 
 /**
- * Runs `check`: resolves the config, runs core's `check` protocol (no-change cache or an in-memory run
- * diffed against the disk; it never writes, and reports an interrupted earlier write instead of
- * repairing it) and prints the diagnostics count, the drift, the health score and any interrupted
+ * Runs `check`: resolves the config, runs the engine's `check` (no-change cache or an in-memory run
+ * diffed against the disk; it never writes, and reports what an interrupted `generate` left beside the root
+ * instead of repairing it) and prints the diagnostics count, the drift, the health score and any interrupted
  * write. `--report html` needs the model, so it turns the cache off and also writes the HTML report.
  * An output root that does not exist is an error (`RSL_OUTPUT_MISSING`, exit 2), not 100 % drift: it
  * usually means another `--output` than `generate` used. With `RESLAYER_PROFILE` set, also writes the
@@ -33,53 +33,21 @@ export interface CheckArgs extends OutputArgs {
  * @returns 0 when ok, 1 when not, 2 for a config, input or report-writing error or a missing output root
  */
 export async function runCheck(args: CheckArgs): Promise<number> {
-  return guardRuns('check', args, checkRunBody(args), 'check');
-}
-
-/**
- * The work of one run of `check` (see {@link runCheck}), for `guardRuns` and its worker threads.
- * @param args the command's arguments
- * @returns the per-run body: prints the outcome and returns the exit code
- */
-export function checkRunBody(args: CheckArgs): RunBody {
-  return async (io, config, runNumber) => {
-    assertOutputExists(config, io.cwd);
+  return guardRuns('check', args, async (io, config, runNumber) => {
     const skipCache = !args.cache ? '--no-cache' : args.reportFile !== undefined ? `--report ${args.report ?? 'html'} needs the model` : undefined;
-    const result = await check(config, { skipCache, builtins: builtinPlugins(), onPhase: io.phase });
+    const result = await check(config, { skipCache, onPhase: io.phase, onWait: waitNotice(displayPath(config.outputRoot, io.cwd)) });
     await writeProfile(result.profile, io.cwd);
     const reportFile = args.reportFile !== undefined && runNumber > 1 ? numbered(args.reportFile, runNumber) : args.reportFile;
     const reportPath = reportFile !== undefined && result.run ? await writeHtmlReport(reportFile, io.cwd, config, result, result.run, args.report ?? 'html') : undefined;
     io.endProgress();
     return printCheck(io, config.outputRoot, result, reportPath, args.minHealthScore);
-  };
+  });
 }
 
 /** `report.html` → `report-2.html` for the second run of a config. */
 function numbered(file: string, run: number): string {
   const ext = path.extname(file);
   return `${file.slice(0, file.length - ext.length)}-${run}${ext}`;
-}
-
-/**
- * Refuses to check an output root that does not exist. When a `generate` was killed in the instant between
- * its swap's two renames, the root is missing and its previous contents are beside it: the message names
- * that folder and the hint says the next `generate` renames it back.
- * @throws GeneratorError `RSL_OUTPUT_MISSING`
- */
-function assertOutputExists(config: ResolvedConfig, cwd: string): void {
-  if (existsSync(config.outputRoot)) return;
-  const shown = displayPath(config.outputRoot, cwd);
-  const { previous } = swapPaths(config);
-  if (existsSync(previous)) {
-    const beside = displayPath(previous, cwd);
-    throw new GeneratorError('RSL_OUTPUT_MISSING', `the output root ${shown} does not exist: an interrupted \`reslayer generate\` left its previous contents in ${beside}`, {
-      hint: 'Run `reslayer generate` with the same config or --output: it renames the previous contents back and then writes; check again after it.',
-    });
-  }
-  const hint = config.configFile
-    ? `Run \`reslayer generate\` with the same config first (its \`output\` is ${shown}).`
-    : `Pass the --output that generate used (the default is ./generated), or run \`reslayer generate\` first.`;
-  throw new GeneratorError('RSL_OUTPUT_MISSING', `the output root ${shown} does not exist, so there is nothing to check`, { hint });
 }
 
 /** Most lines of one file's diff shown in the report; the rest is cut with a note. */

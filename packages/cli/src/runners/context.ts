@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CacheOutcome, CacheStatus, ProtocolPhase, ResolvedConfig, RunProfileData, RunResult } from '@reslayer/core';
+import type { ResolvedConfig, RunResult } from '@reslayer/core';
 import { GeneratorError, runGenerator } from '@reslayer/core';
+import type { CacheOutcome, LockHolder, RunPhase, RunProfileData } from '@reslayer/engine';
 import { type Colors, EXIT_USAGE, colorsFor, errorJson, formatError, printError } from '../format/formatError.js';
 import { type CliInput, displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
-import { type ParallelCommand, type RunOutcome, runInWorkers, workerCount } from './parallelRuns.js';
 
-/** A phase shown by the progress line: core's protocol phases (the pipeline's plus `cache`, `write` and `diff`). */
-export type Phase = ProtocolPhase;
+/** A phase shown by the progress line: the engine's run phases (the pipeline's plus `lock`, `cache`, `write` and `diff`). */
+export type Phase = RunPhase;
 
 /** Output channels of one command run. */
 export interface RunnerIO {
@@ -86,43 +86,28 @@ export async function guard(command: string, json: boolean, body: (io: RunnerIO)
  * header line per run, an error of one run is printed and the next run goes on, and `--json` prints one
  * document `{ "ok", "runs": [{ "run", "contract", "outputRoot", ...what the run printed }] }` (a run that
  * threw has `"ok": false, "error": { code, message, hint }`). The exit code is the highest of the runs'.
- *
- * With `parallel` and `RESLAYER_WORKERS` above 1, the runs are shared out among that many threads at most,
- * the main thread and worker threads (`parallelRuns.ts`): their output is recorded and printed in config
- * order, so it reads the same as one run after the other.
  * @param command command name
  * @param input the command's input arguments and `--json`
  * @param body one run's work (`run` counts from 1); returns its exit code
- * @param parallel the command whose per-run body a worker thread runs (`generateRunBody`, `checkRunBody`)
  * @returns the exit code
  */
-export async function guardRuns(command: string, input: CliInput & { json: boolean }, body: RunBody, parallel?: ParallelCommand): Promise<number> {
+export async function guardRuns(command: string, input: CliInput & { json: boolean }, body: RunBody): Promise<number> {
   return guard(command, input.json, async (io) => {
     const configs = await resolveCliConfigs(input, io.cwd);
     if (configs.length === 1) return body(io, configs[0] as ResolvedConfig, 1);
-    const workers = parallel === undefined ? 1 : workerCount(configs.length);
-    const outcomes =
-      workers > 1 && parallel !== undefined
-        ? await runInWorkers(parallel, input, configs, workers, { stdout: io.colors.isColorSupported, stderr: colorsFor(process.stderr, io.json).isColorSupported }, body)
-        : undefined;
     let exit = 0;
     const runs: unknown[] = [];
     for (const [i, config] of configs.entries()) {
       const about = { run: i + 1, contract: displayPath(config.input, io.cwd), outputRoot: displayPath(config.outputRoot, io.cwd) };
       const runIO: RunnerIO = io.json ? { ...io, outJson: (value) => void runs.push({ ...about, ...(value as object) }) } : io;
       if (!io.json) io.out(`${i > 0 ? '\n' : ''}${io.colors.bold(`Run ${i + 1}/${configs.length}:`)} ${about.contract} → ${io.colors.cyan(about.outputRoot)}`);
-      const done = outcomes?.[i];
       try {
-        exit = Math.max(exit, done ? replay(done, runIO) : await body(runIO, config, i + 1));
+        exit = Math.max(exit, await body(runIO, config, i + 1));
       } catch (error) {
         io.endProgress();
         exit = Math.max(exit, EXIT_USAGE);
         if (io.json) runs.push({ ...about, ok: false, error: errorJson(error) });
         process.stderr.write(`${formatError(error, colorsFor(process.stderr, io.json))}\n`);
-      }
-      if (done?.error) {
-        if (io.json) runs.push({ ...about, ok: false, error: done.error.json });
-        process.stderr.write(`${done.error.text}\n`);
       }
     }
     if (io.json) io.outJson({ ok: exit === 0, runs });
@@ -133,26 +118,20 @@ export async function guardRuns(command: string, input: CliInput & { json: boole
 /** One run's work in {@link guardRuns}: prints through `io` and returns the exit code; `run` counts from 1. */
 export type RunBody = (io: RunnerIO, config: ResolvedConfig, run: number) => Promise<number>;
 
-/** Prints what a worker thread's run printed, in order, and returns its exit code. */
-function replay(outcome: RunOutcome, io: RunnerIO): number {
-  if (outcome.lines.length > 0) io.out(...outcome.lines);
-  for (const value of outcome.json) io.outJson(value);
-  return outcome.exit;
-}
-
 /**
- * Runs the generator in memory for one resolved config, reporting phases to the progress line.
+ * Runs the generator in memory for one resolved config, reporting phases to the progress line. Nothing is written.
  * @param config the resolved config
  * @param io the command's output channels
- * @param options `skipEmit` for inspect and lint
+ * @param options `skipEmit`: stop after `detect` (inspect); `discardFiles`: run `emit` for its diagnostics but keep
+ *   no file text (lint)
  * @returns the run result
  */
-export async function runPipeline(config: ResolvedConfig, io: RunnerIO, options: { skipEmit?: boolean } = {}): Promise<RunResult> {
-  return runGenerator(config, { skipEmit: options.skipEmit === true, onPhase: io.phase });
+export async function runPipeline(config: ResolvedConfig, io: RunnerIO, options: { skipEmit?: boolean; discardFiles?: boolean } = {}): Promise<RunResult> {
+  return runGenerator(config, { skipEmit: options.skipEmit === true, onPhase: io.phase, ...(options.discardFiles ? { sink: { accept: () => undefined } } : {}) });
 }
 
 /** What `--json` says about the cache: `cache` and, unless it hit, `cacheReason`. */
-export function cacheJson(cache: CacheOutcome): { cache: CacheStatus; cacheReason?: string } {
+export function cacheJson(cache: CacheOutcome): { cache: CacheOutcome['status']; cacheReason?: string } {
   return cache.status === 'hit' ? { cache: 'hit' } : { cache: cache.status, cacheReason: cache.reason };
 }
 
@@ -163,7 +142,7 @@ export function cacheJson(cache: CacheOutcome): { cache: CacheStatus; cacheReaso
  */
 export const PROFILE_ENV = 'RESLAYER_PROFILE';
 
-/** The JSON written to `$RESLAYER_PROFILE`: core's profile data of the run (see `RunProfileData`) plus the process's peak memory. */
+/** The JSON written to `$RESLAYER_PROFILE`: the engine's profile data of the run (see `RunProfileData`) plus the process's peak memory. */
 export interface RunProfile extends RunProfileData {
   /** Peak resident set size of this process so far, in kilobytes (`process.resourceUsage().maxRSS`). */
   maxRssKb: number;
@@ -171,7 +150,7 @@ export interface RunProfile extends RunProfileData {
 
 /**
  * Writes the run profile ({@link RunProfile}) when {@link PROFILE_ENV} is set; does nothing otherwise.
- * @param data the profile data core's `generate` or `check` returned
+ * @param data the profile data the engine's `generate` or `check` returned
  * @param cwd working directory the path resolves from
  * @throws GeneratorError `RSL_WRITE_FAILED` when the file cannot be written
  */
@@ -184,4 +163,13 @@ export async function writeProfile(data: RunProfileData, cwd: string): Promise<v
   } catch (error) {
     throw new GeneratorError('RSL_WRITE_FAILED', `cannot write the ${PROFILE_ENV} file ${target}: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/**
+ * Tells the user, on stderr, that this run waits for another one that holds the output root (the engine's
+ * `onWait`); the engine gives up after its timeout (exit 2, `RSL_OUTPUT_LOCKED`).
+ * @param root the output root, for display
+ */
+export function waitNotice(root: string): (holder: LockHolder) => void {
+  return (holder) => process.stderr.write(`reslayer: waiting for another run (pid ${holder.pid}) that holds ${root}…\n`);
 }

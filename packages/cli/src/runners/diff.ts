@@ -1,13 +1,13 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type ResolvedConfig, GeneratorError } from '@reslayer/core';
+import { type ResolvedConfig, GeneratorError, findConfig } from '@reslayer/core';
 import { type DiffResult, diffContracts, reaches, readGitContract } from '@reslayer/diff';
 import type { FAIL_ON } from '../commands/diff.js';
 import { type DiffView, writeDiffReport } from '../format/diffView.js';
 import { formatDiffMarkdown } from '../format/formatDiffMarkdown.js';
 import { EXIT_FINDINGS, EXIT_OK } from '../format/formatError.js';
 import { printDiff } from '../format/printDiff.js';
-import { displayPath, portableRelativePath, resolveCliConfig } from '../format/resolveCliConfig.js';
+import { displayPath, portableRelativePath, resolveCliConfig, resolveCliConfigs } from '../format/resolveCliConfig.js';
 import { CLI_VERSION } from '../version.js';
 import { guard } from './context.js';
 
@@ -39,15 +39,38 @@ interface Sides {
 }
 
 /**
- * The configs of both sides. Without `--base`: two contracts, with the config's plugins and output (or the
- * four built-in plugins and `./generated`). With `--base`: the new side is the contract given (built-in
- * plugins) or the config's (`--config`, or found from the working directory), and the old side is the same
+ * The config whose plugins and output both sides use, found as `generate` finds it: `--config`, else the config
+ * found from the working directory upwards (cosmiconfig's search: `generator.config.*`, `reslayer.config.*`, a
+ * `reslayer` key in `package.json`), else the four built-in plugins with `./generated` for `contract`. Of a config
+ * with several runs, the run that reads `contract`.
+ * @param args the command's arguments (`config`)
+ * @param cwd the working directory
+ * @param contract the contract compared (the new one), when one is given
+ * @throws GeneratorError as config loading does; `RSL_USAGE` when no contract is given and no config is found;
+ *   `RSL_CONFIG_INVALID` for a config with several runs none of which reads `contract`
+ */
+async function diffConfig(args: DiffArgs, cwd: string, contract: string | undefined): Promise<ResolvedConfig> {
+  const file = args.config ?? findConfig(cwd);
+  if (file === undefined) return resolveCliConfig(contract !== undefined ? { contract } : {}, cwd);
+  const configs = await resolveCliConfigs({ config: file }, cwd);
+  const input = contract !== undefined ? path.resolve(cwd, contract) : undefined;
+  const run = configs.length === 1 ? configs[0] : configs.find((c) => c.input === input);
+  if (run) return run;
+  throw new GeneratorError('RSL_CONFIG_INVALID', `${displayPath(file, cwd)} defines ${configs.length} runs and none reads ${contract ?? 'the contract'}`, {
+    hint: 'Pass the contract one of its runs reads, or --config with a config of one run.',
+  });
+}
+
+/**
+ * The configs of both sides, with the plugins and output of {@link diffConfig}. Without `--base`: the two
+ * contracts given. With `--base`: the new side is the contract given or the config's, and the old side is the same
  * config with the contract read from git (`readGitContract`: every file it references).
  */
 async function resolveSides(args: DiffArgs, cwd: string): Promise<Sides> {
   const none = async () => {};
   if (args.base !== undefined) {
-    const after = await resolveCliConfig(args.old !== undefined ? { contract: args.old } : { config: args.config }, cwd);
+    const config = await diffConfig(args, cwd, args.old);
+    const after = args.old !== undefined ? { ...config, input: path.resolve(cwd, args.old) } : config;
     const git = await readGitContract(after.input, args.base, cwd);
     return {
       before: { ...after, input: git.entry },
@@ -58,20 +81,15 @@ async function resolveSides(args: DiffArgs, cwd: string): Promise<Sides> {
       tempDir: git.dir,
     };
   }
-  const [oldFile, newFile] = [args.old as string, args.new as string];
-  if (args.config !== undefined) {
-    const config = await resolveCliConfig({ config: args.config }, cwd);
-    return {
-      before: { ...config, input: path.resolve(cwd, oldFile) },
-      after: { ...config, input: path.resolve(cwd, newFile) },
-      oldLabel: displayPath(path.resolve(cwd, oldFile), cwd),
-      newLabel: displayPath(path.resolve(cwd, newFile), cwd),
-      cleanup: none,
-    };
-  }
-  const before = await resolveCliConfig({ contract: oldFile }, cwd);
-  const after = await resolveCliConfig({ contract: newFile }, cwd);
-  return { before, after, oldLabel: displayPath(before.input, cwd), newLabel: displayPath(after.input, cwd), cleanup: none };
+  const [oldFile, newFile] = [path.resolve(cwd, args.old as string), path.resolve(cwd, args.new as string)];
+  const config = await diffConfig(args, cwd, args.new);
+  return {
+    before: { ...config, input: oldFile },
+    after: { ...config, input: newFile },
+    oldLabel: displayPath(oldFile, cwd),
+    newLabel: displayPath(newFile, cwd),
+    cleanup: none,
+  };
 }
 
 /**

@@ -4,7 +4,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { GeneratorError } from '@reslayer/core';
 import { EXIT_OK } from '../format/formatError.js';
+import { cmd, reslayerCommand } from '../format/invocation.js';
 import { displayPath } from '../format/resolveCliConfig.js';
+import { installLines } from '../installHint.js';
 import { guard } from './context.js';
 
 /** Arguments of `init`. */
@@ -21,11 +23,8 @@ export interface InitArgs {
 /** The name of the config file `init` writes. */
 export const INIT_CONFIG_NAME = 'generator.config.ts';
 
-/** The packages the written config imports (install them as dev dependencies). */
+/** The packages the written config imports (dev dependencies, among those of `INSTALL_PACKAGES`). */
 export const CONFIG_PACKAGES = ['@reslayer/core', '@reslayer/plugin-client', '@reslayer/plugin-hooks', '@reslayer/plugin-config-meta', '@reslayer/plugin-mocks'] as const;
-
-/** The packages the generated code imports (install them as dependencies). */
-export const RUNTIME_PACKAGES = ['@reslayer/runtime', 'msw'] as const;
 
 const EXTENSIONS = ['yaml', 'yml', 'json'] as const;
 
@@ -66,9 +65,9 @@ export function findContract(dir: string): string {
 export function configTemplate(input: string, output: string): string {
   return `// reslayer config, written by \`reslayer init\`. \`reslayer generate\`, \`check\`, \`lint\` and \`inspect\`
 // find it from this folder or any folder below it (or pass --config ${INIT_CONFIG_NAME}).
-// Paths are relative to this file. The imported packages are dev dependencies of your project:
-//   npm install -D @reslayer/cli ${CONFIG_PACKAGES.join(' ')}
-// and the generated code needs: npm install ${RUNTIME_PACKAGES.join(' ')}
+// Paths are relative to this file. Install what it imports and what the generated code needs
+// (with pnpm: pnpm add, pnpm add -D):
+${installLines('npm').map((l) => `//   ${l}`).join('\n')}
 import { defineConfig } from '@reslayer/core';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginHooks } from '@reslayer/plugin-hooks';
@@ -157,13 +156,14 @@ export async function runInit(args: InitArgs): Promise<number> {
     }
     const { colors } = io;
     io.out(`${colors.green('✔')} ${existed ? 'Overwrote' : 'Wrote'} ${colors.cyan(shown)}: contract ${input}, output ${args.output}`);
-    if (missing.length > 0) io.out('', 'Install what it imports (dev dependencies) and what the generated code imports:', `  npm install -D @reslayer/cli ${missing.join(' ')}`, `  npm install ${RUNTIME_PACKAGES.join(' ')}`);
+    const pm = reslayerCommand().startsWith('pnpm') ? 'pnpm' : 'npm';
+    if (missing.length > 0) io.out('', `Not installed yet: ${missing.join(', ')}. Install what the config and the generated code import:`, ...installLines(pm).map((l) => `  ${l}`));
     // Discovery searches upwards, so from a folder above the config's the commands need --config.
     const flag = path.relative(dir, io.cwd).startsWith('..') ? ` --config ${shown}` : '';
     const next: Array<[string, string]> = [
-      [`reslayer inspect${flag}`, 'what resources the contract has'],
-      [`reslayer generate${flag}`, 'write the layer (--watch: again on every save)'],
-      [`reslayer check${flag}`, 'in CI: fail when the committed layer drifts'],
+      [cmd(`inspect${flag}`), 'what resources the contract has'],
+      [cmd(`generate${flag}`), 'write the layer (--watch: again on every save)'],
+      [cmd(`check${flag}`), 'in CI: fail when the committed layer drifts'],
     ];
     const width = Math.max(...next.map(([c]) => c.length));
     io.out('', 'Next:', ...next.map(([c, what]) => `  ${colors.bold(c.padEnd(width))}  ${what}`));

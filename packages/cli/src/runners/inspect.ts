@@ -1,15 +1,23 @@
 import type { InputArgs } from '../commands/shared.js';
 import { EXIT_OK } from '../format/formatError.js';
-import { formatResources, resourcesToJson } from '../format/formatResources.js';
+import { formatInspect, INSPECT_WIDTH, resourcesToJson } from '../format/formatResources.js';
+import { ellipsis } from '../format/table.js';
 import { guardRuns, runPipeline } from './context.js';
 
+/** Arguments of `inspect`. */
+export interface InspectArgs extends InputArgs {
+  /** List every operation with its method name, role and why. */
+  operations: boolean;
+}
+
 /**
- * Runs `inspect`: load + detect, then prints every detection record and the totals
- * (or `{ resources, diagnostics }` with `--json`).
+ * Runs `inspect`: load + detect, then prints a summary of the resources and the totals, and with `--operations`
+ * every operation and why detection gave it its role (or `{ resources, diagnostics }`, operations included, with
+ * `--json`).
  * @param args parsed command-line arguments
  * @returns 0, or 2 for a config or input error
  */
-export async function runInspect(args: InputArgs): Promise<number> {
+export async function runInspect(args: InspectArgs): Promise<number> {
   return guardRuns('inspect', args, async (io, config) => {
     const result = await runPipeline(config, io, { skipEmit: true });
     io.endProgress();
@@ -24,8 +32,8 @@ export async function runInspect(args: InputArgs): Promise<number> {
       });
       return EXIT_OK;
     }
-    io.out(...formatResources(model, io.colors, diagnostics));
-    for (const section of result.report.sections) io.out('', io.colors.bold(`${section.title} (${section.plugin})`), ...section.lines.map((l) => `  ${l}`));
+    io.out(...formatInspect(model, io.colors, diagnostics, args.operations));
+    for (const section of result.report.sections) io.out('', io.colors.bold(`${section.title} (${section.plugin})`), ...section.lines.map((l) => `  ${ellipsis(l, INSPECT_WIDTH - 2)}`));
     return EXIT_OK;
   });
 }

@@ -12,15 +12,16 @@ export interface LintArgs extends InputArgs {
 }
 
 /**
- * Runs `lint`: load + detect (no emit), then prints the diagnostics grouped by code (the first three of
- * a group, or all with `--all`). Fails on error diagnostics, and on warnings under `--strict`; info
- * diagnostics never fail.
+ * Runs `lint`: the whole pipeline in memory (load, detect and the plugins' emit, so what a plugin reports while
+ * generating counts too; no file is kept or written), then prints the diagnostics grouped by code (the first three
+ * of a group, or all with `--all`). Fails on error diagnostics, and on warnings under `--strict`; info diagnostics
+ * never fail.
  * @param args parsed command-line arguments
  * @returns 0 when it passes, 1 when it fails, 2 for a config or input error
  */
 export async function runLint(args: LintArgs): Promise<number> {
   return guardRuns('lint', args, async (io, config) => {
-    const result = await runPipeline(config, io, { skipEmit: true });
+    const result = await runPipeline(config, io, { discardFiles: true });
     io.endProgress();
     const diagnostics = result.diagnostics.list();
     const counts = countDiagnostics(diagnostics);

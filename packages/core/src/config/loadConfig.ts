@@ -1,9 +1,13 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import type { NamingOverrides, ResolvedConfig, UserConfig } from './types.js';
+import type { NamingOverrides, OperationOverride, OverridableRole, ResolvedConfig, UserConfig } from './types.js';
 import type { Plugin } from '../plugin/definePlugin.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { RESERVED_WORDS } from '../naming/identifiers.js';
+import { describeLoadError, loadTypeScriptModule } from './configModule.js';
+
+/** The roles `overrides.operations.<operationId>.role` accepts. */
+const OVERRIDABLE_ROLES: readonly OverridableRole[] = ['list', 'read', 'create', 'update', 'delete', 'action', 'other'];
 
 /**
  * The files config discovery looks for in each folder, in this order (the first found wins): a
@@ -37,12 +41,9 @@ export interface LoadConfigOptions {
 }
 
 async function explorer() {
-  const [{ cosmiconfig }, { TypeScriptLoader }] = await Promise.all([import('cosmiconfig'), import('cosmiconfig-typescript-loader')]);
-  return cosmiconfig('reslayer', {
-    searchPlaces: [...CONFIG_SEARCH_PLACES],
-    searchStrategy: 'none',
-    loaders: { '.ts': TypeScriptLoader({ moduleCache: false }), '.mts': TypeScriptLoader({ moduleCache: false }) },
-  });
+  const { cosmiconfig } = await import('cosmiconfig');
+  const loadTs = (file: string) => loadTypeScriptModule(file);
+  return cosmiconfig('reslayer', { searchPlaces: [...CONFIG_SEARCH_PLACES], searchStrategy: 'none', loaders: { '.ts': loadTs, '.mts': loadTs } });
 }
 
 /**
@@ -71,8 +72,8 @@ export function findConfig(cwd = process.cwd()): string | undefined {
 
 /**
  * Loads a config file that defines one run (`generator.config.ts`, `.js`/`.mjs`/`.json`, or a
- * `package.json` with a `reslayer` key) with cosmiconfig and its TypeScript loader, and resolves its
- * paths relative to the config file's folder.
+ * `package.json` with a `reslayer` key) with cosmiconfig (TypeScript through jiti, see `loadTypeScriptModule`:
+ * nothing is written into the project), and resolves its paths relative to the config file's folder.
  * @param configPath path of the config file (absolute, or relative to `cwd`)
  * @param cwd working directory for a relative `configPath` (default `process.cwd()`)
  * @param options see {@link LoadConfigOptions}
@@ -112,11 +113,8 @@ export async function loadConfigs(configPath: string, cwd = process.cwd(), optio
   try {
     loaded = await (await explorer()).load(file);
   } catch (error) {
-    throw new GeneratorError('RSL_CONFIG_INVALID', `${configPath}: the config file failed to load: ${(error as Error).message}`, {
-      file: configPath,
-      hint: 'Fix the error in the config file (a syntax error names its line); a module that is not found must be installed in the project (e.g. npm install -D @reslayer/core).',
-      cause: error,
-    });
+    const { cause, hint } = describeLoadError(error, configPath);
+    throw new GeneratorError('RSL_CONFIG_INVALID', `${configPath}: the config file failed to load: ${cause}`, { file: configPath, hint, cause: error });
   }
   if (loaded === null || loaded.isEmpty === true || loaded.config === undefined) {
     throw new GeneratorError('RSL_CONFIG_INVALID', `${configPath}: the config file is empty or exports nothing`, {
@@ -238,7 +236,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 function resolveOverrides(value: unknown, fail: (message: string) => never): NamingOverrides | undefined {
   if (value === undefined) return undefined;
-  const shape = '`overrides` must be { resources?: { <detected name>: { name?, entity? } }, operations?: { <operationId>: { name } } }';
+  const shape = '`overrides` must be { resources?: { <detected name>: { name?, entity? } }, operations?: { <operationId>: { name?, role? } } }';
   if (!isRecord(value)) fail(shape);
   const v = value as Record<string, unknown>;
   for (const key of Object.keys(v)) if (key !== 'resources' && key !== 'operations') fail(`\`overrides.${key}\` is not an option; ${shape}`);
@@ -272,13 +270,19 @@ function resolveOverrides(value: unknown, fail: (message: string) => never): Nam
   }
   if (v['operations'] !== undefined) {
     if (!isRecord(v['operations'])) fail(`\`overrides.operations\` must be an object keyed by operationId; ${shape}`);
-    const operations: Array<[string, { name: string }]> = [];
+    const operations: Array<[string, OperationOverride]> = [];
     for (const [key, entry] of Object.entries(v['operations'] as Record<string, unknown>)) {
       const where = `overrides.operations.${key}`;
-      if (!isRecord(entry)) fail(`\`${where}\` must be { name }`);
+      if (!isRecord(entry)) fail(`\`${where}\` must be { name?, role? }`);
       const e = entry as Record<string, unknown>;
-      for (const k of Object.keys(e)) if (k !== 'name') fail(`\`${where}.${k}\` is not an option (use name)`);
-      operations.push([key, { name: checkName(`${where}.name`, e['name'], 'method') }]);
+      for (const k of Object.keys(e)) if (k !== 'name' && k !== 'role') fail(`\`${where}.${k}\` is not an option (use name or role)`);
+      if (e['name'] === undefined && e['role'] === undefined) fail(`\`${where}\` sets neither name nor role`);
+      const role = e['role'];
+      if (role !== undefined && !OVERRIDABLE_ROLES.includes(role as OverridableRole)) fail(`\`${where}.role\` must be one of ${OVERRIDABLE_ROLES.join(', ')}`);
+      operations.push([
+        key,
+        { ...(e['name'] !== undefined ? { name: checkName(`${where}.name`, e['name'], 'method') } : {}), ...(role !== undefined ? { role: role as OverridableRole } : {}) },
+      ]);
     }
     if (operations.length > 0) out.operations = Object.fromEntries(operations);
   }

@@ -19,8 +19,16 @@ export interface ResourceOverride {
 /** A rename of one operation's method. */
 export interface OperationOverride {
   /** New method name (camelCase identifier), e.g. `removeAlbumUser`. */
-  name: string;
+  name?: string;
+  /**
+   * The role the operation takes instead of the detected one (`reslayer inspect --operations` shows each reason).
+   * A CRUD role (`list`, `read`, `create`, `update`, `delete`) only for an operation of a CRUD resource.
+   */
+  role?: OverridableRole;
 }
+
+/** A role an override may give an operation: a CRUD role, `action` or `other`. */
+export type OverridableRole = 'list' | 'read' | 'create' | 'update' | 'delete' | 'action' | 'other';
 
 /**
  * Names the config sets instead of the detected ones (see docs/naming.md). An entry that matches

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { jest } from '@jest/globals';
@@ -183,7 +182,8 @@ describe('loadContract: multi-file contracts', () => {
 });
 
 describe('loadContract: Swagger 2.0', () => {
-  const corpus = path.resolve(REPO_ROOT, '../shared/corpus/oai-petstore-expanded-swagger2/petstore-expanded.yaml');
+  // The OAI's own Swagger 2.0 example (committed in fixtures/corpus), and a tiny inline one.
+  const corpus = path.join(REPO_ROOT, 'fixtures/corpus/oai-petstore-expanded-swagger2/petstore-expanded.yaml');
   const inline = {
     swagger: '2.0',
     info: { title: 'Tiny pets', version: '1.0.0' },
@@ -201,8 +201,7 @@ describe('loadContract: Swagger 2.0', () => {
   };
 
   it('is upgraded to OpenAPI 3.0 with an RSL_SWAGGER2_UPGRADED notice', async () => {
-    const file = existsSync(corpus) ? corpus : await tmp.write('swagger2.yaml', inline);
-    const loaded = await loadContract(file);
+    const loaded = await loadContract(corpus);
     expect(loaded.notices).toEqual([
       {
         code: 'RSL_SWAGGER2_UPGRADED',

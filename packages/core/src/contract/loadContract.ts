@@ -4,38 +4,11 @@ import yaml from 'js-yaml';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
-import { type FileStat, fileStatOf, sha256 } from '../emit/cacheRecord.js';
-import type { JsonReparse } from './jsonReparse.js';
 
 /** Options of {@link loadContract}. */
 export interface LoadContractOptions {
   /** Allow `$ref`s to `http:`/`https:` URLs to be fetched. Off by default: such a ref is an error. @default false */
   allowRemoteRefs?: boolean;
-  /**
-   * The entry file's bytes as the run already read them (the no-change cache's probe: see `CacheMiss.entryRead`),
-   * used instead of reading the file again when `path` is the entry's absolute path.
-   */
-  entryRead?: EntryRead | undefined;
-  /**
-   * Answers true when the parsed document of the entry file (absolute path) is already known to hold only internal
-   * `$ref`s (`ModelReuse.sameAsLast`): then it is not searched for external ones, and nothing is bundled.
-   */
-  knownInternal?: ((file: string, document: Record<string, unknown>) => boolean) | undefined;
-  /**
-   * The entry file's last JSON text, to parse its new bytes by difference (`reslayer generate --watch`): the load
-   * asks it first, and keeps in it what it parsed when the document is the file's own JSON (not upgraded from
-   * Swagger 2.0, no external `$ref` bundled); otherwise it is cleared.
-   */
-  reparse?: JsonReparse | undefined;
-}
-
-/** A contract file's bytes, read once: the stat taken before the read, the time before that stat, and the sha256. */
-export interface EntryRead {
-  /** Absolute path of the file. */
-  path: string;
-  bytes: Buffer;
-  /** The sha256, stat and stat time of these bytes. */
-  entry: ReadFile;
 }
 
 /** A loaded contract: one self-contained document whose `$ref`s are all internal (`#/…`). */
@@ -51,22 +24,6 @@ export interface LoadedContract {
    * paths; a remote ref fetched under `allowRemoteRefs` is listed by its URL).
    */
   files: string[];
-  /**
-   * The entry file as the load read it: the sha256 (hex) of its bytes, and its stat, taken just before
-   * they were read, with `Date.now()` before that stat (`statAt`). The no-change cache records these,
-   * so its record describes the bytes the run used even when the file changed during the run.
-   */
-  entry: ReadFile;
-}
-
-/** A contract file as the load read it (see {@link LoadedContract.entry}). */
-export interface ReadFile {
-  /** sha256 (hex) of the bytes read. */
-  sha256: string;
-  /** The file's stat, taken before the bytes were read. */
-  stat: FileStat;
-  /** `Date.now()` before the stat. */
-  statAt: number;
 }
 
 /**
@@ -78,22 +35,17 @@ export interface ReadFile {
  * @throws GeneratorError `RSL_INPUT_SYNTAX` naming `file:line:column`
  */
 export function parseDocumentText(text: string, file: string): unknown {
-  return parseText(text, file).value;
-}
-
-/** {@link parseDocumentText}, telling whether `JSON.parse` read the text (`json`) or the YAML parser did. */
-function parseText(text: string, file: string): { value: unknown; json: boolean } {
   const isJson = /\.json$/i.test(file) || /^\s*[{[]/.test(text);
   if (isJson) {
     try {
-      return { value: JSON.parse(text), json: true };
+      return JSON.parse(text) as unknown;
     } catch (error) {
       if (/\.json$/i.test(file)) throw jsonSyntaxError(error, text, file);
       // Not JSON after all: fall through to YAML, which is a superset.
     }
   }
   try {
-    return { value: yaml.load(text, { filename: file, json: true }), json: false };
+    return yaml.load(text, { filename: file, json: true });
   } catch (error) {
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
@@ -144,21 +96,6 @@ function hasExternalRef(node: unknown): boolean {
 }
 
 /**
- * Reads a contract file once: its stat (a regular file), then its bytes and their sha256. Synchronous: the
- * load and the no-change probe (which hands what it read to the load) read it the same way.
- * @param absolute absolute path of the file
- * @returns the bytes with their sha256, the stat taken before the read and `Date.now()` before that stat
- * @throws the file system's error, or an error when the path is not a regular file
- */
-export function readEntry(absolute: string): EntryRead {
-  const statAt = Date.now();
-  const info = statSync(absolute);
-  if (!info.isFile()) throw new Error('not a regular file');
-  const bytes = readFileSync(absolute);
-  return { path: absolute, bytes, entry: { sha256: sha256(bytes), stat: fileStatOf(info), statAt } };
-}
-
-/**
  * Loads an OpenAPI 3.0.x/3.1.x (or Swagger 2.0, upgraded) contract from a YAML or JSON file and
  * bundles `$ref`s to relative files into one document whose refs are all internal.
  *
@@ -171,9 +108,11 @@ export function readEntry(absolute: string): EntryRead {
  */
 export async function loadContract(file: string, options: LoadContractOptions = {}): Promise<LoadedContract> {
   const absolute = path.resolve(file);
-  let read: EntryRead;
+  let bytes: Buffer;
   try {
-    read = options.entryRead?.path === absolute ? options.entryRead : readEntry(absolute);
+    // A folder, a FIFO or a device is not read (reading a FIFO would wait forever).
+    if (!statSync(absolute).isFile()) throw new Error('not a regular file');
+    bytes = readFileSync(absolute);
   } catch (error) {
     throw new GeneratorError('RSL_INPUT_NOT_FOUND', `${file}: cannot read the contract (${(error as Error).message})`, {
       file,
@@ -181,19 +120,11 @@ export async function loadContract(file: string, options: LoadContractOptions = 
       cause: error,
     });
   }
-  const { entry, bytes } = read;
-  // By difference from the last version when only a value inside the document changed (watch mode), else whole.
-  const reparsed = options.reparse?.parse(absolute, bytes);
-  let root: unknown;
-  let json = true;
-  if (reparsed) root = reparsed.document;
-  else {
-    const text = bytes.toString('utf8');
-    if (text.trim() === '') {
-      throw new GeneratorError('RSL_INPUT_EMPTY', `${file}: the contract file is empty`, { file });
-    }
-    ({ value: root, json } = parseText(text, file));
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') {
+    throw new GeneratorError('RSL_INPUT_EMPTY', `${file}: the contract file is empty`, { file });
   }
+  let root = parseDocumentText(text, file);
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     throw new GeneratorError('RSL_NOT_OPENAPI', `${file}: the document root is not an object, so it is not an OpenAPI document`, {
       file,
@@ -232,18 +163,12 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   }
   let document = root as Record<string, unknown>;
   const files = [absolute];
-  // A document parsed by difference shares all but one value with the kept one, whose `$ref`s were all internal.
-  const external = reparsed ? hasExternalRef(reparsed.replaced) : !options.knownInternal?.(absolute, document) && hasExternalRef(document);
-  if (external) {
+  if (hasExternalRef(document)) {
     const bundled = await bundleExternalRefs(document, absolute, options);
     document = bundled.document;
     for (const f of bundled.files) if (!files.includes(f)) files.push(f);
   }
-  if (options.reparse) {
-    if (json && document === doc) options.reparse.keep(absolute, bytes, document);
-    else options.reparse.clear();
-  }
-  return { file: absolute, document: document as unknown as OpenAPIObject, notices, files, entry };
+  return { file: absolute, document: document as unknown as OpenAPIObject, notices, files };
 }
 
 async function bundleExternalRefs(

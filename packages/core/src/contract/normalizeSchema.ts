@@ -4,6 +4,7 @@ import { safeTypeName, UniqueNames } from '../naming/identifiers.js';
 import type { Diagnostics } from '../diagnostics/Diagnostics.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { decodeToken, discriminatorOf, inheritedDiscriminators } from './discriminators.js';
+import { type Normalize, arrayNode, booleanNode, numberNode, objectNode, pick, stringNode, typeKeywords, withRequiredOnly } from './schemaKeywords.js';
 
 type Raw = Record<string, unknown>;
 
@@ -64,13 +65,18 @@ export class SchemaNormalizer {
     if (raw === true || raw === undefined || raw === null) return { kind: 'unknown', pointer };
     if (raw === false || typeof raw !== 'object' || Array.isArray(raw)) return { kind: 'unknown', pointer };
     const s = raw as Raw;
-    let meta = this.#meta(s, pointer);
+    const meta = this.#meta(s, pointer);
     const ref = s['$ref'];
     if (typeof ref === 'string') return this.#ref(ref, meta, pointer);
+    return this.#composed(s, meta, this.#typed(s, meta, pointer), pointer);
+  }
 
+  /**
+   * The composition pass: a schema's own part (`base`) combined with its `oneOf`/`anyOf` (a union, a
+   * `{type: 'null'}` variant making it nullable) and its `allOf` members (an intersection).
+   */
+  #composed(s: Raw, meta: SchemaMeta, base: SchemaNode, pointer: string): SchemaNode {
     const members: SchemaNode[] = [];
-    let base = this.#typed(s, meta, pointer);
-
     const allOf = Array.isArray(s['allOf']) ? (s['allOf'] as unknown[]) : undefined;
     const oneOf = Array.isArray(s['oneOf']) ? (s['oneOf'] as unknown[]) : undefined;
     const anyOf = Array.isArray(s['anyOf']) ? (s['anyOf'] as unknown[]) : undefined;
@@ -81,30 +87,9 @@ export class SchemaNormalizer {
       if (base.nullable) meta = { ...meta, nullable: true };
       base = { kind: 'unknown', pointer };
     }
-
     if (oneOf || anyOf) {
-      const source = oneOf ? 'oneOf' : 'anyOf';
-      const list = (oneOf ?? anyOf) as unknown[];
-      let variants = list.map((v, i) => this.normalize(v, `${pointer}/${source}/${i}`));
-      // `nullable` expressed as a `{type: 'null'}` variant.
-      let nullable = meta.nullable === true;
-      if (variants.some((v) => v.kind === 'null')) {
-        nullable = true;
-        variants = variants.filter((v) => v.kind !== 'null');
-      }
-      const union: SchemaNode =
-        variants.length === 1 && variants[0]
-          ? { ...variants[0], ...(nullable ? { nullable: true } : {}) }
-          : {
-              ...meta,
-              kind: 'union',
-              source,
-              variants,
-              ...(nullable ? { nullable: true } : {}),
-              ...discriminatorOf(this.#doc, s, list, variants),
-            };
-      if (variants.length === 0) return { ...meta, kind: nullable ? 'null' : 'unknown' };
-      if (base.kind === 'unknown' || base.kind === 'union') return union;
+      const { union, empty } = this.#union(s, meta, oneOf ? 'oneOf' : 'anyOf', (oneOf ?? anyOf) as unknown[], pointer);
+      if (empty || base.kind === 'unknown' || base.kind === 'union') return union;
       members.push(base, { ...union, nullable: false });
       base = { kind: 'unknown', pointer };
     }
@@ -117,6 +102,23 @@ export class SchemaNormalizer {
     if (members.length === 0) return base;
     if (members.length === 1 && members[0]) return { ...members[0], ...pick(meta) };
     return { ...meta, kind: 'intersection', members };
+  }
+
+  /**
+   * The union of a `oneOf`/`anyOf`: its variants, a `{type: 'null'}` variant taken out into `nullable`; one variant
+   * left stands for the union. `empty` when no variant is left (then the node is `null` or `unknown`).
+   */
+  #union(s: Raw, meta: SchemaMeta, source: 'oneOf' | 'anyOf', list: unknown[], pointer: string): { union: SchemaNode; empty: boolean } {
+    let variants = list.map((v, i) => this.normalize(v, `${pointer}/${source}/${i}`));
+    let nullable = meta.nullable === true;
+    if (variants.some((v) => v.kind === 'null')) {
+      nullable = true;
+      variants = variants.filter((v) => v.kind !== 'null');
+    }
+    if (variants.length === 0) return { union: { ...meta, kind: nullable ? 'null' : 'unknown' }, empty: true };
+    const flag = nullable ? { nullable: true } : {};
+    if (variants.length === 1 && variants[0]) return { union: { ...variants[0], ...flag }, empty: false };
+    return { union: { ...meta, kind: 'union', source, variants, ...flag, ...discriminatorOf(this.#doc, s, list, variants) }, empty: false };
   }
 
   /**
@@ -234,158 +236,36 @@ export class SchemaNormalizer {
     return meta;
   }
 
-  /** The schema's own type keywords (`type`, `properties`, `items`, `enum`, `const`), ignoring composition. */
+  /** The schema's own type keywords (`type`, `properties`, `items`, `enum`, `const`), composition aside (see `schemaKeywords.ts`). */
   #typed(s: Raw, meta: SchemaMeta, pointer: string): SchemaNode {
-    let types: string[] = [];
-    const t = s['type'];
-    if (typeof t === 'string') types = [t];
-    else if (Array.isArray(t)) types = t.filter((x): x is string => typeof x === 'string');
-    let values: unknown[] | undefined;
-    if (Array.isArray(s['enum'])) values = s['enum'] as unknown[];
-    if (s['const'] !== undefined) values = [s['const']];
-    if (values?.includes(null)) {
-      meta = { ...meta, nullable: true };
-      values = values.filter((v) => v !== null);
-    }
-    if (types.includes('null')) {
-      types = types.filter((x) => x !== 'null');
-      if (types.length === 0) return { ...meta, kind: 'null' };
-      meta = { ...meta, nullable: true };
-    }
-    if (types.length === 0) {
-      if (s['properties'] !== undefined || s['additionalProperties'] !== undefined) types = ['object'];
-      else if (s['items'] !== undefined || Array.isArray(s['prefixItems'])) types = ['array'];
-      else if (values && values.length > 0) {
-        const kinds = new Set(values.map((v) => (typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'boolean' : 'string')));
-        types = [...kinds];
-      } else return { ...meta, kind: 'unknown' };
-    }
+    const read = typeKeywords(s, meta);
+    if ('kind' in read) return read;
+    const { types, values } = read;
+    meta = read.meta;
     if (types.length > 1) {
       const { nullable, ...rest } = meta;
       const variants = types.map((type) => this.#typed({ ...s, type }, { pointer }, pointer));
       return { ...rest, ...(nullable ? { nullable } : {}), kind: 'union', source: 'type', variants };
     }
+    const normalize: Normalize = (raw, at) => this.normalize(raw, at);
     const type = types[0];
-    switch (type) {
-      case 'string': {
-        const node: SchemaNode = { ...meta, kind: 'string' };
-        if (typeof s['format'] === 'string') node.format = s['format'];
-        if (values) node.enum = values.filter((v): v is string => typeof v === 'string');
-        if (typeof s['minLength'] === 'number') node.minLength = s['minLength'];
-        if (typeof s['maxLength'] === 'number') node.maxLength = s['maxLength'];
-        if (typeof s['pattern'] === 'string') node.pattern = s['pattern'];
-        return node;
-      }
-      case 'number':
-      case 'integer': {
-        const node: SchemaNode = { ...meta, kind: 'number', integer: type === 'integer' };
-        if (typeof s['format'] === 'string') node.format = s['format'];
-        if (values) node.enum = values.filter((v): v is number => typeof v === 'number');
-        for (const k of ['minimum', 'maximum', 'multipleOf'] as const) if (typeof s[k] === 'number') node[k] = s[k] as number;
-        // 3.0 boolean exclusive flags vs 3.1 numeric bounds.
-        if (typeof s['exclusiveMinimum'] === 'number') node.exclusiveMinimum = s['exclusiveMinimum'];
-        else if (s['exclusiveMinimum'] === true && node.minimum !== undefined) node.exclusiveMinimum = node.minimum;
-        if (typeof s['exclusiveMaximum'] === 'number') node.exclusiveMaximum = s['exclusiveMaximum'];
-        else if (s['exclusiveMaximum'] === true && node.maximum !== undefined) node.exclusiveMaximum = node.maximum;
-        return node;
-      }
-      case 'boolean': {
-        const node: SchemaNode = { ...meta, kind: 'boolean' };
-        if (values) node.enum = values.filter((v): v is boolean => typeof v === 'boolean');
-        return node;
-      }
-      case 'array': {
-        // 2020-12 `prefixItems` + `items`, or the pre-2020 tuple form: an `items` array + `additionalItems`.
-        const tuple = Array.isArray(s['items']);
-        const prefix = (tuple ? s['items'] : s['prefixItems']) as unknown;
-        const restKey = tuple ? 'additionalItems' : 'items';
-        const items = this.normalize(s[restKey], `${pointer}/${restKey}`);
-        const node: SchemaNode = { ...meta, kind: 'array', items };
-        if (Array.isArray(prefix) && prefix.length > 0) {
-          const key = tuple ? 'items' : 'prefixItems';
-          node.prefixItems = prefix.map((p, i) => this.normalize(p, `${pointer}/${key}/${i}`));
-        }
-        if (typeof s['minItems'] === 'number') node.minItems = s['minItems'];
-        if (typeof s['maxItems'] === 'number') node.maxItems = s['maxItems'];
-        // `items: false` after a prefix: no item beyond it.
-        if (node.prefixItems && s[restKey] === false) node.maxItems = Math.min(node.maxItems ?? Infinity, node.prefixItems.length);
-        if (s['uniqueItems'] === true) node.uniqueItems = true;
-        return node;
-      }
-      case 'object': {
-        const props = this.#propertiesMap(s['properties']);
-        const required = new Set(Array.isArray(s['required']) ? (s['required'] as unknown[]).filter((x) => typeof x === 'string') : []);
-        // Declaration order: forms and tables show properties as the contract lists them. A parsed document
-        // keeps its key order (integer-like keys first, ascending: the JavaScript rule), so this is deterministic.
-        const properties = Object.keys(props).map((name) => ({
-            name,
-            required: required.has(name),
-            schema: this.normalize(props[name], `${pointer}/properties/${escapePointerToken(name)}`),
-          }));
-        const node: SchemaNode = { ...meta, kind: 'object', properties };
-        const ap = s['additionalProperties'];
-        if (ap === true || (ap && typeof ap === 'object' && Object.keys(ap).length === 0)) node.additionalProperties = true;
-        else if (ap && typeof ap === 'object') node.additionalProperties = this.normalize(ap, `${pointer}/additionalProperties`);
-        if (typeof s['minProperties'] === 'number') node.minProperties = s['minProperties'];
-        if (typeof s['maxProperties'] === 'number') node.maxProperties = s['maxProperties'];
-        const conditional = this.#conditional(s, pointer);
-        if (conditional) node.conditional = conditional;
-        return node;
-      }
-      case 'null':
-        return { ...meta, kind: 'null' };
-      default:
-        this.#diagnostics.add({
-          code: 'RSL_SCHEMA_UNSUPPORTED',
-          severity: 'warning',
-          message: `unknown schema type "${String(type)}" is typed as unknown`,
-          location: pointer,
-          hint: 'Use one of string, number, integer, boolean, array, object, null.',
-        });
-        return { ...meta, kind: 'unknown' };
+    if (type === 'string') return stringNode(s, meta, values);
+    if (type === 'number' || type === 'integer') return numberNode(s, meta, values, type === 'integer');
+    if (type === 'boolean') return booleanNode(meta, values);
+    if (type === 'array') return arrayNode(s, meta, pointer, normalize);
+    if (type === 'null') return { ...meta, kind: 'null' };
+    if (type === 'object') {
+      const node = objectNode(s, meta, pointer, this.#propertiesMap(s['properties']), normalize);
+      const conditional = this.#conditional(s, pointer);
+      return conditional ? { ...node, conditional } : node;
     }
+    this.#diagnostics.add({
+      code: 'RSL_SCHEMA_UNSUPPORTED',
+      severity: 'warning',
+      message: `unknown schema type "${String(type)}" is typed as unknown`,
+      location: pointer,
+      hint: 'Use one of string, number, integer, boolean, array, object, null.',
+    });
+    return { ...meta, kind: 'unknown' };
   }
-}
-
-/**
- * A `required` list written beside `allOf` may name properties that only the members declare
- * (`required: [name]`, `allOf: [{ $ref: Base }]`). JSON Schema applies it to the whole instance, so those
- * properties become required properties of `base` with an unconstrained schema: in the intersection, the
- * members' own schemas give their types (the later member wins in `objectProperties`) and this part only
- * makes them required.
- * @param base the schema's own part (an object, or `unknown` when it has none)
- * @param s the raw schema
- * @param pointer its JSON pointer
- * @param declared the schema a member declares for a property (so the printed `{ name: string } & Member`
- *   agrees with the member: an `unknown` part would read as `string | undefined` under
- *   `exactOptionalPropertyTypes`); none found or not given: `unknown`
- * @returns `base`, with one required property per name that is required but not declared beside `allOf`;
- *   `base` itself when there is none
- * @see https://json-schema.org/draft/2020-12/json-schema-validation#name-required
- */
-function withRequiredOnly(base: SchemaNode, s: Raw, pointer: string, declared?: (name: string) => SchemaNode | undefined): SchemaNode {
-  if (base.kind !== 'object' && base.kind !== 'unknown') return base;
-  const own = new Set(base.kind === 'object' ? base.properties.map((p) => p.name) : []);
-  const names = Array.isArray(s['required']) ? (s['required'] as unknown[]).filter((x): x is string => typeof x === 'string' && !own.has(x)) : [];
-  if (names.length === 0) return base;
-  const extra = [...new Set(names)].map((name) => ({
-    name,
-    required: true,
-    schema: declared?.(name) ?? { kind: 'unknown' as const, pointer: `${pointer}/required` },
-  }));
-  if (base.kind === 'object') return { ...base, properties: [...base.properties, ...extra] };
-  return { kind: 'object', pointer, properties: extra };
-}
-
-/** The meta fields that a `$ref`'s siblings (or an allOf wrapper) may add to its target. */
-function pick(meta: SchemaMeta): Partial<SchemaMeta> {
-  const out: Partial<SchemaMeta> = {};
-  if (meta.nullable) out.nullable = true;
-  if (meta.readOnly) out.readOnly = true;
-  if (meta.writeOnly) out.writeOnly = true;
-  if (meta.description !== undefined) out.description = meta.description;
-  if (meta.deprecated) out.deprecated = true;
-  if (meta.default !== undefined) out.default = meta.default;
-  if (meta.example !== undefined) out.example = meta.example;
-  return out;
 }

@@ -3,9 +3,11 @@ import { CRUD_ROLES } from '../model/types.js';
 import { plural as pluralOf, singular } from '../naming/casing.js';
 import { noLeadingDigit, RESERVED_WORDS } from '../naming/identifiers.js';
 import type { Diagnostics } from '../diagnostics/Diagnostics.js';
+import type { OperationOverride } from '../config/types.js';
 import type { Group, NamedGroup } from './group.js';
-import { collectionNames } from './resourceNames.js';
-import { camelWords, fitName, isMechanicalOperationId, pascalWords } from './words.js';
+import type { EntityNames } from './entity.js';
+import { camelWords, fitName, pascalWords } from './words.js';
+import { readOperationId } from './operationId.js';
 
 /**
  * The detection record of a named group: entity and plural, missing CRUD operations, and each
@@ -14,13 +16,13 @@ import { camelWords, fitName, isMechanicalOperationId, pascalWords } from './wor
  * @param named its final name (and entity override)
  * @param operationOverrides `overrides.operations` of the config
  * @param diagnostics where partial-CRUD notes and override clashes go
+ * @param names the entity and plural of a CRUD group (see `chooseEntities`)
  */
-export function buildResource(g: Group, named: NamedGroup, operationOverrides: Record<string, { name: string }>, diagnostics: Diagnostics): ResourceNode {
+export function buildResource(g: Group, named: NamedGroup, operationOverrides: Record<string, OperationOverride>, diagnostics: Diagnostics, names?: EntityNames): ResourceNode {
   const resource = named.name;
   let entity: string;
   let pluralName: string;
-  if (g.collection && named.segments.length > 0) {
-    const names = collectionNames(named.segments);
+  if (g.collection && names !== undefined) {
     entity = entityName(names.entity, 'Entity');
     pluralName = entityName(names.plural, 'Resource');
   } else {
@@ -38,6 +40,8 @@ export function buildResource(g: Group, named: NamedGroup, operationOverrides: R
   const used = new Set<string>();
   // Override names first, so a detected name gives way to them.
   const forced = members.map((m) => (m.op.operationId !== undefined && Object.hasOwn(operationOverrides, m.op.operationId) ? operationOverrides[m.op.operationId]?.name : undefined));
+  // The first holder of a CRUD role gets its spec name; a second (a PUT beside a PATCH) is named from its operationId.
+  const holders = new Set(CRUD_ROLES.map((role) => members.find((m) => m.role === role)?.op));
   forced.forEach((name, i) => {
     if (name === undefined) return;
     if (used.has(name.toLowerCase())) {
@@ -57,9 +61,15 @@ export function buildResource(g: Group, named: NamedGroup, operationOverrides: R
   const operations: ResourceOperation[] = members.map(({ op, role, why }, i) => {
     const override = forced[i];
     if (override !== undefined) return { role, name: override, operationKey: op.key, reason: `${why}; named by overrides.operations.${op.operationId ?? ''}` };
-    const auto = operationName(role, op, { entity, plural: pluralName, resource, action: g.action, verbOnly: g.verbOnly === true, firstOfRole: firstWriteOf(role) === op });
+    const auto = operationName(role, op, { entity, plural: pluralName, resource, action: g.action, verbOnly: g.verbOnly === true, firstOfRole: firstWriteOf(role) === op, holder: holders.has(op) });
     let name = auto.name;
     let note = auto.note;
+    // Taken in this resource: the whole operationId (with the prefixes detection dropped), then method and path.
+    const whole = op.operationId !== undefined && camelWords(op.operationId) !== '' ? methodName(op.operationId) : undefined;
+    if (used.has(name.toLowerCase()) && whole !== undefined && !used.has(whole.toLowerCase())) {
+      note = `"${name}" is taken in this resource, so named from its whole operationId`;
+      name = whole;
+    }
     if (used.has(name.toLowerCase())) {
       const alternative = pathName(op);
       // Then the HTTP method before the name (`getDeletePetById` for a GET whose operationId repeats a DELETE's).
@@ -129,28 +139,39 @@ const pathName = (op: OperationNode): string => methodName(`${METHOD_WORD[op.met
 const CRUD_ROLE_SET: ReadonlySet<OperationRole> = new Set(CRUD_ROLES);
 
 /**
- * The method name of an operation: the spec name for a CRUD role (`list<P>`, `get<E>`, `create<E>`,
- * `update<E>`, `delete<E>`); the operationId for every other role; without operationId, a name from
- * role and entity (`archiveContact`, `downloadFile`, `getDashboardSummary`) or from method and path.
+ * The method name of an operation: the spec name for the first holder of a CRUD role (`list<P>`, `get<E>`,
+ * `create<E>`, `update<E>`, `delete<E>`) unless its operationId names a command verb (`startJob`); every other method is named from its operationId's words as detection
+ * reads them (no tag, namespace, controller or version prefix: `issues/list-for-repo` → `listForRepo`); a second
+ * holder of a role by its verb and the entity (`createProfile` for a create-or-replace PUT beside a PATCH);
+ * without such words, from role and entity (`archiveContact`, `downloadFile`, `getDashboardSummary`) or from
+ * method and path.
  */
 function operationName(
   role: OperationRole,
   op: OperationNode,
-  r: { entity: string; plural: string; resource: string; action: string | undefined; verbOnly: boolean; firstOfRole: boolean },
+  r: { entity: string; plural: string; resource: string; action: string | undefined; verbOnly: boolean; firstOfRole: boolean; holder: boolean },
 ): { name: string; note?: string } {
+  const read = readOperationId(op);
   if (CRUD_ROLE_SET.has(role)) {
     const spec = { list: `list${r.plural}`, read: `get${r.entity}`, create: `create${r.entity}`, update: `update${r.entity}`, delete: `delete${r.entity}` }[role as CrudRole];
-    return { name: fitName(spec) };
+    // A command verb names the operation better than the role's verb (`startJob`, not `createJob`).
+    if (r.holder && read.verbClass === 'action') return { name: methodName(read.words.join(' ')), note: `named from its operationId's verb "${read.words[0] ?? ''}"` };
+    if (r.holder) return { name: fitName(spec) };
+    const verb = read.verbClass !== undefined && read.verbClass !== 'action' ? read.words[0] : undefined;
+    if (verb !== undefined) return { name: methodName(`${verb} ${r.entity}`), note: `a second ${role}, named from its verb and entity` };
+    if (op.method === 'put' && role === 'update') return { name: fitName(`replace${r.entity}`), note: 'a second update, named replace' };
   }
-  // A method-and-path operationId (`post_files_id_copy`) names nothing the role and entity do not, except for `other`.
-  if (op.operationId !== undefined && camelWords(op.operationId) !== '' && (role === 'other' || !isMechanicalOperationId(op))) return { name: methodName(op.operationId), note: 'named from its operationId' };
+  if (read.words.length > 0) return { name: methodName(read.words.join(' ')), note: 'named from its operationId' };
+  // A method-and-path operationId (`put_users_id_folders_0`) still names an `other` best.
+  if (role === 'other' && op.operationId !== undefined && camelWords(op.operationId) !== '') return { name: methodName(op.operationId), note: 'named from its operationId' };
   const without = op.operationId === undefined ? 'no operationId' : `operationId ${op.operationId} only repeats the method and path`;
   const fromRole = (name: string) => ({ name: fitName(name), note: `${without}, named from role and entity` });
   switch (role) {
     case 'search':
       return fromRole(r.resource === 'search' ? 'search' : `search${pascalWords(r.resource.replace(/Search$/, '')) || r.entity}`);
     case 'summary':
-      return fromRole(`get${r.entity}`);
+      // A summary is one object named by its path (`/nodes` → `getNodes`, `/dashboard/summary` → `getDashboardSummary`).
+      return fromRole(`get${pascalWords(r.resource) || r.entity}`);
     case 'action': {
       const verb = camelWords(r.action ?? 'action') || 'action';
       if (r.verbOnly) return fromRole(methodName(verb));

@@ -154,7 +154,7 @@ describe('detectResources: one table of shapes', () => {
       },
     ],
     [
-      'PUT stays role other when PATCH exists',
+      'a PUT beside a PATCH is a second update, named replace',
       {
         given: [...crud('/notes', '/notes/{id}'), op('put', '/notes/{id}')],
         want: [
@@ -169,8 +169,8 @@ describe('detectResources: one table of shapes', () => {
               'read getNote GET /notes/{id}',
               'create createNote POST /notes',
               'update updateNote PATCH /notes/{id}',
+              'update replaceNote PUT /notes/{id}',
               'delete deleteNote DELETE /notes/{id}',
-              'other replaceNotesId PUT /notes/{id}',
             ],
           },
         ],
@@ -379,10 +379,10 @@ describe('detectResources: one table of shapes', () => {
           {
             resource: 'projectsTasks',
             kind: 'crud',
-            entity: 'ProjectTask',
+            entity: 'Task',
             crudCandidate: false,
             missingOperations: ['list', 'update', 'delete'],
-            operations: ['read getProjectTask GET /projects/{projectId}/tasks/{taskId}', 'create createProjectTask POST /projects/{projectId}/tasks'],
+            operations: ['read getTask GET /projects/{projectId}/tasks/{taskId}', 'create createTask POST /projects/{projectId}/tasks'],
           },
         ],
       },
@@ -452,13 +452,13 @@ describe('detectResources: the full detection record', () => {
   });
 
   it('names stay unique without counters when a shorter candidate is already taken', () => {
-    // `/members` keeps `members`. `/orgs/members` would be `orgsMembers` too, like the one-segment `/orgsMembers`;
-    // its operationId does not agree with `list` (`organization` is no path word), so it is an `other` resource,
-    // the CRUD collection keeps the name, and `/orgs/members` falls back to the noun of its operationId.
+    // `/members` keeps `members`. `/orgs/members` takes its parent word, `orgsMembers`, like the one-segment
+    // `/orgsMembers`; neither has a word left, so the first by key keeps it and `/orgsMembers` falls back to its
+    // method and path.
     const given = [list('/members'), createOperation('get', '/orgs/members', { operationId: 'listOrganizationMembers', responses: respond('application/json', arraySchema) }), list('/orgsMembers')];
     const names = detect(given).resources.map((r) => r.resource);
     expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(3);
-    expect(names).toEqual(['members', 'organizationMembers', 'orgsMembers']);
+    expect(names).toEqual(['getOrgsMembers', 'members', 'orgsMembers']);
   });
 
   it('does not change the operations or schemas of the model', () => {

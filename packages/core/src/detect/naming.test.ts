@@ -5,7 +5,6 @@ import { Diagnostics } from '../diagnostics/Diagnostics.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import type { NamingOverrides } from '../config/types.js';
 import { runGenerator } from '../run/createGenerator.js';
-import { computeRunKey } from '../run/runKey.js';
 import { detectResources } from './detectResources.js';
 import { MAX_NAME_LENGTH } from './words.js';
 import { DEMO_CONTRACT } from '../../test/paths.js';
@@ -43,18 +42,30 @@ type Row = [name: string, io: { given: OperationNode[]; want: Record<string, str
 describe('nested collections carry their parent', () => {
   const rows: Row[] = [
     [
-      'a collection below an item is named parent first, as written; its entity has the singular parent',
+      'a collection below an item is named parent first, as written; beside another users collection its entity keeps the parent',
       {
-        given: [op('get', '/albums/{id}/users', 'getAlbumUsers', 'array'), op('post', '/albums/{id}/users', 'addAlbumUser'), op('delete', '/albums/{id}/users/{userId}', 'deleteAlbumUser')],
-        want: { 'albumsUsers (crud, AlbumUser)': ['list listAlbumUsers', 'create createAlbumUser', 'delete deleteAlbumUser'] },
+        given: [
+          op('get', '/albums/{id}/users', 'getAlbumUsers', 'array'),
+          op('post', '/albums/{id}/users', 'addAlbumUser'),
+          op('delete', '/albums/{id}/users/{userId}', 'deleteAlbumUser'),
+          op('get', '/users', 'listUsers', 'array'),
+        ],
+        want: { 'albumsUsers (crud, AlbumUser)': ['list listAlbumUsers', 'create createAlbumUser', 'delete deleteAlbumUser'], 'users (crud, User)': ['list listUsers'] },
       },
     ],
     [
-      'its delete never reads as deleting the top-level entity: removeUserFromAlbum keeps its own name',
+      'a nested collection whose word no other collection uses is named by its word',
+      {
+        given: [op('get', '/albums/{id}/users', 'getAlbumUsers', 'array'), op('delete', '/albums/{id}/users/{userId}', 'deleteAlbumUser')],
+        want: { 'albumsUsers (crud, User)': ['list listUsers', 'delete deleteUser'] },
+      },
+    ],
+    [
+      'its delete never reads as deleting the top-level entity: removeUserFromAlbum is deleteAlbumUser',
       {
         given: [op('get', '/users/{id}', 'getUser', 'object'), op('delete', '/users/{id}', 'deleteUser'), op('put', '/albums/{id}/user/{userId}', 'updateAlbumUser'), op('delete', '/albums/{id}/user/{userId}', 'removeUserFromAlbum')],
         want: {
-          'albumsUser (crud, AlbumUser)': ['update updateAlbumUser', 'other removeUserFromAlbum'],
+          'albumsUser (crud, AlbumUser)': ['update updateAlbumUser', 'delete deleteAlbumUser'],
           'users (crud, User)': ['read getUser', 'delete deleteUser'],
         },
       },
@@ -64,9 +75,8 @@ describe('nested collections carry their parent', () => {
       {
         given: [op('post', '/threads/runs', 'createThreadAndRun'), op('get', '/threads/{thread_id}/runs', 'listRuns', 'array'), op('post', '/threads/{thread_id}/runs', 'createRun'), op('get', '/threads/{thread_id}/runs/{run_id}', 'getRun', 'object')],
         want: {
-          // `/threads/runs` fills no CRUD role, so it is named like a non-collection (`threadsRuns`), which the CRUD
-          // resource keeps; it falls back to the noun of its operationId.
-          'threadAndRun (other, ThreadAndRun)': ['other createThreadAndRun'],
+          // `/threads/runs` is a top-level collection (`runs`); the nested one carries its parent.
+          'runs (crud, Run)': ['create createRun'],
           'threadsRuns (crud, ThreadRun)': ['list listThreadRuns', 'read getThreadRun', 'create createThreadRun'],
         },
       },
@@ -91,7 +101,7 @@ describe('nested collections carry their parent', () => {
   });
 });
 
-describe('a CRUD role only where structure and the operationId agree', () => {
+describe('roles come from structure; the operationId vetoes only with a verb of another CRUD class', () => {
   const rows: Row[] = [
     [
       'no operationId: structure alone decides',
@@ -111,19 +121,19 @@ describe('a CRUD role only where structure and the operationId agree', () => {
       },
     ],
     [
-      'a verb that fits no role: named from the operationId (inviteUser is no create)',
-      { given: [op('get', '/invites', 'listInvites', 'array'), op('post', '/invites', 'inviteUser')], want: { 'invites (crud, Invite)': ['list listInvites', 'other inviteUser'] } },
+      'a command verb does not veto, and it names the method: inviteUser adds an invite',
+      { given: [op('get', '/invites', 'listInvites', 'array'), op('post', '/invites', 'inviteUser')], want: { 'invites (crud, Invite)': ['list listInvites', 'create inviteUser'] } },
     ],
     [
-      'a noun that is not the entity: createImage is no create of /images/generations; a collection without CRUD role is no CRUD resource',
-      { given: [op('post', '/images/generations', 'createImage')], want: { 'imagesGenerations (other, ImagesGeneration)': ['other createImage'] } },
+      'a verb of another CRUD class vetoes: a POST on a collection named deleteAll is bulk, and a collection without CRUD role is no CRUD resource',
+      { given: [op('post', '/images/generations', 'deleteAllGenerations')], want: { 'imagesGenerations (other, ImagesGeneration)': ['other deleteAllGenerations'] } },
     ],
     [
-      'the noun’s head must be the entity: listMenuItems is no list of /menu/{id}',
-      { given: [op('get', '/menu', 'listMenuItems', 'array'), op('get', '/menu/{menuItemId}', 'getMenu', 'object')], want: { 'menu (crud, Menu)': ['read getMenu', 'other listMenuItems'] } },
+      'a read verb on a collection POST makes it a search (a query by POST)',
+      { given: [op('get', '/menus', 'listMenus', 'array'), op('post', '/menus', 'searchMenus', 'array')], want: { 'menus (crud, Menu)': ['list listMenus', 'search searchMenus'] } },
     ],
     [
-      'a later candidate that agrees takes the role the first one declined',
+      'of two item GETs, the one whose operationId names a read takes the read',
       {
         given: [op('get', '/notes/{a}', 'exportNote', 'object'), op('get', '/notes/{b}', 'getNote', 'object')],
         want: { 'notes (crud, Note)': ['read getNote', 'other exportNote'] },
@@ -154,7 +164,7 @@ describe('singular, self and query segments are no collections', () => {
       'GET /users/me is the caller’s own object, not a list',
       {
         given: [op('get', '/users', 'listUsers', 'array'), op('get', '/users/me', 'get_users_me', 'object'), op('put', '/users/me', 'updateMyUser')],
-        want: { 'users (crud, User)': ['list listUsers'], 'usersMe (other, UsersMe)': ['other getUsersMe', 'other updateMyUser'] },
+        want: { 'users (crud, User)': ['list listUsers'], 'usersMe (other, UsersMe)': ['summary getUsersMe', 'action updateMyUser'] },
       },
     ],
     ['GET /users/me alone is a summary', { given: [op('get', '/users/me', 'getMyUser', 'array')], want: { 'usersMe (summary, UsersMe)': ['summary getMyUser'] } }],
@@ -180,7 +190,7 @@ describe('uncountable resources', () => {
       'metadata stays metadata (no metadatum)',
       {
         given: [op('get', '/assets/{id}/metadata', 'getAssetMetadata', 'array'), op('get', '/assets/{id}/metadata/{key}', 'getAssetMetadataByKey', 'object')],
-        want: { 'assetsMetadata (crud, AssetMetadataItem)': ['list listAssetMetadata', 'read getAssetMetadataItem'] },
+        want: { 'assetsMetadata (crud, MetadataItem)': ['list listMetadata', 'read getMetadataItem'] },
       },
     ],
   ];
@@ -206,8 +216,8 @@ describe('collisions are resolved with the contract’s words, also without rega
     [
       'the last path parameter',
       {
-        given: [op('get', '/taxonomies/{ns}', undefined, 'object'), op('get', '/taxonomies/{ns}/{key}', undefined, 'object')],
-        want: ['taxonomies', 'taxonomiesKey'],
+        given: [op('post', '/taxonomies/{ns}/refresh'), op('post', '/taxonomies/{key}/refresh')],
+        want: ['taxonomiesRefresh', 'taxonomiesRefreshNs'],
       },
     ],
     [
@@ -245,13 +255,15 @@ describe('resource names are only prefixes and file names', () => {
     expect(detect([op('get', '/global', undefined, 'array'), op('get', '/1clicks', undefined, 'array')]).resources.map((r) => r.resource)).toEqual(['_1clicks', 'global']);
   });
 
-  it('no name is cut or hashed up to 80 characters; longer ones end in a hash and stay distinct', () => {
+  it('no name is cut up to 80 characters; longer ones are shortened word by word, never hashed, and stay distinct', () => {
+    // A method-and-path operationId names an action by its verb and the item it acts on (the file).
     const word = 'securityClassification-6VMVochwUWo';
     const { resources } = detect([op('post', `/files/{id}/metadata/enterprise/${word}`, `post_files_id_metadata_enterprise_${word}`)]);
-    expect(resources.map((r) => r.operations.map((o) => o.name))).toEqual([['securityClassification6VmVochwUWoEnterprise']]);
+    expect(resources.map((r) => r.operations.map((o) => o.name))).toEqual([['securityClassification6VmVochwUWoFile']]);
     const long = (tail: string) => op('post', `/${'segment'.repeat(12)}/{id}/${tail}`, `create_${'word_'.repeat(20)}${tail}`);
     const names = detect([long('one'), long('two')]).resources.flatMap((r) => r.operations.map((o) => o.name));
     for (const name of names) expect(name.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
+    for (const name of names) expect(name).not.toMatch(/H[0-9a-z]{7}$/);
     expect(new Set(names).size).toBe(2);
   });
 });
@@ -268,8 +280,8 @@ describe('reasons', () => {
     [
       'a declined role says why',
       {
-        given: [op('post', '/images/generations', 'createImage')],
-        want: ['other: POST on collection /images/generations would be create, but operationId createImage does not name one of the generations; named from its operationId'],
+        given: [op('post', '/images/generations', 'deleteAllGenerations')],
+        want: ['other: POST on collection /images/generations would be create, but operationId deleteAllGenerations names the verb "delete"; named from its operationId'],
       },
     ],
     [
@@ -280,10 +292,10 @@ describe('reasons', () => {
       },
     ],
     [
-      'a role taken by another method',
+      'a role held twice',
       {
         given: [op('patch', '/notes/{id}'), op('put', '/notes/{id}')],
-        want: ['update: PATCH on item /notes/{id}; no operationId', 'other: PUT on item /notes/{id} fills no CRUD role (update is PATCH /notes/{id}); no operationId, named from method and path'],
+        want: ['update: PATCH on item /notes/{id}; no operationId', 'update: PUT on item /notes/{id}; no operationId; a second update, named replace'],
       },
     ],
     ['a download', { given: [op('get', '/files/{id}/download', undefined, 'binary')], want: ['download: GET on /files/{id}/download answers with a binary body; no operationId, named from role and entity'] }],
@@ -311,7 +323,7 @@ describe('overrides', () => {
       operations: { removeUserFromAlbum: { name: 'removeAlbumMember' } },
     });
     expect(Object.fromEntries(resources.map(summary))).toEqual({
-      'albumMembers (crud, AlbumMember)': ['list listAlbumMembers', 'other removeAlbumMember'],
+      'albumMembers (crud, AlbumMember)': ['list listAlbumMembers', 'delete removeAlbumMember'],
       'albums (crud, PhotoAlbum)': ['list listPhotoAlbums'],
     });
     expect(resources[0]?.operations[1]?.reason).toMatch(/; named by overrides\.operations\.removeUserFromAlbum$/);
@@ -352,15 +364,6 @@ describe('overrides', () => {
     ]);
   });
 
-  it('overrides are part of the run key (the no-change cache)', async () => {
-    const config = { input: DEMO_CONTRACT, outputRoot: '/out', srcDir: 'src', plugins: [], allowRemoteRefs: false };
-    const plain = await computeRunKey(config, { buildHash: 'b' });
-    const same = await computeRunKey({ ...config }, { buildHash: 'b' });
-    const renamed = await computeRunKey({ ...config, overrides: { resources: { contacts: { name: 'people' } } } }, { buildHash: 'b' });
-    // A config without overrides keeps the key it had before overrides existed.
-    expect(same).toEqual(plain);
-    expect(renamed).not.toEqual(plain);
-  });
 });
 
 describe('determinism', () => {
@@ -385,7 +388,7 @@ describe('determinism', () => {
   it('kinds stay what the table says', () => {
     const kinds: Record<string, ResourceKind> = Object.fromEntries(baseline.resources.map((r) => [r.resource, r.resourceKind]));
     expect(kinds).toEqual({
-      albumsUser: 'other',
+      albumsUser: 'crud',
       albumsUsers: 'crud',
       assetsMetadata: 'crud',
       bulkAssetMetadata: 'other',

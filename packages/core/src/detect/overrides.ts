@@ -1,7 +1,7 @@
 import type { ApiModel } from '../model/types.js';
-import type { NamingOverrides } from '../config/types.js';
+import type { NamingOverrides, OperationOverride } from '../config/types.js';
 import { cmp, type Diagnostics } from '../diagnostics/Diagnostics.js';
-import type { NamedGroup } from './group.js';
+import type { Group, NamedGroup } from './group.js';
 
 /** Applies `overrides.resources`: renames and entity names; an entry that matches nothing or clashes is an error diagnostic. */
 export function applyResourceOverrides(named: NamedGroup[], overrides: NamingOverrides | undefined, diagnostics: Diagnostics): NamedGroup[] {
@@ -52,8 +52,37 @@ export function applyResourceOverrides(named: NamedGroup[], overrides: NamingOve
   return out;
 }
 
+/**
+ * Applies `overrides.operations.<operationId>.role`: the member takes the role, its reason says so. A CRUD role
+ * on an operation outside a CRUD resource is an `RSL_OVERRIDE_INVALID` error and is not applied.
+ * @param groups the detected groups (their members are changed in place)
+ * @param overrides `overrides.operations` of the config
+ * @param diagnostics where invalid overrides go
+ */
+export function applyRoleOverrides(groups: readonly Group[], overrides: Record<string, OperationOverride>, diagnostics: Diagnostics): void {
+  for (const g of groups) {
+    for (const member of g.members) {
+      const id = member.op.operationId;
+      const role = id !== undefined && Object.hasOwn(overrides, id) ? overrides[id]?.role : undefined;
+      if (role === undefined || role === member.role) continue;
+      if (!g.collection && role !== 'action' && role !== 'other') {
+        diagnostics.add({
+          code: 'RSL_OVERRIDE_INVALID',
+          severity: 'error',
+          message: `overrides.operations.${id ?? ''}.role "${role}" is a CRUD role, but ${member.op.key} is in no CRUD resource`,
+          location: `overrides.operations.${id ?? ''}.role`,
+          hint: 'A CRUD role needs a collection path (`P` or `P/{id}`); use action or other here.',
+        });
+        continue;
+      }
+      member.why = `${role}: set by overrides.operations.${id ?? ''}.role (detected ${member.why})`;
+      member.role = role;
+    }
+  }
+}
+
 /** Reports each `overrides.operations` key that is no operationId of the contract. */
-export function reportUnmatchedOperationOverrides(model: ApiModel, overrides: Record<string, { name: string }>, diagnostics: Diagnostics): void {
+export function reportUnmatchedOperationOverrides(model: ApiModel, overrides: Record<string, OperationOverride>, diagnostics: Diagnostics): void {
   const ids = new Set(model.operations.map((o) => o.operationId).filter((id): id is string => id !== undefined));
   for (const key of Object.keys(overrides).sort(cmp)) {
     if (ids.has(key)) continue;

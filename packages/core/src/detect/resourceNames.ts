@@ -7,22 +7,46 @@ import { camelWords, countability, pascalWords, pluralWord, resourceName, singul
 /** Which of two groups that want the same name keeps it: lower first. */
 const KIND_RANK: Record<ResourceKind, number> = { crud: 0, search: 1, summary: 2, action: 3, download: 4, other: 5 };
 
+/** A group's name while names are assigned: the words it is made of, and the parent words it may still take. */
+interface NameState {
+  segments: string[];
+  /** Static path words before the name's words, nearest first. */
+  parents: string[];
+}
+
 /**
- * Name candidates, shortest first, from the trailing static words of a path: a top-level CRUD
- * collection starts from one segment (`/orgs/members` → `members`, then `orgsMembers`), everything
- * else, a collection nested below an item included, from two, kept as written
- * (`/albums/{id}/users` → `albumsUsers`, `/contacts/{id}/archive` → `contactsArchive`).
+ * The first name of a group, from the trailing static words of its path: a top-level CRUD collection from one
+ * segment (`/orgs/members` → `members`), a path below a parameter from the words after it and its parent
+ * (`/albums/{id}/users` → `albumsUsers`, `/dialogs/{id}/actions/freeze` → `dialogsActionsFreeze`), anything else
+ * from two, kept as written (`/dashboard/summary` → `dashboardSummary`).
  */
-function nameCandidates(g: Group): Candidate[] {
+function initialName(g: Group): NameState {
   const clean = g.words.filter((w) => camelWords(w) !== '');
-  if (clean.length === 0) return [{ name: 'root', segments: [] }];
-  const out: Candidate[] = [];
-  for (let n = Math.min(g.minWords, clean.length); n <= clean.length; n++) {
-    const tail = clean.slice(-n);
-    const name = resourceName(tail.join(' '));
-    if (out[out.length - 1]?.name !== name) out.push({ name, segments: tail });
-  }
-  return out;
+  if (clean.length === 0) return { segments: [], parents: [] };
+  const n = Math.min(Math.max(g.minWords, 1), clean.length);
+  return { segments: clean.slice(-n), parents: clean.slice(0, -n).reverse() };
+}
+
+const nameOf = (s: NameState): string => (s.segments.length === 0 ? 'root' : resourceName(s.segments.join(' ')));
+
+/**
+ * One round for groups that want the same name: each takes its nearest parent word that none of the others has
+ * (`/subscriptions/{s}/resourceGroups/{g}/providers/X/profiles` beside `/subscriptions/{s}/providers/X/profiles` →
+ * `resourceGroupsProfiles` and `profiles`; `/admin/users` beside `/users` → `adminUsers` and `users`). A group with
+ * no such word keeps its name.
+ * @returns true when a name changed
+ */
+function distinguish(states: NameState[]): boolean {
+  let changed = false;
+  const picks = states.map((s) => s.parents.findIndex((w) => states.every((o) => o === s || (!o.parents.includes(w) && !o.segments.includes(w)))));
+  states.forEach((s, i) => {
+    const at = picks[i] ?? -1;
+    if (at < 0) return;
+    s.segments = [s.parents[at] ?? '', ...s.segments];
+    s.parents = s.parents.slice(at + 1);
+    changed = true;
+  });
+  return changed;
 }
 
 /** Last-resort names of a group whose path words are used up: its tag, its last path parameter, its operationId, its method and path. */
@@ -57,73 +81,75 @@ function fallbackNames(g: Group, longest: Candidate): string[] {
 }
 
 /**
- * Unique names, compared without regard to case (`fooBar` and `foobar` would clash on a
- * case-insensitive file system). Colliding groups take longer path candidates; groups whose path words
- * are used up keep the name by kind (crud first), size and key, and the others fall back to their tag,
+ * Unique names, compared without regard to case (`fooBar` and `foobar` would clash on a case-insensitive file
+ * system). Colliding groups take their distinguishing parent words ({@link distinguish}); groups whose path words
+ * cannot tell them apart keep the name by kind (crud first), size and key, and the others fall back to their tag,
  * last parameter, operationId, method and path, and only then a counter.
+ * @param groups the detected groups, sorted by key
+ * @param diagnostics where `RSL_RESOURCE_RENAMED` notes go
+ * @returns the name and name segments of each group, in the same order
  */
 export function assignNames(groups: Group[], diagnostics: Diagnostics): NamedGroup[] {
-  const candidates = groups.map(nameCandidates);
-  const level = groups.map(() => 0);
-  const candidateOf = (i: number): Candidate => candidates[i]?.[level[i] ?? 0] ?? { name: 'resource', segments: [] };
-  const lower = (i: number) => candidateOf(i).name.toLowerCase();
+  const states = groups.map(initialName);
+  const first = states.map(nameOf);
   for (let round = 0; round < 16; round++) {
-    const byName = new Map<string, number[]>();
-    groups.forEach((_, i) => byName.set(lower(i), [...(byName.get(lower(i)) ?? []), i]));
     let changed = false;
-    for (const indexes of byName.values()) {
-      if (indexes.length < 2) continue;
-      for (const i of indexes) {
-        if ((level[i] ?? 0) < (candidates[i]?.length ?? 1) - 1) {
-          level[i] = (level[i] ?? 0) + 1;
-          changed = true;
-        }
-      }
-    }
+    for (const indexes of clashes(states.map(nameOf)).values()) if (indexes.length > 1) changed = distinguish(indexes.map((i) => states[i] as NameState)) || changed;
     if (!changed) break;
   }
-  const final: Array<string | undefined> = groups.map((_, i) => candidateOf(i).name);
-  const taken = new Set(final.map((n) => (n ?? '').toLowerCase()));
+  const final = resolveRemaining(groups, states);
+  return groups.map((g, i) => {
+    const name = final[i] ?? nameOf(states[i] as NameState);
+    const fromPath = name === nameOf(states[i] as NameState);
+    if (name !== first[i]) {
+      diagnostics.add({
+        code: 'RSL_RESOURCE_RENAMED',
+        severity: 'info',
+        message: `resource "${first[i] ?? ''}" at ${g.members[0]?.op.path ?? ''} is named "${name}" to keep names distinct`,
+        location: g.members[0]?.op.key ?? '',
+        hint: fromPath
+          ? 'Names take the parent path words that tell them apart; set overrides.resources in the config to choose another.'
+          : 'The path words were used up, so the tag, a path parameter or the operationId names it; set overrides.resources in the config to choose another.',
+      });
+    }
+    const state = states[i] as NameState;
+    return { name, segments: fromPath ? state.segments : [...[...state.parents].reverse(), ...state.segments], renamed: name !== first[i] };
+  });
+}
+
+/** Indexes of the names, by lower-cased name. */
+function clashes(names: string[]): Map<string, number[]> {
   const byName = new Map<string, number[]>();
-  groups.forEach((_, i) => byName.set(lower(i), [...(byName.get(lower(i)) ?? []), i]));
+  names.forEach((n, i) => byName.set(n.toLowerCase(), [...(byName.get(n.toLowerCase()) ?? []), i]));
+  return byName;
+}
+
+/** Names for groups still clashing: the first by kind, size and key keeps the name, the others take a fallback. */
+function resolveRemaining(groups: Group[], states: NameState[]): string[] {
+  const final = states.map(nameOf);
+  const taken = new Set(final.map((n) => n.toLowerCase()));
+  const byName = clashes(final);
   for (const name of [...byName.keys()].sort(cmp)) {
     const indexes = byName.get(name) ?? [];
     if (indexes.length < 2) continue;
     const rank = (i: number) => groups[i] as Group;
-    // The first by kind (crud first), size and key keeps the name; the others fall back.
     const losers = [...indexes]
       .sort((a, b) => KIND_RANK[rank(a).kind] - KIND_RANK[rank(b).kind] || rank(b).members.length - rank(a).members.length || cmp(rank(a).key, rank(b).key))
       .slice(1);
     for (const i of losers) {
-      const options = fallbackNames(groups[i] as Group, candidates[i]?.[candidates[i].length - 1] ?? candidateOf(i));
+      const state = states[i] as NameState;
+      const options = fallbackNames(groups[i] as Group, { name: nameOf(state), segments: [...[...state.parents].reverse(), ...state.segments] });
       let pick = options.find((o) => !taken.has(o.toLowerCase()));
       if (pick === undefined) {
         // Unreachable for real contracts (operationIds and paths differ); keeps names unique regardless.
-        const base = options[options.length - 1] ?? candidateOf(i).name;
+        const base = options[options.length - 1] ?? nameOf(state);
         for (let n = 2; pick === undefined || taken.has(pick.toLowerCase()); n++) pick = `${base}${n}`;
       }
       taken.add(pick.toLowerCase());
       final[i] = pick;
     }
   }
-  return groups.map((g, i) => {
-    const first = candidates[i]?.[0]?.name ?? 'resource';
-    const longest = candidates[i]?.[candidates[i].length - 1] ?? candidateOf(i);
-    const name = final[i] ?? first;
-    const fromPath = candidates[i]?.find((c) => c.name === name);
-    if (name !== first) {
-      diagnostics.add({
-        code: 'RSL_RESOURCE_RENAMED',
-        severity: 'info',
-        message: `resource "${first}" at ${g.members[0]?.op.path ?? ''} is named "${name}" to keep names distinct`,
-        location: g.members[0]?.op.key ?? '',
-        hint: fromPath
-          ? 'Names are made from the parent path segments; set overrides.resources in the config to choose another.'
-          : 'The path words were used up, so the tag, a path parameter or the operationId names it; set overrides.resources in the config to choose another.',
-      });
-    }
-    return { name, segments: (fromPath ?? longest).segments, renamed: name !== first };
-  });
+  return final;
 }
 
 /** Entity and plural of a CRUD collection from its name's segments: `albums`, `users` → `AlbumUser`, `AlbumUsers`; `content` → `ContentItem`, `Content`. */

@@ -28,6 +28,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_RESOURCE_PARTIAL: 'A CRUD resource misses some of list, read, create, update, delete.',
   /** Two resources would have the same name; one was renamed deterministically. */
   RSL_RESOURCE_RENAMED: 'A resource was renamed to avoid a name collision.',
+  /** Fewer than half of the operations whose CRUD role the paths make plain got it. */
+  RSL_MODEL_WEAK: 'Fewer than half of the structural CRUD operations got their role.',
   /** A naming override of the config matches no detected resource or operationId, or gives a name that is taken. */
   RSL_OVERRIDE_INVALID: 'A naming override matches nothing or gives a name that is already taken.',
   /** An operation has no success (2XX) response. */
@@ -58,6 +60,12 @@ export const DIAGNOSTIC_CODES = {
   RSL_OUTPUT_MISSING: 'The output root to check does not exist.',
   /** The output root, its source folder or a folder of a generated file is a file. */
   RSL_OUTPUT_NOT_DIRECTORY: 'A path where the output needs a folder is a file.',
+  /** Another run held the output root longer than this run would wait. */
+  RSL_OUTPUT_LOCKED: 'Another run holds the output root.',
+  /** An entry of the output root is neither a file nor a folder (FIFO, socket, device); it is not opened. */
+  RSL_OUTPUT_SPECIAL_FILE: 'The output root holds a FIFO, socket or device.',
+  /** A rebuilt folder of the output root could not be given back to its owner. */
+  RSL_OUTPUT_OWNER_CHANGED: 'A folder of the output root changed owner.',
   /** Two runs of one config would write into the same output root. */
   RSL_OUTPUT_CONFLICT: 'Two runs of one config share an output root.',
   /** plugin-mocks cannot keep state for an operation of a CRUD resource (it answers a fixed fixture). */
@@ -66,6 +74,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_USAGE: 'The command line is not valid.',
   /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */
   RSL_WATCH_FAILED: 'Watching a file for changes failed.',
+  /** The CLI runs on a Node.js older than 22.12. Raised by the CLI. */
+  RSL_NODE_VERSION: 'Node.js is older than 22.12.',
 } as const;
 
 /** A stable diagnostic or error code. */

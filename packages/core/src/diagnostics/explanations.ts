@@ -1,4 +1,6 @@
+import { CLI_EXPLANATIONS } from './cliExplanations.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from './codes.js';
+import { OUTPUT_EXPLANATIONS } from './explanationsOutput.js';
 
 import { type Explanation } from './Explanation.js';
 
@@ -147,6 +149,14 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
     fix: 'Nothing is needed; the names are deterministic. To choose a name yourself, use `overrides.resources` in the config (see docs/naming.md).',
     examples: ['resource "members" at /teams/{team}/members is named "teamsMembers" to keep names distinct (at GET /teams/{team}/members)'],
   },
+  RSL_MODEL_WEAK: {
+    section: 'Resource detection',
+    severity: '`warning`',
+    what: 'Of the operations whose CRUD role the paths alone make plain (a path `P` with an item path `P/{x}` beside it: `GET P` list, `POST P` create, `GET P/{x}` read, `PUT|PATCH P/{x}` update, `DELETE P/{x}` delete), fewer than half got that role. Contracts with fewer than 5 such operations are not judged.',
+    why: 'Cache effects, optimistic helpers, infinite queries and the mocks\' store hang on roles: where roles are missed, the generated layer falls back to plain queries and mutations that invalidate the whole resource.',
+    fix: 'Run `reslayer inspect --operations` to read each operation\'s reason, then give roles in the config with `overrides.operations.<operationId>.role` (`list`, `read`, `create`, `update`, `delete`, `action` or `other`).',
+    examples: ['only 2 of 26 operations whose CRUD role the paths make plain got it (e.g. GET /dialogs as list, POST /dialogs as create, GET /dialogs/{id} as read)'],
+  },
   RSL_OVERRIDE_INVALID: {
     section: 'Resource detection',
     severity: '`error` (the run stops with `RSL_CONFIG_INVALID`, exit code 2)',
@@ -205,86 +215,8 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
     examples: ['plugin "plugin-routes" failed in hook "emit": Cannot read properties of undefined (reading \'entity\')'],
     hint: 'Run again with RESLAYER_DEBUG=1 for the stack trace, and report it to the plugin\'s authors.',
   },
-  RSL_FILE_CONFLICT: {
-    section: 'Output',
-    severity: 'thrown by `FileSet.add` (inside an `emit` tap, so it reaches you as the `cause` of a `RSL_PLUGIN_FAILED`)',
-    what: 'Two plugins emitted the same file path.',
-    why: 'One file would overwrite the other, so the run stops instead.',
-    fix: 'Give one of the plugins a different output path (most plugins have a naming option).',
-    examples: ['plugin "plugin-routes" emits shared/index.ts, which plugin "plugin-client" already emitted'],
-    hint: 'Give one of the plugins a different output path.',
-  },
-  RSL_PATH_OUTSIDE_ROOT: {
-    section: 'Output',
-    severity: 'thrown',
-    what: 'A generated path is not a plain relative path inside the output root (absolute, with `..` segments, a backslash, a drive letter, a control character, or a folder), or a write would touch a file outside the output root (for example a hand-edited manifest that lists one).',
-    why: 'A run writes only inside its output root, so it never overwrites or deletes your own files; nothing is written.',
-    fix: 'Build file paths from sanitized names only (plugins); delete a tampered `.reslayer-manifest.json` (users).',
-    examples: ['generated path "../x.ts" is not a plain relative path inside the output root', 'refusing to touch /home/dev/victim.ts: it is outside the output root /home/dev/app/generated'],
-    hint: 'A run writes only inside its output root; if the manifest was edited by hand, delete .reslayer-manifest.json.',
-  },
-  RSL_WRITE_FAILED: {
-    section: 'Output',
-    severity: 'thrown',
-    what: 'Writing the output (or the HTML report of `check`, or the `$RESLAYER_PROFILE` file) failed, for example for lack of permission or free space.',
-    why: 'Temporary files are cleaned up and the previous output is left as it was, so the output is not half-written; but it is not up to date either.',
-    fix: 'Check the permissions of the output folder and the free space, and remove whatever blocks the path; then run `reslayer generate` again.',
-    examples: ["cannot write into /home/dev/app/generated: EACCES: permission denied, mkdir '/home/dev/app/generated/src/contacts'"],
-    hint: 'Check the permissions of the folder and the free space, and remove whatever blocks the path; then run again.',
-  },
-  RSL_OUTPUT_MISSING: {
-    section: 'Output',
-    severity: 'thrown by `reslayer check` (exit code 2)',
-    what: '`check` was asked to compare the generated files with an output root that does not exist.',
-    why: 'Usually `check` runs with another output root than `generate` used (without a config, `--output` defaults to `./generated`), or the output was never generated or committed. Reporting every file as missing would hide that. Rarely, a `generate` was killed in the instant between the two renames of its swap: the root is then missing and its previous contents are in `.<root>.reslayer-previous` beside it, which the message names.',
-    fix: 'Pass the same `--output` as to `generate` (or use the same config), or run `reslayer generate` first (after an interrupted swap it renames the previous contents back before writing).',
-    examples: ['the output root generated does not exist, so there is nothing to check', 'the output root generated does not exist: an interrupted `reslayer generate` left its previous contents in .generated.reslayer-previous'],
-    hint: 'Pass the --output that generate used (default ./generated), use the same config, or run `reslayer generate` first.',
-  },
-  RSL_OUTPUT_NOT_DIRECTORY: {
-    section: 'Output',
-    severity: 'thrown by `generate` (also with `--dry-run`) and `check` before anything is written or compared',
-    what: 'The output root, its source folder, or a folder that a generated file goes into exists as a file.',
-    why: 'No file can be written under a file, and comparing with it would only report every file as missing.',
-    fix: 'Choose another output root (`--output` or `output` in the config), or move or delete the file that is in the way.',
-    examples: ['the output root /home/dev/app/api.ts is a file, not a folder', 'src/contacts under the output root /home/dev/app/generated is a file, but generated files go into it'],
-    hint: 'Choose another output root (--output or `output` in the config), or move the file out of the way.',
-  },
-  RSL_OUTPUT_CONFLICT: {
-    section: 'Output',
-    severity: 'thrown before any run of the config starts',
-    what: 'A config with several runs (`defineConfig([...])`) gives two of them the same output root, or puts one inside the other.',
-    why: 'Each run owns its output root: it removes the generated files it no longer produces, so two runs in one root would delete or overwrite each other\'s files.',
-    fix: 'Give every run its own `output` folder, side by side (e.g. `./src/api/crm` and `./src/api/billing`).',
-    examples: ['runs 1 (crm.yaml) and 2 (billing.yaml) both write into /home/dev/app/src/api'],
-    hint: 'Give every run of the config its own output folder, side by side.',
-  },
-  RSL_MOCK_STATELESS: {
-    section: 'Output',
-    severity: '`warning` (plugin-mocks)',
-    what: 'The mocks cannot keep state for an operation of a CRUD resource: it answers a fixed fixture instead of the in-memory store. The message says why: no read operation to find the entity by, a read response that is not one object type, a list whose items are neither the entity nor a summary of it, an update that is no `PUT` or `PATCH`.',
-    why: 'A create does not appear in the list, a read by an id from the list may answer 404, an update or delete changes nothing: tests and demos on the mocks then disagree with the API.',
-    fix: 'Make the list answer the read\'s entity (or properties of it), inside an envelope if needed (`{ data: [...] }`); give the resource a read operation whose response is the entity (or wraps it: `{ data: {...} }`). Override the operation\'s handler in a test (`<r>OperationHandlers.<op>(resolver)`) where the contract cannot say more.',
-    examples: ['plugin-mocks: listThings (GET /things) answers a fixed fixture: its items are neither the entity of getThing nor a summary of it'],
-  },
-  RSL_USAGE: {
-    section: 'Command line',
-    severity: 'thrown by the CLI (exit code 2)',
-    what: 'The command line is not valid: an unknown command or option, a missing or extra input, an option without its value, or `init` refusing to overwrite a file.',
-    why: 'Nothing runs, so nothing is written.',
-    fix: 'Follow the "did you mean" suggestion if there is one, and see `reslayer --help` or `reslayer <command> --help`.',
-    examples: ['Unknown argument: confg. Did you mean --config?', 'generator.config.ts already exists; pass --force to overwrite it'],
-    hint: 'Run `reslayer --help` or `reslayer <command> --help`.',
-  },
-  RSL_WATCH_FAILED: {
-    section: 'Command line',
-    severity: 'printed by `reslayer generate --watch`, which goes on watching',
-    what: 'The file watcher reported an error, most often that the system\'s limit of file watchers is reached (ENOSPC on Linux) or that a file cannot be read.',
-    why: 'A file that is not watched does not regenerate the layer when it is saved; the other files still do.',
-    fix: 'On Linux, raise the limit (`sysctl fs.inotify.max_user_watches=524288`, or close other watching tools), fix the file\'s permissions, then restart the watch.',
-    examples: ['cannot watch for changes: ENOSPC: System limit for number of file watchers reached, watch \'/home/dev/app/openapi.yaml\''],
-    hint: 'Restart the watch once the cause is fixed; until then, run `reslayer generate` after each save.',
-  },
+  ...OUTPUT_EXPLANATIONS,
+  ...CLI_EXPLANATIONS,
 };
 
 /**

@@ -28,31 +28,15 @@ export function assertSafeRelativePath(filePath: string): string {
   return normalized;
 }
 
-/** Receives each file as it is added to a {@link FileSet} (e.g. to write it out at once instead of keeping its text). */
-export interface FileSink {
-  /** Called once per added file, after its path was checked and its text normalized. */
-  accept(file: GeneratedFile): void;
-}
-
 /**
- * The set of generated files, keyed by path. Adding a taken path, a path that is another file's folder, or
- * a path below another file is an error naming the plugins.
- * Without a sink it keeps every file in memory; with one, it hands each file to the sink and keeps only
- * its path and plugin (then {@link FileSet.get} and {@link FileSet.list} see no file, {@link FileSet.has}
- * and {@link FileSet.size} still see all).
+ * The set of generated files, keyed by path: where plugins emit (`ctx.files`), the same in every run (generate,
+ * check, a dry run). Adding a taken path, a path that is another file's folder, or a path below another file is
+ * an error naming the plugins.
  */
 export class FileSet {
   readonly #files = new Map<string, GeneratedFile>();
-  /** Plugin of each file handed to the sink. */
-  readonly #streamed = new Map<string, string>();
-  readonly #sink: FileSink | undefined;
   /** Every folder of an added path (the paths' parents and theirs). */
   readonly #folders = new Set<string>();
-
-  /** @param sink when given, receives each file instead of the set keeping its text */
-  constructor(sink?: FileSink) {
-    this.#sink = sink;
-  }
 
   /**
    * Adds a file.
@@ -64,22 +48,8 @@ export class FileSet {
   add(file: { path: string; contents: string; plugin: string; kind?: GeneratedFile['kind'] }): GeneratedFile {
     const safe = this.#free(file.path, file.plugin);
     const record = createGeneratedFile({ ...file, path: safe });
-    if (this.#sink) {
-      this.#streamed.set(safe, record.plugin);
-      this.#sink.accept(record);
-    } else this.#files.set(safe, record);
+    this.#files.set(safe, record);
     return record;
-  }
-
-  /**
-   * Registers a file that core takes from the output root as it is, without its text: a file of an emit
-   * unit the previous run recorded (see `EmitUnits`). Checked like {@link add}; the sink is not called.
-   * @param filePath the generated path (relative to the source folder)
-   * @param plugin the plugin whose unit emitted it
-   * @throws GeneratorError `RSL_FILE_CONFLICT` as {@link add}, `RSL_PATH_OUTSIDE_ROOT` for unsafe paths
-   */
-  adopt(filePath: string, plugin: string): void {
-    this.#streamed.set(this.#free(filePath, plugin), plugin);
   }
 
   /** The checked path, when no file holds it yet, no file holds one of its folders, and it is no other file's folder. */
@@ -99,25 +69,25 @@ export class FileSet {
 
   /** The plugin that added the file at this path, if any. */
   #ownerOf(filePath: string): string | undefined {
-    return this.#files.get(filePath)?.plugin ?? this.#streamed.get(filePath);
+    return this.#files.get(filePath)?.plugin;
   }
 
   /** True when a file with this path was added. */
   has(filePath: string): boolean {
-    return this.#files.has(filePath) || this.#streamed.has(filePath);
+    return this.#files.has(filePath);
   }
 
-  /** The file at this path, if any is kept in memory. */
+  /** The file at this path, if any. */
   get(filePath: string): GeneratedFile | undefined {
     return this.#files.get(filePath);
   }
 
   /** Number of files. */
   get size(): number {
-    return this.#files.size + this.#streamed.size;
+    return this.#files.size;
   }
 
-  /** All files kept in memory, sorted by path (none when a sink received them). */
+  /** All files, sorted by path. */
   list(): GeneratedFile[] {
     return [...this.#files.values()].sort((a, b) => cmp(a.path, b.path));
   }

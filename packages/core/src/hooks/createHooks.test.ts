@@ -14,7 +14,7 @@ import { REPO_ROOT } from '../../test/paths.js';
 
 const run: RunInfo = { input: '/contract.yaml', outputRoot: '/out', srcDir: 'src', plugins: [] };
 const detectCtx: DetectContext = { run, report: () => undefined };
-const emitCtx = (): EmitContext => ({ run, model: createApiModel(), files: new FileSet(), report: () => undefined, unit: (_name, _scope, emit) => emit() });
+const emitCtx = (): EmitContext => ({ run, model: createApiModel(), files: new FileSet(), report: () => undefined });
 const runReport = (): RunReport => ({ model: createApiModel(), diagnostics: new Diagnostics(), sections: [], timings: [], fileCount: 0 });
 
 describe('createHooks', () => {

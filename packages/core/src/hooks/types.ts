@@ -2,7 +2,6 @@ import type { AsyncSeriesHook, AsyncSeriesWaterfallHook, SyncHook } from 'tapabl
 import type { ApiModel } from '../model/types.js';
 import type { Diagnostic, Diagnostics } from '../diagnostics/Diagnostics.js';
 import type { FileSet } from '../emit/FileSet.js';
-import type { UnitScope } from '../emit/units.js';
 
 /** Facts about the run that every hook context carries. */
 export interface RunInfo {
@@ -28,28 +27,10 @@ export interface EmitContext {
   run: RunInfo;
   /** The final model after `detect`. Read-only by convention. */
   model: ApiModel;
-  /** Where taps add generated files. */
+  /** Where taps add generated files; it answers the same in every run (generate, check, a dry run). */
   files: FileSet;
   /** Adds a diagnostic. */
   report(diagnostic: Diagnostic): void;
-  /**
-   * Emits one unit of the plugin's output, e.g. one resource's files: calls `emit`, which adds the unit's
-   * files with `files.add` (and may report diagnostics). When `generate` finds the same unit in the output
-   * root's cache record (same run key, plugin, `name` and slice of the model, see {@link UnitScope}) and
-   * its recorded files still hold their recorded text, `emit` is not called: those files are kept as they
-   * are and the diagnostics the unit reported then are reported again. Elsewhere (`check`, a dry run, a
-   * first run) `emit` is always called.
-   *
-   * So `emit` must depend on nothing but the unit's scope: the whole model's structure for `'model'`,
-   * and, for a resource, also that resource's operations in full (their `summary` and `description`
-   * included); not on the contract's path (`run.input`, `model.meta.sourceFile`), which the key leaves out.
-   * A unit called inside another one is part of it.
-   * @param name the unit's name, unique within the plugin for each scope (e.g. `'client'`)
-   * @param scope a resource, or `'model'`
-   * @param emit adds the unit's files
-   * @throws what `emit` throws; `RSL_FILE_CONFLICT` when a kept file's path is taken
-   */
-  unit(name: string, scope: UnitScope, emit: () => void): void;
 }
 
 /** A section a plugin adds to the run report (printed by `inspect`/`check`, and in the HTML report). */

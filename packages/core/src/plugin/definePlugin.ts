@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { PluginHooks, RunInfo } from '../hooks/types.js';
 
 /** What a plugin's `apply` receives besides the hooks. */
@@ -17,14 +18,6 @@ export interface Plugin {
   /** Resolved options, kept for `inspect` and for other plugins; part of the no-change cache's key (plain JSON data only). */
   readonly options?: unknown;
   /**
-   * Version of the plugin's code (e.g. its package version). A plugin that is not one of the four
-   * built-in ones (those are keyed by their package name and installed version, see `BuiltinPlugin`)
-   * takes part in the no-change cache only when it declares one; without it, `generate` and `check`
-   * always run the whole pipeline. The plugin's code is never read: change the version whenever the
-   * plugin's output can change for the same contract and options.
-   */
-  readonly version?: string;
-  /**
    * Taps the hooks.
    * @param hooks tap-only view of the hook bus
    * @param ctx run facts
@@ -32,12 +25,47 @@ export interface Plugin {
   apply(hooks: PluginHooks, ctx: PluginContext): void;
 }
 
+/** Where {@link definePlugin} records the file that made a plugin (a registered symbol: shared by every copy of core). */
+const SOURCE = Symbol.for('reslayer.pluginSource');
+
 /**
- * Identity helper that types a plugin object.
+ * Types a plugin object, and records which file made it (the caller of `definePlugin`), so that the engine can
+ * tell when the plugin's code changed: by its package's version when that file is installed in `node_modules`,
+ * else by the file's content (see {@link pluginSource}).
  * @param plugin the plugin
  * @returns the same object
  * @example export const pluginRoutes = () => definePlugin({ name: 'routes', apply(hooks) { hooks.emit.tap('routes', (ctx) => {}) } })
  */
 export function definePlugin<P extends Plugin>(plugin: P): P {
+  const file = callerFile();
+  if (file !== undefined && Object.isExtensible(plugin)) Object.defineProperty(plugin, SOURCE, { value: file, enumerable: false });
   return plugin;
+}
+
+/**
+ * The absolute path of the file whose code called {@link definePlugin} for this plugin, if known (a plugin object
+ * made without it, or from code without a file, has none).
+ * @param plugin a configured plugin
+ */
+export function pluginSource(plugin: Plugin): string | undefined {
+  const file = (plugin as unknown as Record<symbol, unknown>)[SOURCE];
+  return typeof file === 'string' ? file : undefined;
+}
+
+/** The file of the function that called `definePlugin`, from V8's structured stack trace. */
+function callerFile(): string | undefined {
+  const original = Error.prepareStackTrace;
+  try {
+    Error.prepareStackTrace = (_error, stack) => stack;
+    const holder: { stack?: NodeJS.CallSite[] } = {};
+    Error.captureStackTrace(holder, definePlugin);
+    const name = holder.stack?.[0]?.getFileName();
+    if (!name) return undefined;
+    if (name.startsWith('file:')) return fileURLToPath(name.replace(/[?#].*$/, ''));
+    return name.startsWith('/') || /^[A-Za-z]:[\\/]/.test(name) ? name : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    Error.prepareStackTrace = original;
+  }
 }

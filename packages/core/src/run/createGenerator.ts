@@ -7,12 +7,10 @@ import { Diagnostics, cmp } from '../diagnostics/Diagnostics.js';
 import { createHooks, interceptHooks } from '../hooks/createHooks.js';
 import { DetectStage } from '../hooks/stages.js';
 import { orderPlugins } from '../plugin/applyPlugins.js';
-import { type EntryRead, type ReadFile, loadContract } from '../contract/loadContract.js';
-import type { ModelReuse } from '../contract/modelReuse.js';
+import { loadContract } from '../contract/loadContract.js';
 import { normalizeContract } from '../contract/normalize.js';
 import { detectResources } from '../detect/detectResources.js';
-import { FileSet, type FileSink } from '../emit/FileSet.js';
-import type { EmitUnits } from '../emit/units.js';
+import { FileSet } from '../emit/FileSet.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 
 /** Name under which core's own taps and phases are reported. */
@@ -21,14 +19,12 @@ export const CORE_PLUGIN = 'core';
 /** What a run returns. */
 export interface RunResult {
   model: ApiModel;
-  /** Generated files sorted by path (empty when `emit` was skipped or a `sink` received them). */
+  /** Generated files sorted by path (empty when `emit` was skipped). */
   files: GeneratedFile[];
   diagnostics: Diagnostics;
   report: RunReport;
   /** Every contract file the load read (absolute paths; remote refs by URL), the entry first. */
   contractFiles: string[];
-  /** The entry file as the load read it: the sha256 of its bytes and its stat before the read (see `LoadedContract.entry`). */
-  contractEntry?: ReadFile | undefined;
 }
 
 /** Options of {@link runGenerator}. */
@@ -36,26 +32,7 @@ export interface RunOptions {
   /** Stop after `detect` (for `inspect` and `lint`): no plugin emits. @default false */
   skipEmit?: boolean;
   /** Called when a phase starts, for progress output. */
-  onPhase?: (phase: 'load' | 'normalize' | 'detect' | 'emit' | 'report') => void;
-  /**
-   * Receives every generated file as a plugin adds it, instead of the run keeping its text (see
-   * {@link FileSet}): then the result's `files` is empty and `report.fileCount` counts them.
-   */
-  sink?: FileSink | undefined;
-  /**
-   * The per-resource cache of `generate` (see {@link EmitUnits}): then `EmitContext.unit` may keep a
-   * unit's recorded files instead of emitting them, and the files go to its sink (`sink` is not used).
-   * Without it, every unit is emitted.
-   */
-  units?: EmitUnits | undefined;
-  /**
-   * The last model of this contract, kept by a long-running process (`generate --watch`): when only
-   * operations' prose changed since, `normalize` reuses it (see {@link ModelReuse}). Without it, the
-   * contract is always normalized.
-   */
-  modelReuse?: ModelReuse | undefined;
-  /** The entry file's bytes when already read (see `LoadContractOptions.entryRead`). */
-  entryRead?: EntryRead | undefined;
+  onPhase?: ((phase: 'load' | 'normalize' | 'detect' | 'emit' | 'report') => void) | undefined;
 }
 
 /**
@@ -78,11 +55,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   });
   const hooks = createHooks();
   interceptHooks(hooks, timings);
-  const { modelReuse } = options;
-  const detectCore = (model: ApiModel, into: Diagnostics) => detectResources(model, into, { overrides: config.overrides });
-  hooks.detect.tap({ name: CORE_PLUGIN, stage: DetectStage.Core }, (model) =>
-    modelReuse ? modelReuse.detect(model, diagnostics, config.overrides, detectCore) : detectCore(model, diagnostics),
-  );
+  hooks.detect.tap({ name: CORE_PLUGIN, stage: DetectStage.Core }, (model) => detectResources(model, diagnostics, { overrides: config.overrides }));
   for (const plugin of plugins) plugin.apply(hooks, { run });
 
   const time = async <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T): Promise<T> => {
@@ -93,7 +66,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
       timings.push({ hook: phase, plugin: CORE_PLUGIN, ms: performance.now() - start });
     }
   };
-  const { model: normalized, contractFiles, contractEntry } = await loadModel(config, diagnostics, time, options);
+  const { model: normalized, contractFiles } = await loadModel(config, diagnostics, time, options.onPhase);
   // A $ref that leads nowhere makes the contract unreadable: stop as for any other broken input.
   const dangling = diagnostics.list().find((d) => d.code === 'RSL_REF_UNRESOLVED' && d.severity === 'error');
   if (dangling) {
@@ -108,12 +81,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   let running = CORE_PLUGIN;
   hooks.detect.intercept({ tap: (tap) => void (running = tap.name) });
   hooks.emit.intercept({ tap: (tap) => void (running = tap.name) });
-  const { units } = options;
-  const addDiagnostic = (d: Diagnostic) => {
-    const attributed = d.plugin === undefined && running !== CORE_PLUGIN ? { ...d, plugin: running } : d;
-    units?.observe(attributed);
-    diagnostics.add(attributed);
-  };
+  const addDiagnostic = (d: Diagnostic) => diagnostics.add(d.plugin === undefined && running !== CORE_PLUGIN ? { ...d, plugin: running } : d);
   options.onPhase?.('detect');
   const detectCtx: DetectContext = { run, report: addDiagnostic };
   const model = await hooks.detect.promise(normalized, detectCtx);
@@ -126,18 +94,16 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
     });
   }
 
-  const files = new FileSet(units ? units.sink : options.sink);
+  const files = new FileSet();
   if (!options.skipEmit) {
     options.onPhase?.('emit');
-    const target = { adopt: (path: string, plugin: string) => files.adopt(path, plugin), report: addDiagnostic };
-    const unit: EmitContext['unit'] = units ? (name, scope, emit) => units.run(model, run, running, name, scope, emit, target) : (_name, _scope, emit) => emit();
-    const emitCtx: EmitContext = { run, model, files, report: addDiagnostic, unit };
+    const emitCtx: EmitContext = { run, model, files, report: addDiagnostic };
     await hooks.emit.promise(emitCtx);
   }
   options.onPhase?.('report');
   const report: RunReport = { model, diagnostics, sections: [], timings, fileCount: files.size };
   hooks.report.call(report);
-  return { model, files: files.list(), diagnostics, report, contractFiles, contractEntry };
+  return { model, files: files.list(), diagnostics, report, contractFiles };
 }
 
 /**
@@ -147,26 +113,21 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
  * @param config the resolved config (`input`, `allowRemoteRefs`, `dates`)
  * @param diagnostics where the loader's notices and the normalizer's findings go
  * @param time runs a phase and records its timing
- * @param options `onPhase`, called when each phase starts, `modelReuse`, the last model, and `entryRead`, the entry
- *   file already read (see {@link RunOptions})
- * @returns the model (with `dates` from the config), every contract file read (the entry first) and the entry as read
+ * @param onPhase called when each phase starts
+ * @returns the model (with `dates` from the config) and every contract file read (the entry first)
  * @throws GeneratorError from `loadContract` for unreadable input
  */
 async function loadModel(
   config: ResolvedConfig,
   diagnostics: Diagnostics,
   time: <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T) => Promise<T>,
-  { onPhase, modelReuse, entryRead }: Pick<RunOptions, 'onPhase' | 'modelReuse' | 'entryRead'>,
-): Promise<{ model: ApiModel; contractFiles: string[]; contractEntry: ReadFile }> {
+  onPhase: RunOptions['onPhase'],
+): Promise<{ model: ApiModel; contractFiles: string[] }> {
   onPhase?.('load');
-  const contract = await time('load', () => loadContract(config.input, {
-      allowRemoteRefs: config.allowRemoteRefs,
-      entryRead,
-      ...(modelReuse ? { knownInternal: (file: string, document: unknown) => modelReuse.sameAsLast(file, document), reparse: modelReuse.reparse } : {}),
-    }));
+  const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs }));
   for (const notice of contract.notices) diagnostics.add(notice);
   onPhase?.('normalize');
-  const contractModel = await time('normalize', () => (modelReuse ? modelReuse.normalize(contract, diagnostics) : normalizeContract(contract, diagnostics)));
+  const contractModel = await time('normalize', () => normalizeContract(contract, diagnostics));
   // `dates: 'Date'` travels on the model, so every plugin prints and encodes dates the same way.
-  return { model: config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel, contractFiles: contract.files, contractEntry: contract.entry };
+  return { model: config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel, contractFiles: contract.files };
 }

@@ -1,4 +1,4 @@
-import type { ChangeLevel, DiffCode } from '../codes.js';
+import { type ChangeLevel, type DiffCode, settleLevel } from '../codes.js';
 
 /** Where in the contract a change sits. */
 export type ChangeSite = 'operation' | 'parameter' | 'request' | 'response' | 'schema' | 'security' | 'document';
@@ -50,15 +50,20 @@ export function levelOf(type: string): ChangeLevel {
 const opKey = (path: unknown, method: unknown) => `${String(method).toUpperCase()} ${String(path)}`;
 
 /**
- * Classifies one raw diff: maps its JSON path and action onto one of our codes. The level is
- * api-smart-diff's, except where the code fixes it (an operationId change is possibly breaking, as the
- * generated names derive from it).
+ * Classifies one raw diff: maps its JSON path and action onto one of our codes, with the level that code gives
+ * (`settleLevel`: the code's fixed level, or api-smart-diff's for the case, raised to the code's least level).
  * @param d the raw diff
  * @param required whether the property a schema diff adds is required in its parent (looked up by the caller)
  * @returns the classification, or undefined for a diff that is covered by another one (a `required` entry of
  *   an added or removed property, which the property's own diff reports)
  */
 export function classifyDiff(d: RawDiff, required: (path: ReadonlyArray<string | number>) => boolean): Classified | undefined {
+  const found = classifyPath(d, required);
+  return found && { ...found, level: settleLevel(found.code, found.level) };
+}
+
+/** The code, site and subject of a raw diff, with api-smart-diff's level (see {@link classifyDiff}). */
+function classifyPath(d: RawDiff, required: (path: ReadonlyArray<string | number>) => boolean): Classified | undefined {
   const p = d.path;
   const level = levelOf(d.type);
   const at = (i: number) => (p.length > i ? p[i] : undefined);
@@ -68,7 +73,7 @@ export function classifyDiff(d: RawDiff, required: (path: ReadonlyArray<string |
     if (p.length === 3) return { ...base, code: d.action === 'add' ? 'RSL_DIFF_OPERATION_ADDED' : 'RSL_DIFF_OPERATION_REMOVED', site: 'operation' };
     const key = String(p[3]);
     if (key === 'deprecated') return { ...base, code: d.after === true ? 'RSL_DIFF_DEPRECATED' : 'RSL_DIFF_CHANGED', site: 'operation' };
-    if (key === 'operationId') return { ...base, level: 'possibly-breaking', code: 'RSL_DIFF_OPERATION_ID_CHANGED', site: 'operation' };
+    if (key === 'operationId') return { ...base, code: 'RSL_DIFF_OPERATION_ID_CHANGED', site: 'operation' };
     if (key === 'security') return { ...base, ...securityCode(d, p.length === 4), site: 'security' };
     if (key === 'parameters') {
       if (p.length === 4) return { ...base, code: 'RSL_DIFF_PARAMETER_CHANGED', site: 'parameter' };
@@ -111,19 +116,16 @@ export function classifyDiff(d: RawDiff, required: (path: ReadonlyArray<string |
   return { level, code: 'RSL_DIFF_CHANGED', site: 'document' };
 }
 
-/**
- * The code of a security change. An added requirement is at least possibly breaking whatever
- * api-smart-diff says: clients that sent no credentials may now be refused.
- */
-function securityCode(d: RawDiff, whole: boolean): { code: DiffCode; level?: ChangeLevel } {
-  if (d.action === 'add') return { code: 'RSL_DIFF_SECURITY_ADDED', level: levelOf(d.type) === 'breaking' ? 'breaking' : 'possibly-breaking' };
+/** The code of a security change (an added requirement is at least possibly breaking: see its code's level). */
+function securityCode(d: RawDiff, whole: boolean): { code: DiffCode } {
+  if (d.action === 'add') return { code: 'RSL_DIFF_SECURITY_ADDED' };
   if (d.action === 'remove') return { code: whole ? 'RSL_DIFF_SECURITY_REMOVED' : 'RSL_DIFF_SECURITY_CHANGED' };
   return { code: 'RSL_DIFF_SECURITY_CHANGED' };
 }
 
 /**
  * The code of a change inside a schema, from the path below the schema's root (`start`).
- * @returns the code, the subject and, when the code fixes it, the level
+ * @returns the code, api-smart-diff's level and the subject
  */
 function schemaCode(
   d: RawDiff,
@@ -138,7 +140,7 @@ function schemaCode(
   if (p.length - start >= 2 && parent === 'properties' && p.length - 2 >= start) {
     const subject = String(last);
     if (d.action === 'remove') return { code: site === 'response' ? 'RSL_DIFF_RESPONSE_PROPERTY_REMOVED' : 'RSL_DIFF_PROPERTY_REMOVED', level, subject };
-    if (d.action === 'add') return { code: site === 'request' && required(p) ? 'RSL_DIFF_REQUIRED_PROPERTY_ADDED' : 'RSL_DIFF_PROPERTY_ADDED', level, subject };
+    if (d.action === 'add') return { code: (site === 'request' || site === 'parameter') && required(p) ? 'RSL_DIFF_REQUIRED_PROPERTY_ADDED' : 'RSL_DIFF_PROPERTY_ADDED', level, subject };
     return { code: 'RSL_DIFF_TYPE_CHANGED', level, subject };
   }
   if (parent === 'required' && typeof last === 'number') {
@@ -159,6 +161,6 @@ function schemaCode(
   if (key === 'deprecated') return { code: d.after === true ? 'RSL_DIFF_DEPRECATED' : 'RSL_DIFF_CHANGED', level };
   if (CONSTRAINT_KEYS.has(key)) return { code: 'RSL_DIFF_CONSTRAINT_CHANGED', level, subject: key };
   if (TYPE_KEYS.has(key) || key === 'enum' || p.length === start) return { code: 'RSL_DIFF_TYPE_CHANGED', level, subject: key };
-  if (DOC_KEYS.has(key)) return { code: 'RSL_DIFF_DOCUMENTATION_CHANGED', level: 'non-breaking' };
+  if (DOC_KEYS.has(key)) return { code: 'RSL_DIFF_DOCUMENTATION_CHANGED', level };
   return { code: 'RSL_DIFF_CHANGED', level, subject: key };
 }

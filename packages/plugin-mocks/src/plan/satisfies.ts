@@ -1,5 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { SchemaNode, StringSchema } from '@reslayer/core';
+import { backtracksExponentially } from './backtracking.js';
 
 /** Compiled `pattern`s of one run, by source (`null`: not a valid ECMAScript regular expression). */
 export type Patterns = Map<string, RegExp | null>;
@@ -9,9 +10,12 @@ export type Patterns = Map<string, RegExp | null>;
  * identity escape such as `\:` or `\-` outside a class (`^[\w\-\:]+$`, DigitalOcean) is valid ECMA-262 only in
  * non-`u` mode, which is how ajv with a fallback, browsers' `pattern` attribute before `v` and most servers read it.
  * @param pattern the `pattern` keyword
- * @returns the regular expression, or null when it compiles in neither mode
+ * @returns the regular expression, or null when it compiles in neither mode or could backtrack exponentially
  */
 export function compilePattern(pattern: string): RegExp | null {
+  // A pattern that can backtrack exponentially (`([\w.-]*)*`) is never run: a contract's pattern must not hang
+  // the generator. Nothing is said about such strings.
+  if (backtracksExponentially(pattern)) return null;
   for (const flags of ['u', '']) {
     try {
       return new RegExp(pattern, flags);

@@ -1,0 +1,94 @@
+import type { CrudRole, OperationNode, OperationRole } from '../model/types.js';
+import type { Member } from './group.js';
+import { readOperationId } from './operationId.js';
+import { verbClassOf, type VerbClass } from './verbs.js';
+
+/** The operations of one collection path `P` and its item paths `P/{x}`. */
+export interface CollectionEntry {
+  /** Operations on `P`. */
+  coll: OperationNode[];
+  /** Operations on the item paths below `P`, in path order. */
+  item: OperationNode[];
+}
+
+/**
+ * The verb classes an operationId may name for each structural role without vetoing it. A command verb (`start`,
+ * `follow`, `cancel`) agrees with every role: on a collection or item path it starts, adds or removes an item
+ * (`POST /jobs` `startJob`, `PUT /user/following/{name}` `follow`, `DELETE /jobs/{id}` `cancelJob`); commands
+ * that are not CRUD have paths of their own (`POST /graders/run`).
+ */
+const AGREEING: Readonly<Record<CrudRole, readonly VerbClass[]>> = {
+  list: ['read', 'action'],
+  read: ['read', 'action'],
+  // An upsert on the collection (`saveUser`, `putItem`) adds an item too.
+  create: ['create', 'update', 'action'],
+  // A create-or-replace PUT on an item path (`Profiles_Create`, `createOrUpdateSecret`) is an update.
+  update: ['update', 'create', 'action'],
+  delete: ['delete', 'action'],
+};
+
+/** The structural role of an operation of a CRUD collection, from its method and place. */
+function structuralRole(op: OperationNode, onItem: boolean): CrudRole | undefined {
+  if (!onItem) return op.method === 'get' ? 'list' : op.method === 'post' ? 'create' : undefined;
+  return op.method === 'get' ? 'read' : op.method === 'patch' || op.method === 'put' ? 'update' : op.method === 'delete' ? 'delete' : undefined;
+}
+
+/**
+ * The verdict of the operationId on a structural role: agreement (no operationId, no known verb, a verb the role
+ * agrees with, or any word of the id that is one), or the role a contradicting verb of another CRUD class gives
+ * instead: `search` for a read verb on a collection POST (`searchItems`, `listThings`), `other` otherwise (a
+ * `deleteAll` POST or a `createItem` GET: bulk or mislabelled).
+ * @param role the structural role
+ * @param op the operation
+ * @returns undefined when the operationId agrees, else the role it gives and its verb
+ */
+export function operationIdVeto(role: CrudRole, op: OperationNode): { role: OperationRole; verb: string } | undefined {
+  const { words, verbClass } = readOperationId(op);
+  if (verbClass === undefined || AGREEING[role].includes(verbClass)) return undefined;
+  if (words.some((w) => AGREEING[role].includes(verbClassOf(w) as VerbClass))) return undefined;
+  const verb = words[0] ?? '';
+  return { role: role === 'create' && verbClass === 'read' ? 'search' : 'other', verb };
+}
+
+const where = (op: OperationNode, place: string) => `${op.method.toUpperCase()} on ${place} ${op.path}`;
+
+/**
+ * Roles of the operations of a CRUD collection (docs/naming.md, "Roles come from structure"): `GET P` is list,
+ * `POST P` create, `GET P/{x}` read, `PATCH|PUT P/{x}` update (both may hold it), `DELETE P/{x}` delete; the
+ * operationId vetoes a role only with a contradicting verb ({@link operationIdVeto}). A second list or read (two
+ * item paths) and writes on the whole collection (bulk) are `other`.
+ * @param entry the collection's operations
+ * @returns one member per operation, collection operations first
+ */
+export function collectionRoles(entry: CollectionEntry): Member[] {
+  const taken = new Map<CrudRole, OperationNode>();
+  // Of several item GETs, one whose operationId names a read (`getNote`) takes the read before one that does not (`exportNote`).
+  const reads = entry.item.filter((o) => o.method === 'get');
+  const preferred = reads.find((o) => readOperationId(o).verbClass === 'read');
+  if (preferred !== undefined && preferred !== reads[0]) taken.set('read', preferred);
+  const members: Member[] = [];
+  for (const [ops, onItem] of [[entry.coll, false], [entry.item, true]] as const) {
+    for (const op of ops) {
+      const place = onItem ? 'item' : 'collection';
+      const role = structuralRole(op, onItem);
+      if (role === undefined) {
+        members.push({ op, role: 'other', why: `other: ${where(op, place)}${onItem ? '' : ', a write on the whole collection (bulk)'}` });
+        continue;
+      }
+      const veto = operationIdVeto(role, op);
+      if (veto !== undefined) {
+        members.push({ op, role: veto.role, why: `${veto.role}: ${where(op, place)} would be ${role}, but operationId ${op.operationId ?? ''} names the verb "${veto.verb}"` });
+        continue;
+      }
+      const holder = taken.get(role);
+      if (holder !== undefined && holder !== op && (role === 'list' || role === 'read')) {
+        members.push({ op, role: 'other', why: `other: ${where(op, place)} would be ${role}, which is ${holder.key}` });
+        continue;
+      }
+      if (holder === undefined) taken.set(role, op);
+      const id = op.operationId === undefined ? 'no operationId' : `operationId ${op.operationId} agrees`;
+      members.push({ op, role, why: `${role}: ${where(op, place)}; ${id}` });
+    }
+  }
+  return members;
+}

@@ -1,0 +1,104 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { MANIFEST_NAME } from '../output/manifest.js';
+import type { OutputPaths } from '../output/paths.js';
+import { type CacheRecord, type RecordedInput, type Stamp, readRecord, sha256, stampMatches, stampOf } from './record.js';
+import type { RunKey } from './runKey.js';
+
+/** What the no-change cache says about a run: it hit (the output is what the record describes), or why not. */
+export type CacheProbe = { status: 'hit'; record: CacheRecord; bytes: number; refreshed: CacheRecord | undefined } | { status: 'miss' | 'off'; reason: string };
+
+/** The fingerprint of a run: its key plus every contract file's path and sha256. */
+export function fingerprintOf(key: string, inputs: ReadonlyArray<Pick<RecordedInput, 'path' | 'sha256'>>): string {
+  return sha256(JSON.stringify({ key, inputs: inputs.map((i) => [i.path, i.sha256]) }));
+}
+
+const isUrl = (f: string) => /^[a-z][a-z0-9+.-]+:/i.test(f) && !/^[a-z]:[\\/]/i.test(f);
+
+/**
+ * The contract files of a finished run as the record keeps them: each one's sha256 and stamp, read now. None
+ * (no record) when a file is remote, unreadable, or was changed after the run started (`startedAt`, within the
+ * racy margin): its bytes now may not be the ones the run read.
+ * @param contractFiles every contract file the run read (absolute paths; remote ones by URL)
+ * @param startedAt `Date.now()` before the run read the contract
+ */
+export function recordInputs(contractFiles: readonly string[], startedAt: number): RecordedInput[] | undefined {
+  if (contractFiles.length === 0 || contractFiles.some(isUrl)) return undefined;
+  const inputs: RecordedInput[] = [];
+  for (const file of contractFiles) {
+    try {
+      const digest = sha256(readFileSync(file));
+      const stamp = stampOf(statSync(file), startedAt);
+      if (stamp.size < 0) return undefined;
+      inputs.push({ path: file, sha256: digest, stamp: stampOf(statSync(file), Date.now()) });
+    } catch {
+      return undefined;
+    }
+  }
+  return inputs;
+}
+
+/**
+ * The no-change probe, like git's stat cache. It hits when the root's cache record (see `cacheDirOf`) was made
+ * with the same run key and the same bytes of every contract file (a contract file whose stat equals its stamp is
+ * not read again), the manifest is the one written with it, and every recorded file is a regular file whose stat
+ * equals its stamp or whose bytes still hash to the recorded sha256. Then nothing needs to run. Reads only.
+ * @param paths the output root (the record's key) and its real folder (where the files are read)
+ * @param cacheDir the root's cache folder
+ * @param key the run key
+ * @returns the hit (with a record whose stamps were refreshed, when a file had to be hashed), or why it missed
+ */
+export function probeCache(paths: Pick<OutputPaths, 'root' | 'real'>, cacheDir: string, key: RunKey): CacheProbe {
+  if (!key.ok) return { status: 'off', reason: key.reason };
+  const root = paths.real;
+  const record = readRecord(cacheDir, paths.root);
+  if (!record) return { status: 'miss', reason: 'no cache record for this output root' };
+  let manifest: string;
+  try {
+    manifest = readFileSync(path.join(root, MANIFEST_NAME), 'utf8');
+  } catch {
+    return { status: 'miss', reason: 'the output root has no manifest' };
+  }
+  if (sha256(manifest) !== record.manifestSha256) return { status: 'miss', reason: 'the manifest is not the one the record was written with' };
+  const inputs: Array<Pick<RecordedInput, 'path' | 'sha256'>> = [];
+  for (const input of record.inputs) {
+    const digest = currentDigest(input);
+    if (digest === undefined) return { status: 'miss', reason: `the contract file ${input.path} cannot be read` };
+    inputs.push({ path: input.path, sha256: digest });
+  }
+  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return { status: 'miss', reason: 'the contract, the config, a plugin, the generator build or Node changed' };
+  const at = Date.now();
+  const fresh = new Map<number, Stamp>();
+  let bytes = 0;
+  for (let i = 0; i < record.files.length; i++) {
+    const rel = record.files[i] as string;
+    const stats = statSync(path.join(root, rel), { throwIfNoEntry: false });
+    if (!stats?.isFile()) return { status: 'miss', reason: `${rel} is missing` };
+    bytes += stats.size;
+    if (stampMatches(record.stamps[i] as Stamp, stats)) continue;
+    // A racy stamp, or a stat that moved (a touch, a checkout): the bytes decide.
+    if (!sameBytes(path.join(root, rel), record.sha256s[i] as string)) return { status: 'miss', reason: `${rel} was changed` };
+    fresh.set(i, stampOf(stats, at));
+  }
+  const refreshed = fresh.size === 0 ? undefined : { ...record, stamps: record.stamps.map((s, i) => fresh.get(i) ?? s) };
+  return { status: 'hit', record, bytes, refreshed };
+}
+
+/** The sha256 of a contract file now: the recorded one while its stat equals its stamp, else hashed. */
+function currentDigest(input: RecordedInput): string | undefined {
+  try {
+    const stats = statSync(input.path);
+    if (input.stamp && stampMatches(input.stamp, stats)) return input.sha256;
+    return sha256(readFileSync(input.path));
+  } catch {
+    return undefined;
+  }
+}
+
+function sameBytes(abs: string, digest: string): boolean {
+  try {
+    return sha256(readFileSync(abs)) === digest;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,120 @@
+import { type Diagnostic, type ResolvedConfig, cmp, runGenerator } from '@reslayer/core';
+import { recordInputs, fingerprintOf } from './cache/probe.js';
+import { type RunSummary, removeRecord, sha256, stampFiles, writeRecord } from './cache/record.js';
+import { locationOf, rootRelative } from './output/paths.js';
+import type { WritePlan } from './output/plan.js';
+import { type Leftovers, findLeftovers, recoverLeftovers } from './output/swap.js';
+import { type OutputOutcome, readOutput, writeOutput } from './output/writer.js';
+import { serializeManifest } from './output/manifest.js';
+import { type CacheOutcome, type Opened, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, summaryOf, withOpenRoot } from './run.js';
+
+/** Options of {@link generate}. */
+export interface GenerateOptions extends RunOptions {
+  /** Write nothing: only plan what a write would create, update and remove. @default false */
+  dryRun?: boolean | undefined;
+}
+
+/** What {@link generate} did. */
+export interface GenerateResult {
+  /** True when error diagnostics stopped the run: nothing was written (or planned), `files` is empty. */
+  failed: boolean;
+  /** True for a dry run (nothing was written). */
+  dryRun: boolean;
+  /** Root-relative POSIX paths of the generated files, sorted; empty when `failed`. */
+  files: string[];
+  /** What the write did (or, on a dry run, would do) to each path; on a cache hit every file is unchanged. */
+  plan: WritePlan;
+  /** The run's diagnostics (on a hit, those of the recorded run), then the writer's notices about the root. */
+  diagnostics: Diagnostic[];
+  /** Whether the no-change cache answered, or why not. */
+  cache: CacheOutcome;
+  /** What a killed run had left beside the root: repaired before the write (only found by a dry run). */
+  interrupted?: (Leftovers & { repaired: boolean }) | undefined;
+  /** The contract's title and version, the resources, diagnostics and report sections (on a hit, the recorded run's). */
+  summary: RunSummary;
+  /** Every contract file the run read (on a hit, those the recorded run read). */
+  contractFiles: string[];
+  /** Timings and sizes for `$RESLAYER_PROFILE`. */
+  profile: RunProfileData;
+}
+
+const emptyPlan = (): WritePlan => ({ created: [], updated: [], unchanged: [], removed: [] });
+
+/**
+ * The `generate` run of a config: holds the output root (see `withOpenRoot`), answers from the no-change cache when
+ * nothing changed, else runs the pipeline in memory (core's `runGenerator`) and, unless error diagnostics stop it,
+ * writes what changed with the one writer (`writeOutput`) and records the cache; a dry run only plans.
+ *
+ * Exit-code guidance for a command line: 0 when not `failed`, 1 when `failed`, 2 when this throws.
+ * @param config the resolved config
+ * @param options see {@link GenerateOptions}
+ * @returns the files, the plan, the diagnostics, the cache outcome and the profile
+ * @throws GeneratorError for input, config and plugin errors; `RSL_OUTPUT_NOT_DIRECTORY`, `RSL_OUTPUT_LOCKED`,
+ *   `RSL_WRITE_FAILED` (the previous output is kept)
+ */
+export async function generate(config: ResolvedConfig, options: GenerateOptions = {}): Promise<GenerateResult> {
+  const dryRun = options.dryRun === true;
+  return withOpenRoot(config, options, !dryRun, async (opened) => {
+    const { probe } = opened;
+    if (probe.status === 'hit') {
+      if (!dryRun && probe.refreshed) tryRecord(opened, probe.refreshed);
+      // What a killed run left beside the root is repaired (or, on a dry run, found) even when nothing changed.
+      const left = dryRun ? findLeftovers(opened.paths) : recoverLeftovers(opened.paths);
+      const { files, summary, inputs } = probe.record;
+      const plan = { ...emptyPlan(), unchanged: [...files] };
+      const interrupted = left ? { interrupted: { ...left, repaired: !dryRun } } : {};
+      return { failed: false, dryRun, files, plan, diagnostics: summary.diagnostics, summary, cache: { status: 'hit' }, ...interrupted, contractFiles: inputs.map((i) => i.path), profile: hitProfile(files.length, probe.bytes, opened.ms) };
+    }
+    const startedAt = Date.now();
+    const run = await runGenerator(config, { onPhase: options.onPhase });
+    const summary = summaryOf(run);
+    const base = { dryRun, summary, cache: outcomeOf(probe), contractFiles: run.contractFiles };
+    const location = locationOf(config);
+    const files = new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const));
+    if (run.diagnostics.hasErrors()) {
+      return { ...base, failed: true, files: [], plan: emptyPlan(), diagnostics: summary.diagnostics, profile: runProfile(run.report, files, 0, probe.status) };
+    }
+    options.onPhase?.('write');
+    const start = performance.now();
+    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files) : await writeOutput(opened.paths, files, opened.lock);
+    if (!dryRun) record(opened, files, run.contractFiles, startedAt, summary);
+    const writeMs = performance.now() - start;
+    return {
+      ...base,
+      failed: false,
+      files: [...files.keys()].sort(cmp),
+      plan: outcome.plan,
+      diagnostics: [...summary.diagnostics, ...outcome.notices],
+      ...(outcome.interrupted ? { interrupted: { ...outcome.interrupted, repaired: !dryRun } } : {}),
+      profile: runProfile(run.report, files, writeMs, probe.status),
+    };
+  });
+}
+
+/**
+ * Records the output a write left, for the next run's probe: the fingerprint, the summary, and each file's stamp and
+ * sha256. No record (and an older one removed) when the key is off or a contract file changed during the run.
+ */
+function record(opened: Opened, files: ReadonlyMap<string, string>, contractFiles: readonly string[], startedAt: number, summary: RunSummary): void {
+  const { key, paths, cacheDir } = opened;
+  const sorted = [...files.keys()].sort(cmp);
+  const inputs = key.ok ? recordInputs(contractFiles, startedAt) : undefined;
+  const stamps = inputs ? stampFiles(paths.real, sorted) : undefined;
+  if (!key.ok || !inputs || !stamps) {
+    tryRecord(opened, undefined);
+    return;
+  }
+  const fingerprint = fingerprintOf(key.key, inputs);
+  const sha256s = sorted.map((rel) => sha256(files.get(rel) as string));
+  tryRecord(opened, { fingerprint, inputs, summary, manifestSha256: sha256(serializeManifest(sorted)), files: sorted, stamps, sha256s });
+}
+
+/** Writes (or, with none, removes) the record; the cache is best effort: a failure only costs the next run its speed. */
+function tryRecord(opened: Opened, rec: Parameters<typeof writeRecord>[2] | undefined): void {
+  try {
+    if (rec) writeRecord(opened.cacheDir, opened.paths.root, rec);
+    else removeRecord(opened.cacheDir);
+  } catch {
+    // best effort
+  }
+}

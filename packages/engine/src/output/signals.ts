@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
+import { fsw } from './fsOps.js';
+import type { HeldLock } from './lock.js';
+import type { OutputPaths } from './paths.js';
+
+/** The signals a run cleans up after: Ctrl-C and a polite kill. */
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * While a run holds an output root, SIGINT and SIGTERM end it cleanly: the staging folder is removed, a swap
+ * caught between its two renames (it cannot be: they follow each other in one task) would be rolled back, the
+ * lock is released, and the process exits with 128 + the signal's number (130, 143). The writer yields to the
+ * event loop every few hundred calls, so a signal is handled within milliseconds of the write.
+ * @param paths the root and its siblings
+ * @param lock the run's lock, when it holds one
+ * @returns a function that removes the handlers (call it when the run ends)
+ */
+export function guardSignals(paths: OutputPaths, lock: HeldLock | undefined): () => void {
+  const handlers = SIGNALS.map((signal) => {
+    const handler = () => {
+      remove();
+      try {
+        fsw.removeTree(paths.staging);
+        if (existsSync(paths.previous) && !existsSync(paths.real)) fsw.rename(paths.previous, paths.real);
+      } finally {
+        lock?.release();
+        process.exit(128 + constants.signals[signal]);
+      }
+    };
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+  const remove = () => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  };
+  return remove;
+}

@@ -1,0 +1,160 @@
+// Pooled figures, targets and tables of `pnpm corpus:directory` (scripts/corpus-directory.mjs).
+
+/** Contracts with at least this many structural CRUD operations count in the per-contract recall target. */
+export const MIN_STRUCTURAL = 5;
+
+/** The targets of docs/corpus.md. */
+export const TARGETS = Object.freeze({ pooledRecall: 0.95, contractRecall: 0.9, contractShare: 0.95, medianName: 30, labelRoles: 0.95 });
+
+/** mulberry32: a small seeded PRNG, so a sample is the same on every machine. */
+function mulberry32(a) {
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A 32-bit FNV-1a hash of the seed text. */
+function seedNumber(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * A deterministic sample: the list (sorted by id) shuffled by a PRNG seeded from `seed` (Fisher–Yates), the first
+ * `n` taken, then sorted by id again.
+ * @template {{ id: string }} T
+ * @param {T[]} items
+ * @param {number} n
+ * @param {string} seed
+ * @returns {T[]}
+ */
+export function seededSample(items, n, seed) {
+  const random = mulberry32(seedNumber(seed));
+  const copy = [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy.slice(0, n).sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+const share = (a, b) => (b === 0 ? 1 : a / b);
+const pct = (x) => `${(100 * x).toFixed(1)} %`;
+
+/**
+ * Pooled figures over the rows of a run.
+ * @param {any[]} rows rows of scripts/lib/directory-worker.mjs
+ */
+export function pooled(rows) {
+  const ran = rows.filter((r) => r.status !== 'failed');
+  const sum = (f) => ran.reduce((n, r) => n + f(r), 0);
+  const structural = sum((r) => r.structural);
+  const hit = sum((r) => r.hit);
+  const crudContracts = ran.filter((r) => r.structural >= MIN_STRUCTURAL);
+  const recallOf = (r) => share(r.hit, r.structural);
+  const good = crudContracts.filter((r) => recallOf(r) >= TARGETS.contractRecall);
+  const lowest = [...crudContracts]
+    .sort((a, b) => recallOf(a) - recallOf(b) || b.structural - a.structural || (a.id < b.id ? -1 : 1))
+    .slice(0, 10)
+    .map((r) => ({ id: r.id, recall: recallOf(r), structural: r.structural, firstMiss: r.misses[0] }));
+  return {
+    contracts: rows.length,
+    failed: rows.filter((r) => r.status === 'failed').map((r) => ({ id: r.id, error: r.error })),
+    withErrors: ran.filter((r) => r.status === 'diagnostics').map((r) => r.id),
+    operations: sum((r) => r.operations),
+    structural,
+    hit,
+    recall: share(hit, structural),
+    crudContracts: crudContracts.length,
+    crudContractsGood: good.length,
+    hashed: sum((r) => r.hashed.length),
+    longMedian: ran.filter((r) => r.medianName > TARGETS.medianName).map((r) => ({ id: r.id, median: r.medianName })),
+    mutations: sum((r) => r.mutations),
+    emptyEffects: sum((r) => r.emptyEffects.length),
+    pagedWithoutInfinite: sum((r) => r.pagedWithoutInfinite.length),
+    lowest,
+  };
+}
+
+/**
+ * How often reslayer's role (and name) agrees with the hand-made labels, over the labelled contracts in the run.
+ * @param {{ contracts: { id: string, operations: { method: string, path: string, role: string, name: string }[] }[] }} labels
+ * @param {any[]} rows
+ */
+export function labelAgreement(labels, rows) {
+  const byId = new Map(rows.filter((r) => r.status !== 'failed' && r.roles).map((r) => [r.id, new Map(r.roles.map((x) => [x.key, x]))]));
+  let total = 0;
+  let roleHits = 0;
+  let nameHits = 0;
+  const misses = [];
+  for (const c of labels.contracts) {
+    const roles = byId.get(c.id);
+    if (!roles) continue;
+    for (const o of c.operations) {
+      total++;
+      const got = roles.get(`${o.method.toUpperCase()} ${o.path}`);
+      if (got?.role === o.role) roleHits++;
+      else misses.push({ id: c.id, method: o.method, path: o.path, want: o.role, got: got?.role ?? 'missing', name: got?.name ?? '' });
+      if (got?.name === o.name) nameHits++;
+    }
+  }
+  return { total, contracts: labels.contracts.filter((c) => byId.has(c.id)).length, roleHits, roleShare: share(roleHits, total), nameHits, nameShare: share(nameHits, total), misses };
+}
+
+const verdict = (ok) => (ok ? 'PASS' : 'FAIL');
+
+/**
+ * The printed summary: pooled figures, the ten lowest contracts and one PASS/FAIL line per target.
+ * @returns {string[]}
+ */
+export function summaryLines(s, agreement, { seconds, contracts }) {
+  const lines = [
+    `contracts: ${contracts} run in ${seconds.toFixed(0)} s; ${s.failed.length} failed; ${s.withErrors.length} with error diagnostics; ${s.operations} operations`,
+    `role recall: ${s.hit} of ${s.structural} structural CRUD operations (${pct(s.recall)})`,
+    `contracts with >= ${MIN_STRUCTURAL} structural CRUD operations: ${s.crudContracts}; recall >= ${TARGETS.contractRecall} on ${s.crudContractsGood} (${pct(share(s.crudContractsGood, s.crudContracts))})`,
+    `method names: ${s.hashed} hashed; ${s.longMedian.length} contracts with a median over ${TARGETS.medianName} characters`,
+    `mutations: ${s.mutations}, ${s.emptyEffects} with empty cache effects; paginated lists without infinite query options: ${s.pagedWithoutInfinite}`,
+  ];
+  if (agreement) {
+    lines.push(`labels: roles agree on ${agreement.roleHits} of ${agreement.total} operations (${pct(agreement.roleShare)}) from ${agreement.contracts} contracts; names on ${agreement.nameHits} (${pct(agreement.nameShare)})`);
+    for (const m of agreement.misses) lines.push(`  label miss: ${m.id} ${m.method.toUpperCase()} ${m.path}: labelled ${m.want}, got ${m.got} (${m.name})`);
+  }
+  lines.push('lowest role recall:');
+  for (const l of s.lowest) lines.push(`  ${l.id}: ${pct(l.recall)} of ${l.structural}${l.firstMiss ? `; e.g. ${l.firstMiss.method.toUpperCase()} ${l.firstMiss.path}: ${l.firstMiss.got}` : ''}`);
+  for (const f of s.failed) lines.push(`failed: ${f.id}: ${f.error}`);
+  lines.push(
+    `${verdict(s.recall >= TARGETS.pooledRecall)} role recall pooled ${pct(s.recall)} (target >= ${pct(TARGETS.pooledRecall)})`,
+    `${verdict(share(s.crudContractsGood, s.crudContracts) >= TARGETS.contractShare)} recall >= ${TARGETS.contractRecall} on ${pct(share(s.crudContractsGood, s.crudContracts))} of CRUD contracts (target >= ${pct(TARGETS.contractShare)})`,
+    `${verdict(s.hashed === 0)} hashed method names: ${s.hashed} (target 0)`,
+    `${verdict(s.longMedian.length === 0)} contracts with a median method name over ${TARGETS.medianName}: ${s.longMedian.length} (target 0)`,
+    `${verdict(s.emptyEffects === 0)} mutations with empty cache effects: ${s.emptyEffects} (target 0)`,
+    `${verdict(s.pagedWithoutInfinite === 0)} paginated lists without infinite query options: ${s.pagedWithoutInfinite} (target 0)`,
+    `${verdict(s.failed.length === 0)} contracts that fail to generate: ${s.failed.length} (target 0)`,
+  );
+  if (agreement) lines.push(`${verdict(agreement.roleShare >= TARGETS.labelRoles)} labelled roles agree on ${pct(agreement.roleShare)} (target >= ${pct(TARGETS.labelRoles)})`);
+  return lines;
+}
+
+/**
+ * The per-contract table as Markdown (one row per contract, sorted by id).
+ * @param {any[]} rows
+ * @returns {string}
+ */
+export function tableMarkdown(rows) {
+  const head = [
+    '| contract | ops | structural CRUD | recall | median name | longest name | hashed | empty effects | paged w/o infinite | status |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  const body = [...rows]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((r) =>
+      r.status === 'failed'
+        ? `| ${r.id} | | | | | | | | | failed: ${String(r.error).split(':')[0]} |`
+        : `| ${r.id} | ${r.operations} | ${r.structural} | ${r.structural === 0 ? '' : pct(share(r.hit, r.structural))} | ${r.medianName} | ${r.longestName.length} | ${r.hashed.length} | ${r.emptyEffects.length} | ${r.pagedWithoutInfinite.length} | ${r.status} |`,
+    );
+  return `${[...head, ...body].join('\n')}\n`;
+}
