@@ -62,8 +62,8 @@ describe('cache effects are never empty', () => {
   });
 
   it('a nested resource without a list invalidates its root key, the parent item it is under and the parent lists', () => {
-    expect(effects.get('useCreateThreadMessageMutation.ts')).toBe('threadsMessagesQueryKeys.all, threadsQueryKeys.detail(variables.threadId), threadsQueryKeys.lists()');
-    expect(effects.get('useDeleteThreadMessageMutation.ts')).toBe('threadsMessagesQueryKeys.all, threadsQueryKeys.detail(variables.threadId), threadsQueryKeys.lists()');
+    expect(effects.get('useCreateMessageMutation.ts')).toBe('threadsMessagesQueryKeys.all, threadsQueryKeys.detail(variables.threadId), threadsQueryKeys.lists()');
+    expect(effects.get('useDeleteMessageMutation.ts')).toBe('threadsMessagesQueryKeys.all, threadsQueryKeys.detail(variables.threadId), threadsQueryKeys.lists()');
   });
 
   it('a resource alone on its path invalidates its own root key', () => {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { GeneratorError } from '@reslayer/core';
 import { HOOK_ADAPTERS, hooksNaming, pluginHooks, type HookAdapter, type HooksOptions } from '@reslayer/plugin-hooks';
 import { resolveHooksOptions } from '../src/options.js';
-import { DEMO_GENERATED, generateLayer } from './helpers.js';
+import { isQueryOperation } from '../src/plan/isQueryOperation.js';
+import { DEMO_GENERATED, generateLayer, REPO_ROOT } from './helpers.js';
 
 /** Hook and index files (path → contents) of one generation of the demo. */
 async function apiFiles(adapter: HookAdapter): Promise<Map<string, string>> {
@@ -96,6 +97,23 @@ describe('plugin-hooks options', () => {
     expect(hooksNaming.mutationOptions('useCreateContactMutation')).toBe('createContactMutationOptions');
     expect(hooksNaming.invalidates('useCreateContactMutation')).toBe('createContactInvalidates');
     expect(hooksNaming.queryOptions('use2faQuery')).toBe('_2faQueryOptions');
+  });
+});
+
+describe('a HEAD operation is a query, never a mutation', () => {
+  it('isQueryOperation: GET, HEAD and a search are queries; the other methods are mutations', () => {
+    expect(['get', 'head', 'post', 'put', 'patch', 'delete', 'options'].filter((m) => isQueryOperation({ role: 'other' }, m))).toEqual(['get', 'head']);
+    expect(isQueryOperation({ role: 'search' }, 'post')).toBe(true);
+  });
+
+  it('HEAD /ping gets query options and hooks whose data is null (TanStack Query rejects undefined), no mutation', async () => {
+    const result = await generateLayer('react-query', path.join(REPO_ROOT, 'fixtures/openapi/3.0/operations.yaml'));
+    const file = result.files.find((f) => f.path.endsWith('features/ping/api/useHeadPingQuery.ts'))?.contents ?? '';
+    expect(file).toContain("queryKey: [...pingQueryKeys.all, 'headPing'] as const as DataTag<readonly [...typeof pingQueryKeys.all, 'headPing'], null, HeadPingError>,");
+    expect(file).toContain('queryFn: ({ signal }: { signal: AbortSignal }) => pingClient.headPing({ signal }).then(() => null),');
+    expect(file).toContain('export function useHeadPingQuery<TData = null>(');
+    expect(file).not.toMatch(/useMutation|HeadPingResponse/);
+    expect(result.files.some((f) => /useHeadPingMutation/.test(f.path))).toBe(false);
   });
 });
 

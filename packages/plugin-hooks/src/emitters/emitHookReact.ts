@@ -4,7 +4,7 @@ import type { MutationPlan } from '../plan/planMutation.js';
 import { frameworkFree } from './emitHookNone.js';
 import { importErrorType } from './mutationFactory.js';
 import { docBlock, hookFile, Imports, runtimeQueryModule } from './hookFile.js';
-import { factoryParameters, infiniteParamsType } from './queryFactory.js';
+import { factoryParameters, infiniteParamsType, queryCall } from './queryFactory.js';
 
 /** Package the `react-query` adapter builds on. */
 export const REACT_QUERY_MODULE = '@tanstack/react-query';
@@ -38,14 +38,14 @@ function reactQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
   const strict = p.args.map((a) => (q.requiredPath.includes(a.name) ? `${a.name}: ${a.type}` : a.text));
   const lines = [
     ...docBlock([...p.doc, '`useQuery` with the query options of this operation; `error` is typed as the operation\'s error.', '@param options more `useQuery` options (`select`, `enabled`, `staleTime`…), all but `queryKey` and `queryFn`']),
-    `export function ${p.hookName}<TData = ${p.response}>(${[...params, `options?: Omit<UseQueryOptions<${p.response}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
+    `export function ${p.hookName}<TData = ${q.data}>(${[...params, `options?: Omit<UseQueryOptions<${q.data}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
     `  return useQuery({ ...options, ...${factory}(${names.join(', ')}) });`,
     '}',
     '',
     ...docBlock([...p.doc, '`useSuspenseQuery` with the query options of this operation (inside a `Suspense` boundary).']),
-    `export function ${hooksNaming.suspenseHook(p.hookName)}<TData = ${p.response}>(${[...strict, `options?: Omit<UseSuspenseQueryOptions<${p.response}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
+    `export function ${hooksNaming.suspenseHook(p.hookName)}<TData = ${q.data}>(${[...strict, `options?: Omit<UseSuspenseQueryOptions<${q.data}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
     `  const { queryKey } = ${factory}(${names.join(', ')});`,
-    `  return useSuspenseQuery({ ...options, queryKey, queryFn: ({ signal }) => ${p.client}.${p.method}(${[...q.callArgs, '{ signal }'].join(', ')}) });`,
+    `  return useSuspenseQuery({ ...options, queryKey, queryFn: ({ signal }) => ${queryCall(p, q)} });`,
     '}',
   ];
   return [...lines, ...infiniteHook(p, q, imports, { module: REACT_QUERY_MODULE, optionsType: 'UseInfiniteQueryOptions', paramDocs: [], parameters: (d) => d, args: names.join(', '), body: (o) => `useInfiniteQuery(${o})` })];

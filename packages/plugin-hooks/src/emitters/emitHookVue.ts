@@ -53,7 +53,7 @@ function vueQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
   const doc = p.args.map((a) => `@param ${a.name} a value, a ref or a getter`);
   const lines = [
     ...docBlock([...p.doc, '`useQuery` with the query options of this operation; `error` is typed as the operation\'s error.', ...doc, '@param options more `useQuery` options (`select`, `enabled`, `staleTime`…), all but `queryKey` and `queryFn`']),
-    `export function ${p.hookName}<TData = ${p.response}>(${[...reactive(factoryParameters(p, q)), `options?: Omit<QueryOptions<${p.response}, ${p.error}, TData, ${p.response}, ReturnType<typeof ${factory}>['queryKey']>, 'queryKey' | 'queryFn'>`].join(', ')}) {`,
+    `export function ${p.hookName}<TData = ${q.data}>(${[...reactive(factoryParameters(p, q)), `options?: Omit<QueryOptions<${q.data}, ${p.error}, TData, ${q.data}, ReturnType<typeof ${factory}>['queryKey']>, 'queryKey' | 'queryFn'>`].join(', ')}) {`,
     `  return useQuery(() => ({ ...options, ...${factory}(${call}) }));`,
     '}',
   ];

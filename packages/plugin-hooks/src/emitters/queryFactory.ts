@@ -25,7 +25,7 @@ function keyExpression(p: HookPlan, q: QueryPlan): string {
   const arg = (name: string): string => (q.requiredPath.includes(name) ? `${name} as string | number` : name);
   if (q.member) return `${p.keys}.${q.member}(${q.keyArgs.map(arg).join(', ')})`;
   const parts = q.keyArgs.map((name) => (name === 'params' && !p.s.paramsRequired ? 'params ?? {}' : name === 'payload' && !p.s.payload?.required ? 'payload ?? {}' : arg(name)));
-  return `[...${p.keys}.all, ${stringLiteral(p.method)}, ${parts.join(', ')}] as const`;
+  return `[${[`...${p.keys}.all`, stringLiteral(p.method), ...parts].join(', ')}] as const`;
 }
 
 /**
@@ -40,6 +40,18 @@ function keyTupleType(p: HookPlan, q: QueryPlan, head: string, infinite: boolean
   });
   if (infinite && !q.keyArgs.includes('params')) parts.push("'infinite'");
   return `readonly [${[head, ...parts].join(', ')}]`;
+}
+
+/**
+ * The client call of a query's `queryFn`: `contactsClient.getContact(contactId, { signal })`, resolving `null` when
+ * the response has no body (`q.data`).
+ * @param p the hook plan
+ * @param q its query plan
+ * @returns the call expression
+ */
+export function queryCall(p: HookPlan, q: QueryPlan): string {
+  const call = `${p.client}.${p.method}(${[...q.callArgs, '{ signal }'].join(', ')})`;
+  return q.data === 'null' ? `${call}.then(() => null)` : call;
 }
 
 /** `contactId === undefined ? skipToken : ` when required path parameters may be missing. */
@@ -59,7 +71,7 @@ function skipGuard(q: QueryPlan): string {
  */
 export function queryOptionsFactory(p: HookPlan, q: QueryPlan, tq: string, imports: Imports): string[] {
   imports.add(tq, q.requiredPath.length > 0 ? ['skipToken'] : [], ['DataTag']);
-  addLayerImports(p, imports, [p.response, p.error]);
+  addLayerImports(p, imports, [q.data === 'null' ? p.error : q.data, p.error]);
   const key = keyExpression(p, q);
   const tag = q.member ? `ReturnType<typeof ${p.keys}.${q.member}>` : keyTupleType(p, q, `...typeof ${p.keys}.all, ${stringLiteral(p.method)}`, false);
   return [
@@ -70,8 +82,8 @@ export function queryOptionsFactory(p: HookPlan, q: QueryPlan, tq: string, impor
     ]),
     `export function ${hooksNaming.queryOptions(p.hookName)}(${factoryParameters(p, q).join(', ')}) {`,
     '  return {',
-    `    queryKey: ${key} as DataTag<${tag}, ${p.response}, ${p.error}>,`,
-    `    queryFn: ${skipGuard(q)}({ signal }: { signal: AbortSignal }) => ${p.client}.${p.method}(${[...q.callArgs, '{ signal }'].join(', ')}),`,
+    `    queryKey: ${key} as DataTag<${tag}, ${q.data}, ${p.error}>,`,
+    `    queryFn: ${skipGuard(q)}({ signal }: { signal: AbortSignal }) => ${queryCall(p, q)},`,
     `  }${q.requiredPath.length > 0 ? ' as const' : ''};`,
     '}',
   ];

@@ -24,6 +24,11 @@ export interface QueryPlan {
   callArgs: string[];
   /** Required path arguments: while one is `undefined`, `queryFn` is `skipToken`. */
   requiredPath: string[];
+  /**
+   * The query's data type: the response type, or `null` when the response has no body (a `HEAD`, a `GET` answering
+   * 204), since TanStack Query rejects `undefined` as a query's data.
+   */
+  data: string;
   /** Set for a list whose pagination is detected. */
   infinite?: InfinitePlan;
   /** Set for the list of a CRUD resource with derivable cache helpers: the file exports `<resource>Cache`. */
@@ -99,7 +104,8 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
   const keyArgs = [...s.pathArgs.map((a) => a.ident), ...(!get && s.payload ? ['payload'] : []), ...(s.params.length > 0 ? ['params'] : [])].map(rename);
   const requiredPath = s.args.filter((a) => a.role === 'path' && a.required).map((a) => rename(a.name));
   const args = base.args.map((a) => (rename(a.name) === a.name ? a : { ...a, name: rename(a.name), text: `${rename(a.name)}${a.text.slice(a.name.length)}` }));
-  const query: QueryPlan = { keyArgs, callArgs: s.args.map((a) => rename(a.name)), requiredPath, ...(get ? { member: clientNaming.queryKey(s.op) } : {}) };
+  const data = s.response.responseType === 'none' ? 'null' : base.response;
+  const query: QueryPlan = { keyArgs, callArgs: s.args.map((a) => rename(a.name)), requiredPath, data, ...(get ? { member: clientNaming.queryKey(s.op) } : {}) };
   const infinite = s.op.role === 'list' && get ? infinitePlan(model, s) : undefined;
   const listCache = s.op.role === 'list' && cache?.listHook === hookName ? { cache } : {};
   return { ...base, args, query: { ...query, ...(infinite ? { infinite } : {}), ...listCache } };
