@@ -10,7 +10,8 @@
 // The measures are defined in docs/corpus.md; the targets are printed as PASS/FAIL lines.
 //
 // Usage: node scripts/corpus-directory.mjs [--sample N] [--seed S] [--only id,id] [--jobs 2] [--timeout 600]
-//                                          [--json .corpus-out/directory.json] [--markdown <file>] [--no-labels]
+//                                          [--json .corpus-out/directory.json] [--markdown <file>] [--no-labels] [--tsc]
+// --tsc also type-checks each contract's output with TypeScript 5.9 and 7 and counts collapsed types.
 // Exit code: 1 when a contract fails to generate (a crash or the time limit); 2 for usage. The targets are PASS/FAIL
 // lines, as in `pnpm bench`.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -58,6 +59,7 @@ console.error(`corpus:directory: ${tasks.length} of ${all.length} contracts${sam
 const started = performance.now();
 const rows = await measureAll(tasks, {
   jobs,
+  tsc: args.includes('--tsc'),
   timeoutMs,
   onRow: (row, done) => {
     if (row.status === 'failed') console.error(`  ${row.id}: ${row.error}`);

@@ -324,7 +324,7 @@ describe.each<HookAdapter>(['none', 'react-query', 'vue-query'])('hostile hook n
     const all = [...hookFiles.values()].join('\n');
     expect(all).toContain('export const skipTokenItemsCache = listCacheHelpers<');
     expect(all).toContain('return optimisticMutation<UpdateItemResponse, UpdateItemError, UpdateItemVariables>(');
-    expect(all).toMatch(/export function skipTokenItemsInfiniteQueryOptions\(/);
+    expect(all).toMatch(/export function itemsInfiniteQueryOptions\(/);
     expect(all).toMatch(/export function probeQueryOptions\(/);
   });
 

@@ -77,7 +77,18 @@ export function pooled(rows) {
     emptyEffects: sum((r) => r.emptyEffects.length),
     pagedWithoutInfinite: sum((r) => r.pagedWithoutInfinite.length),
     lowest,
+    typecheck: typecheckPooled(ran),
   };
+}
+
+/** Pooled type-check figures of a `--tsc` run (undefined without one): clean contracts and error codes. */
+function typecheckPooled(ran) {
+  const checked = ran.filter((r) => r.typecheck);
+  if (checked.length === 0) return undefined;
+  const failing = checked.filter((r) => r.typecheck.tsc59 > 0 || r.typecheck.tsc7 > 0 || r.typecheck.collapsed !== 0);
+  const codes = {};
+  for (const r of failing) for (const [code, n] of Object.entries(r.typecheck.codes)) codes[code] = (codes[code] ?? 0) + n;
+  return { checked: checked.length, clean: checked.length - failing.length, failing: failing.map((r) => ({ id: r.id, ...r.typecheck })), codes };
 }
 
 /**
@@ -123,6 +134,11 @@ export function summaryLines(s, agreement, { seconds, contracts }) {
     lines.push(`labels: roles agree on ${agreement.roleHits} of ${agreement.total} operations (${pct(agreement.roleShare)}) from ${agreement.contracts} contracts; names on ${agreement.nameHits} (${pct(agreement.nameShare)})`);
     for (const m of agreement.misses) lines.push(`  label miss: ${m.id} ${m.method.toUpperCase()} ${m.path}: labelled ${m.want}, got ${m.got} (${m.name})`);
   }
+  const t = s.typecheck;
+  if (t) {
+    lines.push(`type-check (TypeScript 5.9 and 7, strict): ${t.clean} of ${t.checked} contracts clean; error codes: ${Object.entries(t.codes).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`);
+    for (const f of t.failing) lines.push(`  type-check: ${f.id}: tsc 5.9 ${f.tsc59}, TypeScript 7 ${f.tsc7}, collapsed ${f.collapsed}; ${f.first[0] ?? ''}`);
+  }
   lines.push('lowest role recall:');
   for (const l of s.lowest) lines.push(`  ${l.id}: ${pct(l.recall)} of ${l.structural}${l.firstMiss ? `; e.g. ${l.firstMiss.method.toUpperCase()} ${l.firstMiss.path}: ${l.firstMiss.got}` : ''}`);
   for (const f of s.failed) lines.push(`failed: ${f.id}: ${f.error}`);
@@ -135,6 +151,7 @@ export function summaryLines(s, agreement, { seconds, contracts }) {
     `${verdict(s.pagedWithoutInfinite === 0)} paginated lists without infinite query options: ${s.pagedWithoutInfinite} (target 0)`,
     `${verdict(s.failed.length === 0)} contracts that fail to generate: ${s.failed.length} (target 0)`,
   );
+  if (t) lines.push(`${verdict(t.clean === t.checked)} contracts whose output type-checks with 0 collapsed types: ${pct(share(t.clean, t.checked))} (target 100.0 %)`);
   if (agreement) lines.push(`${verdict(agreement.roleShare >= TARGETS.labelRoles)} labelled roles agree on ${pct(agreement.roleShare)} (target >= ${pct(TARGETS.labelRoles)})`);
   return lines;
 }

@@ -1,14 +1,15 @@
 // One worker process of `pnpm corpus:directory`: runs reslayer's pipeline in memory (load, normalize, detect,
 // the four built-in plugins' emit; nothing written) on each contract it is given and prints one JSON line per
-// contract with the measures of scripts/lib/directory-metrics.mjs. With --write <dir>, it also writes each
-// output under <dir>/<index>/ for a later type-check.
+// contract with the measures of scripts/lib/directory-metrics.mjs. With --tsc, it also writes each output under
+// .corpus-out/directory-tsc/<index>/, type-checks it (scripts/lib/directory-typecheck.mjs) and removes it.
 //
-// Usage: node scripts/lib/directory-worker.mjs <tasks.json> [--write <dir>]
+// Usage: node scripts/lib/directory-worker.mjs <tasks.json> [--tsc]
 //   tasks.json: [{ "id": "github.com/api.github.com", "file": "/abs/path.json", "index": 0, "keepRoles": true }, ...]
 //   (keepRoles: the row lists every operation's role and name, for the labelled contracts)
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { typecheckOutput } from './directory-typecheck.mjs';
 import { median, isHashedName, outputMeasures, roleRecall, rolesByOperation, structuralCrud } from './directory-metrics.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -18,7 +19,7 @@ const plugins = await Promise.all(['plugin-client', 'plugin-hooks', 'plugin-conf
 const factories = [plugins[0].pluginClient, plugins[1].pluginHooks, plugins[2].pluginConfigMeta, plugins[3].pluginMocks];
 
 const [tasksFile, ...rest] = process.argv.slice(2);
-const writeDir = rest[0] === '--write' ? rest[1] : undefined;
+const writeDir = rest.includes('--tsc') ? path.join(root, '.corpus-out', 'directory-tsc') : undefined;
 const tasks = JSON.parse(readFileSync(tasksFile, 'utf8'));
 
 /**
@@ -37,12 +38,16 @@ async function measure(task) {
   const recall = roleRecall(expected, roles);
   const names = [...roles.values()].map((r) => r.name);
   const out = outputMeasures(result.files);
+  let typecheck;
   if (writeDir) {
+    rmSync(outputRoot, { recursive: true, force: true });
     for (const f of result.files) {
-      const target = path.join(outputRoot, f.path);
+      const target = path.join(outputRoot, 'src', f.path);
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, f.contents);
     }
+    typecheck = typecheckOutput(outputRoot);
+    rmSync(outputRoot, { recursive: true, force: true });
   }
   const errors = result.diagnostics.list().filter((d) => d.severity === 'error').map((d) => `${d.code}: ${d.message}`.slice(0, 300));
   return {
@@ -62,6 +67,7 @@ async function measure(task) {
     emptyEffects: out.emptyEffects,
     pagedWithoutInfinite: out.pagedWithoutInfinite,
     ...(task.keepRoles ? { roles: [...roles.entries()].map(([key, r]) => ({ key, role: r.role, name: r.name, resource: r.resource })) } : {}),
+    ...(typecheck ? { typecheck } : {}),
     errors,
   };
 }

@@ -125,8 +125,8 @@ describe('react-query hooks of the demo against its MSW mocks', () => {
 });
 
 interface ThreadsApi {
-  useThreadMessagesQuery(threadId: string | undefined): { data: unknown[] | undefined; status: string };
-  useCreateThreadMessageMutation(): { mutate(v: { threadId: string; payload: { text: string } }): void; isSuccess: boolean };
+  useMessagesQuery(threadId: string | undefined): { data: unknown[] | undefined; status: string };
+  useCreateMessageMutation(): { mutate(v: { threadId: string; payload: { text: string } }): void; isSuccess: boolean };
 }
 
 describe('react-query hooks of a nested resource against its MSW mocks', () => {
@@ -144,9 +144,9 @@ describe('react-query hooks of a nested resource against its MSW mocks', () => {
     configureClient({ baseUrl: 'http://threads.test', fetch: mockFetch(handlers) });
     const client = newClient();
     function Threads(): ReactElement {
-      const one = api.useThreadMessagesQuery('t1');
-      const two = api.useThreadMessagesQuery('t2');
-      const create = api.useCreateThreadMessageMutation();
+      const one = api.useMessagesQuery('t1');
+      const two = api.useMessagesQuery('t2');
+      const create = api.useCreateMessageMutation();
       return h('div', null,
         h('p', null, `lists: ${one.status} ${two.status}`),
         h('button', { onClick: () => create.mutate({ threadId: 't1', payload: { text: 'hello' } }) }, 'post'),

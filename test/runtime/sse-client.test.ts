@@ -102,12 +102,12 @@ import { logsClient } from './shared/api/generated/logs/index.js';
 
 export async function probe(signal: AbortSignal): Promise<string> {
   let text = '';
-  for await (const event of await completionsClient.createCompletionEvents({ prompt: 'hi', stream: true }, { signal })) {
+  for await (const event of await completionsClient.createChatCompletionEvents({ prompt: 'hi', stream: true }, { signal })) {
     if (event.data !== undefined) text += event.data.delta;
     // @ts-expect-error an event's data may be undefined (not JSON)
     text += event.data.delta;
   }
-  const answer = await completionsClient.createCompletion({ prompt: 'hi' });
+  const answer = await completionsClient.createChatCompletion({ prompt: 'hi' });
   for await (const event of await logsClient.getLogEvents2('j1', { follow: true })) text += event.data?.line ?? event.text;
   return text + answer.text;
 }

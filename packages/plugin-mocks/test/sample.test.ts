@@ -348,6 +348,11 @@ describe('patterns that backtrack exponentially are never run', () => {
     ['^(a+)+$', true],
     ['^IM(SV|CL)(-[\\dA-Za-z]{4}){8}$', false],
     ['^[a-z]{3}-\\d{2}$', false],
+    // Each pass needs a separator the letters cannot match: one way to split a string, linear.
+    ["^[A-Za-z]+(?:[\\s'-][A-Za-z]+)*$", false],
+    // The separator overlaps the repeated letters, or is optional: ambiguous splits.
+    ['^(\\w\\w+)*$', true],
+    ['^(?:-?[a-z]+)*$', true],
   ])('%s → %s', (pattern, dangerous) => {
     expect(backtracksExponentially(pattern)).toBe(dangerous);
   });

@@ -20,73 +20,20 @@ import { readOperationId } from './operationId.js';
  */
 export function buildResource(g: Group, named: NamedGroup, operationOverrides: Record<string, OperationOverride>, diagnostics: Diagnostics, names?: EntityNames): ResourceNode {
   const resource = named.name;
-  let entity: string;
-  let pluralName: string;
-  if (g.collection && names !== undefined) {
-    entity = entityName(names.entity, 'Entity');
-    pluralName = entityName(names.plural, 'Resource');
-  } else {
-    pluralName = entityName(resource, 'Resource');
-    entity = entityName(g.entityWord ?? singular(pluralName), 'Entity');
-  }
-  if (named.entity !== undefined) {
-    entity = named.entity;
-    pluralName = entityName(pluralOf(named.entity), 'Resource');
-  }
-  if (pluralName === entity) pluralName = `${entity}List`;
+  const { entity, plural: pluralName } = resourceEntity(g, named, names);
   const has = new Set(g.members.map((m) => m.role));
   const missingOperations: CrudRole[] = g.kind === 'crud' ? CRUD_ROLES.filter((r) => !has.has(r)) : [];
   const members = g.members;
   const used = new Set<string>();
-  // Override names first, so a detected name gives way to them.
-  const forced = members.map((m) => (m.op.operationId !== undefined && Object.hasOwn(operationOverrides, m.op.operationId) ? operationOverrides[m.op.operationId]?.name : undefined));
+  const forced = forcedNames(members, operationOverrides, used, resource, diagnostics);
   // The first holder of a CRUD role gets its spec name; a second (a PUT beside a PATCH) is named from its operationId.
   const holders = new Set(CRUD_ROLES.map((role) => members.find((m) => m.role === role)?.op));
-  forced.forEach((name, i) => {
-    if (name === undefined) return;
-    if (used.has(name.toLowerCase())) {
-      diagnostics.add({
-        code: 'RSL_OVERRIDE_INVALID',
-        severity: 'error',
-        message: `overrides.operations.${members[i]?.op.operationId ?? ''}.name "${name}" is the name of another method of resource "${resource}"`,
-        location: `overrides.operations.${members[i]?.op.operationId ?? ''}.name`,
-        hint: 'Method names of one resource must differ, also in case.',
-      });
-      forced[i] = undefined;
-      return;
-    }
-    used.add(name.toLowerCase());
-  });
   const firstWriteOf = (role: OperationRole) => members.find((m) => m.role === role && (m.op.method === 'post' || m.op.method === 'put'))?.op;
   const operations: ResourceOperation[] = members.map(({ op, role, why }, i) => {
     const override = forced[i];
     if (override !== undefined) return { role, name: override, operationKey: op.key, reason: `${why}; named by overrides.operations.${op.operationId ?? ''}` };
     const auto = operationName(role, op, { entity, plural: pluralName, resource, action: g.action, verbOnly: g.verbOnly === true, firstOfRole: firstWriteOf(role) === op, holder: holders.has(op) });
-    let name = auto.name;
-    let note = auto.note;
-    // Taken in this resource: the whole operationId (with the prefixes detection dropped), then method and path.
-    const whole = op.operationId !== undefined && camelWords(op.operationId) !== '' ? methodName(op.operationId) : undefined;
-    if (used.has(name.toLowerCase()) && whole !== undefined && !used.has(whole.toLowerCase())) {
-      note = `"${name}" is taken in this resource, so named from its whole operationId`;
-      name = whole;
-    }
-    if (used.has(name.toLowerCase())) {
-      const alternative = pathName(op);
-      // Then the HTTP method before the name (`getDeletePetById` for a GET whose operationId repeats a DELETE's).
-      const withMethod = fitName(`${op.method}${name.charAt(0).toUpperCase()}${name.slice(1)}`);
-      if (!used.has(alternative.toLowerCase())) {
-        note = `"${name}" is taken in this resource, so named from method and path`;
-        name = alternative;
-      } else if (!name.toLowerCase().startsWith(op.method) && !used.has(withMethod.toLowerCase())) {
-        note = `"${name}" and "${alternative}" are taken in this resource, so named from method and name`;
-        name = withMethod;
-      } else {
-        let n = 2;
-        while (used.has(`${name}${n}`.toLowerCase())) n++;
-        note = `"${name}" is taken in this resource`;
-        name = `${name}${n}`;
-      }
-    }
+    const { name, note } = freeName(auto.name, auto.note, op, used);
     used.add(name.toLowerCase());
     return { role, name, operationKey: op.key, reason: note === undefined ? why : `${why}; ${note}` };
   });
@@ -116,6 +63,73 @@ export function buildResource(g: Group, named: NamedGroup, operationOverrides: R
   if (g.collectionPath !== undefined) node.collectionPath = g.collectionPath;
   if (g.itemPath !== undefined) node.itemPath = g.itemPath;
   return node;
+}
+
+/** The entity and plural of a resource: the chosen names of a CRUD group, else from its name; an entity override wins. */
+function resourceEntity(g: Group, named: NamedGroup, names: EntityNames | undefined): EntityNames {
+  let entity: string;
+  let plural: string;
+  if (g.collection && names !== undefined) {
+    entity = entityName(names.entity, 'Entity');
+    plural = entityName(names.plural, 'Resource');
+  } else {
+    plural = entityName(named.name, 'Resource');
+    entity = entityName(g.entityWord ?? singular(plural), 'Entity');
+  }
+  if (named.entity !== undefined) {
+    entity = named.entity;
+    plural = entityName(pluralOf(named.entity), 'Resource');
+  }
+  return { entity, plural: plural === entity ? `${entity}List` : plural };
+}
+
+/**
+ * The names `overrides.operations.<id>.name` gives the members (undefined where none), taken first so a detected
+ * name gives way to them; a name used twice in the resource is `RSL_OVERRIDE_INVALID` and dropped.
+ */
+function forcedNames(members: Group['members'], overrides: Record<string, OperationOverride>, used: Set<string>, resource: string, diagnostics: Diagnostics): Array<string | undefined> {
+  const forced = members.map((m) => (m.op.operationId !== undefined && Object.hasOwn(overrides, m.op.operationId) ? overrides[m.op.operationId]?.name : undefined));
+  forced.forEach((name, i) => {
+    if (name === undefined) return;
+    if (used.has(name.toLowerCase())) {
+      diagnostics.add({
+        code: 'RSL_OVERRIDE_INVALID',
+        severity: 'error',
+        message: `overrides.operations.${members[i]?.op.operationId ?? ''}.name "${name}" is the name of another method of resource "${resource}"`,
+        location: `overrides.operations.${members[i]?.op.operationId ?? ''}.name`,
+        hint: 'Method names of one resource must differ, also in case.',
+      });
+      forced[i] = undefined;
+      return;
+    }
+    used.add(name.toLowerCase());
+  });
+  return forced;
+}
+
+/**
+ * A name not yet used in the resource: the detected one, else the whole operationId (with the prefixes detection
+ * dropped), else method and path, else the HTTP method before the name (`getDeletePetById`), else a number.
+ */
+function freeName(detected: string, detectedNote: string | undefined, op: OperationNode, used: ReadonlySet<string>): { name: string; note?: string } {
+  let name = detected;
+  let note = detectedNote;
+  const whole = op.operationId !== undefined && camelWords(op.operationId) !== '' ? methodName(op.operationId) : undefined;
+  if (used.has(name.toLowerCase()) && whole !== undefined && !used.has(whole.toLowerCase())) {
+    return { name: whole, note: `"${name}" is taken in this resource, so named from its whole operationId` };
+  }
+  if (!used.has(name.toLowerCase())) return note === undefined ? { name } : { name, note };
+  const alternative = pathName(op);
+  const withMethod = fitName(`${op.method}${name.charAt(0).toUpperCase()}${name.slice(1)}`);
+  if (!used.has(alternative.toLowerCase())) return { name: alternative, note: `"${name}" is taken in this resource, so named from method and path` };
+  if (!name.toLowerCase().startsWith(op.method) && !used.has(withMethod.toLowerCase())) {
+    return { name: withMethod, note: `"${name}" and "${alternative}" are taken in this resource, so named from method and name` };
+  }
+  let n = 2;
+  while (used.has(`${name}${n}`.toLowerCase())) n++;
+  note = `"${name}" is taken in this resource`;
+  name = `${name}${n}`;
+  return { name, note };
 }
 
 /** PascalCase name part for symbols (`Contact`, `File`): never empty, never starting with a digit, at most 80 characters. */

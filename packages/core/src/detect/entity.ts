@@ -9,6 +9,15 @@ import { collectionNames } from './resourceNames.js';
 /** Trailing words of a schema name that say how it is used, not what it is: `LoanDto`, `IssueResponse`. */
 const SUFFIXES: ReadonlySet<string> = new Set(['dto', 'model', 'resource', 'response', 'entity', 'schema', 'object', 'output', 'result', 'details', 'detail', 'info', 'view', 'full', 'record', 'representation']);
 
+/**
+ * Leading words of a schema name that make it an operation's message, not an entity:
+ * `GetCustomerSupportCustomerResponse`, `CreateLoanRequest`, `ListPetsResult`.
+ */
+const MESSAGE_VERBS: ReadonlySet<string> = new Set(['get', 'list', 'create', 'update', 'delete', 'add', 'put', 'post', 'patch', 'fetch', 'find', 'search', 'retrieve', 'read', 'remove', 'replace', 'upsert']);
+
+/** Second words that make a schema an item of the path's word: `MenuItem` on `/menu`, `LogEntry` on `/log`. */
+const ITEM_WORDS: ReadonlySet<string> = new Set(['item', 'entry']);
+
 /** The entity and plural of a CRUD group. */
 export interface EntityNames {
   entity: string;
@@ -18,7 +27,9 @@ export interface EntityNames {
 /**
  * The entity of each CRUD group (docs/naming.md, "Entities"):
  * 1. the entity the responses' component schema names, when it names the same thing as the path (its last word,
- *    singular, is the collection's head word: `/branches/{id}/loans` answering `Loan` → `Loan`, not `BranchLoan`);
+ *    singular, is the collection's head word: `/branches/{id}/loans` answering `Loan` → `Loan`, not `BranchLoan`)
+ *    or an item or entry of the path's word (`MenuItem` on `/menu`), and is not an operation's message
+ *    (`GetCustomerSupportCustomerResponse` starts with a verb);
  *    when several groups answer with one schema, only the one with item paths takes it (the collection of an
  *    Azure resource group beside its subscription-wide list), and only if no other group's path names it;
  * 2. else the singular of the collection's own word (`/repos/{owner}/{repo}/pulls` → `Pull`), or, where another
@@ -81,8 +92,12 @@ function candidateOf(g: Group, byName: ReadonlyMap<string, SchemaNode>): string 
       const name = schemaNameOf(op, byName, items);
       if (name === undefined) continue;
       const words = entityWords(name);
-      const last = words[words.length - 1];
-      if (last !== undefined && singularWord(last) === head && words.length <= 4) return pascalWords(words.join(' '));
+      if (MESSAGE_VERBS.has(words[0] ?? '') || words.length > 4) continue;
+      const last = words[words.length - 1] ?? '';
+      // `LoanDto` on `/branches/{id}/loans`, `PlacesResponseDto` on `/search/places` (singular: `Place`).
+      if (singularWord(last) === head) return pascalWords([...words.slice(0, -1), singularWord(last)].join(' '));
+      // `MenuItem` on `/menu`: an item or entry of the path's word.
+      if (words.length === 2 && singularWord(words[0] ?? '') === head && ITEM_WORDS.has(last)) return pascalWords(words.join(' '));
     }
   }
   return undefined;

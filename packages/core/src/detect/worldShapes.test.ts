@@ -93,6 +93,21 @@ describe('shapes of the world’s contracts', () => {
     expect(summaries(given, [named('LoanDto')])).toEqual({ 'branchesLoans (crud, Loan)': ['list listLoans', 'read getLoan'] });
   });
 
+  it('a plural schema name gives a singular entity (`PlacesResponseDto` → `Place`), an item of the path\'s word its own (`MenuItem` on `/menu`)', () => {
+    const places = [op('get', '/places', 'searchPlaces', arrayOf(ref('PlacesResponseDto'))), op('get', '/places/{id}', 'getPlace', ref('PlacesResponseDto'))];
+    expect(summaries(places, [named('PlacesResponseDto')])).toEqual({ 'places (crud, Place)': ['list listPlaces', 'read getPlace'] });
+    const menu = [op('get', '/menu', 'listMenuItems', arrayOf(ref('MenuItem'))), op('get', '/menu/{id}', 'getMenuItem', ref('MenuItem'))];
+    expect(summaries(menu, [named('MenuItem')])).toEqual({ 'menu (crud, MenuItem)': ['list listMenuItems', 'read getMenuItem'] });
+  });
+
+  it('a schema named like an operation\'s message (`GetCrmCustomerResponse`) does not name the entity', () => {
+    const given = [
+      op('get', '/crm/customers', 'customersAll', arrayOf(ref('GetCrmCustomerResponse'))),
+      op('get', '/crm/customers/{id}', 'customersOne', ref('GetCrmCustomerResponse')),
+    ];
+    expect(summaries(given, [named('GetCrmCustomerResponse')])).toEqual({ 'customers (crud, Customer)': ['list listCustomers', 'read getCustomer'] });
+  });
+
   it('a custom method (`{name}:cancel`) is an action of its own; a root collection is named by its tag', () => {
     const root = (method: HttpMethod, path: string, id: string, body?: SchemaNode) => ({ ...op(method, path, id, body), tags: ['Application'] });
     const given = [
