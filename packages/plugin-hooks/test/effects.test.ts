@@ -80,3 +80,34 @@ describe('cache effects are never empty', () => {
     }
   }, 60_000);
 });
+
+describe('a detail key that needs more than the path', () => {
+  it('a read with a required query parameter: the item\'s mutations invalidate details(), they set or remove no detail', async () => {
+    const fields = { name: 'fields', in: 'query', required: true, schema: { type: 'string' } };
+    const contract = {
+      openapi: '3.1.0',
+      info: { title: 'Effects', version: '1' },
+      paths: {
+        '/docs/{docId}': {
+          parameters: [id('docId')],
+          get: { operationId: 'getDoc', parameters: [fields], responses: { '200': { description: 'ok', ...json('Doc') } } },
+          put: { operationId: 'updateDoc', requestBody: json('Doc'), responses: { '200': { description: 'ok', ...json('Doc') } } },
+          delete: { operationId: 'deleteDoc', responses: { '204': { description: 'gone' } } },
+        },
+      },
+      components: { schemas: { Doc: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } } },
+    };
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-effects-'));
+    try {
+      await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(contract));
+      const result = await generate(path.join(dir, 'openapi.json'));
+      for (const name of ['useUpdateDocMutation.ts', 'useDeleteDocMutation.ts']) {
+        const text = result.files.find((f) => f.path.endsWith(`/${name}`))?.contents ?? '';
+        expect(invalidated(result).get(name)).toContain('docsQueryKeys.details()');
+        expect(text).not.toContain('docsQueryKeys.detail(');
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

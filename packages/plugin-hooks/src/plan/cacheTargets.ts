@@ -37,11 +37,14 @@ export function crudTarget(model: ApiModel, s: OperationSignature, resource: Res
   const names = s.pathArgs.map((a) => a.ident);
   const lists = pathArgCount(model, resource, 'list');
   const read = pathArgCount(model, resource, 'read');
+  // A read with required query parameters has a `detail` key that needs them too: no mutation can name it.
+  const readOp = resource.operations.find((o) => o.role === 'read');
+  const named = readOp !== undefined && !describeOperation(model, resource, readOp).paramsRequired;
   return {
     resource,
     hasDetail: read !== undefined,
     ...(lists !== undefined ? { listArgs: lists <= names.length ? names.slice(0, lists) : [] } : {}),
-    ...(read !== undefined && read > 0 && read <= names.length ? { detailArgs: names.slice(0, read) } : {}),
+    ...(named && read !== undefined && read > 0 && read <= names.length ? { detailArgs: names.slice(0, read) } : {}),
   };
 }
 
