@@ -14,6 +14,7 @@ export default {
     '^@reslayer/runtime/mocks$': '<rootDir>/packages/runtime/src/mocks.ts',
     '^@reslayer/diff/codes$': '<rootDir>/packages/diff/src/codes.ts',
     '^@reslayer/runtime/names$': '<rootDir>/packages/runtime/src/mockNames.ts',
+    '^@reslayer/runtime/query$': '<rootDir>/packages/runtime/src/query.ts',
     '^@reslayer/(plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|plugin-validators)/naming$': '<rootDir>/packages/$1/src/naming.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -410,7 +410,7 @@ describe('operation shapes', () => {
     // An action on a nested item: that item, and only its parent's lists.
     const renew = src('3.0-operations', 'features/loansRenew/api/useRenewLoanMutation.ts');
     expect(renew).toContain(
-      'invalidate: (variables: RenewLoanVariables) => [loansRenewQueryKeys.all, [...branchesLoansQueryKeys.lists(), variables.branchId] as const, branchesLoansQueryKeys.detail(variables.branchId, variables.loanId)] as const,',
+      'invalidate: (variables) => [loansRenewQueryKeys.all, [...branchesLoansQueryKeys.lists(), variables.branchId] as const, branchesLoansQueryKeys.detail(variables.branchId, variables.loanId)] as const,',
     );
   });
 

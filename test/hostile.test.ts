@@ -322,8 +322,8 @@ describe.each<HookAdapter>(['none', 'react-query', 'vue-query'])('hostile hook n
 
   it('the contract reaches the hooks: a paginated CRUD list with cache helpers, an optimistic update and a probe query', () => {
     const all = [...hookFiles.values()].join('\n');
-    expect(all).toContain('export const skipTokenItemsCache = {');
-    expect(all).toContain('onMutate: async (variables: UpdateItemVariables)');
+    expect(all).toContain('export const skipTokenItemsCache = listCacheHelpers<');
+    expect(all).toContain('return optimisticMutation<UpdateItemResponse, UpdateItemError, UpdateItemVariables>(');
     expect(all).toMatch(/export function itemsInfiniteQueryOptions\(/);
     expect(all).toMatch(/export function probeQueryOptions\(/);
   });

@@ -1,7 +1,8 @@
 // Usage probe of generated output: a TypeScript file, written into the output's `src/` (never committed), that
 // assigns real values to the generated types, so that a type-check of the output shows whether they fit:
 // - every success fixture of the generated mocks (`<op>Fixture`, and a store's `<resource>Fixtures` /
-//   `<resource>EntityDefaults`) to the operation's `<Op>Response` (the names come from mocksNaming and clientNaming);
+//   `<resource>EntityDefaults`) to the operation's `<Op>Response`, a store's wrapped entity to the property of the read
+//   response that holds it (the names come from mocksNaming and clientNaming);
 // - every JSON request example of the contract (media type `example`, `examples.*.value`, else the schema's own
 //   `example`/`examples`) to the operation's `<Op>Payload`;
 // - every JSON success response example of the contract to the operation's `<Op>Response`.
@@ -97,7 +98,9 @@ function fixtureExports(file) {
   const starts = [...text.matchAll(/^export const (\w+)\s*:/gm)];
   starts.forEach((m, i) => {
     const end = starts[i + 1]?.index ?? text.length;
-    out.set(m[1], { cast: /\bas unknown as\b/.test(text.slice(m.index, end)) });
+    // The property of the read response that holds a store's entity, when the entity is wrapped (`{ data: {...} }`).
+    const wrap = /^export const \w+: NonNullable<NonNullable<\w+>\[('(?:[^'\\]|\\.)*')\]>/.exec(text.slice(m.index, end))?.[1];
+    out.set(m[1], { cast: /\bas unknown as\b/.test(text.slice(m.index, end)), ...(wrap ? { wrap } : {}) });
   });
   return out;
 }
@@ -270,7 +273,9 @@ export async function writeUsageProbe({ contract, outDir, createValidator }) {
       const fixture = exported.get(name);
       if (!fixture || !readOp) continue;
       if (fixture.cast) casts++;
-      const target = `${types}.${clientNaming.responseType(readOp)}`;
+      // A wrapped entity is checked against the read response's property that holds it.
+      const response = `${types}.${clientNaming.responseType(readOp)}`;
+      const target = fixture.wrap ? `NonNullable<NonNullable<${response}>[${fixture.wrap}]>` : response;
       add(
         { kind: 'fixture', operation: core.describeOperation(model, resource, readOp).node.key, source: name, cast: fixture.cast },
         `export const probe${entries.length}: ${type === 'list' ? `readonly ${target}[]` : target} = ${fixtures}.${name};`,

@@ -56,7 +56,7 @@ describe('pluginConfigMeta emitters (IR built with the factories)', () => {
     const i18n = files.find((f) => f.path.endsWith('things.i18n.ts'))?.contents ?? '';
     expect(i18n).toContain("export const thingsI18n = {\n  title: 'Things',\n  actions: {\n    removeThing: 'Remove a thing',\n  },\n  fields: {},\n} as const satisfies ResourceI18n;\n");
     const permissions = files.find((f) => f.path.endsWith('things.permissions.ts'))?.contents ?? '';
-    expect(permissions).toContain("  removeThing: {\n    permission: 'things:removeThing',\n    scopes: [],\n    method: 'DELETE',\n    path: '/things/{id}',\n  },\n");
+    expect(permissions).toContain("  removeThing: { permission: 'things:removeThing', scopes: [], method: 'DELETE', path: '/things/{id}' },\n");
     expect(permissions).toContain('export type ThingsPermissionKey = keyof typeof thingsPermissions;\n');
   });
 });

@@ -34,7 +34,7 @@ function emitResourceHooks(ctx: EmitContext, resolved: ResolvedHooksOptions, emi
   const cache = listHook === undefined ? undefined : planCache(model, resource, listHook);
   signatures.forEach((s, i) => {
     const hookName = names[i] ?? '';
-    const plan = planHook(model, s, hookName, resolved.optimistic, cache);
+    const plan = planHook(model, s, hookName, resolved, cache);
     ctx.files.add({ path: hooksNaming.hookFile(resource, hookName), contents: emitHook(plan), plugin: PLUGIN_HOOKS });
   });
   ctx.files.add({ path: hooksNaming.indexFile(resource), contents: emitHooksIndex(model, names), plugin: PLUGIN_HOOKS });

@@ -32,10 +32,9 @@ export interface HooksOptions {
    */
   adapter?: HookAdapter;
   /**
-   * Module the generated code would import `@reslayer/runtime`'s exports from. The hooks import only the
-   * generated client layer (which imports the runtime through plugin-client's own `runtimeModule`), so no
-   * hook file imports the runtime today: the option is accepted, validated and kept for uniformity with the
-   * other plugins, and every runtime import a future hook emits must use it.
+   * Module the generated hooks import the runtime's query helpers from, as `<runtimeModule>/query` (the
+   * list-cache helpers, the cache effects applied from data, the next page of an infinite query), for a
+   * re-published or vendored runtime.
    * @default '@reslayer/runtime'
    * @example pluginHooks({ runtimeModule: '@acme/api-runtime' })
    */

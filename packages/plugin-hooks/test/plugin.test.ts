@@ -3,7 +3,8 @@ import path from 'node:path';
 import { GeneratorError } from '@reslayer/core';
 import { HOOK_ADAPTERS, hooksNaming, pluginHooks, type HookAdapter, type HooksOptions } from '@reslayer/plugin-hooks';
 import { resolveHooksOptions } from '../src/options.js';
-import { DEMO_GENERATED, generateLayer } from './helpers.js';
+import { isQueryOperation } from '../src/plan/isQueryOperation.js';
+import { DEMO_GENERATED, generateLayer, REPO_ROOT } from './helpers.js';
 
 /** Hook and index files (path → contents) of one generation of the demo. */
 async function apiFiles(adapter: HookAdapter): Promise<Map<string, string>> {
@@ -57,7 +58,7 @@ describe('plugin-hooks options', () => {
     expect(optionsError(options).message).toBe('plugin-hooks: options must be an object');
   });
 
-  it('accepts a runtimeModule and rejects one that is not a module specifier; the output does not change', async () => {
+  it('accepts a runtimeModule and rejects one that is not a module specifier; the query helpers then come from it', async () => {
     expect(resolveHooksOptions({ runtimeModule: '@acme/api-runtime' })).toEqual({ adapter: 'none', runtimeModule: '@acme/api-runtime', optimistic: false });
     expect(resolveHooksOptions({ runtimeModule: '../runtime' }).runtimeModule).toBe('../runtime');
     for (const runtimeModule of ["x'; alert(1); '", 'a b', 42]) {
@@ -65,12 +66,12 @@ describe('plugin-hooks options', () => {
       expect(e.code).toBe('RSL_CONFIG_INVALID');
       expect(e.message).toMatch(/^plugin-hooks: runtimeModule must be a module specifier/);
     }
-    // No hook file imports the runtime: the option is accepted for uniformity and changes nothing.
+    // The hook files import the query helpers from `<runtimeModule>/query`; nothing else changes.
     const hookFiles = (files: Array<{ path: string; contents: string }>) => files.filter((f) => /^features\/[^/]+\/api\//.test(f.path)).map((f) => [f.path, f.contents]);
     const plain = await generateLayer('vue-query');
     const custom = await generateLayer('vue-query', undefined, undefined, { runtimeModule: '@acme/api-runtime' });
-    expect(hookFiles(custom.files)).toEqual(hookFiles(plain.files));
-    expect(hookFiles(plain.files).some(([, contents]) => contents?.includes('@reslayer/runtime'))).toBe(false);
+    expect(hookFiles(custom.files)).toEqual(hookFiles(plain.files).map(([p, c]) => [p, c?.replaceAll("from '@reslayer/runtime/query'", "from '@acme/api-runtime/query'")]));
+    expect(hookFiles(plain.files).filter(([, contents]) => contents?.includes("from '@reslayer/runtime/query'")).length).toBeGreaterThan(5);
   }, 60_000);
 
   it('optimistic: the plugin option sets the default of the per-call option of update and delete; nothing else changes', async () => {
@@ -78,8 +79,8 @@ describe('plugin-hooks options', () => {
     const on = await generateLayer('none', undefined, undefined, { optimistic: true });
     const text = (r: typeof plain, f: string): string => r.files.find((x) => x.path.endsWith(f))?.contents ?? '';
     for (const f of ['useUpdateContactMutation.ts', 'useDeleteContactMutation.ts']) {
-      expect(text(plain, f)).toContain('  const optimistic = options.optimistic ?? false;');
-      expect(text(on, f)).toContain('  const optimistic = options.optimistic ?? true;');
+      expect(text(plain, f)).toContain('    options.optimistic ?? false,\n');
+      expect(text(on, f)).toContain('    options.optimistic ?? true,\n');
     }
     const changed = on.files.filter((x) => x.contents !== text(plain, x.path)).map((x) => x.path.split('/').pop());
     expect(changed.sort()).toEqual(['useDeleteCompanyMutation.ts', 'useDeleteContactMutation.ts', 'useUpdateCompanyMutation.ts', 'useUpdateContactMutation.ts']);
@@ -99,6 +100,23 @@ describe('plugin-hooks options', () => {
   });
 });
 
+describe('a HEAD operation is a query, never a mutation', () => {
+  it('isQueryOperation: GET, HEAD and a search are queries; the other methods are mutations', () => {
+    expect(['get', 'head', 'post', 'put', 'patch', 'delete', 'options'].filter((m) => isQueryOperation({ role: 'other' }, m))).toEqual(['get', 'head']);
+    expect(isQueryOperation({ role: 'search' }, 'post')).toBe(true);
+  });
+
+  it('HEAD /ping gets query options and hooks whose data is null (TanStack Query rejects undefined), no mutation', async () => {
+    const result = await generateLayer('react-query', path.join(REPO_ROOT, 'fixtures/openapi/3.0/operations.yaml'));
+    const file = result.files.find((f) => f.path.endsWith('features/ping/api/useHeadPingQuery.ts'))?.contents ?? '';
+    expect(file).toContain("queryKey: [...pingQueryKeys.all, 'headPing'] as const as DataTag<readonly [...typeof pingQueryKeys.all, 'headPing'], null, HeadPingError>,");
+    expect(file).toContain('queryFn: ({ signal }: { signal: AbortSignal }) => pingClient.headPing({ signal }).then(() => null),');
+    expect(file).toContain('export function useHeadPingQuery<TData = null>(');
+    expect(file).not.toMatch(/useMutation|HeadPingResponse/);
+    expect(result.files.some((f) => /useHeadPingMutation/.test(f.path))).toBe(false);
+  });
+});
+
 describe('plugin-hooks output per adapter (demo contract)', () => {
   let none: Map<string, string>;
   let adapters: Record<'vue-query' | 'react-query', Map<string, string>>;
@@ -113,10 +131,10 @@ describe('plugin-hooks output per adapter (demo contract)', () => {
     for (const [file, contents] of none) expect(`${file}\n${contents}`).toBe(`${file}\n${await readFile(path.join(DEMO_GENERATED, 'src', file), 'utf8')}`);
   });
 
-  it("'none' names nothing `use*` and imports types and skipToken from @tanstack/query-core only", () => {
+  it("'none' names nothing `use*` and imports types and skipToken from @tanstack/query-core, the helpers from @reslayer/runtime/query", () => {
     for (const [file, contents] of none) {
       expect(`${file}: ${/export (function|const|type) use\w*/.exec(contents)?.[0] ?? ''}`).toBe(`${file}: `);
-      for (const [, from] of contents.matchAll(/from '([^.][^']*)'/g)) expect(from).toBe('@tanstack/query-core');
+      for (const [, from] of contents.matchAll(/from '([^.][^']*)'/g)) expect(['@tanstack/query-core', '@reslayer/runtime/query']).toContain(from);
     }
     const detail = none.get('features/contacts/api/useContactQuery.ts') ?? '';
     expect(detail).toContain("import { skipToken, type DataTag } from '@tanstack/query-core';");
@@ -125,30 +143,26 @@ describe('plugin-hooks output per adapter (demo contract)', () => {
     expect(detail).toContain('queryFn: contactId === undefined ? skipToken : ({ signal }: { signal: AbortSignal }) => contactsClient.getContact(contactId, { signal }),');
   });
 
-  it('derives the cache effects of each mutation from the resource model', () => {
-    const effects = (file: string): string => /export const \w+Invalidates = \{\n([\s\S]*?)\n\};/.exec(none.get(file) ?? '')?.[1] ?? '';
-    expect(effects('features/contacts/api/useCreateContactMutation.ts')).toBe(
-      ['  invalidate: (_variables: CreateContactVariables) => [contactsQueryKeys.lists()] as const,', '  remove: (_variables: CreateContactVariables) => [] as const,', '  setFromResponse: (_variables: CreateContactVariables) => [] as const,'].join('\n'),
-    );
-    expect(effects('features/contacts/api/useUpdateContactMutation.ts')).toContain('  setFromResponse: (variables: UpdateContactVariables) => [contactsQueryKeys.detail(variables.contactId)] as const,');
-    expect(effects('features/contacts/api/useDeleteContactMutation.ts')).toContain('  remove: (variables: DeleteContactVariables) => [contactsQueryKeys.detail(variables.contactId)] as const,');
-    expect(effects('features/contacts/api/useDeleteContactMutation.ts')).toContain('  invalidate: (_variables: DeleteContactVariables) => [contactsQueryKeys.lists()] as const,');
+  it('derives the cache effects of each mutation from the resource model, as data', () => {
+    const effects = (file: string): string => (/export const \w+Invalidates = \{\n([\s\S]*?)\n\} satisfies CacheEffects<\w+>;/.exec(none.get(file) ?? '')?.[1] ?? '').replace(/\s+/g, ' ').trim();
+    expect(effects('features/contacts/api/useCreateContactMutation.ts')).toBe('invalidate: (_variables) => [contactsQueryKeys.lists()] as const, remove: (_variables) => [] as const, setFromResponse: (_variables) => [] as const,');
+    expect(effects('features/contacts/api/useUpdateContactMutation.ts')).toContain('setFromResponse: (variables) => [contactsQueryKeys.detail(variables.contactId)] as const,');
+    expect(effects('features/contacts/api/useDeleteContactMutation.ts')).toContain('remove: (variables) => [contactsQueryKeys.detail(variables.contactId)] as const,');
+    expect(effects('features/contacts/api/useDeleteContactMutation.ts')).toContain('invalidate: (_variables) => [contactsQueryKeys.lists()] as const,');
     expect(effects('features/contactsArchive/api/useArchiveContactMutation.ts')).toContain(
-      '  invalidate: (variables: ArchiveContactVariables) => [contactsArchiveQueryKeys.all, contactsQueryKeys.lists(), contactsQueryKeys.detail(variables.contactId)] as const,',
+      'invalidate: (variables) => [contactsArchiveQueryKeys.all, contactsQueryKeys.lists(), contactsQueryKeys.detail(variables.contactId)] as const,',
     );
   });
 
-  it('types the keys it only matches (invalidate, cancel, remove) as QueryKey, and keeps the tagged key where it sets data', () => {
-    const remove = none.get('features/contacts/api/useDeleteContactMutation.ts') ?? '';
-    expect(remove).toMatch(/^import type \{[^}]*\bQueryKey\b[^}]*\} from '@tanstack\/query-core';$/m);
-    expect(remove).toContain('      const removed: readonly QueryKey[] = deleteContactInvalidates.remove(variables);\n      for (const queryKey of removed) {');
-    for (const [file, contents] of none) {
-      for (const line of contents.split('\n').filter((l) => l.includes('queryClient.invalidateQueries({ queryKey })'))) {
-        expect(`${file}: ${line.trim()}`).toMatch(/\.map\(\(queryKey: QueryKey\) => queryClient\.invalidateQueries\(\{ queryKey \}\)\)\);$/);
-      }
-    }
-    // setQueryData reads the data type from the detail key's tag, so that key stays as the keys object made it.
-    expect(none.get('features/contacts/api/useUpdateContactMutation.ts')).toContain('      for (const queryKey of updateContactInvalidates.setFromResponse(variables)) queryClient.setQueryData(queryKey, data);');
+  it('declares the cache effects and leaves applying them to the runtime (no QueryClient call in a generated file)', () => {
+    for (const [file, contents] of none) expect(`${file}: ${/queryClient\.\w+\(/.exec(contents)?.[0] ?? ''}`).toBe(`${file}: `);
+    expect(none.get('features/contacts/api/useCreateContactMutation.ts')).toContain('return cacheMutation<CreateContactResponse, CreateContactVariables>(');
+    const update = none.get('features/contacts/api/useUpdateContactMutation.ts') ?? '';
+    expect(update).toContain('return optimisticMutation<UpdateContactResponse, UpdateContactError, UpdateContactVariables>(');
+    expect(update).toContain("{ kind: 'update', cache: contactsCache, lists: () => contactsQueryKeys.lists(), id: (variables) => variables.contactId,");
+    expect(none.get('features/contacts/api/useContactsQuery.ts')).toContain(
+      "export const contactsCache = listCacheHelpers<NonNullable<NonNullable<ListContactsResponse>['items']>[number], GetContactResponse>({ lists: contactsQueryKeys.lists, items: 'items', total: 'total', key: 'id' });",
+    );
   });
 
   it.each(['vue-query', 'react-query'] as const)('%s: same paths and index files; the framework-free factories as in none, plus the hooks', (adapter) => {
@@ -182,14 +196,11 @@ describe('plugin-hooks output per adapter (demo contract)', () => {
     expect(update).toMatch(/^import \{ useMutation, useQueryClient, [^}]*type QueryClient\b[^}]*\} from /m);
     expect(update).toContain(`} from '${own}';`);
     const hook = functionBlock(update, 'useUpdateContactMutation');
-    expect(hook).toContain('  const queryClient = useQueryClient();\n  const { optimistic, ...rest } = options ?? {};\n  const generated = updateContactMutationOptions(queryClient, optimistic === undefined ? {} : { optimistic });');
-    // The user's callbacks run after the generated ones, with what their own onMutate returned.
-    expect(hook).toContain('      const snapshot = await generated.onMutate(variables);\n      return { snapshot, user: (await rest.onMutate?.(variables, context)) as TOnMutateResult | undefined };');
-    expect(hook).toContain('      await generated.onError(error, variables, result?.snapshot);\n      await rest.onError?.(error, variables, result?.user, context);');
-    expect(hook).toContain('      await generated.onSuccess(data, variables);\n      await rest.onSuccess?.(data, variables, result.user as TOnMutateResult, context);');
-    // A create has no optimistic update: the user's options go through as they are.
+    // The user's callbacks run after the generated ones (the runtime's withOptimisticEffects chains them).
+    expect(hook).toContain('  const { optimistic, ...rest } = options ?? {};\n  return useMutation(withOptimisticEffects(updateContactMutationOptions(useQueryClient(), optimistic === undefined ? {} : { optimistic }), rest));');
+    // A create has no optimistic update: the user's options go through, onSuccess after the cache effects.
     const create = functionBlock(adapters[adapter].get('features/contacts/api/useCreateContactMutation.ts') ?? '', 'useCreateContactMutation');
-    expect(create).toContain('      await generated.onSuccess(data, variables);\n      await options?.onSuccess?.(data, variables, onMutateResult, context);');
+    expect(create).toContain('  return useMutation(withCacheEffects(createContactMutationOptions(useQueryClient()), options));');
   });
 
   it('vue-query: parameters are MaybeRefOrGetter, read with toValue inside an options getter', () => {

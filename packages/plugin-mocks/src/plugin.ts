@@ -1,5 +1,5 @@
 import type { Plugin } from '@reslayer/core';
-import { definePlugin, EmitStage } from '@reslayer/core';
+import { definePlugin, DetectStage, EmitStage } from '@reslayer/core';
 import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
 import { resolveMocksOptions, type MocksOptions } from './options.js';
 import { PLUGIN_MOCKS } from './pluginName.js';
@@ -12,7 +12,8 @@ const emitters = () => import('./emit.js');
 /**
  * The mocks plugin: per resource, MSW 3 fixtures, handlers (a stateful in-memory store for CRUD
  * resources) and scenarios (`success`, `empty`, `error`, `slow`), plus an index. It imports the
- * client's types, so it requires plugin-client, and runs at `EmitStage.Derived`.
+ * client's types, so it requires plugin-client, and runs at `EmitStage.Derived`. After detection it warns
+ * (`RSL_MOCK_STATELESS`) about each operation of a CRUD resource the store cannot serve.
  * @param options see {@link MocksOptions}
  * @returns the plugin
  * @throws GeneratorError `RSL_CONFIG_INVALID` for invalid options
@@ -25,6 +26,11 @@ export function pluginMocks(options: MocksOptions = {}): Plugin {
     requires: [PLUGIN_CLIENT],
     options: resolved,
     apply(hooks) {
+      // After detection (so under `lint` too): the operations of CRUD resources the store cannot serve.
+      hooks.detect.tapPromise({ name: PLUGIN_MOCKS, stage: DetectStage.Refine }, async (model, ctx) => {
+        for (const d of (await import('./plan/stateless.js')).statelessDiagnostics(model)) ctx.report(d);
+        return model;
+      });
       hooks.emit.tapPromise({ name: PLUGIN_MOCKS, stage: EmitStage.Derived }, async (ctx) => (await emitters()).emitMocks(ctx, resolved));
     },
   });

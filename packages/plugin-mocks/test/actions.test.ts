@@ -1,8 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { stateWords } from '../src/plan/entityActions.js';
-import { generate } from './helpers.js';
+import { getResponse, type HttpHandler } from 'msw';
+import { pathToFileURL } from 'node:url';
+import { generate, transpileMocks } from './helpers.js';
 
 // Actions on a stored item (`POST /orders/{orderId}/cancel`) that answer the entity update the store.
 
@@ -43,18 +45,39 @@ const CONTRACT = {
   components: { schemas: { Order: ORDER } },
 };
 
+/** Answers a request through the generated handlers (msw's `getResponse`), as the client's `fetch` would get it. */
+async function call(handlers: HttpHandler[], method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const init: RequestInit = body === undefined ? { method } : { method, body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+  const response = await getResponse(handlers, new Request(`http://localhost${url}`, init));
+  if (!response) throw new Error(`no handler for ${method} ${url}`);
+  const text = await response.text();
+  return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+}
+
 describe('actions on a stored item', () => {
   let dir: string;
-  let handlers: string;
+  let mocks: { ordersStore: Map<string, Record<string, unknown>>; resetOrdersStore(): void; previewOrderFixture: unknown; handlers: HttpHandler[] };
+  let id: string;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-actions-'));
     await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(CONTRACT));
-    const result = await generate(path.join(dir, 'openapi.json'), dir, {}, false);
-    handlers = result.files
-      .filter((f) => f.path.endsWith('.handlers.ts'))
-      .map((f) => f.contents)
-      .join('\n');
+    await generate(path.join(dir, 'openapi.json'), dir);
+    await transpileMocks(path.join(dir, 'src'), path.join(dir, 'js'));
+    // Every resource's handlers (the actions are resources of their own) and every export, as an app would combine them.
+    const all: Record<string, unknown> = { handlers: [] };
+    for (const r of await readdir(path.join(dir, 'js/shared/mocks'))) {
+      if (r.endsWith('.js') || r === 'node_modules' || r === 'package.json') continue;
+      const mod = (await import(pathToFileURL(path.join(dir, 'js/shared/mocks', r, 'index.js')).href)) as Record<string, unknown>;
+      (all['handlers'] as HttpHandler[]).push(...(mod[`${r}Handlers`] as HttpHandler[]));
+      for (const [k, v] of Object.entries(mod)) if (!k.endsWith('Handlers')) all[k] = v;
+    }
+    mocks = all as typeof mocks;
+  }, 60_000);
+
+  beforeEach(() => {
+    mocks.resetOrdersStore();
+    id = [...mocks.ordersStore.keys()][0] ?? '';
   });
 
   afterAll(async () => {
@@ -69,19 +92,21 @@ describe('actions on a stored item', () => {
     expect(stateWords('pay')).toEqual(['payed', 'payd', 'pay']);
   });
 
-  it('cancel: sets the enum value the verb names (matched without regard to case), merges same-shape payload properties, stores the item', () => {
-    expect(handlers).toContain("const current = scenario === 'empty' ? undefined : ordersStore.get(params.orderId);");
-    expect(handlers).toContain('const updated: CancelOrderResponse = merge(structuredClone(current), await readJson(request), cancelOrderFields);');
-    expect(handlers).toContain("updated.status = 'Cancelled';\n      ordersStore.set(params.orderId, updated);");
-    expect(handlers).toContain("const cancelOrderFields: Fields = ['note'];");
+  it('cancel: sets the enum value the verb names (matched without regard to case), merges same-shape payload properties, stores the item', async () => {
+    const answer = await call(mocks.handlers, 'POST', `/orders/${id}/cancel`, { note: 'late', reason: 'not stored' });
+    expect(answer).toMatchObject({ status: 200, body: { id, status: 'Cancelled', note: 'late' } });
+    expect(answer.body).not.toHaveProperty('reason');
+    expect(mocks.ordersStore.get(id)).toEqual(answer.body);
+    expect((await call(mocks.handlers, 'GET', `/orders/${id}`)).body).toEqual(answer.body);
   });
 
-  it('pay: nothing to set (no `payed` state), the stored item is still answered and kept', () => {
-    expect(handlers).toContain('const updated: PayOrderResponse = structuredClone(current);\n      ordersStore.set(params.orderId, updated);');
+  it('pay: nothing to set (no `payed` state), the stored item is still answered and kept', async () => {
+    const before = structuredClone(mocks.ordersStore.get(id));
+    expect(await call(mocks.handlers, 'POST', `/orders/${id}/pay`)).toEqual({ status: 200, body: before });
+    expect((await call(mocks.handlers, 'POST', '/orders/missing/pay')).status).toBe(404);
   });
 
-  it('a GET on a sub-path is not an action: it answers its fixture', () => {
-    expect(handlers).toContain("return HttpResponse.json<JsonBodyType>(scenario === 'empty' ? previewOrderEmptyFixture : previewOrderFixture, { status: 200 });");
-    expect(handlers).not.toContain('const updated: PreviewOrderResponse');
+  it('a GET on a sub-path is not an action: it answers its fixture', async () => {
+    expect(await call(mocks.handlers, 'GET', `/orders/${id}/preview`)).toEqual({ status: 200, body: mocks.previewOrderFixture });
   });
 });

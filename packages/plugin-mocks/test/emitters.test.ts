@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { EmitStage, GeneratorError, banner, type ApiModel, type PluginHooks } from '@reslayer/core';
+import { DetectStage, EmitStage, GeneratorError, banner, type ApiModel, type PluginHooks } from '@reslayer/core';
 import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
 import pluginMocksDefault, * as api from '@reslayer/plugin-mocks';
 import { PLUGIN_MOCKS, mocksNaming, pluginMocks } from '@reslayer/plugin-mocks';
@@ -30,18 +30,15 @@ describe('emitters (golden files, G14 layer 3)', () => {
     for (const contents of Object.values(emitAll(model))) expect(contents.startsWith(banner(model.meta))).toBe(true);
   });
 
-  it('a store-backed CRUD resource: Map keyed by the path parameter, counter ids, PUT keeps server fields', () => {
+  it('a store-backed CRUD resource as data: keyed by the path parameter, counter ids, PUT keeps server fields', () => {
     const handlers = emitAll(notesModel())['notes.handlers.ts'] ?? '';
-    expect(handlers).toContain('export const notesStore = new Map<string, GetNoteResponse>();');
-    expect(handlers).toContain('for (const item of notesFixtures) notesStore.set(String(item.id), structuredClone(item));');
-    expect(handlers).toContain('    sequence += 1;\n    id = sequence;\n');
-    expect(handlers).toContain("const SERVER_FIELDS: Fields = ['id'];");
-    expect(handlers).toContain("const createNoteFields: Fields = ['body', 'title'];");
-    expect(handlers).toContain('const created: GetNoteResponse = merge(structuredClone(notesEntityDefaults), await readJson(request), createNoteFields);\n      created.id = id;');
-    expect(handlers).toContain('merge(merge(structuredClone(notesEntityDefaults), await readJson(request), replaceNoteFields), current, SERVER_FIELDS);');
-    expect(handlers).toContain("const start = Math.max(0, intParam(query, 'offset', 0));\n      const size = Math.max(1, intParam(query, 'limit', 10));");
-    expect(handlers).toContain('const body: ListNotesResponse = items;');
-    expect(handlers).toContain("new HttpResponse(new Blob(['Mock content of downloadNote.'], { type: 'application/pdf' })");
+    expect(handlers).toContain("import { mockResource, type HandlersOptions } from '@reslayer/runtime/mocks';");
+    expect(handlers).toContain("store: { seed: notesFixtures, defaults: notesEntityDefaults, key: { path: 'id', kind: 'number' }, serverFields: ['id'] },");
+    expect(handlers).toMatch(/createNote: \{[^}]*store: 'create', fields: \['body', 'title'\]/);
+    expect(handlers).toMatch(/replaceNote: \{[^}]*store: 'replace', key: 'noteId', fields: \['body', 'title'\]/);
+    expect(handlers).toContain("page: { mode: 'offset', param: 'offset', limit: 'limit', defaultSize: 10 }");
+    expect(handlers).toContain("body: { blob: 'Mock content of downloadNote.', type: 'application/pdf' }");
+    expect(handlers).not.toMatch(/\bhttp\.|HttpResponse|structuredClone/);
   });
 
   it('is deterministic', () => {
@@ -195,15 +192,15 @@ describe('plugin', () => {
     expect(pluginMocksDefault).toBe(pluginMocks);
   });
 
-  it('requires plugin-client and taps emit once at EmitStage.Derived under its own name', () => {
+  it('requires plugin-client, taps detect (the lint warnings) after core and emit once at EmitStage.Derived, under its own name', () => {
     const plugin = pluginMocks();
     expect(plugin.name).toBe(PLUGIN_MOCKS);
     expect(plugin.requires).toEqual([PLUGIN_CLIENT]);
-    const taps: unknown[] = [];
-    const tap = (options: unknown) => taps.push(options);
-    const hooks = { detect: { tap, tapAsync: tap, tapPromise: tap }, emit: { tap, tapAsync: tap, tapPromise: tap }, report: { tap } } as unknown as PluginHooks;
+    const taps: Array<[string, unknown]> = [];
+    const on = (hook: string) => (options: unknown) => taps.push([hook, options]);
+    const hooks = { detect: { tap: on('detect'), tapAsync: on('detect'), tapPromise: on('detect') }, emit: { tap: on('emit'), tapAsync: on('emit'), tapPromise: on('emit') }, report: { tap: on('report') } } as unknown as PluginHooks;
     plugin.apply(hooks, { run: { input: '', outputRoot: '', srcDir: 'src', plugins: [] } });
-    expect(taps).toEqual([{ name: PLUGIN_MOCKS, stage: EmitStage.Derived }]);
+    expect(taps).toEqual([['detect', { name: PLUGIN_MOCKS, stage: DetectStage.Refine }], ['emit', { name: PLUGIN_MOCKS, stage: EmitStage.Derived }]]);
   });
 
   it('names files under shared/mocks/<resource>', () => {

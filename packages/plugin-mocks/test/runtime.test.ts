@@ -305,10 +305,11 @@ describe('the stores-and-routing contract under msw/node (every resource, folder
     expect(await send('http://localhost/queues/video', json('PUT', { isPaused: true, name: 'metadata' }))).toMatchObject({ status: 200, body: { name: 'video', isPaused: true } });
   });
 
-  it('a wrapped entity: keyed by `article.slug`; a wrapped payload is merged one level down (required fields stay)', async () => {
-    const store = mods['articles']?.['articlesStore'] as Map<string, { article: Json }>;
+  it('a wrapped entity: the store holds the article, keyed by its `slug`; reads and writes wrap it, a wrapped payload is merged (required fields stay)', async () => {
+    const store = mods['articles']?.['articlesStore'] as Map<string, Json>;
     const [slug, first] = [...store.entries()][0] ?? [];
-    expect(first?.article['slug']).toBe(slug);
+    expect(first?.['slug']).toBe(slug);
+    expect((await send(`http://localhost/articles/${String(slug)}`)).body).toEqual({ article: first });
     expect((await send(`http://localhost/articles/${String(slug)}`)).status).toBe(200);
     const created = await send('http://localhost/articles', json('POST', { article: { title: 'T', body: 'B', extra: 1 } }));
     expect(created).toMatchObject({ status: 201, body: { article: { title: 'T', body: 'B', slug: 'slug-4', author: { username: expect.any(String) }, createdAt: expect.any(String) } } });

@@ -180,48 +180,67 @@ export interface ColumnSort {
 }
 
 /**
- * Page-number pagination (`?page=2&pageSize=20`).
- * `itemsProperty` is absent when the response body itself is the array of items;
- * `totalProperty` is absent when the response carries no total.
+ * Where a value sits in a list response: a top-level property's name, or the names from the body down to a
+ * nested one (`['meta', 'total']`, `['links', 'next']`).
  */
-export interface PagePagination {
+export type PropertyPath = string | readonly string[];
+
+/**
+ * What every paginated list reports. `itemsProperty` is absent when the response body itself is the array of
+ * items; a fact the response does not carry is absent.
+ */
+export interface PageFacts {
+  /** Response property holding the items. */
+  readonly itemsProperty?: PropertyPath;
+  /** Response property holding the total item count (page and offset lists). */
+  readonly totalProperty?: PropertyPath;
+  /** Boolean response property telling whether more items exist (`has_more`, `hasNextPage`, …). */
+  readonly hasMoreProperty?: PropertyPath;
+  /** True when the response declares a `Link` header (RFC 8288) whose `rel="next"` link names the next page. */
+  readonly linkHeader?: boolean;
+}
+
+/** Page-number pagination (`?page=2&pageSize=20`, `?page=2&per_page=20`, `?pageNum=2`). */
+export interface PagePagination extends PageFacts {
   readonly mode: 'page';
   /** Query parameter of the page number. */
   readonly pageParam: string;
   /** Query parameter of the page size, when the operation has one. */
   readonly pageSizeParam?: string;
-  /** Response property holding the items. */
-  readonly itemsProperty?: string;
-  /** Response property holding the total item count. */
-  readonly totalProperty?: string;
   /** `default` of the page size parameter, when given. */
   readonly defaultPageSize?: number;
+  /** Number of the first page when it is not 1 (`0` for zero-based pages). */
+  readonly firstPage?: number;
+  /** Response property holding the next page's number or URL, empty or null on the last page. */
+  readonly nextProperty?: PropertyPath;
 }
 
-/** Offset pagination (`?offset=40&limit=20`). Absent properties mean as in {@link PagePagination}. */
-export interface OffsetPagination {
+/** Offset pagination (`?offset=40&limit=20`). */
+export interface OffsetPagination extends PageFacts {
   readonly mode: 'offset';
   /** Query parameter of the offset (`offset`, `skip`). */
   readonly offsetParam: string;
   /** Query parameter of the page size (`limit`, `take`, …), when the operation has one. */
   readonly limitParam?: string;
-  readonly itemsProperty?: string;
-  readonly totalProperty?: string;
   /** `default` of the limit parameter, when given. */
   readonly defaultLimit?: number;
+  /** Response property holding the next page's URL, empty or null on the last page. */
+  readonly nextProperty?: PropertyPath;
 }
 
-/** Cursor pagination (`?cursor=abc&limit=20`). Absent properties mean as in {@link PagePagination}. */
-export interface CursorPagination {
+/**
+ * Cursor pagination (`?cursor=abc&limit=20`). The next cursor comes from `nextCursorProperty` (a cursor, or a URL
+ * carrying it), else the `Link` header (`linkHeader`), else the `nextCursorItemProperty` of the last item.
+ */
+export interface CursorPagination extends PageFacts {
   readonly mode: 'cursor';
   /** Query parameter of the cursor (`cursor`, `after`, `page_token`, `starting_after`, …). */
   readonly cursorParam: string;
   readonly limitParam?: string;
-  readonly itemsProperty?: string;
-  /** Response property holding the next cursor (`nextCursor`, `next`, `next_page_token`, …). */
-  readonly nextCursorProperty?: string;
-  /** Boolean response property telling whether more items exist (`has_more`, `hasNextPage`, …). */
-  readonly hasMoreProperty?: string;
+  /** Response property holding the next cursor (`nextCursor`, `next`, `next_page_token`, `links.next`, …). */
+  readonly nextCursorProperty?: PropertyPath;
+  /** Item property whose value in the last item is the next cursor (`id` for `starting_after`). */
+  readonly nextCursorItemProperty?: string;
   /** `default` of the limit parameter, when given. */
   readonly defaultLimit?: number;
 }

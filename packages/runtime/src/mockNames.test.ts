@@ -8,14 +8,17 @@ import { MOCK_EXPORTS, MOCK_SCENARIOS } from './mockNames.js';
 
 const MOCKS_SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'mocks.ts');
 
-/** The exported type and interface names of mocks.ts, read from its source. */
+/** The exported type and interface names of mocks.ts (declared there or re-exported with `export type`), read from its source. */
 function exportedTypes(): string[] {
   const sf = ts.createSourceFile(MOCKS_SOURCE, readFileSync(MOCKS_SOURCE, 'utf8'), ts.ScriptTarget.Latest, true);
-  return sf.statements
+  const declared = sf.statements
     .filter((s): s is ts.InterfaceDeclaration | ts.TypeAliasDeclaration => ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s))
     .filter((s) => (ts.getCombinedModifierFlags(s) & ts.ModifierFlags.Export) !== 0)
-    .map((s) => s.name.text)
-    .sort();
+    .map((s) => s.name.text);
+  const reexported = sf.statements.flatMap((s) =>
+    ts.isExportDeclaration(s) && s.isTypeOnly && s.exportClause && ts.isNamedExports(s.exportClause) ? s.exportClause.elements.map((e) => e.name.text) : [],
+  );
+  return [...declared, ...reexported].sort();
 }
 
 describe('mock names (what code generators use without loading msw)', () => {

@@ -14,6 +14,9 @@ export type MockScenario = (typeof MOCK_SCENARIOS)[number];
  * handlers and scenarios import from these; a generated local name must not take one of them.
  */
 export const MOCK_EXPORTS = {
-  values: ['claimedElsewhere', 'filterItems', 'intParam', 'merge', 'mockSetup', 'readJson', 'scenarioNames'],
-  types: ['Fields', 'Filters', 'HandlersOptions', 'MockSetup', 'ScenarioName'],
+  values: ['createStore', 'filterItems', 'intParam', 'listAnswer', 'merge', 'mockResource', 'mockScenarios', 'readJson', 'scenarioNames', 'sequenceUuid'],
+  types: [
+    'Answer', 'Fields', 'Filters', 'HandlersOptions', 'KeySpec', 'ListSpec', 'MockResource', 'MockResourceSpec', 'MockScenarios', 'MockStore', 'OperationHandlers',
+    'OperationSpec', 'OwnResolver', 'PageField', 'PageSource', 'PageWindow', 'QueryPair', 'ScenarioName', 'StoreSpec', 'SuccessBody',
+  ],
 } as const;

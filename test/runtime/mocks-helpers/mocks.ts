@@ -6,6 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import type { HttpHandler } from 'msw';
+import { describeOperation, detectResources, Diagnostics, loadContract, normalizeContract, type ApiModel } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
 import { runCli } from '../../helpers/cli.js';
 import { ROOT } from '../../helpers/paths.js';
 
@@ -31,7 +33,7 @@ export interface ResourceMocks {
   create: (options: { scenario?: ScenarioName; baseUrl?: string }) => HttpHandler[];
   /** Every export of the index module (fixtures included). */
   exports: Record<string, unknown>;
-  /** Operations the handlers file answers, as `METHOD /path` keys (from the generated `// op: METHOD /path` comments). */
+  /** The resource's operations, as `METHOD /path` keys (the model's). */
   operations: string[];
   /** The operation of each `http.*` handler, in the order of the handler lists (`<r>Scenarios.success`, `create…()`). */
   handlerOps: string[];
@@ -94,6 +96,8 @@ export async function generateMocks(caseName: string, contract: string): Promise
   const byOperation = new Map<string, ResourceMocks>();
   const answeredBy = new Map<string, string>();
   const handlerOp = new WeakMap<object, string>();
+  const diagnostics = new Diagnostics();
+  const model = detectResources(normalizeContract(await loadContract(contract), diagnostics), diagnostics);
   const names = readdirSync(mocksSrc, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
   for (const name of names) {
     const mod = (await import(pathToFileURL(path.join(jsRoot, 'shared/mocks', name, 'index.js')).href)) as Record<string, unknown>;
@@ -105,7 +109,8 @@ export async function generateMocks(caseName: string, contract: string): Promise
     if (typeof create !== 'function') throw new Error(`${name}: no create<Resource>Handlers export`);
     const handlersFile = readdirSync(path.join(mocksSrc, name)).find((f) => f.endsWith('.handlers.ts'));
     const text = handlersFile ? readFileSync(path.join(mocksSrc, name, handlersFile), 'utf8') : '';
-    const { operations, handlerOps } = readHandlerComments(text, answeredBy);
+    const factories = Object.entries(mod).find(([k]) => k.endsWith('OperationHandlers'))?.[1] as Record<string, unknown> | undefined;
+    const { operations, handlerOps } = operationsOf(model, name, Object.keys(factories ?? {}), answeredBy);
     const make = create as ResourceMocks['create'];
     const r: ResourceMocks = {
       name,
@@ -137,36 +142,29 @@ export async function generateMocks(caseName: string, contract: string): Promise
 }
 
 /**
- * The operations of a handlers file, from its comments: `// name: METHOD /path` before each operation's factory in
- * `<r>OperationHandlers` (whose `return http.*` call makes the handler; `//   also answers …` lines may follow the
- * comment), or followed by `//   no handler: the handler of METHOD /path answers …` for an
- * operation another operation's handler answers (recorded in `answeredBy`).
+ * The operations of a resource (the model's `METHOD /path` keys) and the operation of each handler, in the order of
+ * `<r>OperationHandlers` (the order of the handlers). An operation without a handler of its own is answered by the
+ * handler of the first operation on the same method, URL path and literal query (path keys that differ by a
+ * fragment only), recorded in `answeredBy`.
  */
-function readHandlerComments(text: string, answeredBy: Map<string, string>): { operations: string[]; handlerOps: string[] } {
-  const operations: string[] = [];
-  const handlerOps: string[] = [];
-  let title: string | undefined;
-  for (const line of text.split('\n')) {
-    const t = /^ {2}\/\/ [\w$]+: ([A-Z]+) (\S.*)$/.exec(line);
-    if (t) {
-      title = `${t[1]} ${t[2]}`;
-      operations.push(title);
-      continue;
-    }
-    const by = /^ {2}\/\/ {3}no handler: the handler of ([A-Z]+ \S.*) answers \(the same request/.exec(line);
-    if (by?.[1] && title) answeredBy.set(title, by[1]);
-    else if (/^ {4}return http\.\w+/.test(line)) {
-      if (!title) throw new Error(`a handler without its operation comment: ${line}`);
-      handlerOps.push(title);
-      title = undefined;
-    }
+function operationsOf(model: ApiModel, resource: string, factories: string[], answeredBy: Map<string, string>): { operations: string[]; handlerOps: string[] } {
+  const r = model.resources.find((x) => x.resource === resource);
+  if (!r) throw new Error(`${resource}: no such resource in the model`);
+  const sigs = r.operations.map((op) => describeOperation(model, r, op));
+  const byMethod = new Map(sigs.map((sig) => [clientNaming.method(sig.op), sig.node.key]));
+  const handlerOps = factories.map((m) => byMethod.get(m) ?? `${m}: not an operation of ${resource}`);
+  for (const sig of sigs) {
+    if (handlerOps.includes(sig.node.key)) continue;
+    const same = (o: typeof sig) => o.node.method === sig.node.method && o.urlPath === sig.urlPath && o.fixedQuery === sig.fixedQuery;
+    const by = model.resources.flatMap((x) => x.operations.map((op) => describeOperation(model, x, op))).find((o) => o !== sig && same(o) && o.node.key !== sig.node.key);
+    if (by) answeredBy.set(sig.node.key, by.node.key);
   }
-  return { operations, handlerOps };
+  return { operations: sigs.map((sig) => sig.node.key), handlerOps };
 }
 
 /** Records which operation each handler of a list answers (the lists keep the order of the `http.*` calls). */
 function label(list: HttpHandler[], handlerOps: readonly string[], into: WeakMap<object, string>, resource: string): HttpHandler[] {
-  if (list.length !== handlerOps.length) throw new Error(`${resource}: ${list.length} handlers, ${handlerOps.length} handler comments`);
+  if (list.length !== handlerOps.length) throw new Error(`${resource}: ${list.length} handlers, ${handlerOps.length} operation handler factories`);
   list.forEach((h, i) => into.set(h, handlerOps[i] as string));
   return list;
 }

@@ -1,50 +1,69 @@
-import { cmp } from '../diagnostics/Diagnostics.js';
 import type { NamedSchema, ParameterNode, SchemaNode } from '../model/types.js';
+import { kindOf, listEnvelope, normName, type ListEnvelope, type PropertyPath } from './listEnvelope.js';
 import { resolveSchema } from './resolveSchema.js';
 import { objectProperties } from './schemaQueries.js';
 import type { SchemaTypeNames } from './schemaTypeNames.js';
 import type { OperationSignature } from './signature.js';
 
+/** What every paginated list has: where the items are, and what tells that more exist. Absent facts are absent keys. */
+interface PageFacts {
+  /** Where the items array is; absent when the body itself is the array. */
+  itemsProperty?: PropertyPath;
+  /** A number holding the count of all items. */
+  totalProperty?: PropertyPath;
+  /** A boolean telling whether more items exist. */
+  hasMoreProperty?: PropertyPath;
+  /** True when the success response declares a `Link` header (RFC 8288), whose `rel="next"` link names the next page. */
+  linkHeader?: boolean;
+}
+
 /**
- * Pagination of a list operation, as {@link listPagination} detects it. Absent facts are absent keys:
- * `itemsProperty` is absent when the body itself is the array.
+ * Pagination of a list operation, as {@link listPagination} detects it. Absent facts are absent keys.
+ * Every mode but `none` can be followed page by page (an infinite query): a page or offset list until a page
+ * is empty, the count is reached, the has-more flag is false or the next link is empty; a cursor list while
+ * the next cursor is given (a body property, a `Link` header, or the key of the last item).
  */
 export type ListPagination =
-  | { mode: 'page'; pageParam: string; pageSizeParam?: string; itemsProperty?: string; totalProperty?: string; defaultPageSize?: number }
-  | { mode: 'offset'; offsetParam: string; limitParam?: string; itemsProperty?: string; totalProperty?: string; defaultLimit?: number }
-  | { mode: 'cursor'; cursorParam: string; limitParam?: string; itemsProperty?: string; nextCursorProperty?: string; hasMoreProperty?: string; defaultLimit?: number }
+  | (PageFacts & {
+      mode: 'page';
+      pageParam: string;
+      pageSizeParam?: string;
+      defaultPageSize?: number;
+      /** The number of the first page when it is not 1 (`0` when the parameter's minimum or default is 0). */
+      firstPage?: number;
+      /** A property that holds the next page's number or URL, empty or null on the last page (`next`, `links.next`). */
+      nextProperty?: PropertyPath;
+    })
+  | (PageFacts & { mode: 'offset'; offsetParam: string; limitParam?: string; defaultLimit?: number; nextProperty?: PropertyPath })
+  | (PageFacts & {
+      mode: 'cursor';
+      cursorParam: string;
+      limitParam?: string;
+      defaultLimit?: number;
+      /** The property holding the next cursor, or a URL carrying it in the cursor parameter (`next`, `links.next`). */
+      nextCursorProperty?: PropertyPath;
+      /** The item property whose value in the last item is the next cursor (`id` for `starting_after`). */
+      nextCursorItemProperty?: string;
+    })
   | { mode: 'none' };
 
 type Names = Pick<SchemaTypeNames, 'byName' | 'cut'>;
-type Kind = 'number' | 'string' | 'boolean';
 
-// Normalized names (see `norm`), in order of preference.
-const PAGE = ['page', 'pagenumber', 'pageno', 'pagenum', 'pageindex'];
-const PAGE_SIZE = ['pagesize', 'perpage', 'size', 'limit', 'pagelimit', 'pagecount'];
-const OFFSET = ['offset', 'skip', 'pageoffset'];
-const LIMIT = ['limit', 'take', 'pagesize', 'size', 'perpage', 'pagelimit', 'first', 'maxresults'];
-const CURSOR = ['cursor', 'pagecursor', 'pagetoken', 'after', 'pageafter', 'startingafter', 'continuationtoken', 'continuation', 'nexttoken', 'nextpagetoken', 'before', 'pagebefore', 'endingbefore'];
-const TOTAL = ['total', 'totalcount', 'totalitems', 'totalelements', 'totalresults', 'count'];
-const NEXT = ['nextcursor', 'next', 'nextpagetoken', 'nexttoken', 'nextpage', 'endcursor', 'cursor'];
-const HAS_MORE = ['hasmore', 'hasnext', 'hasnextpage', 'more'];
-/** Preferred names of the items array in a page object, in order. */
-const ITEMS_NAMES = ['items', 'data', 'results', 'content', 'records'];
+// Normalized names (see `normName`), in order of preference.
+const PAGE = ['page', 'pagenumber', 'pageno', 'pagenum', 'pageindex', 'pg'];
+const PAGE_SIZE = ['pagesize', 'perpage', 'size', 'limit', 'pagelimit', 'pagecount', 'count', 'maxresults', 'top'];
+const OFFSET = ['offset', 'skip', 'pageoffset', 'start', 'startindex', 'from'];
+const LIMIT = ['limit', 'take', 'pagesize', 'size', 'perpage', 'pagelimit', 'first', 'maxresults', 'count', 'top', 'maxitems'];
+const CURSOR = ['cursor', 'pagecursor', 'pagetoken', 'after', 'pageafter', 'startingafter', 'continuationtoken', 'continuation', 'nexttoken', 'nextpagetoken', 'skiptoken', 'marker', 'starttoken', 'before', 'pagebefore', 'endingbefore'];
+/** Cursor parameters that take an item's key: the next cursor is the last item's key when no body property or link gives it. */
+const ITEM_CURSOR = ['startingafter', 'after', 'pageafter', 'marker'];
+/** Item properties that may hold the key an item cursor takes, in order. */
+const ITEM_KEYS = ['id', 'key', 'name'];
 
-/** Lower case, without `_`, `-`, `.`, `[`, `]`: `pagesize` for `page_size` or `pageSize`. */
-const norm = (name: string): string => name.toLowerCase().replace(/[_\-.[\]]/g, '');
-
-/** Kind of a resolved schema for matching: numbers, strings (no date formats) and booleans. */
-function kindOf(schema: SchemaNode, byName: ReadonlyMap<string, NamedSchema>): Kind | undefined {
-  const leaf = resolveSchema(schema, byName).leaf;
-  if (leaf.kind === 'number' || leaf.kind === 'boolean') return leaf.kind;
-  if (leaf.kind === 'string' && !/^(date|date-time|time)$/.test(leaf.format ?? '')) return 'string';
-  return undefined;
-}
-
-/** The first entry of `named` (by preference) whose normalized name is in `candidates` and kind is `kind`. */
-function pick<T extends { name: string; schema: SchemaNode }>(named: readonly T[], candidates: readonly string[], kind: Kind, byName: ReadonlyMap<string, NamedSchema>): T | undefined {
+/** The first parameter (by preference) whose normalized name is in `candidates` and kind is `kind`. */
+function pick(named: readonly ParameterNode[], candidates: readonly string[], kind: 'number' | 'string', byName: ReadonlyMap<string, NamedSchema>): ParameterNode | undefined {
   for (const n of candidates) {
-    const hit = named.find((x) => norm(x.name) === n && kindOf(x.schema, byName) === kind);
+    const hit = named.find((x) => normName(x.name) === n && kindOf(x.schema, byName) === kind);
     if (hit) return hit;
   }
   return undefined;
@@ -56,30 +75,46 @@ function defaultNumber(param: ParameterNode | undefined, byName: ReadonlyMap<str
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/**
- * Where the items of a list response are: the body itself when it is an array (no `itemsProperty`), else the
- * preferred-name array property (`items`, `data`, `results`, `content`, `records`), else the array property
- * whose name sorts first.
- * @param schema the response body schema
- * @param names the model's schema lookup (`getSchemaTypeNames(model)`)
- * @returns the item schema and the property holding the array, or undefined when no array is found
- */
-export function listItemsOf(schema: SchemaNode, names: Names): { item: SchemaNode; itemsProperty?: string } | undefined {
-  const top = resolveSchema(schema, names.byName).leaf;
-  if (top.kind === 'array') return { item: top.items };
-  const arrays = (objectProperties(schema, names)?.props ?? []).flatMap((p) => {
-    const leaf = resolveSchema(p.schema, names.byName).leaf;
-    return leaf.kind === 'array' ? [{ name: p.name, item: leaf.items }] : [];
-  });
-  const found = ITEMS_NAMES.map((n) => arrays.find((a) => a.name === n)).find((a) => a !== undefined) ?? [...arrays].sort((a, b) => cmp(a.name, b.name))[0];
-  return found ? { item: found.item, itemsProperty: found.name } : undefined;
+/** 0 when the page parameter's default or minimum is 0 (zero-based pages), else undefined (pages count from 1). */
+function firstPageOf(param: ParameterNode, byName: ReadonlyMap<string, NamedSchema>): number | undefined {
+  const resolved = resolveSchema(param.schema, byName);
+  const leaf = resolved.leaf;
+  const min = leaf.kind === 'number' ? leaf.minimum : undefined;
+  return resolved.default === 0 || (min === 0 && resolved.default === undefined) ? 0 : undefined;
 }
 
+/** The item property an item cursor takes: the first of `id`, `key`, `name` that holds a string or a number. */
+function itemKey(item: SchemaNode, names: Names): string | undefined {
+  const props = objectProperties(item, names)?.props ?? [];
+  return ITEM_KEYS.find((k) => props.some((p) => p.name === k && (kindOf(p.schema, names.byName) === 'string' || kindOf(p.schema, names.byName) === 'number')));
+}
+
+/** The facts of the envelope every mode shares. */
+function facts(env: ListEnvelope | undefined, linkHeader: boolean): PageFacts {
+  return {
+    ...(env?.itemsProperty !== undefined ? { itemsProperty: env.itemsProperty } : {}),
+    ...(env?.totalProperty !== undefined ? { totalProperty: env.totalProperty } : {}),
+    ...(env?.hasMoreProperty !== undefined ? { hasMoreProperty: env.hasMoreProperty } : {}),
+    ...(linkHeader ? { linkHeader: true } : {}),
+  };
+}
+
+/** Adds a key when the value is defined. */
+const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
+
 /**
- * Pagination of a list operation, from its query parameters (checked in this order): a string cursor
- * parameter → `cursor`; a numeric offset → `offset`; a numeric page → `page`; otherwise `none` (a lone
- * `limit` is a filter, not pagination). Response properties are looked up on the JSON success body (top level
- * only); each is left out when absent.
+ * Pagination of a list operation, one analysis for every plugin (the metadata's `pagination`, the hooks'
+ * infinite query options, the mocks' paging). From its query parameters, checked in this order:
+ * - a string cursor parameter (`cursor`, `page_token`, `after`, `starting_after`…) → `cursor`, when the next
+ *   cursor can be found: a body property (`next_cursor`, `next`, `links.next`…), a `Link` response header,
+ *   or (for `starting_after`-like parameters) the key of the last item;
+ * - a numeric offset (`offset`, `skip`, `start`) → `offset`;
+ * - a numeric page (`page`, `pageNum`, `page_number`…) with its size (`pageSize`, `per_page`, `size`, `limit`…) → `page`;
+ * - otherwise `none` (a lone `limit` is a filter, not pagination).
+ *
+ * A cursor parameter without a way to find the next cursor does not paginate: the offset and page parameters are
+ * checked next. The envelope (items, count, has-more flag, next link) comes from {@link listEnvelope} over the JSON
+ * success body. The parameters a cursor uses are returned even for `none`, so that no plugin lists a cursor as a filter.
  * @param signature the list operation, if any
  * @param names the model's schema lookup (`getSchemaTypeNames(model)`)
  * @returns the pagination and the names of the query parameters it uses
@@ -88,34 +123,35 @@ export function listPagination(signature: OperationSignature | undefined, names:
   const { byName } = names;
   const query = signature?.node.parameters.filter((p) => p.in === 'query') ?? [];
   const body = signature?.response.responseType === 'json' ? signature.response.content?.schema : undefined;
-  const props = body ? objectProperties(body, names)?.props ?? [] : [];
-  const items = body ? listItemsOf(body, names)?.itemsProperty : undefined;
+  const env = body ? listEnvelope(body, names) : undefined;
+  const link = (signature?.response.responses ?? []).some((r) => (r.headers ?? []).some((h) => h.toLowerCase() === 'link'));
   const used = (...params: Array<ParameterNode | undefined>) => new Set(params.flatMap((p) => (p ? [p.name] : [])));
-  const totalProperty = pick(props, TOTAL, 'number', byName)?.name;
-  const common = items !== undefined ? { itemsProperty: items } : {};
-  const total = totalProperty !== undefined ? { totalProperty } : {};
+  const common = facts(env, link);
   const cursor = pick(query, CURSOR, 'string', byName);
+  const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, 'number', byName) : undefined;
   if (cursor) {
-    const limit = pick(query.filter((p) => p !== cursor), LIMIT, 'number', byName);
-    const next = pick(props, NEXT, 'string', byName)?.name;
-    const hasMore = pick(props, HAS_MORE, 'boolean', byName)?.name;
-    const defaultLimit = defaultNumber(limit, byName);
-    const facts = { ...(limit ? { limitParam: limit.name } : {}), ...common, ...(next !== undefined ? { nextCursorProperty: next } : {}), ...(hasMore !== undefined ? { hasMoreProperty: hasMore } : {}) };
-    return { pagination: { mode: 'cursor', cursorParam: cursor.name, ...facts, ...(defaultLimit !== undefined ? { defaultLimit } : {}) }, params: used(cursor, limit) };
+    const next = env?.nextProperty;
+    const byItem = next === undefined && !link && env && ITEM_CURSOR.includes(normName(cursor.name)) ? itemKey(env.item, names) : undefined;
+    if (next !== undefined || link || byItem !== undefined) {
+      const { totalProperty: _total, ...rest } = common;
+      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...opt('nextCursorProperty', next), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
+      return { pagination, params: used(cursor, cursorLimit) };
+    }
   }
   const offset = pick(query, OFFSET, 'number', byName);
   if (offset) {
     const limit = pick(query.filter((p) => p !== offset), LIMIT, 'number', byName);
-    const defaultLimit = defaultNumber(limit, byName);
-    const facts = { ...(limit ? { limitParam: limit.name } : {}), ...common, ...total };
-    return { pagination: { mode: 'offset', offsetParam: offset.name, ...facts, ...(defaultLimit !== undefined ? { defaultLimit } : {}) }, params: used(offset, limit) };
+    const pagination: ListPagination = { mode: 'offset', offsetParam: offset.name, ...opt('limitParam', limit?.name), ...common, ...opt('nextProperty', env?.nextProperty), ...opt('defaultLimit', defaultNumber(limit, byName)) };
+    return { pagination, params: used(offset, limit) };
   }
   const page = pick(query, PAGE, 'number', byName);
   if (page) {
     const size = pick(query.filter((p) => p !== page), PAGE_SIZE, 'number', byName);
-    const defaultPageSize = defaultNumber(size, byName);
-    const facts = { ...(size ? { pageSizeParam: size.name } : {}), ...common, ...total };
-    return { pagination: { mode: 'page', pageParam: page.name, ...facts, ...(defaultPageSize !== undefined ? { defaultPageSize } : {}) }, params: used(page, size) };
+    const pagination: ListPagination = {
+      mode: 'page', pageParam: page.name, ...opt('pageSizeParam', size?.name), ...common, ...opt('nextProperty', env?.nextProperty),
+      ...opt('defaultPageSize', defaultNumber(size, byName)), ...opt('firstPage', firstPageOf(page, byName)),
+    };
+    return { pagination, params: used(page, size) };
   }
-  return { pagination: { mode: 'none' }, params: new Set() };
+  return { pagination: { mode: 'none' }, params: used(cursor, cursorLimit) };
 }

@@ -157,6 +157,8 @@ class OperationNormalizer {
         if (!r) return [];
         const node: ResponseNode = { kind: 'response', status: String(status), contents: this.media(r['content'], `${at}/content`), pointer: at };
         if (typeof r['description'] === 'string') node.description = r['description'];
+        const headers = r['headers'] && typeof r['headers'] === 'object' ? Object.keys(r['headers'] as Raw).sort(cmp) : [];
+        if (headers.length > 0) node.headers = headers;
         return [node];
       });
   }

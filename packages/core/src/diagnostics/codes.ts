@@ -82,6 +82,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_OUTPUT_CONFLICT: 'Two runs of one config share an output root.',
   /** The output root is the file system's root, the home folder, or a folder that holds it, the config or the contract. */
   RSL_OUTPUT_ROOT_UNSAFE: 'The output root is a folder no run may own.',
+  /** plugin-mocks cannot keep state for an operation of a CRUD resource (it answers a fixed fixture). */
+  RSL_MOCK_STATELESS: 'The mocks cannot keep state for an operation; it answers a fixed fixture.',
   /** The command line is not valid (unknown command or option, missing input). Raised by the CLI. */
   RSL_USAGE: 'The command line is not valid.',
   /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */

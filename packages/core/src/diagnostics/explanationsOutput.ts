@@ -1,7 +1,7 @@
 import type { DiagnosticCode } from './codes.js';
 import type { Explanation } from './explanations.js';
 
-/** The explanations of the codes of the output: the write, the lock and the root (part of `DIAGNOSTIC_EXPLANATIONS`). */
+/** The explanations of the codes of the output: the write, the lock, the root and the mocks' state (part of `DIAGNOSTIC_EXPLANATIONS`). */
 export const OUTPUT_EXPLANATIONS = {
   RSL_FILE_CONFLICT: {
     section: 'Output',
@@ -81,5 +81,13 @@ export const OUTPUT_EXPLANATIONS = {
     why: 'A write rebuilds the root beside it and swaps it in; each folder keeps its permission bits and special bits (setgid, sticky), but only root can set another owner.',
     fix: 'Run reslayer as the owner of the output root\'s folders, or keep other users\' folders out of it.',
     examples: ['the folder src/custom of the output root now belongs to uid 1000 (was 1001:100): only root can give a folder to another user'],
+  },
+  RSL_MOCK_STATELESS: {
+    section: 'Output',
+    severity: '`warning` (plugin-mocks)',
+    what: 'The mocks cannot keep state for an operation of a CRUD resource: it answers a fixed fixture instead of the in-memory store. The message says why: no read operation to find the entity by, a read response that is not one object type, a list whose items are neither the entity nor a summary of it, an update that is no `PUT` or `PATCH`.',
+    why: 'A create does not appear in the list, a read by an id from the list may answer 404, an update or delete changes nothing: tests and demos on the mocks then disagree with the API.',
+    fix: 'Make the list answer the read\'s entity (or properties of it), inside an envelope if needed (`{ data: [...] }`); give the resource a read operation whose response is the entity (or wraps it: `{ data: {...} }`). Override the operation\'s handler in a test (`<r>OperationHandlers.<op>(resolver)`) where the contract cannot say more.',
+    examples: ['plugin-mocks: listThings (GET /things) answers a fixed fixture: its items are neither the entity of getThing nor a summary of it'],
   },
 } satisfies Partial<Record<DiagnosticCode, Explanation>>;

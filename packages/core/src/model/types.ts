@@ -227,6 +227,8 @@ export interface ResponseNode {
   status: string;
   description?: string;
   contents: MediaContent[];
+  /** Names of the response headers it declares, as written, sorted (`Link`, `X-Total-Count`); absent when none. */
+  headers?: string[];
   pointer: string;
 }
 

@@ -64,14 +64,21 @@ const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\/|(^|\s)\
 
 /** `(contacts)Client.(listContacts)` in a hook's body: the client method it calls. */
 const CLIENT_CALL = /\b[A-Za-z0-9_$]+Client\.([A-Za-z0-9_$]+)\s*\(/;
-/** `// listContacts: GET /api/v1/contacts` above a mock handler. */
-const HANDLER_COMMENT = /^\s*\/\/ ([A-Za-z0-9_$]+): ([A-Z]+) (\S+)\s*$/gm;
+/**
+ * An operation of a mock handlers file, as data for `mockResource`: `listContacts: { method: 'get', path:
+ * '/api/v1/contacts', …` (the method and path may start the next line).
+ */
+const HANDLER_ENTRY = /^ {4}([A-Za-z0-9_$]+): \{\s*method: '(\w+)', path: '((?:[^'\\]|\\.)*)'/gm;
+
+/** The route of a handler: `DELETE /api/v1/contacts/{contactId}` for `delete` and `/api/v1/contacts/:contactId`. */
+const routeOf = (method: string, pattern: string): string => `${method.toUpperCase()} ${pattern.replace(/(?<!\\\\):([A-Za-z_$][\w$]*)/g, '{$1}').replace(/\\\\(.)/g, '$1')}`;
 
 /**
  * The exported symbols of one generated file. Re-exports (`export … from`, index files) are skipped:
  * their symbols are counted where they are declared. Members of an exported object (a client's methods,
  * query keys) are symbols of their own; an `as const` object (config, permissions, i18n) is split into
- * entries (see `literalEntries`); each mock handler (`// op: METHOD path` above `http.<method>(…)`) is one.
+ * entries (see `literalEntries`); each mock handler (an operation of the data given to `mockResource`) is one, and
+ * each name a destructuring export binds (`export const { handlers: contactsHandlers } = mockResource(…)`).
  * @param file generated path (relative to the source root)
  * @param contents the file's text
  */
@@ -95,15 +102,17 @@ export function outputSymbols(file: string, contents: string): OutputSymbol[] {
       add({ name: st.name.text, exportName: st.name.text, kind: 'type', compare: 'type', text: st.getText(sf) });
     } else if (ts.isVariableStatement(st)) {
       for (const decl of st.declarationList.declarations) {
-        if (!ts.isIdentifier(decl.name)) continue;
-        variableSymbols(decl.name.text, decl, sf, role, add);
+        if (ts.isIdentifier(decl.name)) variableSymbols(decl.name.text, decl, sf, role, add);
+        else if (ts.isObjectBindingPattern(decl.name)) {
+          for (const el of decl.name.elements) if (ts.isIdentifier(el.name)) add({ name: el.name.text, exportName: el.name.text, kind: role.value, compare: 'value', text: decl.getText(sf) });
+        }
       }
     }
   }
   if (role.fn === 'mock' && /\.handlers\.ts$/.test(file)) {
     const factory = out.find((s) => s.kind === 'mock' && /^create[A-Z]\w*Handlers$/.test(s.name))?.name ?? 'handlers';
-    for (const m of contents.matchAll(HANDLER_COMMENT)) {
-      const route = `${m[2] as string} ${m[3] as string}`;
+    for (const m of contents.matchAll(HANDLER_ENTRY)) {
+      const route = routeOf(m[2] as string, m[3] as string);
       add({ name: `${factory} › ${route}`, exportName: factory, member: route, kind: 'mock handler', compare: 'presence', text: route, operation: m[1] as string, route });
     }
   }

@@ -25,10 +25,10 @@ export function emitConfig(model: ApiModel, meta: ResourceMeta, runtimeModule: s
       'for translation.',
     ].join('\n') }, 0),
     `export const ${configMetaNaming.configObject(r)} = {`,
-    `  fields: ${printValue(fields, 1, 2)},`,
+    `  fields: ${printValue(fields, 1, 1, 0, 120)},`,
     ...(bodyWrapper !== undefined ? [`  bodyWrapper: ${stringLiteral(bodyWrapper)},`] : []),
-    `  filters: ${printValue(filters, 1, 2)},`,
-    `  columns: ${printValue(columns, 1, 1)},`,
+    `  filters: ${printValue(filters, 1, 1, 0, 120)},`,
+    `  columns: ${printValue(columns, 1, 1, 0, 120)},`,
     `  pagination: ${printValue(pagination, 1, 0, 'pagination: '.length)},`,
     '} as const satisfies ResourceConfig;',
   ].join('\n');

@@ -30,7 +30,7 @@ export function emitPermissions(model: ApiModel, meta: ResourceMeta, runtimeModu
     for (const op of meta.operations) {
       const entry = { permission: op.permission, scopes: op.scopes, method: op.method, path: op.path };
       lines.push(docComment({ description: `${op.label} (${op.method} ${op.path})` }, 1));
-      lines.push(`  ${objectKey(op.key)}: ${printValue(entry, 1, 1)},`);
+      lines.push(`  ${objectKey(op.key)}: ${printValue(entry, 1, 0, objectKey(op.key).length + 2, 120)},`);
     }
     lines.push('} as const satisfies ResourcePermissions;');
   }

@@ -20,7 +20,7 @@ export function frameworkFree(p: HookPlan, tq: string, imports: Imports): string
   if (!p.query) return mutationOptionsFactory(p, p.mutation, tq, imports);
   const lines = queryOptionsFactory(p, p.query, tq, imports);
   if (p.query.infinite) lines.push('', ...infiniteOptionsFactory(p, p.query, p.query.infinite, tq, imports));
-  if (p.query.cache) lines.push('', ...cacheHelpers(p, p.query.cache, tq, imports));
+  if (p.query.cache) lines.push('', ...cacheHelpers(p, p.query.cache, imports));
   return lines;
 }
 

@@ -3,9 +3,8 @@ import type { HookPlan, QueryPlan } from '../plan/planHook.js';
 import type { MutationPlan } from '../plan/planMutation.js';
 import { frameworkFree } from './emitHookNone.js';
 import { importErrorType } from './mutationFactory.js';
-import { docBlock, hookFile, Imports } from './hookFile.js';
-import { optimisticHookBody } from './optimistic.js';
-import { factoryParameters, infiniteParamsType } from './queryFactory.js';
+import { docBlock, hookFile, Imports, runtimeQueryModule } from './hookFile.js';
+import { factoryParameters, infiniteParamsType, queryCall } from './queryFactory.js';
 
 /** Package the `react-query` adapter builds on. */
 export const REACT_QUERY_MODULE = '@tanstack/react-query';
@@ -39,14 +38,14 @@ function reactQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
   const strict = p.args.map((a) => (q.requiredPath.includes(a.name) ? `${a.name}: ${a.type}` : a.text));
   const lines = [
     ...docBlock([...p.doc, '`useQuery` with the query options of this operation; `error` is typed as the operation\'s error.', '@param options more `useQuery` options (`select`, `enabled`, `staleTime`…), all but `queryKey` and `queryFn`']),
-    `export function ${p.hookName}<TData = ${p.response}>(${[...params, `options?: Omit<UseQueryOptions<${p.response}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
+    `export function ${p.hookName}<TData = ${q.data}>(${[...params, `options?: Omit<UseQueryOptions<${q.data}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
     `  return useQuery({ ...options, ...${factory}(${names.join(', ')}) });`,
     '}',
     '',
     ...docBlock([...p.doc, '`useSuspenseQuery` with the query options of this operation (inside a `Suspense` boundary).']),
-    `export function ${hooksNaming.suspenseHook(p.hookName)}<TData = ${p.response}>(${[...strict, `options?: Omit<UseSuspenseQueryOptions<${p.response}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
+    `export function ${hooksNaming.suspenseHook(p.hookName)}<TData = ${q.data}>(${[...strict, `options?: Omit<UseSuspenseQueryOptions<${q.data}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
     `  const { queryKey } = ${factory}(${names.join(', ')});`,
-    `  return useSuspenseQuery({ ...options, queryKey, queryFn: ({ signal }) => ${p.client}.${p.method}(${[...q.callArgs, '{ signal }'].join(', ')}) });`,
+    `  return useSuspenseQuery({ ...options, queryKey, queryFn: ({ signal }) => ${queryCall(p, q)} });`,
     '}',
   ];
   return [...lines, ...infiniteHook(p, q, imports, { module: REACT_QUERY_MODULE, optionsType: 'UseInfiniteQueryOptions', paramDocs: [], parameters: (d) => d, args: names.join(', '), body: (o) => `useInfiniteQuery(${o})` })];
@@ -99,20 +98,24 @@ export function infiniteHook(p: HookPlan, q: QueryPlan, imports: Imports, adapte
 function reactMutation(p: HookPlan, m: MutationPlan, imports: Imports): string[] {
   imports.add(REACT_QUERY_MODULE, ['useMutation', 'useQueryClient'], ['UseMutationOptions']);
   importErrorType(p, imports);
-  return mutationHook(p, m, `UseMutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` of the nearest `QueryClientProvider`');
+  return mutationHook(p, m, `UseMutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` of the nearest `QueryClientProvider`', imports);
 }
 
 /**
- * A mutation hook body shared by the adapters: the generated options through the app's `QueryClient`
- * (`useQueryClient()` at call time), the user's options over them, and `onSuccess` chained after the cache effects.
+ * A mutation hook shared by the adapters: `useMutation` over the generated options through the app's
+ * `QueryClient` (`useQueryClient()` at call time), the user's options over them, and the user's callbacks chained
+ * after the generated ones (`withCacheEffects`, or `withOptimisticEffects` of `@reslayer/runtime/query`).
  * @param p the hook plan
  * @param m its mutation plan
  * @param optionsType the adapter's mutation options type
  * @param clientText where the `QueryClient` comes from (for the doc)
+ * @param imports the file's imports
  * @returns lines
  */
-export function mutationHook(p: HookPlan, m: MutationPlan, optionsType: string, clientText: string): string[] {
+export function mutationHook(p: HookPlan, m: MutationPlan, optionsType: string, clientText: string, imports: Imports): string[] {
   const optimistic = m.optimistic !== undefined;
+  const factory = hooksNaming.mutationOptions(p.hookName);
+  imports.add(runtimeQueryModule(p), [optimistic ? 'withOptimisticEffects' : 'withCacheEffects']);
   return [
     ...docBlock([
       ...p.doc,
@@ -123,20 +126,11 @@ export function mutationHook(p: HookPlan, m: MutationPlan, optionsType: string, 
     ]),
     `export function ${p.hookName}<TOnMutateResult = unknown>(options?: Omit<${optionsType}, 'mutationKey' | 'mutationFn'>${optimistic ? ' & { optimistic?: boolean }' : ''}) {`,
     ...(optimistic
-      ? optimisticHookBody(p)
-      : [
-          '  const queryClient = useQueryClient();',
-          `  const generated = ${hooksNaming.mutationOptions(p.hookName)}(queryClient);`,
-          '  return useMutation({',
-          '    ...options,',
-          '    mutationKey: generated.mutationKey,',
-          '    mutationFn: generated.mutationFn,',
-          '    onSuccess: async (data, variables, onMutateResult, context) => {',
-          '      await generated.onSuccess(data, variables);',
-          '      await options?.onSuccess?.(data, variables, onMutateResult, context);',
-          '    },',
-          '  });',
-        ]),
+      ? [
+          '  const { optimistic, ...rest } = options ?? {};',
+          `  return useMutation(withOptimisticEffects(${factory}(useQueryClient(), optimistic === undefined ? {} : { optimistic }), rest));`,
+        ]
+      : [`  return useMutation(withCacheEffects(${factory}(useQueryClient()), options));`]),
     '}',
   ];
 }

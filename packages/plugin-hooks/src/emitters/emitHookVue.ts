@@ -29,7 +29,7 @@ export function emitHookVue(p: HookPlan): string {
     imports.add(VUE_QUERY_MODULE, ['useMutation', 'useQueryClient'], ['MutationOptions']);
     importErrorType(p, imports);
     const m = p.mutation;
-    body.push('', ...mutationHook(p, m, `MutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` the app installed with `VueQueryPlugin`'));
+    body.push('', ...mutationHook(p, m, `MutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` the app installed with `VueQueryPlugin`', imports));
   }
   return hookFile(p, imports, body);
 }
@@ -53,7 +53,7 @@ function vueQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
   const doc = p.args.map((a) => `@param ${a.name} a value, a ref or a getter`);
   const lines = [
     ...docBlock([...p.doc, '`useQuery` with the query options of this operation; `error` is typed as the operation\'s error.', ...doc, '@param options more `useQuery` options (`select`, `enabled`, `staleTime`…), all but `queryKey` and `queryFn`']),
-    `export function ${p.hookName}<TData = ${p.response}>(${[...reactive(factoryParameters(p, q)), `options?: Omit<QueryOptions<${p.response}, ${p.error}, TData, ${p.response}, ReturnType<typeof ${factory}>['queryKey']>, 'queryKey' | 'queryFn'>`].join(', ')}) {`,
+    `export function ${p.hookName}<TData = ${q.data}>(${[...reactive(factoryParameters(p, q)), `options?: Omit<QueryOptions<${q.data}, ${p.error}, TData, ${q.data}, ReturnType<typeof ${factory}>['queryKey']>, 'queryKey' | 'queryFn'>`].join(', ')}) {`,
     `  return useQuery(() => ({ ...options, ...${factory}(${call}) }));`,
     '}',
   ];

@@ -57,6 +57,15 @@ export function layerModule(p: HookPlan, resource: { resource: string }): string
 }
 
 /**
+ * The runtime module the query helpers come from: `<runtimeModule>/query` (`@reslayer/runtime/query`).
+ * @param p the hook plan
+ * @returns the module specifier
+ */
+export function runtimeQueryModule(p: HookPlan): string {
+  return `${p.runtimeModule}/query`;
+}
+
+/**
  * Adds the generated layer's imports of an operation: its client and query keys, the params and payload
  * types, and `types` (response, error…), from the resource's client index.
  * @param p the hook plan
@@ -78,13 +87,4 @@ export function addLayerImports(p: HookPlan, imports: Imports, types: string[]):
  */
 export function docBlock(lines: string[]): string[] {
   return ['/**', ...lines.map((l) => (l === '' ? ' *' : ` * ${l}`)), ' */'];
-}
-
-/**
- * Reads a contract property: `.items`, or `['next-cursor']` when the name is no identifier, after `?.`.
- * @param name the property name
- * @returns the accessor text, starting with `?.`
- */
-export function optionalMember(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `?.${name}` : `?.[${stringLiteral(name)}]`;
 }

@@ -1,16 +1,28 @@
-import { stringLiteral } from '@reslayer/core';
+import { importPath, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import type { HookPlan } from '../plan/planHook.js';
-import type { MutationPlan } from '../plan/planMutation.js';
-import { addLayerImports, docBlock, layerModule, type Imports } from './hookFile.js';
-import { keysFunction, member, variablesType } from './mutationKeys.js';
-import { optimisticMembers } from './optimistic.js';
+import type { MutationPlan, OptimisticPlan } from '../plan/planMutation.js';
+import { addLayerImports, docBlock, layerModule, runtimeQueryModule, type Imports } from './hookFile.js';
+import { keyExpression, keysFunction, member, variablesType } from './mutationKeys.js';
+
+/** The optimistic edit as data for `optimisticMutation`: which cache, lists, item and payload. */
+function optimisticEdit(p: HookPlan, m: MutationPlan, o: OptimisticPlan, imports: Imports): string {
+  imports.add(importPath(p.file, hooksNaming.hookFile(o.target.resource, o.cache.listHook)), [o.cache.name]);
+  const detailArgs = o.target.detailArgs ?? [];
+  const lists = keyExpression(m, { keysObject: p.keys, member: 'lists', args: o.target.listArgs ?? [] });
+  const fn = (expr: string): string => `(${expr.includes('variables') ? 'variables' : ''}) => ${expr}`;
+  const parts = [`kind: '${o.kind}'`, `cache: ${o.cache.name}`, `lists: ${fn(lists)}`, `id: ${fn(member(m, detailArgs[detailArgs.length - 1] ?? ''))}`];
+  if (o.kind === 'update') parts.push(`detail: ${fn(keyExpression(m, { keysObject: p.keys, member: 'detail', args: detailArgs }))}`, `patch: ${fn(member(m, 'payload'))}`);
+  return `{ ${parts.join(', ')} }`;
+}
 
 /**
  * The variables type, the cache effects as data (`<name>Invalidates`) and the framework-free mutation options
- * factory `<name>MutationOptions(queryClient?)`: `{ mutationKey, mutationFn, onSuccess }`, where `onSuccess`
- * applies the cache effects through the given client (and does nothing without one). Adds its imports.
+ * factory `<name>MutationOptions(queryClient?)`: `cacheMutation` of `@reslayer/runtime/query` gives
+ * `{ mutationKey, mutationFn, onSuccess }`, where `onSuccess` applies the cache effects through the given client
+ * (and does nothing without one); an update or delete of a CRUD item gets `optimisticMutation`, which adds
+ * `onMutate` and `onError` for the per-call `optimistic` option. Adds its imports.
  * @param p the hook plan
  * @param m its mutation plan
  * @param tq the TanStack Query module the file imports from
@@ -27,63 +39,43 @@ export function mutationOptionsFactory(p: HookPlan, m: MutationPlan, tq: string,
   const e = m.effects;
   const o = m.optimistic;
   if (o) importErrorType(p, imports);
-  const call = m.members.map((x) => member(m, x.name));
-  // The keys are typed `QueryKey` where they are only matched (invalidate, cancel, remove): TanStack's filter methods
-  // then use their default instantiation instead of one per key tuple (on GitHub's output, 42 % of the mutation
-  // files' instantiations and 58 % of their symbols). `setQueryData` keeps the precise key, whose data tag types `data`.
-  if (e.invalidate.length > 0 || e.remove.length > 0) imports.add(tq, [], ['QueryKey']);
-  const onSuccess = [
-    ...(e.setFromResponse.length > 0 ? [`      for (const queryKey of ${fx}.setFromResponse(variables)) queryClient.setQueryData(queryKey, data);`] : []),
-    ...(e.remove.length > 0
-      ? [
-          `      const removed: readonly QueryKey[] = ${fx}.remove(variables);`,
-          '      for (const queryKey of removed) {',
-          '        await queryClient.cancelQueries({ queryKey, exact: true });',
-          '        // A mounted detail keeps its last data until it unmounts (then gcTime removes it): removing it under',
-          '        // an observer would build a new query that refetches the deleted item.',
-          '        queryClient.removeQueries({ queryKey, exact: true, predicate: (query) => query.getObserversCount() === 0 });',
-          '      }',
-        ]
-      : []),
-    ...(e.invalidate.length > 0 ? [`      await Promise.all(${fx}.invalidate(variables).map((queryKey: QueryKey) => queryClient.invalidateQueries({ queryKey })));`] : []),
+  imports.add(runtimeQueryModule(p), [o ? 'optimisticMutation' : 'cacheMutation'], ['CacheEffects']);
+  const callArgs = m.members.map((x) => member(m, x.name));
+  const spec = [
+    `mutationKey: [...${p.keys}.all, ${stringLiteral(p.method)}] as const`,
+    `mutationFn: (${callArgs.length > 0 ? 'variables' : ''}) => ${p.client}.${p.method}(${callArgs.join(', ')})`,
+    `effects: ${fx}`,
   ];
-  const usesData = e.setFromResponse.length > 0;
-  const usesVariables = onSuccess.length > 0;
+  const types = o ? `${p.response}, ${p.error}, ${m.variables}` : `${p.response}, ${m.variables}`;
+  const args = ['queryClient', `{ ${spec.join(', ')} }`, ...(o ? [optimisticEdit(p, m, o, imports), `options.optimistic ?? ${String(o.byDefault)}`] : [])];
+  const head = `  return ${o ? 'optimisticMutation' : 'cacheMutation'}<${types}>(`;
+  const call = `${head}${args.join(', ')});`;
   return [
     `/** Variables of \`${hooksNaming.mutationOptions(p.hookName)}\`: one object named by the arguments of \`${p.client}.${p.method}\`. */`,
     `export type ${m.variables} = ${variablesType(m)};`,
-    '',
-    ...docBlock([
-      `Cache effects of \`${p.method}\`, derived from the resource model, as data: the query keys (prefixes) to`,
-      '`invalidate` after success, the detail keys to `remove` (never refetched: removed when no component shows them,',
-      'else left to unmount), and the detail keys',
-      'to `setFromResponse` (the response is the entity).',
-    ]),
-    `export const ${fx} = {`,
-    `  invalidate: ${keysFunction(m, e.invalidate)},`,
-    `  remove: ${keysFunction(m, e.remove)},`,
-    `  setFromResponse: ${keysFunction(m, e.setFromResponse)},`,
-    '};',
+    `/** Cache effects of \`${p.method}\`, as data: the keys to \`invalidate\`, the details to \`remove\` and those \`setFromResponse\`. */`,
+    ...packed(`export const ${fx} = {`, [`invalidate: ${keysFunction(m, e.invalidate)},`, `remove: ${keysFunction(m, e.remove)},`, `setFromResponse: ${keysFunction(m, e.setFromResponse)},`], `} satisfies CacheEffects<${m.variables}>;`),
     '',
     ...docBlock([
       ...p.doc,
-      `Framework-free mutation options: \`{ mutationKey, mutationFn, ${o ? 'onMutate, onError, ' : ''}onSuccess }\` for \`useMutation\` or`,
-      `\`mutationOptions\`. Given a \`QueryClient\`, \`onSuccess\` applies \`${fx}\`.`,
-      '@param queryClient the client whose cache the mutation updates; without one `onSuccess` does nothing',
-      ...(o ? [`@param options \`optimistic\`: apply the change to the cached detail and lists in \`onMutate\` and roll it back on error (default \`${String(o.byDefault)}\`)`] : []),
+      `Mutation options for \`useMutation\`: given a \`QueryClient\`, \`onSuccess\` applies \`${fx}\`.`,
+      ...(o ? [`\`optimistic\` edits the cached detail and lists in \`onMutate\` and rolls back on error (default \`${String(o.byDefault)}\`).`] : []),
     ]),
     `export function ${hooksNaming.mutationOptions(p.hookName)}(queryClient?: QueryClient${o ? ', options: { optimistic?: boolean } = {}' : ''}) {`,
-    ...(o ? [`  const optimistic = options.optimistic ?? ${String(o.byDefault)};`] : []),
-    '  return {',
-    `    mutationKey: [...${p.keys}.all, ${stringLiteral(p.method)}] as const,`,
-    `    mutationFn: (${call.length > 0 ? 'variables' : '_variables'}: ${m.variables}) => ${p.client}.${p.method}(${call.join(', ')}),`,
-    ...(o ? optimisticMembers(p, m, o, tq, imports) : []),
-    `    onSuccess: async (${usesData ? 'data' : '_data'}: ${p.response}, ${usesVariables ? 'variables' : '_variables'}: ${m.variables}): Promise<void> => {`,
-    ...(usesVariables ? ['      if (!queryClient) return;', ...onSuccess] : []),
-    '    },',
-    '  };',
+    ...(call.length <= 140 ? [call] : [head, ...args.map((a) => `    ${a},`), '  );']),
     '}',
   ];
+}
+
+/** `head`, the members packed into lines of at most 140 columns (indented by two), then `tail`. */
+function packed(head: string, members: string[], tail: string): string[] {
+  const lines: string[] = [];
+  for (const m of members) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + m.length <= 140) lines[lines.length - 1] = `${last} ${m}`;
+    else lines.push(`  ${m}`);
+  }
+  return [head, ...lines, tail];
 }
 
 /**

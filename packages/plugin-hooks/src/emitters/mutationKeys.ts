@@ -18,10 +18,10 @@ export function keyExpression(m: MutationPlan, k: KeyRef): string {
   return args.length === 0 ? `${k.keysObject}.lists()` : `[...${k.keysObject}.lists(), ${args.join(', ')}] as const`;
 }
 
-/** `(variables: V) => [k1, k2] as const`, with `_variables` when no key reads it. */
+/** `(variables) => [k1, k2] as const` (its parameter typed by the `CacheEffects<V>` it satisfies), `_variables` when no key reads it. */
 export function keysFunction(m: MutationPlan, keys: KeyRef[]): string {
   const reads = keys.some((k) => k.args.length > 0);
-  return `(${reads ? 'variables' : '_variables'}: ${m.variables}) => [${keys.map((k) => keyExpression(m, k)).join(', ')}] as const`;
+  return `(${reads ? 'variables' : '_variables'}) => [${keys.map((k) => keyExpression(m, k)).join(', ')}] as const`;
 }
 
 /** The variables type: `void`, or one object with a member per client argument (`| void` when all are optional). */

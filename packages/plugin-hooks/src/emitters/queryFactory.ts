@@ -1,8 +1,8 @@
-import { getSchemaTypeNames, objectKey, resolveSchema, stringLiteral } from '@reslayer/core';
+import { objectKey, stringLiteral, valueLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import type { HookPlan, InfinitePlan, QueryPlan } from '../plan/planHook.js';
-import { addLayerImports, docBlock, optionalMember, type Imports } from './hookFile.js';
+import { addLayerImports, docBlock, runtimeQueryModule, type Imports } from './hookFile.js';
 
 /**
  * The parameter list of a query factory: the client method's, with required path parameters also accepting
@@ -25,7 +25,7 @@ function keyExpression(p: HookPlan, q: QueryPlan): string {
   const arg = (name: string): string => (q.requiredPath.includes(name) ? `${name} as string | number` : name);
   if (q.member) return `${p.keys}.${q.member}(${q.keyArgs.map(arg).join(', ')})`;
   const parts = q.keyArgs.map((name) => (name === 'params' && !p.s.paramsRequired ? 'params ?? {}' : name === 'payload' && !p.s.payload?.required ? 'payload ?? {}' : arg(name)));
-  return `[...${p.keys}.all, ${stringLiteral(p.method)}, ${parts.join(', ')}] as const`;
+  return `[${[`...${p.keys}.all`, stringLiteral(p.method), ...parts].join(', ')}] as const`;
 }
 
 /**
@@ -40,6 +40,18 @@ function keyTupleType(p: HookPlan, q: QueryPlan, head: string, infinite: boolean
   });
   if (infinite && !q.keyArgs.includes('params')) parts.push("'infinite'");
   return `readonly [${[head, ...parts].join(', ')}]`;
+}
+
+/**
+ * The client call of a query's `queryFn`: `contactsClient.getContact(contactId, { signal })`, resolving `null` when
+ * the response has no body (`q.data`).
+ * @param p the hook plan
+ * @param q its query plan
+ * @returns the call expression
+ */
+export function queryCall(p: HookPlan, q: QueryPlan): string {
+  const call = `${p.client}.${p.method}(${[...q.callArgs, '{ signal }'].join(', ')})`;
+  return q.data === 'null' ? `${call}.then(() => null)` : call;
 }
 
 /** `contactId === undefined ? skipToken : ` when required path parameters may be missing. */
@@ -59,21 +71,19 @@ function skipGuard(q: QueryPlan): string {
  */
 export function queryOptionsFactory(p: HookPlan, q: QueryPlan, tq: string, imports: Imports): string[] {
   imports.add(tq, q.requiredPath.length > 0 ? ['skipToken'] : [], ['DataTag']);
-  addLayerImports(p, imports, [p.response, p.error]);
+  addLayerImports(p, imports, [q.data === 'null' ? p.error : q.data, p.error]);
   const key = keyExpression(p, q);
   const tag = q.member ? `ReturnType<typeof ${p.keys}.${q.member}>` : keyTupleType(p, q, `...typeof ${p.keys}.all, ${stringLiteral(p.method)}`, false);
   return [
     ...docBlock([
       ...p.doc,
-      'Framework-free query options: `{ queryKey, queryFn }` for `useQuery`, `queryOptions`, `fetchQuery` or',
-      '`prefetchQuery` (route loaders, server rendering, tests). The key is tagged with the response and error types,',
-      'so `queryClient.getQueryData(key)` is typed.',
+      'Query options `{ queryKey, queryFn }` for `useQuery`, `fetchQuery` or `prefetchQuery`; the key is tagged with the types.',
       ...(q.requiredPath.length > 0 ? ['While a path parameter is `undefined`, `queryFn` is `skipToken`: the query waits.'] : []),
     ]),
     `export function ${hooksNaming.queryOptions(p.hookName)}(${factoryParameters(p, q).join(', ')}) {`,
     '  return {',
-    `    queryKey: ${key} as DataTag<${tag}, ${p.response}, ${p.error}>,`,
-    `    queryFn: ${skipGuard(q)}({ signal }: { signal: AbortSignal }) => ${p.client}.${p.method}(${[...q.callArgs, '{ signal }'].join(', ')}),`,
+    `    queryKey: ${key} as DataTag<${tag}, ${q.data}, ${p.error}>,`,
+    `    queryFn: ${skipGuard(q)}({ signal }: { signal: AbortSignal }) => ${queryCall(p, q)},`,
     `  }${q.requiredPath.length > 0 ? ' as const' : ''};`,
     '}',
   ];
@@ -84,29 +94,23 @@ function pageParamType(inf: InfinitePlan): string {
   return inf.pagination.mode === 'cursor' ? 'string | undefined' : 'number';
 }
 
-/** The first page: `1` (or the page parameter's default), `0` for offsets, `undefined` for cursors. */
-function initialPageParam(p: HookPlan, inf: InfinitePlan): string {
+/** The first page: `1` (`0` for zero-based pages), `0` for offsets, `undefined` for cursors. */
+function initialPageParam(inf: InfinitePlan): string {
   if (inf.pagination.mode === 'cursor') return 'undefined as string | undefined';
   if (inf.pagination.mode === 'offset') return '0';
-  const param = p.s.node.parameters.find((x) => x.in === 'query' && x.name === inf.pageParam);
-  const dflt = param ? resolveSchema(param.schema, getSchemaTypeNames(p.model).byName).default : undefined;
-  return typeof dflt === 'number' && Number.isInteger(dflt) && dflt >= 0 ? String(dflt) : '1';
+  return String(inf.pagination.firstPage ?? 1);
 }
 
-/** The `getNextPageParam` body (one expression) from the pagination metadata. */
-function nextPageParam(inf: InfinitePlan): string {
+/**
+ * The `getNextPageParam` of a list: `nextPageParam` or `nextCursorParam` of `@reslayer/runtime/query` over the
+ * pagination metadata it needs (where the items, the count, the has-more flag and the next cursor or link are).
+ */
+function nextPageParamCall(p: HookPlan, inf: InfinitePlan, imports: Imports): string {
   const pg = inf.pagination;
-  const items = (page: string): string => (pg.itemsProperty !== undefined ? `(${page}${optionalMember(pg.itemsProperty)} ?? [])` : `(${page} ?? [])`);
-  if (pg.mode === 'cursor') {
-    const next = `lastPage${optionalMember(pg.nextCursorProperty ?? '')}`;
-    const more = pg.hasMoreProperty !== undefined ? `lastPage${optionalMember(pg.hasMoreProperty)} === false ? undefined : ` : '';
-    return `${more}typeof ${next} === 'string' && ${next} !== '' ? ${next} : undefined`;
-  }
-  const step = pg.mode === 'page' ? 'lastPageParam + 1' : `lastPageParam + ${items('lastPage')}.length`;
-  if (pg.totalProperty === undefined) return `${items('lastPage')}.length > 0 ? ${step} : undefined`;
-  const total = `lastPage${optionalMember(pg.totalProperty)}`;
-  const loaded = `allPages.reduce((count, page) => count + ${items('page')}.length, 0)`;
-  return `typeof ${total} === 'number' ? (${loaded} < ${total} ? ${step} : undefined) : ${items('lastPage')}.length > 0 ? ${step} : undefined`;
+  const { defaultPageSize: _a, defaultLimit: _b, pageSizeParam: _c, limitParam: _d, firstPage: _e, ...facts } = pg as typeof pg & Record<string, unknown>;
+  const fn = pg.mode === 'cursor' ? 'nextCursorParam' : 'nextPageParam';
+  imports.add(runtimeQueryModule(p), [fn]);
+  return `${fn}<${p.response}>(${valueLiteral(facts, true)})`;
 }
 
 /**
@@ -129,22 +133,22 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
   const key = `[...${p.keys}.lists(), ${[...pathArgs.map(arg), "'infinite'", p.s.paramsRequired ? 'params' : 'params ?? {}'].join(', ')}] as const`;
   const pageValue = inf.pagination.mode === 'cursor' ? `...(pageParam === undefined ? {} : { ${objectKey(inf.pageParam)}: pageParam })` : `${objectKey(inf.pageParam)}: pageParam`;
   const callArgs = q.callArgs.map((a) => (a === 'params' ? `{ ...params, ${pageValue} }` : a));
-  const response = p.response;
-  const cursor = inf.pagination.mode === 'cursor';
-  const usesAllPages = inf.pagination.mode !== 'cursor' && inf.pagination.totalProperty !== undefined;
+  const pg = inf.pagination;
+  const cursor = pg.mode === 'cursor';
+  const link = pg.mode === 'cursor' && pg.nextCursorProperty === undefined && pg.linkHeader === true;
+  if (link) imports.add(runtimeQueryModule(p), ['withLinkHeader']);
+  const call = `${p.client}.${p.method}(${[...callArgs, link ? '{ signal, raw: true }' : '{ signal }'].join(', ')})${link ? '.then(withLinkHeader)' : ''}`;
   return [
     ...docBlock([
       ...p.doc,
-      `Framework-free infinite query options (\`${inf.pagination.mode}\` pagination through \`${inf.pageParam}\`): pass them to`,
-      '`useInfiniteQuery` or `infiniteQueryOptions`; `fetchNextPage()` loads the next page until the last one.',
+      `Infinite query options (\`${inf.pagination.mode}\` pagination through \`${inf.pageParam}\`) for \`useInfiniteQuery\`, until the last page.`,
     ]),
     `export function ${hooksNaming.infiniteQueryOptions(p.hookName)}(${factoryParameters(p, q, paramsType).join(', ')}) {`,
     '  return {',
-    `    queryKey: ${key} as DataTag<${keyTupleType(p, q, `...ReturnType<typeof ${p.keys}.lists>`, true, infiniteParamsType(p, inf))}, InfiniteData<${response}, ${pageParamType(inf)}>, ${p.error}>,`,
-    `    queryFn: ${skipGuard(q)}({ signal, pageParam }: { signal: AbortSignal; pageParam: ${pageParamType(inf)} }) => ${p.client}.${p.method}(${[...callArgs, '{ signal }'].join(', ')}),`,
-    `    initialPageParam: ${initialPageParam(p, inf)}${inf.pagination.mode === 'cursor' ? '' : ' as number'},`,
-    `    getNextPageParam: (lastPage: ${response}, ${usesAllPages ? '' : '_'}allPages: ${response}[], ${cursor ? '_' : ''}lastPageParam: ${pageParamType(inf)}): ${pageParamType(inf)} | undefined =>`,
-    `      ${nextPageParam(inf)},`,
+    `    queryKey: ${key} as DataTag<${keyTupleType(p, q, `...ReturnType<typeof ${p.keys}.lists>`, true, infiniteParamsType(p, inf))}, InfiniteData<${p.response}, ${pageParamType(inf)}>, ${p.error}>,`,
+    `    queryFn: ${skipGuard(q)}({ signal, pageParam }: { signal: AbortSignal; pageParam: ${pageParamType(inf)} }) => ${call},`,
+    `    initialPageParam: ${initialPageParam(inf)}${cursor ? '' : ' as number'},`,
+    `    getNextPageParam: ${nextPageParamCall(p, inf, imports)},`,
     `  }${q.requiredPath.length > 0 ? ' as const' : ''};`,
     '}',
   ];

@@ -1,5 +1,7 @@
 import type { ApiModel, OperationSignature, ResourceNode, SchemaNode } from '@reslayer/core';
 import { describeOperation, memoOnModel, pathShape } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
+import type { KeyRef } from './planMutation.js';
 
 /** A CRUD resource whose cached queries a mutation touches, with the mutation's arguments that scope its keys. */
 export interface CrudTarget {
@@ -35,11 +37,14 @@ export function crudTarget(model: ApiModel, s: OperationSignature, resource: Res
   const names = s.pathArgs.map((a) => a.ident);
   const lists = pathArgCount(model, resource, 'list');
   const read = pathArgCount(model, resource, 'read');
+  // A read with required query parameters has a `detail` key that needs them too: no mutation can name it.
+  const readOp = resource.operations.find((o) => o.role === 'read');
+  const named = readOp !== undefined && !describeOperation(model, resource, readOp).paramsRequired;
   return {
     resource,
     hasDetail: read !== undefined,
     ...(lists !== undefined ? { listArgs: lists <= names.length ? names.slice(0, lists) : [] } : {}),
-    ...(read !== undefined && read > 0 && read <= names.length ? { detailArgs: names.slice(0, read) } : {}),
+    ...(named && read !== undefined && read > 0 && read <= names.length ? { detailArgs: names.slice(0, read) } : {}),
   };
 }
 
@@ -58,6 +63,31 @@ export function parentCrudResource(model: ApiModel, s: OperationSignature): Reso
     if (parent && parent !== s.resource) return parent;
   }
   return undefined;
+}
+
+/**
+ * The keys of the other CRUD resources whose item or collection path is a proper prefix of the operation's path
+ * (`/threads/{threadId}` and `/threads` for `POST /threads/{threadId}/messages`): an item's `detail(...)` when
+ * the operation's path arguments name it, else its `details()`; a collection's `lists()` (scoped by the parent's
+ * path arguments), else the resource's root key `all`. Nearest prefix first.
+ * @param model the API model
+ * @param s the operation's signature
+ * @returns the key references, without repeats
+ */
+export function parentKeys(model: ApiModel, s: OperationSignature): KeyRef[] {
+  const segments = shapeKey(s.node.path);
+  const out: KeyRef[] = [];
+  for (let n = segments.length - 1; n > 0; n--) {
+    const prefix = segments.slice(0, n).join('/');
+    for (const r of model.resources) {
+      if (r === s.resource || r.resourceKind !== 'crud') continue;
+      const keysObject = clientNaming.queryKeysObject(r);
+      const t = crudTarget(model, s, r);
+      if (r.itemPath && shapeKey(r.itemPath).join('/') === prefix) out.push(t.detailArgs ? { keysObject, member: 'detail', args: t.detailArgs } : t.hasDetail ? { keysObject, member: 'details', args: [] } : { keysObject, member: 'all', args: [] });
+      if (r.collectionPath && shapeKey(r.collectionPath).join('/') === prefix) out.push(t.listArgs ? { keysObject, member: 'lists', args: t.listArgs } : { keysObject, member: 'all', args: [] });
+    }
+  }
+  return out.filter((k, i) => out.findIndex((x) => x.keysObject === k.keysObject && x.member === k.member) === i);
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { ResourceOperation } from '@reslayer/core';
 
 /**
- * Whether an operation is a query (cacheable, read with `useQuery`) or a mutation: a `GET`, and a search
- * (`role: 'search'`) whatever its method, since a search by `POST` only reads (its body goes into the query key).
+ * Whether an operation is a query (cacheable, read with `useQuery`) or a mutation: a `GET` or a `HEAD` (both safe
+ * methods, RFC 9110 §9.2.1), and a search (`role: 'search'`) whatever its method, since a search by `POST` only reads
+ * (its body goes into the query key).
  * The one rule both the hook names (`hooksNaming.hookName`) and the hook plans follow.
  * @param op the resource operation (its role)
  * @param method the operation's lower-case HTTP method (`get`, `post`…)
  * @returns true for a query
  */
 export function isQueryOperation(op: Pick<ResourceOperation, 'role'>, method: string): boolean {
-  return method === 'get' || op.role === 'search';
+  return method === 'get' || method === 'head' || op.role === 'search';
 }

@@ -1,4 +1,4 @@
-import type { ApiModel, OperationSignature, ResourceNode, SchemaNode } from '@reslayer/core';
+import type { ApiModel, OperationSignature, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
 import { camelCase, describeOperation, getSchemaTypeNames, listItemsOf, listPagination, objectProperties } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
@@ -11,10 +11,10 @@ export interface CachePlan {
   listHook: string;
   /** Response type of the list operation (`ListContactsResponse`). */
   listResponse: string;
-  /** Property of a list page holding the items; absent when the body is the array. */
-  itemsProperty?: string;
-  /** Property of a list page holding the total count (page and offset pagination), kept in step with edits. */
-  totalProperty?: string;
+  /** Where a list page holds the items; absent when the body is the array. */
+  itemsProperty?: PropertyPath;
+  /** Where a list page holds the total count (page and offset pagination), kept in step with edits. */
+  totalProperty?: PropertyPath;
   /** Property of an item that holds its key, matched against the item path parameter (`id`). */
   keyProperty: string;
   /** Response type of the read operation (`GetContactResponse`), the detail's data; absent without a read. */

@@ -8,7 +8,7 @@ import { planMutation, type MutationPlan } from './planMutation.js';
 
 /** The infinite query of a paginated list: which parameter carries the page and how the next one is found. */
 export interface InfinitePlan {
-  /** The detected pagination (never `none`; a cursor list has a next-cursor property). */
+  /** The detected pagination (never `none`). */
   pagination: Exclude<ListPagination, { mode: 'none' }>;
   /** Query parameter that carries the page (`page`, `offset`, `cursor`). */
   pageParam: string;
@@ -24,6 +24,11 @@ export interface QueryPlan {
   callArgs: string[];
   /** Required path arguments: while one is `undefined`, `queryFn` is `skipToken`. */
   requiredPath: string[];
+  /**
+   * The query's data type: the response type, or `null` when the response has no body (a `HEAD`, a `GET` answering
+   * 204), since TanStack Query rejects `undefined` as a query's data.
+   */
+  data: string;
   /** Set for a list whose pagination is detected. */
   infinite?: InfinitePlan;
   /** Set for the list of a CRUD resource with derivable cache helpers: the file exports `<resource>Cache`. */
@@ -54,6 +59,8 @@ export interface HookBase {
   args: ArgumentDeclaration[];
   /** Summary and route lines of the doc comments. */
   doc: string[];
+  /** The runtime module (`@reslayer/runtime`); the query helpers come from `<runtimeModule>/query`. */
+  runtimeModule: string;
 }
 
 /** Everything an adapter's emitter needs to write one file: a query or a mutation. */
@@ -65,11 +72,11 @@ export type HookPlan = HookBase & ({ query: QueryPlan; mutation?: undefined } | 
  * @param model the API model
  * @param s the operation's signature (`describeOperation`)
  * @param hookName the hook's unique name within its resource
- * @param optimistic the plugin's `optimistic` option
+ * @param options the plugin's `optimistic` and `runtimeModule` options
  * @param cache the resource's cache helpers (`planCache`), when derivable
  * @returns the plan shared by every adapter
  */
-export function planHook(model: ApiModel, s: OperationSignature, hookName: string, optimistic: boolean, cache?: CachePlan): HookPlan {
+export function planHook(model: ApiModel, s: OperationSignature, hookName: string, options: { optimistic: boolean; runtimeModule: string }, cache?: CachePlan): HookPlan {
   const r = s.resource;
   const client = clientNaming.clientObject(r);
   const method = clientNaming.method(s.op);
@@ -89,14 +96,16 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
     error: clientNaming.errorType(s.op),
     args: clientNaming.argumentList(s),
     doc,
+    runtimeModule: options.runtimeModule,
   };
-  if (!isQueryOperation(s.op, s.node.method)) return { ...base, mutation: planMutation(model, s, optimistic, cache) };
+  if (!isQueryOperation(s.op, s.node.method)) return { ...base, mutation: planMutation(model, s, options.optimistic, cache) };
   const get = s.node.method === 'get';
   const rename = argumentNames(base, s.args.map((a) => a.name));
   const keyArgs = [...s.pathArgs.map((a) => a.ident), ...(!get && s.payload ? ['payload'] : []), ...(s.params.length > 0 ? ['params'] : [])].map(rename);
   const requiredPath = s.args.filter((a) => a.role === 'path' && a.required).map((a) => rename(a.name));
   const args = base.args.map((a) => (rename(a.name) === a.name ? a : { ...a, name: rename(a.name), text: `${rename(a.name)}${a.text.slice(a.name.length)}` }));
-  const query: QueryPlan = { keyArgs, callArgs: s.args.map((a) => rename(a.name)), requiredPath, ...(get ? { member: clientNaming.queryKey(s.op) } : {}) };
+  const data = s.response.responseType === 'none' ? 'null' : base.response;
+  const query: QueryPlan = { keyArgs, callArgs: s.args.map((a) => rename(a.name)), requiredPath, data, ...(get ? { member: clientNaming.queryKey(s.op) } : {}) };
   const infinite = s.op.role === 'list' && get ? infinitePlan(model, s) : undefined;
   const listCache = s.op.role === 'list' && cache?.listHook === hookName ? { cache } : {};
   return { ...base, args, query: { ...query, ...(infinite ? { infinite } : {}), ...listCache } };
@@ -106,7 +115,11 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
  * Identifiers a query file's functions use around its positional arguments: the TanStack Query and Vue
  * imports, the locals of the query functions and hooks, the generated layer's objects and the file's own exports.
  */
-const SCOPE_NAMES = ['skipToken', 'useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueryClient', 'toValue', 'computed', 'signal', 'pageParam', 'queryKey', 'options', 'undefined', 'String', 'Array', 'Object'];
+const SCOPE_NAMES = [
+  'skipToken', 'useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueryClient', 'toValue', 'computed', 'signal', 'pageParam', 'queryKey', 'options',
+  'undefined', 'String', 'Array', 'Object', 'listCacheHelpers', 'cacheMutation', 'optimisticMutation', 'nextPageParam', 'nextCursorParam', 'withLinkHeader', 'withCacheEffects',
+  'withOptimisticEffects',
+];
 
 /**
  * Renames positional arguments that would shadow an identifier the query file uses (a path parameter named
@@ -125,17 +138,16 @@ function argumentNames(base: HookBase, names: readonly string[]): (name: string)
   return (name) => map.get(name) ?? name;
 }
 
-/** The infinite query of a list, when its pagination is detected and the next page can be derived. */
+/** The infinite query of a list: every list whose pagination core's `listPagination` detects has one. */
 function infinitePlan(model: ApiModel, s: OperationSignature): InfinitePlan | undefined {
   const { pagination } = listPagination(s, getSchemaTypeNames(model));
-  if (s.response.responseType !== 'json') return undefined;
   switch (pagination.mode) {
     case 'page':
       return { pagination, pageParam: pagination.pageParam };
     case 'offset':
       return { pagination, pageParam: pagination.offsetParam };
     case 'cursor':
-      return pagination.nextCursorProperty !== undefined ? { pagination, pageParam: pagination.cursorParam } : undefined;
+      return { pagination, pageParam: pagination.cursorParam };
     default:
       return undefined;
   }

@@ -1,7 +1,7 @@
 import type { ApiModel, OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
-import { crudTarget, parentCrudResource, returnsEntity, type CrudTarget } from './cacheTargets.js';
+import { crudTarget, parentCrudResource, parentKeys, returnsEntity, type CrudTarget } from './cacheTargets.js';
 import { payloadMerges, type CachePlan } from './planCache.js';
 
 /** One query key (or key prefix) a mutation touches: a member of a resource's query-keys object. */
@@ -66,7 +66,10 @@ export interface OptimisticPlan {
  * - delete: remove the detail, invalidate lists;
  * - any other operation on an item: invalidate that item and the lists;
  * - a nested resource's lists are scoped by the parent's path parameters, so only the parent's lists go stale;
- * - a non-CRUD resource (an action under `/contacts/{contactId}`) invalidates its own keys and the parent item's.
+ * - a non-CRUD resource (an action under `/contacts/{contactId}`) invalidates its own keys and the parent item's;
+ * - effects are never empty: a mutation whose lists are not recognised (no list operation) invalidates its
+ *   resource's root key (`all`) and the keys of the resources whose paths are prefixes of its path (their item's
+ *   detail, else their lists, else their root key).
  * @param model the API model
  * @param s the mutation's signature
  * @param optimistic the plugin's `optimistic` option (the default of the per-call option)
@@ -94,7 +97,14 @@ export function planMutation(model: ApiModel, s: OperationSignature, optimistic:
     }
     if ((role === 'update' || role === 'delete') && detail?.member === 'detail' && target.listArgs) kind = role;
   }
+  if (!effects.invalidate.some((k) => k.member === 'lists')) {
+    const own: KeyRef = { keysObject: clientNaming.queryKeysObject(s.resource), member: 'all', args: [] };
+    for (const k of [own, ...parentKeys(model, s)]) if (!effects.invalidate.some((x) => sameKey(x, k))) effects.invalidate.push(k);
+  }
   const base: MutationPlan = { variables: hooksNaming.variablesType(s.op), members, effects };
   const derivable = kind === 'delete' || (kind === 'update' && cache !== undefined && payloadMerges(model, s, cache));
   return kind && target && cache && derivable ? { ...base, optimistic: { kind, target, byDefault: optimistic, cache } } : base;
 }
+
+/** True when two key references name the same key. */
+const sameKey = (a: KeyRef, b: KeyRef): boolean => a.keysObject === b.keysObject && a.member === b.member && a.args.join('\u0000') === b.args.join('\u0000');

@@ -26,7 +26,7 @@ export interface EmittedModule {
  */
 export function emitFixtures(model: ApiModel, plan: MockPlan, shared?: SharedSamples): EmittedModule {
   const file = mocksNaming.fixturesFile(plan.resource);
-  const types = [...new Set(plan.fixtures.map((f) => f.type))].sort();
+  const types = [...new Set(plan.fixtures.map((f) => f.typeImport ?? f.type))].sort();
   const used = new Set<string>();
   const ref = shared?.resolver(plan.fixtures, used);
   const body: string[] = [];
@@ -34,6 +34,10 @@ export function emitFixtures(model: ApiModel, plan: MockPlan, shared?: SharedSam
   for (const f of plan.fixtures) {
     const type = `${f.type}${f.array ? '[]' : ''}`;
     const head = `export const ${f.name}: ${type} = `;
+    if (f.alias !== undefined) {
+      body.push(`/** ${f.doc} The same body as {@link ${f.alias}}. */`, `${head}${f.alias};`, '');
+      continue;
+    }
     // A shared sample stands for the value (or the values inside it) where the fixture's type has the sample's type.
     const exact = f.exact !== false;
     const whole = exact && ref && f.value !== null && typeof f.value === 'object' ? ref(f.value) : undefined;

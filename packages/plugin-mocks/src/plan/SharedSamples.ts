@@ -61,7 +61,7 @@ export class SharedSamples {
    */
   count(fixtures: readonly FixtureDecl[]): void {
     for (const f of fixtures) {
-      if (f.exact === false) continue;
+      if (f.exact === false || f.alias !== undefined) continue;
       const roots: string[] = [];
       this.serialize(f.value, roots);
       for (const h of roots) {
@@ -116,7 +116,7 @@ export class SharedSamples {
    */
   resolver(fixtures: readonly FixtureDecl[], used: Set<string>): ValueRef | undefined {
     if (this.chosen.size === 0) return undefined;
-    for (const f of fixtures) if (f.exact !== false) this.serialize(f.value, undefined);
+    for (const f of fixtures) if (f.exact !== false && f.alias === undefined) this.serialize(f.value, undefined);
     return (value) => {
       const name = this.nameOf(value);
       if (name !== undefined) used.add(name);

@@ -28,8 +28,8 @@ export function stateWords(verb: string): string[] {
 
 /**
  * Plans how an action on an item updates the store that holds the item: an operation (POST, PUT or PATCH) whose
- * path is a CRUD resource's item path followed by literal segments (`POST /contacts/{contactId}/archive`) and
- * whose success body is that resource's entity. The stored item is read (missing: 404), the payload properties
+ * path is a CRUD resource's item path, alone (`POST /charges/{chargeId}`, an update by POST) or followed by literal
+ * segments (`POST /contacts/{contactId}/archive`), and whose success body is that resource's entity. The stored item is read (missing: 404), the payload properties
  * of the same shape are merged in as an update merges them, and the state the verb names is set:
  *
  * - a string enum property (top level, in declaration order) whose values hold a word for the state of the
@@ -49,7 +49,8 @@ export function planEntityAction(sig: OperationSignature, resource: ResourceNode
   if (sig.op.role === 'create' || sig.op.role === 'update' || sig.op.role === 'read' || sig.op.role === 'list' || sig.op.role === 'delete') return undefined;
   const path = sig.node.path;
   for (const { target, read, node } of readsAbove(path, ctx.model)) {
-    const rest = path.slice(node.path.length + 1).split('/');
+    // The item path itself (`POST /charges/{id}`, an update by POST): the payload is merged, nothing is set.
+    const rest = path === node.path ? [] : path.slice(node.path.length + 1).split('/');
     if (rest.some((s) => s === '' || s.includes('{'))) continue;
     const store = target === resource ? own : storeOf(ctx, target, count);
     if (!store) continue;
@@ -80,7 +81,7 @@ interface ReadEntry {
 }
 
 /**
- * The CRUD resources whose read operation's path is a proper prefix of `path` (`/contacts/{contactId}` for
+ * The CRUD resources whose read operation's path is `path` or a prefix of it (`/contacts/{contactId}` for
  * `/contacts/{contactId}/archive`), in model order: a lookup per prefix of `path` in an index built once, not a
  * scan of every resource and operation per action (which grew with the square of the contract's size).
  * @param path an operation's path template
@@ -100,7 +101,7 @@ function readsAbove(path: string, model: ApiModel): ReadEntry[] {
     });
     return byPath;
   });
-  const found: ReadEntry[] = [];
+  const found: ReadEntry[] = [...(index.get(path) ?? [])];
   for (let end = path.lastIndexOf('/'); end > 0; end = path.lastIndexOf('/', end - 1)) found.push(...(index.get(path.slice(0, end)) ?? []));
   return found.sort((a, b) => a.order - b.order);
 }

@@ -1,48 +1,85 @@
-import type { PropertyNode, SchemaTypeNames } from '@reslayer/core';
-import { camelCase, deref, objectProperties, type OperationSignature } from '@reslayer/core';
-import type { EntityFacts, EntityKey, Fields } from './mockPlan.js';
+import type { PropertyNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
+import { camelCase, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
+import type { EntityFacts, EntityKey, Fields, Wrap } from './mockPlan.js';
 import type { PlanContext } from './planContext.js';
 import { sameType } from './sameType.js';
+import { sampleValue } from './sampleSchema.js';
+
+/** Names of a property that wraps a single entity (`{ data: {...} }`), in order of preference (lower case). */
+const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'object'];
+
+/**
+ * The property of an object schema that holds a value the predicate accepts (`{ data: Contact, meta }` holds a
+ * `Contact` in `data`), required ones and those named like a wrapper first; with the other required properties
+ * sampled (what a response must carry beside the entity).
+ * @param schema a response or request body schema
+ * @param holds whether a property's schema is the entity's
+ * @param ctx the planning context
+ * @returns where the entity is, or undefined when no property holds it
+ */
+export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boolean, ctx: PlanContext): Wrap | undefined {
+  const view = objectProperties(schema, ctx.names);
+  if (!view || view.nullable) return undefined;
+  const rank = (p: PropertyNode): number => (p.required ? 0 : 2) + (WRAPPERS.includes(p.name.toLowerCase()) ? 0 : 1);
+  const found = view.props.filter((p) => p.name !== '__proto__' && holds(p.schema)).sort((a, b) => rank(a) - rank(b))[0];
+  if (!found) return undefined;
+  const others = view.props.filter((p) => p !== found && p.required);
+  const sample = others.length > 0 ? sampleValue(schema, { ...ctx.scope, requiredOnly: true }) : undefined;
+  if (sample !== null && typeof sample === 'object') delete (sample as Record<string, unknown>)[found.name];
+  return { path: found.name, schema: found.schema, ...(sample !== undefined && sample !== null && typeof sample === 'object' && Object.keys(sample).length > 0 ? { with: sample } : {}) };
+}
 
 /**
  * The entity facts of a read operation, or undefined when its response is not a single non-null object type.
- * The key property is the first usable one (a non-null string, number or enum) named like the item path
- * parameter, `id`, `<entity>Id`, or the parameter without its `Id`/`_id` suffix; when the entity has none and
- * wraps the item in one required property (`{ article: Article }`), the wrapped object's property of such a name.
+ * The entity is the read's response, or the object it wraps: the property holding the list's item type
+ * (`{ data: Contact }` beside a list of `Contact`), else a lone required object property (`{ article: {...} }`)
+ * when the response itself has no key property. The key property is the first usable one
+ * (a non-null string, number or enum) named like the item path parameter, `id`, `<entity>Id`, or the parameter
+ * without its `Id`/`_id` suffix.
  * @param read signature of the CRUD read operation
  * @param keyParam name of the path parameter that identifies an item
  * @param ctx the planning context
  * @param entity entity name of the resource
+ * @param listItem the item schema of the resource's list, when it has one
+ * @returns the facts, or undefined
  */
-export function entityFacts(read: OperationSignature, keyParam: string, ctx: PlanContext, entity: string): EntityFacts | undefined {
-  const schema = read.response.content?.schema;
-  if (read.response.responseType !== 'json' || !schema) return undefined;
+export function entityFacts(read: OperationSignature, keyParam: string, ctx: PlanContext, entity: string, listItem?: SchemaNode): EntityFacts | undefined {
+  const response = read.response.content?.schema;
+  if (read.response.responseType !== 'json' || !response) return undefined;
   const bodies = read.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
-  const view = objectProperties(schema, ctx.names);
-  if (!bodies.every((b) => sameType(b, schema, ctx)) || !view || view.nullable || view.props.length === 0) return undefined;
-  const props = view.props;
+  if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
   const candidates = [...new Set([keyParam, 'id', `${camelCase(entity)}Id`, keyParam.replace(/_?id$/i, '')])].filter((n) => n !== '');
-  let key = keyIn(props, candidates, ctx.names);
-  const wrapper = props.length === 1 && props[0]?.required ? props[0] : undefined;
-  const inner = !key && wrapper ? objectProperties(wrapper.schema, ctx.names) : undefined;
-  if (wrapper && inner && !inner.nullable) {
-    const found = keyIn(inner.props, candidates, ctx.names);
-    if (found) key = { ...found, path: [wrapper.name, ...found.path] };
-  }
-  const readOnly = (list: PropertyNode[]) => list.filter((p) => p.schema.readOnly).map((p) => p.name);
-  const top = [...new Set([...(key?.path.length === 1 ? key.path : []), ...readOnly(props)])].sort();
-  const serverFields: Fields = top;
-  if (wrapper && inner && key && key.path.length === 2) serverFields.push([wrapper.name, [...new Set([key.path[1] as string, ...readOnly(inner.props)])].sort()]);
-  return { schema, props, serverFields, ...(key ? { key } : {}) };
+  const wrap = wrapOfRead(response, candidates, ctx, listItem);
+  const schema = wrap?.schema ?? response;
+  const view = objectProperties(schema, ctx.names);
+  if (!view || view.nullable || view.props.length === 0) return undefined;
+  const props = view.props;
+  const key = keyIn(props, candidates, ctx.names);
+  const serverFields: Fields = [...new Set([...(key ? key.path : []), ...props.filter((p) => p.schema.readOnly).map((p) => p.name)])].sort();
+  return { schema, props, serverFields, ...(key ? { key } : {}), ...(wrap ? { wrap } : {}) };
+}
+
+/** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
+function wrapOfRead(response: SchemaNode, candidates: string[], ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
+  if (listItem && sameType(response, listItem, ctx)) return undefined;
+  const holding = listItem ? wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) : undefined;
+  if (holding) return holding;
+  // A lone required object property (`{ article: {...} }` beside a list of article summaries).
+  const view = objectProperties(response, ctx.names);
+  const lone = view && !view.nullable && view.props.length === 1 && view.props[0]?.required ? view.props[0] : undefined;
+  if (!lone || keyIn(view?.props ?? [], candidates, ctx.names)) return undefined;
+  const inner = objectProperties(lone.schema, ctx.names);
+  return inner && !inner.nullable && inner.props.length > 0 ? wrapperOf(response, (s) => s === lone.schema, ctx) : undefined;
 }
 
 /** The first property of these names that can hold a key (a non-null string, number or enum). */
 function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNames): EntityKey | undefined {
   for (const name of candidates) {
     const p = props.find((x) => x.name === name);
-    const n = p && deref(p.schema, names.byName);
+    const resolved = p && resolveSchema(p.schema, names.byName);
+    const n = resolved?.leaf;
     // `__proto__` cannot be assigned as a plain property: no such key.
-    if (!p || !n || p.name === '__proto__' || p.schema.nullable || n.nullable || names.cut.has(p.schema)) continue;
+    if (!p || !n || p.name === '__proto__' || resolved?.nullable || names.cut.has(p.schema)) continue;
     const path = [p.name];
     if (n.kind === 'string' && n.format !== 'binary') {
       if (n.enum?.length) return { path, kind: 'enum', schema: p.schema, values: [...new Set(n.enum)] };

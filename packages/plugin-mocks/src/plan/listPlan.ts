@@ -1,24 +1,23 @@
-import type { NamedSchema, ParameterNode, SchemaNode } from '@reslayer/core';
-import { deref, objectProperties, type OperationSignature } from '@reslayer/core';
-import type { EntityFacts, ListPlan, PageField, Pagination } from './mockPlan.js';
+import type { ListPagination, NamedSchema, ParameterNode, PropertyPath, SchemaNode } from '@reslayer/core';
+import { deref, listEnvelope, listPagination, objectProperties, pathNames, resolveSchema, type OperationSignature } from '@reslayer/core';
+import type { EntityFacts, ListPlan, PageField, PageWindow } from './mockPlan.js';
 import type { PlanContext } from './planContext.js';
 import { sameType } from './sameType.js';
+import { assignable } from './writableFields.js';
 import { sampleValue } from './sampleSchema.js';
 
-const PAGE = ['page', 'pageNumber', 'page_number', 'pageIndex', 'page_index', 'pageNo'];
-const SIZE = ['pageSize', 'page_size', 'perPage', 'per_page', 'size', 'limit', 'pageLimit', 'page_limit'];
+// Page facts the envelope analysis does not name, found by name at the top level or in a container (normalized names).
+const PAGES = ['totalpages', 'pagecount', 'pages', 'numpages'];
+const PAGE = ['page', 'pagenumber', 'pageno', 'pagenum', 'pageindex', 'currentpage'];
+const SIZE = ['pagesize', 'perpage', 'size', 'limit', 'pagelimit', 'count', 'maxresults'];
 const OFFSET = ['offset', 'skip', 'start'];
-const LIMIT = ['limit', 'take', 'count', 'pageSize', 'page_size', 'size', 'perPage', 'per_page', 'maxResults', 'max_results'];
-const CURSOR = ['cursor', 'after', 'pageToken', 'page_token', 'startingAfter', 'starting_after', 'continuationToken', 'nextToken'];
-const TOTAL = ['total', 'totalCount', 'total_count', 'totalItems', 'total_items', 'totalElements', 'total_elements', 'totalResults', 'total_results', 'count', 'totalSize', 'total_size'];
-const PAGES = ['totalPages', 'total_pages', 'pageCount', 'page_count', 'pages'];
-const MORE = ['hasMore', 'has_more', 'hasNext', 'has_next', 'hasNextPage', 'has_next_page', 'more'];
-const PREVIOUS = ['hasPrevious', 'has_previous', 'hasPrev', 'has_prev', 'hasPreviousPage', 'has_previous_page'];
-const NEXT = ['nextCursor', 'next_cursor', 'cursor', 'nextPageToken', 'next_page_token', 'nextToken', 'next_token', 'endCursor', 'end_cursor', 'continuationToken'];
+const PREVIOUS = ['hasprevious', 'hasprev', 'haspreviouspage'];
+const norm = (name: string): string => name.toLowerCase().replace(/[_\-.@$]/g, '');
 
 /**
- * The list plan: response shape, pagination parameters, page fields and filters; undefined when
- * the list response does not hold the entity (an array of it, or an object with such an array).
+ * The list plan: where the items are (core's `listEnvelope`), the page window (core's `listPagination`), the
+ * page object's computed properties and its other required properties, and the filters; undefined when the list
+ * does not answer the stored entity (its items are neither the entity nor a summary of it).
  * @param list signature of the CRUD list operation
  * @param entity the entity facts of the resource
  * @param ctx the planning context
@@ -27,85 +26,182 @@ const NEXT = ['nextCursor', 'next_cursor', 'cursor', 'nextPageToken', 'next_page
 export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: PlanContext): ListPlan | undefined {
   const schema = list.response.content?.schema;
   if (list.response.responseType !== 'json' || !schema || list.response.responses.filter((r) => r.contents.length > 0).length !== 1) return undefined;
-  const query = list.node.parameters.filter((p) => p.in === 'query');
-  const byName = ctx.names.byName;
-  const pagination = paginationOf(query, byName);
-  const filters = filtersOf(query, entity, pagination, byName);
-  const holdsEntity = (node: SchemaNode) => {
-    const n = deref(node, byName);
-    return n?.kind === 'array' && sameType(n.items, entity.schema, ctx) && !(node.nullable || n.nullable);
+  const env = listEnvelope(schema, ctx.names);
+  if (!env) return undefined;
+  const summary = sameType(env.item, entity.schema, ctx) ? undefined : summaryOf(env.item, entity, ctx);
+  if (summary === null) return undefined;
+  const { plan, params } = pagePlan(list, schema, env, ctx);
+  const template = env.itemsProperty === undefined ? undefined : pageTemplate(schema, [env.itemsProperty, ...plan.fields.map((f) => f[0])], ctx);
+  return {
+    ...plan,
+    ...(template !== undefined ? { template } : {}),
+    filters: filtersOf(list.node.parameters.filter((p) => p.in === 'query'), entity, params, ctx.names.byName),
+    ...(summary ? { pick: summary.pick } : {}),
+    ...(summary?.defaults ? { itemDefaults: summary.defaults } : {}),
   };
-  if (holdsEntity(schema)) return { shape: 'array', pagination, fields: [], filters };
-  const view = objectProperties(schema, ctx.names);
-  const itemsProp = view?.props.find((p) => holdsEntity(p.schema));
-  if (!view || !itemsProp) return undefined;
-  const fields = view.props.flatMap((p): PageField[] => {
-    if (p === itemsProp) return [{ name: p.name, expr: 'items' }];
-    const n = deref(p.schema, byName);
-    const expr = n ? fieldExpr(p.name, n, pagination) : undefined;
-    if (expr === 'next') return [{ name: p.name, expr, fit: p.schema.nullable || n?.nullable ? 'nullable' : p.required ? 'required' : 'optional' }];
-    if (expr) return [{ name: p.name, expr }];
-    return p.required ? [{ name: p.name, sample: sampleValue(p.schema, { ...ctx.scope, name: p.name }) }] : [];
-  });
-  return { shape: 'page', pagination, fields, filters };
 }
 
-function fieldExpr(name: string, n: SchemaNode, pagination: Pagination): string | undefined {
-  if (n.kind === 'number' && !n.enum?.length) {
-    if (TOTAL.includes(name)) return 'all.length';
-    if (PAGES.includes(name)) return 'Math.ceil(all.length / size)';
-    if (PAGE.includes(name)) return pagination.kind === 'page' ? 'page' : `Math.floor(start / size) + 1`;
-    if (SIZE.includes(name) || LIMIT.includes(name)) return 'size';
-    if (OFFSET.includes(name)) return 'start';
-  }
-  if (n.kind === 'boolean' && !n.enum?.length) {
-    if (MORE.includes(name)) return 'start + size < all.length';
-    if (PREVIOUS.includes(name)) return 'start > 0';
-  }
-  if (n.kind === 'string' && !n.enum?.length && !n.format && pagination.kind === 'cursor' && NEXT.includes(name)) return 'next';
-  return undefined;
+/**
+ * How a paginated list that answers a fixture pages it: the fixture's items, windowed as a stored list's are (the
+ * first page holds them, the next ones are empty), with the page facts computed, so an infinite query over it ends.
+ * @param list the list operation (a `GET` whose pagination core's `listPagination` detects)
+ * @param ctx the planning context
+ * @returns the page plan (no filters), or undefined when the list is not paginated or holds no items array
+ */
+export function fixturePagePlan(list: OperationSignature, ctx: PlanContext): ListPlan | undefined {
+  const schema = list.response.content?.schema;
+  if (list.response.responseType !== 'json' || !schema) return undefined;
+  const env = listEnvelope(schema, ctx.names);
+  if (!env) return undefined;
+  const { plan } = pagePlan(list, schema, env, ctx);
+  return plan.page ? plan : undefined;
 }
 
-const numberParam = (params: ParameterNode[], names: string[], byName: ReadonlyMap<string, NamedSchema>) =>
-  names.map((n) => params.find((p) => p.name === n && deref(p.schema, byName)?.kind === 'number')).find((p) => p !== undefined);
+/** The part of a list plan every paginated list has: items, window, computed page facts, the `Link` header. */
+function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, ctx: PlanContext): { plan: ListPlan; params: Set<string> } {
+  const { pagination, params } = listPagination(list, ctx.names);
+  const window = windowOf(pagination, list.node.parameters, ctx.names.byName);
+  const fields = env.itemsProperty === undefined ? [] : pageFields(schema, env, pagination, ctx);
+  const plan: ListPlan = {
+    ...(env.itemsProperty !== undefined ? { items: env.itemsProperty } : {}),
+    ...(window ? { page: window } : {}),
+    fields,
+    filters: [],
+    ...(pagination.mode !== 'none' && pagination.linkHeader ? { link: true } : {}),
+  };
+  return { plan, params };
+}
 
+/**
+ * The entity properties a list item carries when it is a summary of the entity: every item property is an entity
+ * property of the same kind. The properties whose entity values fit the item's schema are copied (`pick`); the
+ * others (a list and a read that disagree on an enum or a format), and the required ones the entity may lack,
+ * start from a sample of the item (`defaults`), so the list keeps the state and still answers its own schema.
+ * `null` when the item is no summary of the entity.
+ */
+function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { pick: string[]; defaults?: object } | null {
+  const view = objectProperties(item, ctx.names);
+  if (!view || view.nullable || view.props.length === 0) return null;
+  const kind = (node: SchemaNode): string => resolveSchema(node, ctx.names.byName).leaf.kind;
+  const pick: string[] = [];
+  const sampled: string[] = [];
+  for (const p of view.props) {
+    const e = entity.props.find((x) => x.name === p.name);
+    if (!e || !(assignable(e.schema, p.schema, ctx) || kind(e.schema) === kind(p.schema))) return null;
+    if (assignable(e.schema, p.schema, ctx)) pick.push(p.name);
+    if (!assignable(e.schema, p.schema, ctx) || (p.required && !e.required)) sampled.push(p.name);
+  }
+  if (sampled.length === 0) return { pick };
+  const sample = sampleValue(item, { ...ctx.scope, index: 1 });
+  const defaults = sample !== null && typeof sample === 'object' ? Object.fromEntries(Object.entries(sample).filter(([k]) => sampled.includes(k))) : {};
+  return { pick, ...(Object.keys(defaults).length > 0 ? { defaults } : {}) };
+}
+
+/** The default of a numeric parameter, or `fallback` (capped by its `maximum`). */
 function numberDefault(p: ParameterNode | undefined, byName: ReadonlyMap<string, NamedSchema>, fallback: number): number {
-  const n = p && deref(p.schema, byName);
+  const n = p && resolveSchema(p.schema, byName).leaf;
   if (n?.kind !== 'number') return fallback;
   const d = typeof p?.schema.default === 'number' ? p.schema.default : typeof n.default === 'number' ? n.default : undefined;
   if (d !== undefined && Number.isInteger(d) && d > 0) return d;
   return n.maximum !== undefined && n.maximum >= 1 ? Math.min(fallback, Math.floor(n.maximum)) : fallback;
 }
 
-function paginationOf(query: ParameterNode[], byName: ReadonlyMap<string, NamedSchema>): Pagination {
-  const page = numberParam(query, PAGE, byName);
-  if (page) {
-    const size = numberParam(query, SIZE, byName);
-    const p = deref(page.schema, byName);
-    const lowest = p?.kind === 'number' ? (p.minimum ?? (typeof page.schema.default === 'number' ? page.schema.default : p.default)) : undefined;
-    const first = lowest === 0 ? 0 : 1;
-    const defaultPage = typeof page.schema.default === 'number' && Number.isInteger(page.schema.default) ? page.schema.default : first;
-    return { kind: 'page', page: page.name, first, defaultPage, defaultSize: numberDefault(size, byName, 20), ...(size ? { size: size.name } : {}) };
+/** How the mock reads the page window: the same parameters the hooks page with. */
+function windowOf(pagination: ListPagination, params: ParameterNode[], byName: ReadonlyMap<string, NamedSchema>): PageWindow | undefined {
+  const param = (name: string | undefined) => params.find((p) => p.in === 'query' && p.name === name);
+  switch (pagination.mode) {
+    case 'page': {
+      const page = param(pagination.pageParam);
+      const dflt = page && typeof deref(page.schema, byName)?.default === 'number' ? (deref(page.schema, byName)?.default as number) : page?.schema.default;
+      const first = pagination.firstPage ?? 1;
+      const defaultPage = typeof dflt === 'number' && Number.isInteger(dflt) && dflt !== first ? { defaultPage: dflt } : {};
+      return { mode: 'page', param: pagination.pageParam, ...(pagination.pageSizeParam ? { size: pagination.pageSizeParam } : {}), ...(first !== 1 ? { first } : {}), ...defaultPage, defaultSize: numberDefault(param(pagination.pageSizeParam), byName, 20) };
+    }
+    case 'offset':
+      return { mode: 'offset', param: pagination.offsetParam, ...(pagination.limitParam ? { limit: pagination.limitParam } : {}), defaultSize: numberDefault(param(pagination.limitParam), byName, 20) };
+    case 'cursor':
+      return {
+        mode: 'cursor', param: pagination.cursorParam, ...(pagination.limitParam ? { limit: pagination.limitParam } : {}), defaultSize: numberDefault(param(pagination.limitParam), byName, 20),
+        ...(pagination.nextCursorItemProperty !== undefined ? { after: pagination.nextCursorItemProperty } : {}),
+      };
+    default:
+      return undefined;
   }
-  const offset = numberParam(query, OFFSET, byName);
-  const limit = numberParam(query, LIMIT, byName);
-  if (offset) return { kind: 'offset', offset: offset.name, defaultSize: numberDefault(limit, byName, 20), ...(limit ? { limit: limit.name } : {}) };
-  const cursor = CURSOR.map((n) => query.find((p) => p.name === n && deref(p.schema, byName)?.kind === 'string')).find((p) => p !== undefined);
-  if (cursor) return { kind: 'cursor', cursor: cursor.name, defaultSize: numberDefault(limit, byName, 20), ...(limit ? { limit: limit.name } : {}) };
-  return { kind: 'none' };
+}
+
+/** A property of the page object, with its path and schema. */
+interface PageProp {
+  path: string[];
+  schema: SchemaNode;
+  required: boolean;
+}
+
+/** The page object's properties: the top level, then one level down in object properties (`meta.page`). */
+function pageProps(schema: SchemaNode, ctx: PlanContext): PageProp[] {
+  const top = objectProperties(schema, ctx.names)?.props ?? [];
+  const out: PageProp[] = top.map((p) => ({ path: [p.name], schema: p.schema, required: p.required }));
+  for (const c of top) for (const p of objectProperties(c.schema, ctx.names)?.props ?? []) out.push({ path: [c.name, p.name], schema: p.schema, required: p.required && c.required });
+  return out;
+}
+
+const samePath = (a: readonly string[], b: PropertyPath | undefined): boolean => b !== undefined && a.join('\u0000') === pathNames(b).join('\u0000');
+
+/**
+ * The computed properties of the page object: the count, the has-more flag and the next cursor or link the
+ * envelope analysis found, and the page number, size, offset, page count and has-previous flag by name.
+ */
+function pageFields(schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, pagination: ListPagination, ctx: PlanContext): PageField[] {
+  const fields: PageField[] = [];
+  const next = pagination.mode === 'cursor' ? pagination.nextCursorProperty : pagination.mode === 'none' ? undefined : pagination.nextProperty;
+  for (const p of pageProps(schema, ctx)) {
+    const resolved = resolveSchema(p.schema, ctx.names.byName);
+    const n = resolved.leaf;
+    if (!n || ('enum' in n && n.enum?.length) || samePath(p.path, env.itemsProperty)) continue;
+    const name = norm(p.path[p.path.length - 1] ?? '');
+    const at: PropertyPath = p.path.length === 1 ? (p.path[0] as string) : p.path;
+    const nullable = resolved.nullable;
+    if (samePath(p.path, next) && (n.kind === 'string' || n.kind === 'number')) {
+      const source = n.kind === 'number' ? 'nextPage' : pagination.mode === 'cursor' && n.format !== 'uri' && !/(url|link|href)$/.test(name) ? 'nextCursor' : 'nextUrl';
+      fields.push(nullable ? [at, source, null] : p.required ? [at, source, ''] : [at, source]);
+    } else if (n.kind === 'number') {
+      const source = samePath(p.path, env.totalProperty) ? 'total' : PAGES.includes(name) ? 'pages' : PAGE.includes(name) ? 'page' : SIZE.includes(name) ? 'size' : OFFSET.includes(name) ? 'offset' : undefined;
+      if (source) fields.push([at, source]);
+    } else if (n.kind === 'boolean') {
+      const source = samePath(p.path, env.hasMoreProperty) ? 'hasMore' : PREVIOUS.includes(name) ? 'hasPrevious' : undefined;
+      if (source) fields.push([at, source]);
+    }
+  }
+  return fields;
+}
+
+/** The page object's required properties, sampled, without the items and the computed properties (the list fills them). */
+function pageTemplate(schema: SchemaNode, filled: PropertyPath[], ctx: PlanContext): object | undefined {
+  const sample = sampleValue(schema, { ...ctx.scope, requiredOnly: true, empty: true });
+  if (sample === null || typeof sample !== 'object' || Array.isArray(sample)) return undefined;
+  for (const path of filled) {
+    const names = pathNames(path);
+    let at: unknown = sample;
+    for (const [i, name] of names.entries()) {
+      if (at === null || typeof at !== 'object') break;
+      if (i === names.length - 1) delete (at as Record<string, unknown>)[name];
+      else at = (at as Record<string, unknown>)[name];
+    }
+  }
+  return Object.keys(sample).length > 0 ? sample : undefined;
 }
 
 const SEPARATORS: Record<string, string> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' };
 
-function filtersOf(query: ParameterNode[], entity: EntityFacts, pagination: Pagination, byName: ReadonlyMap<string, NamedSchema>): Array<[string, string, string]> {
-  const taken = new Set(Object.entries(pagination).filter(([k]) => k !== 'kind').map(([, v]) => String(v)));
+/** Query parameters named like a scalar entity property (not the pagination's): `[query name, property, list separator]`. */
+function filtersOf(query: ParameterNode[], entity: EntityFacts, taken: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>): Array<[string, string, string]> {
   const scalar = (node: SchemaNode | undefined) => node !== undefined && ['string', 'number', 'boolean'].includes(node.kind) && !(node.kind === 'string' && node.format === 'binary');
   const out: Array<[string, string, string]> = [];
   for (const p of query) {
     const prop = entity.props.find((e) => e.name === p.name);
-    if (!prop || taken.has(p.name) || !scalar(deref(prop.schema, byName))) continue;
-    const n = deref(p.schema, byName);
-    if (n?.kind === 'array' && scalar(deref(n.items, byName))) out.push([p.name, prop.name, p.explode && p.style === 'form' ? '' : (SEPARATORS[p.style] ?? ',')]);
+    const leaf = (node: SchemaNode): SchemaNode => resolveSchema(node, byName).leaf;
+    if (!prop || taken.has(p.name) || !scalar(leaf(prop.schema))) continue;
+    const n = leaf(p.schema);
+    if (n.kind === 'array' && scalar(leaf(n.items))) out.push([p.name, prop.name, p.explode && p.style === 'form' ? '' : (SEPARATORS[p.style] ?? ',')]);
     else if (scalar(n)) out.push([p.name, prop.name, '']);
   }
   return out;

@@ -1,4 +1,4 @@
-import type { CrudRole, PropertyNode, ResourceNode, SchemaNode } from '@reslayer/core';
+import type { CrudRole, PropertyNode, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
 import type { SharedUrl } from './sharedUrls.js';
 
@@ -8,8 +8,10 @@ import type { SharedUrl } from './sharedUrls.js';
 export interface FixtureDecl {
   /** Name of the exported constant, e.g. `searchFixture`. */
   name: string;
-  /** Client type name; the constant is typed `type` (or `type[]` when `array`). */
+  /** Client type; the constant is typed `type` (or `type[]` when `array`). */
   type: string;
+  /** The client type name `type` is written with, when `type` is not a name (`NonNullable<GetNoteResponse['data']>`). */
+  typeImport?: string;
   /** True for a list of entities (`type[]`). */
   array?: boolean;
   /** The sampled value (JSON-like data, see `sampleSchema`). */
@@ -18,12 +20,16 @@ export interface FixtureDecl {
   doc: string;
   /** False when the type has no possible value; the constant is then cast (see `Sample.exact`). */
   exact?: boolean;
+  /** The schema sampled (an error body's), to find an earlier fixture of the same value and type. */
+  schema?: SchemaNode;
+  /** An earlier fixture of the same value and type: this constant is declared as that one. */
+  alias?: string;
 }
 
 /** What a handler answers with, or an error answer. */
 export type Body =
   | { kind: 'none' }
-  | { kind: 'entity' }
+  | { kind: 'entity'; wrap?: Wrap }
   | { kind: 'json'; fixture: string; emptyFixture: string; cast: boolean }
   | { kind: 'text'; fixture: string; mediaType: string }
   | { kind: 'blob'; mediaType: string };
@@ -76,6 +82,10 @@ export interface OperationPlan {
   yieldTo: string[];
   /** Payload properties a store create/update copies into the entity (see `writableFields`). */
   writable?: Fields;
+  /** The property of the request body that holds the entity, when a wrapper holds it (`{ contact: {...} }`). */
+  payload?: string;
+  /** How a paginated list that answers its fixture pages the fixture's items (see `fixturePagePlan`). */
+  page?: ListPlan;
   /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
   action?: ActionPlan;
 }
@@ -98,8 +108,10 @@ export interface ActionPlan {
 export interface StorePlan {
   /** Facts about the stored entity. */
   entity: EntityFacts;
-  /** Client type of the entity: the read operation's response type. */
+  /** Client type of the entity: the read operation's response type, or the type of the property that wraps it there. */
   entityType: string;
+  /** The client type name {@link entityType} is written with (the read operation's response type). */
+  entityImport: string;
   /** MSW name of the item path parameter. */
   keyParam: string;
   /**
@@ -130,46 +142,47 @@ export interface MockPlan {
   fixtures: FixtureDecl[];
 }
 
-/** How the list handler reads the page window from the query string. */
-export type Pagination =
-  | { kind: 'page'; page: string; size?: string; first: number; defaultPage: number; defaultSize: number }
-  | { kind: 'offset'; offset: string; limit?: string; defaultSize: number }
-  | { kind: 'cursor'; cursor: string; limit?: string; defaultSize: number }
-  | { kind: 'none' };
+/** How the list reads its page window from the query string (the runtime's `PageWindow`). */
+export type PageWindow =
+  | { mode: 'page'; param: string; size?: string; first?: number; defaultPage?: number; defaultSize: number }
+  | { mode: 'offset'; param: string; limit?: string; defaultSize: number }
+  | { mode: 'cursor'; param: string; limit?: string; defaultSize: number; after?: string };
 
-/** One property of the list response's page object and the expression that fills it. */
-export interface PageField {
-  /** Property name. */
-  name: string;
-  /** TypeScript expression (uses `items`, `all`, `start`, `size`, `page`, `next`); without one, `sample` is printed. */
-  expr?: string;
-  /** Sample value of a required property that has no expression. */
-  sample?: unknown;
-  /** How an expression of type `string | undefined` (a cursor) is fitted to the property. */
-  fit?: 'nullable' | 'optional' | 'required';
-}
+/** What fills a property of the page object (the runtime's `PageSource`). */
+export type PageSource = 'items' | 'total' | 'pages' | 'page' | 'size' | 'offset' | 'hasMore' | 'hasPrevious' | 'nextCursor' | 'nextUrl' | 'nextPage';
 
-/** The list operation served from the store. */
+/** A property of the page object, what fills it, and for a next cursor, URL or page its value on the last page. */
+export type PageField = [path: PropertyPath, source: PageSource, last?: null | ''];
+
+/** The list operation served from the store (the runtime's `ListSpec`). */
 export interface ListPlan {
-  /** `array`: the response is the item array; `page`: an object holding it. */
-  shape: 'array' | 'page';
-  /** How the page window is read from the query. */
-  pagination: Pagination;
-  /** The page object's properties (`page` shape). */
+  /** Where the items are; absent when the body is the array. */
+  items?: PropertyPath;
+  /** The page window; absent when the list has no pagination. */
+  page?: PageWindow;
+  /** The page object's computed properties. */
   fields: PageField[];
+  /** The page object's other required properties, sampled. */
+  template?: object;
   /** Query parameters named like a scalar entity property: `[query name, property, list separator]`. */
   filters: Array<[string, string, string]>;
+  /** The entity properties a list item carries, when the list answers a summary of each stored item. */
+  pick?: string[];
+  /** What a summary item starts from before the picked properties are copied in (see `summaryOf`). */
+  itemDefaults?: object;
+  /** True when the list sends a `Link` header with the next page. */
+  link?: boolean;
 }
 
 /**
- * Properties a merge copies: a name (the value is copied as is) or `[name, fields]` (the object value is
- * merged into the object the target holds, one level down).
+ * Properties a merge copies: a name (the value is copied as is), `[name, fields]` (the object value is merged into
+ * the object the target holds, one level down) or `[name, 'non-null']` (copied unless it is `null`).
  */
-export type Fields = Array<string | [string, Fields]>;
+export type Fields = Array<string | [string, Fields] | [string, 'non-null']>;
 
 /** The item key of a store: the entity property that holds the item path parameter's value. */
 export interface EntityKey {
-  /** Property path: `['id']`, or `['article', 'slug']` inside an entity that wraps the item in one property. */
+  /** Property path: `['id']`. */
   path: string[];
   /** How a created item gets its key: a counting UUID, `<property>-<n>`, a counting number, or the first unused enum value. */
   kind: 'uuid' | 'string' | 'number' | 'enum';
@@ -179,10 +192,22 @@ export interface EntityKey {
   values?: Array<string | number>;
 }
 
+/** Where an entity sits in a body that wraps it: `{ [path]: entity, ...with }`. */
+export interface Wrap {
+  /** The property holding the entity. */
+  path: string;
+  /** Its schema. */
+  schema: SchemaNode;
+  /** The body's other required properties, sampled. */
+  with?: unknown;
+}
+
 /** Facts about the entity of a store-backed CRUD resource. */
 export interface EntityFacts {
-  /** The entity's schema (the read operation's response schema). */
+  /** The entity's schema (the read operation's response schema, or the object it wraps). */
   schema: SchemaNode;
+  /** Where the read's response holds the entity, when it wraps it. */
+  wrap?: Wrap;
   /** Its properties in responses (core's `objectProperties`, read mode). */
   props: PropertyNode[];
   /** Absent when no property holds the item key: the store is then keyed by position (`'1'`, `'2'`…). */

@@ -10,6 +10,8 @@ import { mayBeUnknown, sameType } from './sameType.js';
 import { sampleSchema, sampleValue } from './sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from './writableFields.js';
+import { wrapperOf } from './entityFacts.js';
+import { fixturePagePlan } from './listPlan.js';
 
 /** Statuses whose responses have no body. */
 const NO_BODY: ReadonlySet<number> = new Set([204, 205, 304]);
@@ -55,6 +57,9 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
   const head = sig.node.method === 'head';
   const error = head ? { status: first ? statusOf(first.status, 500) : 500, cast: false } : errorAnswer(sig, first, mocksNaming.errorFixture(sig.op), ctx, fixtures, doc);
   const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.urlPath, params), params, status, body, error, stepAside: [], yieldTo: [] };
+  // A paginated list answering its fixture pages the fixture's items, so an infinite query over it ends.
+  const page = body.kind === 'json' && sig.node.method === 'get' ? fixturePagePlan(sig, ctx) : undefined;
+  if (page) plan.page = page;
   const shared = sharedUrls(ctx.model).get(sig.node.key);
   if (shared) plan.shared = shared;
   if (role) plan.storeRole = role;
@@ -62,6 +67,12 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
   if (store && (role === 'create' || role === 'update')) {
     const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
     plan.writable = writableFields(request, store.entity, ctx);
+    // A wrapper holding the entity (`{ contact: {...} }`): the fields of the object it holds.
+    const wrap = plan.writable.length === 0 && request ? wrapperOf(request, (inner) => writableFields(inner, store.entity, ctx).length > 0, ctx) : undefined;
+    if (wrap) {
+      plan.payload = wrap.path;
+      plan.writable = writableFields(wrap.schema, store.entity, ctx);
+    }
   }
   if (missing) {
     const r = r404 ?? sig.errors.find((e) => /^4XX$/i.test(e.status)) ?? sig.errors.find((e) => e.status === 'default') ?? sig.errors.find((e) => jsonSchema(e));
@@ -95,8 +106,11 @@ function errorAnswer(sig: OperationSignature, r: ResponseNode | undefined, name:
   const { value, exact } = sampleSchema(json.schema, { ...ctx.scope, example: json.example });
   const same = reuse !== undefined && fixtures.find((f) => f.name === reuse);
   if (same && sameSample(same.value, value)) return { status, fixture: reuse as string, cast };
-  fixtures.push({ name, type: clientNaming.errorBodyType(sig.op), value, doc, exact });
-  return { status, fixture: name, cast };
+  const type = clientNaming.errorBodyType(sig.op);
+  // The same body of the same schema as an earlier operation's (a shared `Error` schema): declared once, this name refers to it.
+  const earlier = fixtures.find((f) => f.alias === undefined && f.schema !== undefined && sameType(f.schema, json.schema, ctx) && sameSample(f.value, value));
+  fixtures.push({ name, type, value, doc, exact, schema: json.schema, ...(earlier ? { alias: earlier.name } : {}) });
+  return { status, fixture: earlier?.name ?? name, cast };
 }
 
 function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: CrudRole | undefined, status: number, ctx: PlanContext, fixtures: FixtureDecl[], withEmpty: boolean): Body {
@@ -114,8 +128,10 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
       return { kind: 'text', fixture: mocksNaming.fixture(sig.op), mediaType: content?.mediaType ?? 'text/plain' };
     }
     case 'json': {
-      if (store && role && role !== 'list' && returnsEntity(sig, store, ctx)) return { kind: 'entity' };
       if (role === 'list') return { kind: 'entity' };
+      if (store && role && returnsEntity(sig, store, ctx)) return { kind: 'entity' };
+      const wrap = store && role && content?.schema ? wrapperOf(content.schema, (s) => sameType(s, store.entity.schema, ctx), ctx) : undefined;
+      if (wrap && store && sig.response.responses.every((r) => !r.contents[0] || sameType(r.contents[0].schema, content?.schema, ctx))) return { kind: 'entity', wrap };
       const schema: SchemaNode = content?.schema ?? { kind: 'unknown', pointer: '#' };
       const type = clientNaming.responseType(sig.op);
       const sample = sampleSchema(schema, { ...ctx.scope, example: content?.example });

@@ -1,5 +1,5 @@
 import type { ResourceNode, SchemaNode } from '@reslayer/core';
-import { deref } from '@reslayer/core';
+import { deref, listEnvelope, stringLiteral } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
@@ -26,15 +26,30 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   const read = sigs.find((s) => s.op.role === 'read');
   const keyArg = read?.pathArgs[read.pathArgs.length - 1];
   if (resource.resourceKind !== 'crud' || !read || !keyArg) return undefined;
-  const entity = entityFacts(read, keyArg.param.name, ctx, resource.entity);
+  const list = sigs.find((s) => s.op.role === 'list');
+  const listBody = list?.response.responseType === 'json' ? list.response.content?.schema : undefined;
+  const entity = entityFacts(read, keyArg.param.name, ctx, resource.entity, listBody ? listEnvelope(listBody, ctx.names)?.item : undefined);
   if (!entity) return undefined;
-  const entityType = clientNaming.responseType(read.op);
+  const entityImport = clientNaming.responseType(read.op);
+  const entityType = entity.wrap ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
+  const typeImport = entity.wrap ? { typeImport: entityImport } : {};
   const content = read.response.content;
   const key = entity.key;
+  // The schema a key must fit: the key property's, else (keyed by position) the item path parameter's; a key
+  // property must fit the parameter's schema too (a plain `id` string read by a `format: uuid` parameter).
+  const keySchema = key?.schema ?? keyArg.param.schema;
+  const name = key?.path[key.path.length - 1] ?? keyArg.param.name;
+  const fits = (text: string): boolean => keyFits(text, keySchema, ctx) && (!key || keyFits(text, keyArg.param.schema, ctx));
+  const sampleKey = (index: number): unknown => {
+    const own = sampleValue(keySchema, { ...ctx.scope, index, name, ignoreExamples: true });
+    if (!key || fits(String(own))) return own;
+    const param = sampleValue(keyArg.param.schema, { ...ctx.scope, index, name, ignoreExamples: true });
+    return typeof param === typeof own && fits(String(param)) ? param : own;
+  };
   // Distinct keys: enum values in order (as many fixtures as the enum has values, at most), else sampled values.
   const slots = Array.from({ length: count }, (_, i) => ({
     index: i + 1,
-    key: !key ? undefined : key.values ? key.values[i] : sampleValue(key.schema, { ...ctx.scope, index: i + 1, name: key.path[key.path.length - 1] ?? 'id', ignoreExamples: true }),
+    key: !key ? undefined : key.values ? key.values[i] : sampleKey(i + 1),
   })).filter((slot, i, all) => !key || (slot.key !== undefined && all.findIndex((o) => String(o.key) === String(slot.key)) === i));
   let exact = true;
   const items = slots.map((slot) => {
@@ -47,18 +62,13 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   // An entity type without a possible value (see `Sample.exact`) cannot back a typed store.
   if (!exact || !defaults.exact) return undefined;
   const doc = `Entities of \`${resource.resource}\` (the response type of \`${clientNaming.method(read.op)}\`): the seed of the handlers' store.`;
-  fixtures.push({ name: mocksNaming.entityFixtures(resource), type: entityType, array: true, value: items, doc });
+  fixtures.push({ name: mocksNaming.entityFixtures(resource), type: entityType, ...typeImport, array: true, value: items, doc });
   fixtures.push({
-    name: mocksNaming.entityDefaults(resource), type: entityType, doc: `What a created \`${resource.resource}\` entity starts from before the payload is merged in: the required fields.`,
+    name: mocksNaming.entityDefaults(resource), type: entityType, ...typeImport, doc: `What a created \`${resource.resource}\` entity starts from before the payload is merged in: the required fields.`,
     value: defaults.value,
   });
-  const list = sigs.find((s) => s.op.role === 'list');
   const lp = list ? listPlan(list, entity, ctx) : undefined;
-  const plan: StorePlan = { entity, entityType, keyParam: keyArg.ident, ...(lp ? { list: lp } : {}) };
-  // The schema a key must fit: the key property's, else (keyed by position) the item path parameter's.
-  const keySchema = key?.schema ?? keyArg.param.schema;
-  const name = key?.path[key.path.length - 1] ?? keyArg.param.name;
-  const sampleKey = (index: number) => sampleValue(keySchema, { ...ctx.scope, index, name, ignoreExamples: true });
+  const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg.ident, ...(lp ? { list: lp } : {}) };
   let seeds = items.map((_, i) => String(i + 1));
   if (!key) {
     // Keyed by position: `'1'`, `'2'`… unless the parameter rejects them (a uuid, a pattern, a minimum).
@@ -72,11 +82,11 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   if (key?.kind !== 'enum') {
     const plain = (n: number): string => (key?.kind === 'uuid' ? sampleUuid(n) : key?.kind === 'string' ? `${name}-${n}` : String(n));
     const first = items.length + 1;
-    if (!keyFits(plain(first), keySchema, ctx)) {
+    if (!fits(plain(first))) {
       const fresh: Array<string | number> = [];
       for (let i = first; i < first + FRESH_ATTEMPTS && fresh.length < FRESH_KEYS; i++) {
         const v = sampleKey(i);
-        if ((typeof v === 'string' || typeof v === 'number') && keyFits(String(v), keySchema, ctx) && !seeds.includes(String(v)) && !fresh.some((f) => String(f) === String(v))) fresh.push(v);
+        if ((typeof v === 'string' || typeof v === 'number') && fits(String(v)) && !seeds.includes(String(v)) && !fresh.some((f) => String(f) === String(v))) fresh.push(v);
       }
       if (fresh.length > 0) plan.freshKeys = fresh;
     }

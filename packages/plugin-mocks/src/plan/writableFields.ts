@@ -1,5 +1,5 @@
 import type { SchemaNode } from '@reslayer/core';
-import { deref, objectProperties } from '@reslayer/core';
+import { objectProperties, resolveSchema } from '@reslayer/core';
 import type { EntityFacts, Fields } from './mockPlan.js';
 import type { PlanContext } from './planContext.js';
 import { fits, satisfies } from './satisfies.js';
@@ -19,9 +19,9 @@ export function writableFields(request: SchemaNode | undefined, entity: EntityFa
 }
 
 function fieldsOf(req: SchemaNode, ent: SchemaNode, server: Fields, nested: boolean, ctx: PlanContext, depth: number): Fields {
-  const r = deref(req, ctx.names.byName);
-  const e = deref(ent, ctx.names.byName);
-  if (!r || !e || depth > 10) return [];
+  const r = resolveSchema(req, ctx.names.byName).leaf;
+  const e = resolveSchema(ent, ctx.names.byName).leaf;
+  if (depth > 10) return [];
   // A union on either side: only what every variant allows, copied as is.
   const variants = e.kind === 'union' ? e.variants.map((v) => fieldsOf(req, v, server, true, ctx, depth + 1))
     : r.kind === 'union' ? r.variants.map((v) => fieldsOf(v, ent, server, true, ctx, depth + 1)) : undefined;
@@ -34,6 +34,8 @@ function fieldsOf(req: SchemaNode, ent: SchemaNode, server: Fields, nested: bool
     const q = rv.props.find((x) => x.name === p.name);
     if (!q || p.schema.readOnly || q.schema.readOnly || server.includes(p.name)) continue;
     if (assignable(q.schema, p.schema, ctx)) out.push(p.name);
+    // A nullable request property over a non-null one (`null` resets or leaves it): its other values are copied.
+    else if (assignable(q.schema, p.schema, ctx, 0, true)) out.push([p.name, 'non-null']);
     else if (!nested && isPlainObject(q.schema, ctx) && isPlainObject(p.schema, ctx)) {
       const inner = server.find((f): f is [string, Fields] => Array.isArray(f) && f[0] === p.name)?.[1] ?? [];
       const sub = fieldsOf(q.schema, p.schema, inner, true, ctx, depth + 1);
@@ -45,7 +47,7 @@ function fieldsOf(req: SchemaNode, ent: SchemaNode, server: Fields, nested: bool
 
 /** True for an object (or `allOf` of objects) schema, through references. */
 function isPlainObject(node: SchemaNode, ctx: PlanContext): boolean {
-  const n = deref(node, ctx.names.byName);
+  const n = resolveSchema(node, ctx.names.byName).leaf;
   return (n?.kind === 'object' || n?.kind === 'intersection') && objectProperties(node, ctx.names) !== undefined;
 }
 
@@ -59,16 +61,20 @@ const BOUNDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'm
  * @param p the response (entity) property's schema
  * @param ctx the planning context
  * @param depth nesting of the check (it gives up, answering false, below 10)
+ * @param nonNull leave out the request's `null` (a value that is not null must fit)
  */
-export function assignable(q: SchemaNode, p: SchemaNode, ctx: PlanContext, depth = 0): boolean {
+export function assignable(q: SchemaNode, p: SchemaNode, ctx: PlanContext, depth = 0, nonNull = false): boolean {
   if (q === p) return true;
-  if (q.kind === 'ref' && p.kind === 'ref' && q.target === p.target) return !q.nullable || p.nullable === true;
-  const a = deref(q, ctx.names.byName);
-  const b = deref(p, ctx.names.byName);
-  if (!a || !b || depth > 10 || ctx.names.cut.has(q) || ctx.names.cut.has(p)) return false;
+  if (q.kind === 'ref' && p.kind === 'ref' && q.target === p.target) return nonNull || !q.nullable || p.nullable === true;
+  // The leaves (references followed, `allOf: [{ $ref }, { description }]` wrappers and `null` variants unwrapped).
+  const ra = resolveSchema(q, ctx.names.byName);
+  const rb = resolveSchema(p, ctx.names.byName);
+  const a = ra.leaf;
+  const b = rb.leaf;
+  if (depth > 10 || ctx.names.cut.has(q) || ctx.names.cut.has(p)) return false;
   if (b.kind === 'unknown') return true;
-  if ((q.nullable || a.nullable) && !(p.nullable || b.nullable)) return false;
-  if (a.kind === 'union') return a.variants.every((v) => assignable(v, p, ctx, depth + 1));
+  if (!nonNull && ra.nullable && !rb.nullable) return false;
+  if (a.kind === 'union') return a.variants.every((v) => (nonNull && v.kind === 'null') || assignable(v, p, ctx, depth + 1, nonNull));
   if (b.kind === 'union') return b.variants.some((v) => assignable(q, v, ctx, depth + 1));
   if (a === b) return true;
   switch (b.kind) {

@@ -6,9 +6,7 @@ import { companiesClient, companiesQueryKeys, type GetCompanyError, type GetComp
 /**
  * Read a company
  * `GET /api/v1/companies/{companyId}` through `companiesClient.getCompany`.
- * Framework-free query options: `{ queryKey, queryFn }` for `useQuery`, `queryOptions`, `fetchQuery` or
- * `prefetchQuery` (route loaders, server rendering, tests). The key is tagged with the response and error types,
- * so `queryClient.getQueryData(key)` is typed.
+ * Query options `{ queryKey, queryFn }` for `useQuery`, `fetchQuery` or `prefetchQuery`; the key is tagged with the types.
  * While a path parameter is `undefined`, `queryFn` is `skipToken`: the query waits.
  */
 export function companyQueryOptions(companyId: string | undefined) {

@@ -18,13 +18,7 @@ export const companiesConfig = {
       nullable: false,
       constraints: { minLength: 1, maxLength: 200 },
     },
-    {
-      name: 'domain',
-      label: 'Domain',
-      input: 'text',
-      required: false,
-      nullable: true,
-    },
+    { name: 'domain', label: 'Domain', input: 'text', required: false, nullable: true },
     {
       name: 'industry',
       label: 'Industry',
@@ -42,13 +36,7 @@ export const companiesConfig = {
       nullable: false,
       constraints: { minimum: 0 },
     },
-    {
-      name: 'website',
-      label: 'Website',
-      input: 'url',
-      required: false,
-      nullable: true,
-    },
+    { name: 'website', label: 'Website', input: 'url', required: false, nullable: true },
   ],
   filters: [
     {

@@ -26,21 +26,8 @@ export const contactsConfig = {
       nullable: false,
       constraints: { minLength: 1, maxLength: 100 },
     },
-    {
-      name: 'email',
-      label: 'Email',
-      input: 'email',
-      required: true,
-      nullable: false,
-    },
-    {
-      name: 'phone',
-      label: 'Phone',
-      input: 'text',
-      required: false,
-      nullable: true,
-      constraints: { maxLength: 40 },
-    },
+    { name: 'email', label: 'Email', input: 'email', required: true, nullable: false },
+    { name: 'phone', label: 'Phone', input: 'text', required: false, nullable: true, constraints: { maxLength: 40 } },
     {
       name: 'status',
       label: 'Status',
@@ -50,21 +37,8 @@ export const contactsConfig = {
       enum: ['lead', 'active', 'inactive', 'archived'],
       description: 'Lifecycle status of a contact.',
     },
-    {
-      name: 'companyId',
-      label: 'Company',
-      input: 'text',
-      required: false,
-      nullable: true,
-    },
-    {
-      name: 'tags',
-      label: 'Tags',
-      input: 'tags',
-      required: false,
-      nullable: false,
-      constraints: { maxItems: 10 },
-    },
+    { name: 'companyId', label: 'Company', input: 'text', required: false, nullable: true },
+    { name: 'tags', label: 'Tags', input: 'tags', required: false, nullable: false, constraints: { maxItems: 10 } },
   ],
   filters: [
     {

@@ -9,26 +9,11 @@ import type { ResourcePermissions } from '@reslayer/runtime';
  */
 export const contactsPermissions = {
   /** List contacts (GET /api/v1/contacts) */
-  list: {
-    permission: 'contacts:list',
-    scopes: ['crm:read'],
-    method: 'GET',
-    path: '/api/v1/contacts',
-  },
+  list: { permission: 'contacts:list', scopes: ['crm:read'], method: 'GET', path: '/api/v1/contacts' },
   /** Read a contact (GET /api/v1/contacts/{contactId}) */
-  read: {
-    permission: 'contacts:read',
-    scopes: ['crm:read'],
-    method: 'GET',
-    path: '/api/v1/contacts/{contactId}',
-  },
+  read: { permission: 'contacts:read', scopes: ['crm:read'], method: 'GET', path: '/api/v1/contacts/{contactId}' },
   /** Create a contact (POST /api/v1/contacts) */
-  create: {
-    permission: 'contacts:create',
-    scopes: ['crm:write'],
-    method: 'POST',
-    path: '/api/v1/contacts',
-  },
+  create: { permission: 'contacts:create', scopes: ['crm:write'], method: 'POST', path: '/api/v1/contacts' },
   /** Update a contact (PATCH /api/v1/contacts/{contactId}) */
   update: {
     permission: 'contacts:update',

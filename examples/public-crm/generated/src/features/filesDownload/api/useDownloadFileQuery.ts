@@ -6,9 +6,7 @@ import { filesDownloadClient, filesDownloadQueryKeys, type DownloadFileError, ty
 /**
  * Download a file
  * `GET /api/v1/files/{fileId}/download` through `filesDownloadClient.downloadFile`.
- * Framework-free query options: `{ queryKey, queryFn }` for `useQuery`, `queryOptions`, `fetchQuery` or
- * `prefetchQuery` (route loaders, server rendering, tests). The key is tagged with the response and error types,
- * so `queryClient.getQueryData(key)` is typed.
+ * Query options `{ queryKey, queryFn }` for `useQuery`, `fetchQuery` or `prefetchQuery`; the key is tagged with the types.
  * While a path parameter is `undefined`, `queryFn` is `skipToken`: the query waits.
  */
 export function downloadFileQueryOptions(fileId: string | undefined) {

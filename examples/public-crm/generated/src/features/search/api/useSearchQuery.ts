@@ -6,9 +6,7 @@ import { searchClient, searchQueryKeys, type SearchError, type SearchParams, typ
 /**
  * Search contacts and companies
  * `GET /api/v1/search` through `searchClient.search`.
- * Framework-free query options: `{ queryKey, queryFn }` for `useQuery`, `queryOptions`, `fetchQuery` or
- * `prefetchQuery` (route loaders, server rendering, tests). The key is tagged with the response and error types,
- * so `queryClient.getQueryData(key)` is typed.
+ * Query options `{ queryKey, queryFn }` for `useQuery`, `fetchQuery` or `prefetchQuery`; the key is tagged with the types.
  */
 export function searchQueryOptions(params: SearchParams) {
   return {

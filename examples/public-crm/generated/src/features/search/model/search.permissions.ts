@@ -9,12 +9,7 @@ import type { ResourcePermissions } from '@reslayer/runtime';
  */
 export const searchPermissions = {
   /** Search contacts and companies (GET /api/v1/search) */
-  search: {
-    permission: 'search:search',
-    scopes: ['crm:read'],
-    method: 'GET',
-    path: '/api/v1/search',
-  },
+  search: { permission: 'search:search', scopes: ['crm:read'], method: 'GET', path: '/api/v1/search' },
 } as const satisfies ResourcePermissions;
 
 /** A key of {@link searchPermissions}. */

@@ -49,30 +49,14 @@ export const listCompaniesErrorFixture: ListCompaniesErrorBody = {
   message: 'message-1',
 };
 
-/** Error body of `getCompany` in the `error` scenario (status 404). */
-export const getCompanyErrorFixture: GetCompanyErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
-};
+/** Error body of `getCompany` in the `error` scenario (status 404). The same body as {@link listCompaniesErrorFixture}. */
+export const getCompanyErrorFixture: GetCompanyErrorBody = listCompaniesErrorFixture;
 
-/** Error body of `createCompany` in the `error` scenario (status 400). */
-export const createCompanyErrorFixture: CreateCompanyErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
-};
+/** Error body of `createCompany` in the `error` scenario (status 400). The same body as {@link listCompaniesErrorFixture}. */
+export const createCompanyErrorFixture: CreateCompanyErrorBody = listCompaniesErrorFixture;
 
-/** Error body of `updateCompany` in the `error` scenario (status 400). */
-export const updateCompanyErrorFixture: UpdateCompanyErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
-};
+/** Error body of `updateCompany` in the `error` scenario (status 400). The same body as {@link listCompaniesErrorFixture}. */
+export const updateCompanyErrorFixture: UpdateCompanyErrorBody = listCompaniesErrorFixture;
 
-/** Error body of `deleteCompany` in the `error` scenario (status 404). */
-export const deleteCompanyErrorFixture: DeleteCompanyErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
-};
+/** Error body of `deleteCompany` in the `error` scenario (status 404). The same body as {@link listCompaniesErrorFixture}. */
+export const deleteCompanyErrorFixture: DeleteCompanyErrorBody = listCompaniesErrorFixture;

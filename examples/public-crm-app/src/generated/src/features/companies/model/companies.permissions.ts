@@ -9,26 +9,11 @@ import type { ResourcePermissions } from '@reslayer/runtime';
  */
 export const companiesPermissions = {
   /** List companies (GET /api/v1/companies) */
-  list: {
-    permission: 'companies:list',
-    scopes: ['crm:read'],
-    method: 'GET',
-    path: '/api/v1/companies',
-  },
+  list: { permission: 'companies:list', scopes: ['crm:read'], method: 'GET', path: '/api/v1/companies' },
   /** Read a company (GET /api/v1/companies/{companyId}) */
-  read: {
-    permission: 'companies:read',
-    scopes: ['crm:read'],
-    method: 'GET',
-    path: '/api/v1/companies/{companyId}',
-  },
+  read: { permission: 'companies:read', scopes: ['crm:read'], method: 'GET', path: '/api/v1/companies/{companyId}' },
   /** Create a company (POST /api/v1/companies) */
-  create: {
-    permission: 'companies:create',
-    scopes: ['crm:write'],
-    method: 'POST',
-    path: '/api/v1/companies',
-  },
+  create: { permission: 'companies:create', scopes: ['crm:write'], method: 'POST', path: '/api/v1/companies' },
   /** Update a company (PATCH /api/v1/companies/{companyId}) */
   update: {
     permission: 'companies:update',

@@ -6,9 +6,7 @@ import { dashboardSummaryClient, dashboardSummaryQueryKeys, type GetDashboardSum
 /**
  * Dashboard summary
  * `GET /api/v1/dashboard/summary` through `dashboardSummaryClient.getDashboardSummary`.
- * Framework-free query options: `{ queryKey, queryFn }` for `useQuery`, `queryOptions`, `fetchQuery` or
- * `prefetchQuery` (route loaders, server rendering, tests). The key is tagged with the response and error types,
- * so `queryClient.getQueryData(key)` is typed.
+ * Query options `{ queryKey, queryFn }` for `useQuery`, `fetchQuery` or `prefetchQuery`; the key is tagged with the types.
  */
 export function dashboardSummaryQueryOptions() {
   return {

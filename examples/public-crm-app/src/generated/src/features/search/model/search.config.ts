@@ -11,14 +11,7 @@ import type { ResourceConfig } from '@reslayer/runtime';
 export const searchConfig = {
   fields: [],
   filters: [
-    {
-      name: 'q',
-      label: 'Search',
-      input: 'text',
-      required: true,
-      multiple: false,
-      description: 'Search text.',
-    },
+    { name: 'q', label: 'Search', input: 'text', required: true, multiple: false, description: 'Search text.' },
     {
       name: 'types',
       label: 'Types',
@@ -28,13 +21,7 @@ export const searchConfig = {
       enum: ['contact', 'company'],
       description: 'Kinds of records to search.',
     },
-    {
-      name: 'limit',
-      label: 'Limit',
-      input: 'number',
-      required: false,
-      multiple: false,
-    },
+    { name: 'limit', label: 'Limit', input: 'number', required: false, multiple: false },
   ],
   columns: [
     { name: 'type', label: 'Type', cell: 'enum', sortable: false },

@@ -57,30 +57,14 @@ export const listContactsErrorFixture: ListContactsErrorBody = {
   message: 'message-1',
 };
 
-/** Error body of `getContact` in the `error` scenario (status 404). */
-export const getContactErrorFixture: GetContactErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
-};
+/** Error body of `getContact` in the `error` scenario (status 404). The same body as {@link listContactsErrorFixture}. */
+export const getContactErrorFixture: GetContactErrorBody = listContactsErrorFixture;
 
-/** Error body of `createContact` in the `error` scenario (status 400). */
-export const createContactErrorFixture: CreateContactErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
-};
+/** Error body of `createContact` in the `error` scenario (status 400). The same body as {@link listContactsErrorFixture}. */
+export const createContactErrorFixture: CreateContactErrorBody = listContactsErrorFixture;
 
-/** Error body of `updateContact` in the `error` scenario (status 400). */
-export const updateContactErrorFixture: UpdateContactErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
-};
+/** Error body of `updateContact` in the `error` scenario (status 400). The same body as {@link listContactsErrorFixture}. */
+export const updateContactErrorFixture: UpdateContactErrorBody = listContactsErrorFixture;
 
-/** Error body of `deleteContact` in the `error` scenario (status 404). */
-export const deleteContactErrorFixture: DeleteContactErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
-};
+/** Error body of `deleteContact` in the `error` scenario (status 404). The same body as {@link listContactsErrorFixture}. */
+export const deleteContactErrorFixture: DeleteContactErrorBody = listContactsErrorFixture;

@@ -9,33 +9,13 @@ import type { ResourcePermissions } from '@reslayer/runtime';
  */
 export const widgetsPermissions = {
   /** List widgets (GET /widgets) */
-  list: {
-    permission: 'widgets:list',
-    scopes: ['w:read'],
-    method: 'GET',
-    path: '/widgets',
-  },
+  list: { permission: 'widgets:list', scopes: ['w:read'], method: 'GET', path: '/widgets' },
   /** Get widget (GET /widgets/{id}) */
-  read: {
-    permission: 'widgets:read',
-    scopes: [],
-    method: 'GET',
-    path: '/widgets/{id}',
-  },
+  read: { permission: 'widgets:read', scopes: [], method: 'GET', path: '/widgets/{id}' },
   /** Create a widget (POST /widgets) */
-  create: {
-    permission: 'widgets:create',
-    scopes: ['w:admin', 'w:write'],
-    method: 'POST',
-    path: '/widgets',
-  },
+  create: { permission: 'widgets:create', scopes: ['w:admin', 'w:write'], method: 'POST', path: '/widgets' },
   /** Publish widget (POST /widgets/{id}/publish) */
-  publishWidget: {
-    permission: 'widgets:publishWidget',
-    scopes: [],
-    method: 'POST',
-    path: '/widgets/{id}/publish',
-  },
+  publishWidget: { permission: 'widgets:publishWidget', scopes: [], method: 'POST', path: '/widgets/{id}/publish' },
 } as const satisfies ResourcePermissions;
 
 /** A key of {@link widgetsPermissions}. */

@@ -1,0 +1,76 @@
+// One pagination analysis for every plugin: the query parameters and the envelope of real contracts' lists.
+import { createApiModel, createOperation, createResource } from '../model/factory.js';
+import type { ParameterNode, PropertyNode, ResponseNode, SchemaNode } from '../model/types.js';
+import { listEnvelope } from './listEnvelope.js';
+import { listPagination, type ListPagination } from './listPagination.js';
+import { getSchemaTypeNames } from './schemaTypeNames.js';
+import { describeOperation } from './signature.js';
+
+const node = (n: Record<string, unknown>): SchemaNode => ({ pointer: '#', ...n }) as unknown as SchemaNode;
+const int = node({ kind: 'number', integer: true });
+const str = node({ kind: 'string' });
+const bool = node({ kind: 'boolean' });
+const item = node({ kind: 'object', properties: [{ name: 'id', required: true, schema: str }] });
+const array = node({ kind: 'array', items: item });
+const prop = (name: string, schema: SchemaNode, required = false): PropertyNode => ({ name, required, schema }) as PropertyNode;
+const obj = (...props: PropertyNode[]): SchemaNode => node({ kind: 'object', properties: props });
+const query = (name: string, schema: SchemaNode, extra: Record<string, unknown> = {}): ParameterNode => ({ kind: 'parameter', name, in: 'query', required: false, schema: { ...schema, ...extra } as SchemaNode, style: 'form', explode: true, pointer: '#' });
+
+/** The pagination of `GET /things` with these query parameters, response body and response headers. */
+function paginationOf(params: ParameterNode[], body: SchemaNode, headers?: string[]): ListPagination {
+  const response: ResponseNode = { kind: 'response', status: '200', contents: [{ mediaType: 'application/json', schema: body }], pointer: '#', ...(headers ? { headers } : {}) } as ResponseNode;
+  const op = createOperation('get', '/things', { parameters: params, responses: [response] });
+  const resource = createResource('things', { operations: [{ role: 'list', name: 'listThings', operationKey: op.key }] });
+  const model = createApiModel({ operations: [op], resources: [resource] });
+  const first = resource.operations[0];
+  if (!first) throw new Error('no operation');
+  return listPagination(describeOperation(model, resource, first), getSchemaTypeNames(model)).pagination;
+}
+
+describe('listPagination', () => {
+  it.each<[string, ParameterNode[], SchemaNode, string[] | undefined, ListPagination]>([
+    ['page/size with items and total', [query('page', int), query('pageSize', int, { default: 20 })], obj(prop('items', array), prop('total', int)), undefined,
+      { mode: 'page', pageParam: 'page', pageSizeParam: 'pageSize', itemsProperty: 'items', totalProperty: 'total', defaultPageSize: 20 }],
+    ['page/per_page and a Link header (a bare array)', [query('page', int), query('per_page', int)], array, ['Link'],
+      { mode: 'page', pageParam: 'page', pageSizeParam: 'per_page', linkHeader: true }],
+    ['pageNum/pageSize, zero-based', [query('pageNum', int, { minimum: 0 }), query('pageSize', int)], obj(prop('list', array), prop('total', int)), undefined,
+      { mode: 'page', pageParam: 'pageNum', pageSizeParam: 'pageSize', itemsProperty: 'list', totalProperty: 'total', firstPage: 0 }],
+    ['DRF page: count and a next link', [query('page', int), query('page_size', int)], obj(prop('count', int), prop('next', node({ kind: 'string', format: 'uri', nullable: true })), prop('results', array)), undefined,
+      { mode: 'page', pageParam: 'page', pageSizeParam: 'page_size', itemsProperty: 'results', totalProperty: 'count', nextProperty: 'next' }],
+    ['offset/limit with a data envelope and meta.total', [query('offset', int), query('limit', int)], obj(prop('data', array), prop('meta', obj(prop('total', int)))), undefined,
+      { mode: 'offset', offsetParam: 'offset', limitParam: 'limit', itemsProperty: 'data', totalProperty: ['meta', 'total'] }],
+    ['OData $skip/$top with value', [query('$skip', int), query('$top', int)], obj(prop('value', array)), undefined,
+      { mode: 'offset', offsetParam: '$skip', limitParam: '$top', itemsProperty: 'value' }],
+    ['cursor/next', [query('cursor', str), query('limit', int)], obj(prop('items', array), prop('next', str)), undefined,
+      { mode: 'cursor', cursorParam: 'cursor', limitParam: 'limit', itemsProperty: 'items', nextCursorProperty: 'next' }],
+    ['page_token/next_page_token', [query('page_token', str)], obj(prop('data', array), prop('next_page_token', str)), undefined,
+      { mode: 'cursor', cursorParam: 'page_token', itemsProperty: 'data', nextCursorProperty: 'next_page_token' }],
+    ['cursor in links.next, items nested in data', [query('cursor', str)], obj(prop('data', obj(prop('items', array))), prop('links', obj(prop('next', str)))), undefined,
+      { mode: 'cursor', cursorParam: 'cursor', itemsProperty: ['data', 'items'], nextCursorProperty: ['links', 'next'] }],
+    ['HAL _links.next.href', [query('cursor', str)], obj(prop('items', array), prop('_links', obj(prop('next', obj(prop('href', str)))))), undefined,
+      { mode: 'cursor', cursorParam: 'cursor', itemsProperty: 'items', nextCursorProperty: ['_links', 'next', 'href'] }],
+    ['pageInfo.endCursor and hasNextPage', [query('after', str), query('first', int)], obj(prop('nodes', array), prop('pageInfo', obj(prop('endCursor', str), prop('hasNextPage', bool)))), undefined,
+      { mode: 'cursor', cursorParam: 'after', limitParam: 'first', itemsProperty: 'nodes', hasMoreProperty: ['pageInfo', 'hasNextPage'], nextCursorProperty: ['pageInfo', 'endCursor'] }],
+    ['starting_after with has_more: the last item\'s id', [query('starting_after', str), query('limit', int)], obj(prop('data', array), prop('has_more', bool)), undefined,
+      { mode: 'cursor', cursorParam: 'starting_after', limitParam: 'limit', itemsProperty: 'data', hasMoreProperty: 'has_more', nextCursorItemProperty: 'id' }],
+    ['a cursor given only by the Link header', [query('after', str), query('per_page', int)], array, ['link'],
+      { mode: 'cursor', cursorParam: 'after', limitParam: 'per_page', linkHeader: true }],
+    ['a cursor with no way to find the next one is no pagination', [query('page_token', str)], obj(prop('items', array)), undefined, { mode: 'none' }],
+    ['a cursor with no way to the next one gives way to page/size', [query('page', int), query('pageSize', int), query('skipToken', str)], obj(prop('items', array), prop('total', int)), undefined,
+      { mode: 'page', pageParam: 'page', pageSizeParam: 'pageSize', itemsProperty: 'items', totalProperty: 'total' }],
+    ['a lone limit is a filter', [query('limit', int)], array, undefined, { mode: 'none' }],
+  ])('%s', (_name, params, body, headers, expected) => {
+    expect(paginationOf(params, body, headers)).toEqual(expected);
+  });
+});
+
+describe('listEnvelope', () => {
+  const names = getSchemaTypeNames(createApiModel({}));
+  it('prefers the items names over other arrays, and skips a next of the wrong kind', () => {
+    const env = listEnvelope(obj(prop('errors', array), prop('results', array), prop('next', obj(prop('x', str)))), names);
+    expect(env).toEqual({ item, itemsProperty: 'results' });
+  });
+  it('finds no envelope without an array', () => {
+    expect(listEnvelope(obj(prop('total', int)), names)).toBeUndefined();
+  });
+});

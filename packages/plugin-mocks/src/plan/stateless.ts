@@ -1,0 +1,75 @@
+import type { ApiModel, Diagnostic, OperationSignature, ResourceNode } from '@reslayer/core';
+import { describeOperation, listEnvelope } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
+import { entityFacts } from './entityFacts.js';
+import { listPlan } from './listPlan.js';
+import { createPlanContext, type PlanContext } from './planContext.js';
+
+/** The CRUD roles whose operations the store serves. */
+const CRUD: ReadonlySet<string> = new Set(['list', 'read', 'create', 'update', 'delete']);
+
+/** Why the store cannot serve the resource at all, or undefined when it can (the structural part of `planStore`). */
+function storeProblem(sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): string | undefined {
+  const read = sigs.find((s) => s.op.role === 'read');
+  if (!read) return 'the resource has no read operation to find an item by';
+  const keyArg = read.pathArgs[read.pathArgs.length - 1];
+  if (!keyArg) return `its read operation ${clientNaming.method(read.op)} has no path parameter to key the items by`;
+  const list = sigs.find((s) => s.op.role === 'list');
+  const body = list?.response.responseType === 'json' ? list.response.content?.schema : undefined;
+  const item = body ? listEnvelope(body, ctx.names)?.item : undefined;
+  if (!entityFacts(read, keyArg.param.name, ctx, resource.entity, item)) return `the response of ${clientNaming.method(read.op)} is not one object type`;
+  return undefined;
+}
+
+/** Why the store cannot serve one operation of a resource it can serve, or undefined. */
+function operationProblem(s: OperationSignature, sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): string | undefined {
+  const role = s.op.role;
+  if (role === 'list') {
+    const read = sigs.find((x) => x.op.role === 'read');
+    const keyArg = read?.pathArgs[read.pathArgs.length - 1];
+    const body = s.response.responseType === 'json' ? s.response.content?.schema : undefined;
+    const entity = read && keyArg ? entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names)?.item : undefined) : undefined;
+    if (entity && !listPlan(s, entity, ctx)) return `its items are neither the entity of ${read ? clientNaming.method(read.op) : 'the read'} nor a summary of it`;
+    return undefined;
+  }
+  if ((role === 'update' || role === 'delete') && s.pathArgs.length === 0) return 'its path names no item';
+  if (role === 'update' && s.node.method !== 'put' && s.node.method !== 'patch') return `an update by ${s.node.method.toUpperCase()} is answered from its fixture`;
+  return undefined;
+}
+
+/**
+ * The operations of CRUD resources with state to keep (a read operation and a list or a write, or a list and a create) that the mocks'
+ * in-memory store cannot serve (they answer a fixed fixture), as `RSL_MOCK_STATELESS` warnings naming the
+ * operation and the reason: the same structural rules the store plan
+ * follows (a read operation with an item key, an entity of one object type, a list holding the entity or a
+ * summary of it in whatever envelope, an update by `PUT` or `PATCH`).
+ * @param model the API model
+ * @returns the diagnostics, in resource and operation order
+ */
+export function statelessDiagnostics(model: ApiModel): Diagnostic[] {
+  const ctx = createPlanContext(model);
+  const out: Diagnostic[] = [];
+  for (const resource of model.resources) {
+    if (resource.resourceKind !== 'crud') continue;
+    // State to keep: items read by key that another operation lists or changes, or a list that creates add to (a
+    // lone `POST /embeddings` or a read-only `GET /things/{id}` keeps none).
+    const roles = new Set(resource.operations.map((op) => op.role));
+    const writes = roles.has('create') || roles.has('update') || roles.has('delete');
+    if (!(roles.has('read') && (writes || roles.has('list'))) && !(roles.has('list') && roles.has('create'))) continue;
+    const sigs = resource.operations.map((op) => describeOperation(model, resource, op));
+    const whole = storeProblem(sigs, ctx, resource);
+    for (const s of sigs) {
+      if (!CRUD.has(s.op.role)) continue;
+      const reason = whole ?? operationProblem(s, sigs, ctx, resource);
+      if (reason === undefined) continue;
+      out.push({
+        code: 'RSL_MOCK_STATELESS',
+        severity: 'warning',
+        message: `plugin-mocks: ${clientNaming.method(s.op)} (${s.node.method.toUpperCase()} ${s.node.path}) answers a fixed fixture, not the store of \`${resource.resource}\`: ${reason}`,
+        location: s.node.pointer,
+        hint: 'See `reslayer explain RSL_MOCK_STATELESS`; in a test, answer the operation with an own resolver (`<r>OperationHandlers.<op>(resolver)`).',
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { runGenerator } from '@reslayer/core';
+import { pluginClient } from '@reslayer/plugin-client';
+import { pluginMocks } from '@reslayer/plugin-mocks';
+import { DEMO_CONTRACT, REPO_ROOT } from './helpers.js';
+
+// `lint` (detection without emitting) names every operation of a CRUD resource the mocks' store cannot serve.
+
+const lint = async (input: string) => {
+  const result = await runGenerator({ input, outputRoot: path.join(REPO_ROOT, '.runtime-out/unused'), srcDir: 'src', plugins: [pluginClient(), pluginMocks()], allowRemoteRefs: false }, { skipEmit: true });
+  return result.diagnostics.list().filter((d) => d.code === 'RSL_MOCK_STATELESS');
+};
+
+describe('RSL_MOCK_STATELESS', () => {
+  it('names the list whose items are neither the entity nor a summary of it, and nothing the store serves', async () => {
+    const found = await lint(path.join(REPO_ROOT, 'fixtures/openapi/roundtrip/envelopes.yaml'));
+    expect(found.map((d) => [d.severity, d.location, d.plugin])).toEqual([['warning', '#/paths/~1reports/get', 'plugin-mocks']]);
+    expect(found[0]?.message).toBe('plugin-mocks: listReports (GET /reports) answers a fixed fixture, not the store of `reports`: its items are neither the entity of getReport nor a summary of it');
+    expect(found[0]?.hint).toContain('reslayer explain RSL_MOCK_STATELESS');
+  });
+
+  it('finds nothing to say about the demo, whose every CRUD operation the store serves', async () => {
+    expect(await lint(DEMO_CONTRACT)).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import type { CursorPagination, OffsetPagination, PagePagination } from './meta.js';
+import { cursorOf, nextCursorParam, nextLink, nextPageParam, withLinkHeader } from './pages.js';
+
+const items = (n: number): Array<{ id: string }> => Array.from({ length: n }, (_, i) => ({ id: `i${i}` }));
+
+describe('nextPageParam (page and offset lists)', () => {
+  const page: PagePagination = { mode: 'page', pageParam: 'page', itemsProperty: 'items', totalProperty: 'total' };
+  it.each<[string, PagePagination | OffsetPagination, unknown, unknown[], number, number | undefined]>([
+    ['page with a total: more to load', page, { items: items(2), total: 5 }, [{ items: items(2) }], 1, 2],
+    ['page with a total: all loaded', page, { items: items(1), total: 3 }, [{ items: items(2) }, { items: items(1) }], 2, undefined],
+    ['an empty page ends', page, { items: [], total: 9 }, [{ items: [] }], 1, undefined],
+    ['no total: next until an empty page', { mode: 'page', pageParam: 'p' }, items(3), [items(3)], 4, 5],
+    ['a has-more flag decides first', { ...page, hasMoreProperty: ['meta', 'more'] }, { items: items(2), total: 99, meta: { more: false } }, [], 1, undefined],
+    ['a null next link ends', { mode: 'page', pageParam: 'page', itemsProperty: 'results', nextProperty: 'next' }, { results: items(1), next: null }, [], 3, undefined],
+    ['a next link goes on', { mode: 'page', pageParam: 'page', itemsProperty: 'results', nextProperty: 'next' }, { results: items(1), next: '/x?page=4' }, [], 3, 4],
+    ['offset steps by the items received', { mode: 'offset', offsetParam: 'offset', itemsProperty: 'data', totalProperty: 'count' }, { data: items(3), count: 10 }, [{ data: items(3) }], 6, 9],
+    ['offset reaching the count ends', { mode: 'offset', offsetParam: 'offset', itemsProperty: 'data', totalProperty: 'count' }, { data: items(2), count: 5 }, [{ data: items(3) }, { data: items(2) }], 3, undefined],
+  ])('%s', (_name, pagination, last, all, param, expected) => {
+    expect(nextPageParam(pagination)(last, all, param)).toBe(expected);
+  });
+});
+
+describe('nextCursorParam (cursor lists)', () => {
+  const body: CursorPagination = { mode: 'cursor', cursorParam: 'cursor', itemsProperty: 'items', nextCursorProperty: 'nextCursor', hasMoreProperty: 'hasMore' };
+  it.each<[string, CursorPagination, unknown, string | undefined, string | undefined]>([
+    ['the body gives the cursor', body, { items: items(1), nextCursor: 'c2', hasMore: true }, undefined, 'c2'],
+    ['has-more false ends', body, { items: items(1), nextCursor: 'c2', hasMore: false }, undefined, undefined],
+    ['an empty cursor ends', body, { items: items(1), nextCursor: '' }, 'c1', undefined],
+    ['the same cursor again ends (no loop)', body, { items: items(1), nextCursor: 'c1' }, 'c1', undefined],
+    ['a next URL carries the cursor', { mode: 'cursor', cursorParam: 'page_token', nextCursorProperty: ['links', 'next'] }, { links: { next: 'https://api.test/v1/x?page_token=t3&limit=2' } }, undefined, 't3'],
+    ['a relative next URL', { mode: 'cursor', cursorParam: 'after', nextCursorProperty: 'next' }, { next: '/v1/x?after=9' }, undefined, '9'],
+    ['the last item\'s key (starting_after)', { mode: 'cursor', cursorParam: 'starting_after', itemsProperty: 'data', nextCursorItemProperty: 'id', hasMoreProperty: 'has_more' }, { data: items(3), has_more: true }, undefined, 'i2'],
+    ['no item to take a key from', { mode: 'cursor', cursorParam: 'starting_after', itemsProperty: 'data', nextCursorItemProperty: 'id' }, { data: [] }, 'i2', undefined],
+  ])('%s', (_name, pagination, last, param, expected) => {
+    expect(nextCursorParam(pagination)(last, [], param)).toBe(expected);
+  });
+
+  it('reads the next cursor of a Link header through withLinkHeader', () => {
+    const pagination: CursorPagination = { mode: 'cursor', cursorParam: 'after', linkHeader: true };
+    const response = new Response('[]', { headers: { Link: '<https://api.test/x?after=Y2&per_page=2>; rel="next", <https://api.test/x?before=A>; rel="prev"' } });
+    const data = withLinkHeader({ data: [{ id: 1 }], response, fileName: undefined });
+    expect(nextCursorParam(pagination)(data, [data], undefined)).toBe('Y2');
+    const last = withLinkHeader({ data: [{ id: 2 }], response: new Response('[]'), fileName: undefined });
+    expect(nextCursorParam(pagination)(last, [data, last], 'Y2')).toBeUndefined();
+  });
+});
+
+describe('cursorOf and nextLink', () => {
+  it.each<[unknown, string | undefined]>([['abc', 'abc'], [12, '12'], ['?cursor=z', 'z'], ['https://x.test/a?b=1', undefined], [null, undefined], ['', undefined]])('cursorOf(%j) → %j', (value, expected) => {
+    expect(cursorOf(value, 'cursor')).toBe(expected);
+  });
+  it.each<[string | null, string | undefined]>([
+    ['<https://a.test/?page=2>; rel="next"', 'https://a.test/?page=2'],
+    ['<https://a.test/?page=1>; rel="prev", <https://a.test/?page=3>; rel="next last"', 'https://a.test/?page=3'],
+    ['<https://a.test/?page=1>; rel=prev', undefined],
+    ['<https://a.test/?a=1,2>; rel=next', 'https://a.test/?a=1,2'],
+    [null, undefined],
+  ])('nextLink(%j) → %j', (header, expected) => {
+    expect(nextLink(header)).toBe(expected);
+  });
+});

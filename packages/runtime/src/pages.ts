@@ -1,0 +1,107 @@
+/**
+ * The next page of an infinite query, from the list's pagination metadata (the same `PaginationMeta` the
+ * generated `<resource>Config.pagination` reports): what every generated `<name>InfiniteQueryOptions` calls.
+ *
+ * @see https://tanstack.com/query/v5/docs/framework/react/guides/infinite-queries
+ */
+import type { CursorPagination, OffsetPagination, PagePagination } from './meta.js';
+import { readPath } from './paths.js';
+import type { RawResult } from './types.js';
+
+/** The items of a page (an empty array when the page holds none where the metadata says). */
+function itemsOf(page: unknown, pagination: { readonly itemsProperty?: PagePagination['itemsProperty'] }): unknown[] {
+  const items = readPath(page, pagination.itemsProperty);
+  return Array.isArray(items) ? items : [];
+}
+
+/** True when a "next" value says there is no next page: absent, null, false or empty. */
+const ends = (value: unknown): boolean => value === undefined || value === null || value === false || value === '';
+
+/**
+ * `getNextPageParam` of a page or offset list: the next page number (page + 1) or offset (offset + the items
+ * received), or undefined after the last page. The last page is an empty one, or the one after which the
+ * has-more flag is false, the total count is reached, or the next link is empty (checked in this order; the
+ * first fact the page carries decides).
+ * @param pagination the list's pagination metadata (`mode: 'page'` or `'offset'`)
+ * @returns the function TanStack Query calls with the last page, all pages and the last page parameter
+ */
+export function nextPageParam<T>(pagination: PagePagination | OffsetPagination): (lastPage: T, allPages: T[], lastPageParam: number) => number | undefined {
+  return (lastPage, allPages, lastPageParam) => {
+    const items = itemsOf(lastPage, pagination);
+    if (items.length === 0) return undefined;
+    const next = pagination.mode === 'page' ? lastPageParam + 1 : lastPageParam + items.length;
+    const more = pagination.hasMoreProperty === undefined ? undefined : readPath(lastPage, pagination.hasMoreProperty);
+    if (typeof more === 'boolean') return more ? next : undefined;
+    const total = pagination.totalProperty === undefined ? undefined : readPath(lastPage, pagination.totalProperty);
+    if (typeof total === 'number') return allPages.reduce<number>((n, page) => n + itemsOf(page, pagination).length, 0) < total ? next : undefined;
+    if (pagination.nextProperty !== undefined) return ends(readPath(lastPage, pagination.nextProperty)) ? undefined : next;
+    return next;
+  };
+}
+
+/**
+ * The cursor in a "next" value: the value itself, or, when it is a URL (`https://…?cursor=abc`, `/items?cursor=abc`,
+ * `?cursor=abc`), its cursor parameter.
+ * @param value the next cursor or URL
+ * @param param the cursor's query parameter
+ * @returns the cursor, or undefined when there is none
+ */
+export function cursorOf(value: unknown, param: string): string | undefined {
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string' || value === '') return undefined;
+  if (!/^(https?:)?\/\/|^[/?]/i.test(value)) return value;
+  try {
+    return new URL(value, 'http://localhost').searchParams.get(param) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `rel="next"` URL of each page read from a response with a `Link` header (see {@link withLinkHeader}). */
+const nextLinks = new WeakMap<object, string>();
+
+/**
+ * The `rel="next"` URL of a `Link` header (RFC 8288), or undefined.
+ * @param header the header's value
+ * @returns the URL
+ * @see https://www.rfc-editor.org/rfc/rfc8288#section-3
+ */
+export function nextLink(header: string | null): string | undefined {
+  for (const part of (header ?? '').split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (match && /;\s*rel\s*=\s*"?([^";]*\s)?next(\s[^";]*)?"?\s*(;|$)/i.test(match[2] ?? '')) return match[1];
+  }
+  return undefined;
+}
+
+/**
+ * The data of a raw result, remembering its `Link` header's next URL for {@link nextCursorParam}: the query
+ * function of a list whose next cursor only the `Link` header gives calls its client method with `raw: true` and
+ * passes the result through this.
+ * @param result the raw result of the client call
+ * @returns the data
+ */
+export function withLinkHeader<T>(result: RawResult<T>): T {
+  const next = nextLink(result.response.headers.get('link'));
+  if (next !== undefined && result.data !== null && typeof result.data === 'object') nextLinks.set(result.data, next);
+  return result.data;
+}
+
+/**
+ * `getNextPageParam` of a cursor list: the next cursor from the body property (a cursor or a URL carrying it),
+ * else the `Link` header, else the key of the last item; undefined after the last page (the has-more flag is
+ * false, the page is empty, no next cursor is given, or it is the cursor the page was fetched with).
+ * @param pagination the list's pagination metadata (`mode: 'cursor'`)
+ * @returns the function TanStack Query calls with the last page, all pages and the last page parameter
+ */
+export function nextCursorParam<T>(pagination: CursorPagination): (lastPage: T, allPages: T[], lastPageParam: string | undefined) => string | undefined {
+  return (lastPage, _allPages, lastPageParam) => {
+    if (pagination.hasMoreProperty !== undefined && readPath(lastPage, pagination.hasMoreProperty) === false) return undefined;
+    const items = itemsOf(lastPage, pagination);
+    let cursor: string | undefined;
+    if (pagination.nextCursorProperty !== undefined) cursor = cursorOf(readPath(lastPage, pagination.nextCursorProperty), pagination.cursorParam);
+    else if (pagination.linkHeader) cursor = lastPage !== null && typeof lastPage === 'object' ? cursorOf(nextLinks.get(lastPage), pagination.cursorParam) : undefined;
+    else if (pagination.nextCursorItemProperty !== undefined && items.length > 0) cursor = cursorOf(readPath(items[items.length - 1], pagination.nextCursorItemProperty), pagination.cursorParam);
+    return cursor === undefined || cursor === lastPageParam ? undefined : cursor;
+  };
+}
