@@ -14,6 +14,7 @@ const CONTRACTS: Array<[string, string]> = [
   ['demo', DEMO_CONTRACT],
   ['coverage-31', path.join(TEST_DIR, 'fixtures/coverage-31.yaml')],
   ['coverage-30', path.join(TEST_DIR, 'fixtures/coverage-30.yaml')],
+  ['strict', path.join(TEST_DIR, 'fixtures/strict.yaml')],
 ];
 
 /** A replacement that breaks a schema's agreement with its type, per library. */

@@ -132,7 +132,7 @@ describe('SchemaNormalizer: one schema at a time', () => {
         want: { pointer: P, kind: 'object', properties: [], additionalProperties: { pointer: `${P}/additionalProperties`, kind: 'string' } },
       },
     ],
-    ['additionalProperties: false → none', { given: { type: 'object', additionalProperties: false }, want: { pointer: P, kind: 'object', properties: [] } }],
+    ['additionalProperties: false → closed', { given: { type: 'object', additionalProperties: false }, want: { pointer: P, kind: 'object', properties: [], closed: true } }],
     [
       'additionalProperties on a nullable 3.1 object (type [object, null])',
       {

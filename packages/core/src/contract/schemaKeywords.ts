@@ -116,6 +116,7 @@ export function objectNode(s: Raw, meta: SchemaMeta, pointer: string, props: Raw
   const ap = s['additionalProperties'];
   if (ap === true || (ap && typeof ap === 'object' && Object.keys(ap).length === 0)) node.additionalProperties = true;
   else if (ap && typeof ap === 'object') node.additionalProperties = normalize(ap, `${pointer}/additionalProperties`);
+  else if (ap === false) node.closed = true;
   if (typeof s['minProperties'] === 'number') node.minProperties = s['minProperties'];
   if (typeof s['maxProperties'] === 'number') node.maxProperties = s['maxProperties'];
   return node;

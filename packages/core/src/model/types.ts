@@ -111,6 +111,8 @@ export interface ObjectSchema extends SchemaMeta {
   properties: PropertyNode[];
   /** `additionalProperties`: a schema, `true` (any value), or `false`/absent (none). */
   additionalProperties?: SchemaNode | true;
+  /** True for `additionalProperties: false`: the contract forbids properties beyond `properties` (absent says nothing). */
+  closed?: true;
   minProperties?: number;
   maxProperties?: number;
   /** `if`/`then`/`else` written on the object schema, if any (see {@link ConditionalNode}). */

@@ -1,7 +1,7 @@
 import { objectKey, stringLiteral } from '@reslayer/core';
 import type { Check, PrintContext, VNode, VProperty } from '../plan/vnode.js';
 
-/** valibot 1 actions of the checked string formats. */
+/** valibot 1 actions of the checked string formats (none for `hostname`: `v.domain()` wants a top-level domain, so it rejects `localhost`). */
 const FORMATS: Readonly<Record<string, string>> = {
   uuid: 'v.uuid()',
   email: 'v.email()',
@@ -52,7 +52,7 @@ export function printValibot(node: VNode, ctx: PrintContext): string {
     }
     case 'object': {
       const entries = block(node.properties.map((p) => property(p, nested(ctx))), ctx);
-      const base = node.rest ? `v.objectWithRest(${entries}, ${printValibot(node.rest, ctx)})` : `v.looseObject(${entries})`;
+      const base = node.rest ? `v.objectWithRest(${entries}, ${printValibot(node.rest, ctx)})` : `${node.strict ? 'v.strictObject' : 'v.looseObject'}(${entries})`;
       return pipe(base, node.checks.map((c) => action(c, ctx)));
     }
     case 'record':

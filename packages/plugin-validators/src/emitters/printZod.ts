@@ -1,7 +1,11 @@
 import { objectKey, stringLiteral } from '@reslayer/core';
 import type { Check, PrintContext, VNode, VProperty } from '../plan/vnode.js';
 
-/** zod 4 factories of the checked string formats. uuid accepts any 8-4-4-4-12 hex id, as JSON Schema's format does. */
+/**
+ * zod 4 factories of the checked string formats. uuid is `z.guid()`, any 8-4-4-4-12 hex id, as JSON Schema's format
+ * (`z.uuid()` also checks the RFC 9562 version and variant digits, which real ids such as the nil UUID or version-0
+ * ids fail).
+ */
 const FORMATS: Readonly<Record<string, string>> = {
   uuid: 'z.guid()',
   email: 'z.email()',
@@ -10,6 +14,7 @@ const FORMATS: Readonly<Record<string, string>> = {
   uri: 'z.url()',
   ipv4: 'z.ipv4()',
   ipv6: 'z.ipv6()',
+  hostname: 'z.hostname()',
 };
 
 /**
@@ -49,7 +54,7 @@ export function printZod(node: VNode, ctx: PrintContext): string {
     }
     case 'object': {
       const shape = block(node.properties.map((p) => property(p, nested(ctx))), ctx);
-      const base = node.rest ? `z.object(${shape}).catchall(${printZod(node.rest, ctx)})` : `z.looseObject(${shape})`;
+      const base = node.rest ? `z.object(${shape}).catchall(${printZod(node.rest, ctx)})` : `${node.strict ? 'z.strictObject' : 'z.looseObject'}(${shape})`;
       return base + counts(node.checks, ctx);
     }
     case 'record':

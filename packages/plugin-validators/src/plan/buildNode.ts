@@ -4,6 +4,7 @@ import { validatorNaming } from '../naming.js';
 import type { Check, StringFormat, VNode, VProperty } from './vnode.js';
 import { STRING_FORMATS } from './vnode.js';
 import { discriminatedVariants, discriminatorValues } from './discriminated.js';
+import { instanceContext, isStrict, openReference } from './closed.js';
 
 /** A contract feature the generated schemas leave out, reported once per schema pointer. */
 export interface Skipped {
@@ -25,6 +26,14 @@ export interface BuildContext {
   skipped: Skipped[];
   /** With `dates`, the request ("wire") schema of named schemas whose read schema decodes dates (see `wireSchemaNames`). */
   wire?: ReadonlyMap<string, string>;
+  /**
+   * Set while planning the members of an `allOf` (and the variants of unions among them), which all apply to
+   * the same value: an object with `additionalProperties: false` there does not reject the other members'
+   * properties (JSON Schema would, which no API means: see the README, "Strict objects").
+   */
+  open?: boolean;
+  /** With `open`, the named schemas being planned in place (see `openReference`), to stop at a cycle. */
+  inlining?: ReadonlySet<string>;
 }
 
 /**
@@ -32,7 +41,8 @@ export interface BuildContext {
  * is checked against) so the schema's output type is always assignable to it:
  * - `nullable` wraps the node; `enum`/`const` become literals; `format: binary` a Blob check;
  * - objects keep their properties of the mode (readOnly ones left out in `write`, writeOnly ones in
- *   `read`), allow other keys unless `additionalProperties` is a schema;
+ *   `read`), allow other keys unless `additionalProperties` is a schema or `false` (a strict object, outside
+ *   an `allOf`: inside one, its members' closed objects, referenced ones too, are planned open);
  * - `allOf` becomes an intersection, `oneOf`/`anyOf` a union, and a union with a discriminator whose
  *   variants are plain objects a discriminated union;
  * - references become lazy references to the named schema's constant (recursion works), a reference
@@ -52,6 +62,8 @@ function buildBare(node: SchemaNode, ctx: BuildContext): VNode {
   switch (node.kind) {
     case 'ref': {
       if (!ctx.names.byName.has(node.target)) return { kind: 'unknown' };
+      const inlined = ctx.open ? openReference(node.target, ctx) : undefined;
+      if (inlined) return inlined;
       const wire = ctx.mode === 'write' ? ctx.wire?.get(node.target) : undefined;
       return { kind: 'ref', name: wire ?? validatorNaming.schemaConst(ctx.names.typeName(node.target, ctx.mode)) };
     }
@@ -92,8 +104,9 @@ function buildBare(node: SchemaNode, ctx: BuildContext): VNode {
       if (node.maxItems !== undefined) checks.push({ kind: 'maxItems', value: node.maxItems });
       if (node.uniqueItems) checks.push({ kind: 'unique' });
       const tuple = tupleShape(node);
-      if (tuple) return { kind: 'tuple', elements: tuple.elements.map((e) => buildNode(e, ctx)), required: tuple.required, ...(tuple.rest ? { rest: buildNode(tuple.rest, ctx) } : {}), checks };
-      return { kind: 'array', items: buildNode(node.items, ctx), checks };
+      const item = instanceContext(ctx);
+      if (tuple) return { kind: 'tuple', elements: tuple.elements.map((e) => buildNode(e, item)), required: tuple.required, ...(tuple.rest ? { rest: buildNode(tuple.rest, item) } : {}), checks };
+      return { kind: 'array', items: buildNode(node.items, item), checks };
     }
     case 'object':
       return buildObject(node, ctx);
@@ -115,7 +128,8 @@ function buildBare(node: SchemaNode, ctx: BuildContext): VNode {
       return unique.length === 1 ? (unique[0] as VNode) : { kind: 'union', variants: unique };
     }
     case 'intersection': {
-      const members = dedupe(node.members.filter((m) => m.kind !== 'unknown' && !ctx.names.cut.has(m)).map((m) => buildNode(m, ctx)));
+      const member: BuildContext = { ...ctx, open: true };
+      const members = dedupe(node.members.filter((m) => m.kind !== 'unknown' && !ctx.names.cut.has(m)).map((m) => buildNode(m, member)));
       return members.length === 0 ? { kind: 'unknown' } : members.length === 1 ? (members[0] as VNode) : { kind: 'intersection', members };
     }
   }
@@ -123,7 +137,8 @@ function buildBare(node: SchemaNode, ctx: BuildContext): VNode {
 
 /**
  * Plans an object: the properties of the mode, `additionalProperties` as a rest schema (or a record when
- * there are no properties), `minProperties`/`maxProperties` as a key count check.
+ * there are no properties) or, when `false`, a strict object (see {@link isStrict}), `minProperties`/`maxProperties`
+ * as a key count check.
  * @param node the object schema
  * @param ctx the build context
  */
@@ -135,23 +150,28 @@ export function buildObject(node: Extract<SchemaNode, { kind: 'object' }>, ctx: 
   const properties: VProperty[] = objectMembers(node, ctx);
   const ap = node.additionalProperties;
   if (ap !== undefined && ap !== true) {
-    const rest = buildNode(ap, ctx);
+    const rest = buildNode(ap, instanceContext(ctx));
     if (properties.length === 0) return { kind: 'record', value: rest, checks };
     // The type prints `[key: string]: unknown` next to the properties: the rest schema only adds checks.
     return { kind: 'object', properties, rest, checks };
   }
-  return { kind: 'object', properties, checks };
+  return isStrict(node, ctx) ? { kind: 'object', properties, strict: true, checks } : { kind: 'object', properties, checks };
 }
 
 /**
- * The properties of an object schema in the context's mode.
+ * The properties of an object schema in the context's mode. A strict object keeps the properties the mode
+ * leaves out as optional and unchecked: the contract lists them, so a value that holds one (an object read from
+ * the API sent back in an update) is not an unknown property.
  * @param node the object schema
  * @param ctx the build context
  */
 export function objectMembers(node: Extract<SchemaNode, { kind: 'object' }>, ctx: BuildContext): VProperty[] {
-  return node.properties
-    .filter((p) => !(ctx.mode === 'write' ? p.schema.readOnly : p.schema.writeOnly))
-    .map((p) => ({ name: p.name, required: p.required, node: buildNode(p.schema, ctx) }));
+  const strict = isStrict(node, ctx);
+  const inner = instanceContext(ctx);
+  return node.properties.flatMap((p): VProperty[] => {
+    if (!(ctx.mode === 'write' ? p.schema.readOnly : p.schema.writeOnly)) return [{ name: p.name, required: p.required, node: buildNode(p.schema, inner) }];
+    return strict ? [{ name: p.name, required: false, node: { kind: 'unknown' } }] : [];
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import type { SchemaNode } from '@reslayer/core';
 import { deref, objectProperties } from '@reslayer/core';
 import type { BuildContext } from './buildNode.js';
 import { objectMembers } from './buildNode.js';
+import { isStrict } from './closed.js';
 import type { VNode, VProperty } from './vnode.js';
 
 /** Deepest chain of references and `allOf` members a variant is flattened through. */
@@ -37,7 +38,8 @@ export function discriminatedVariants(node: Extract<SchemaNode, { kind: 'union' 
     if (!props) return undefined;
     const rest = props.filter((p) => p.name !== d.propertyName);
     const key: VProperty = { name: d.propertyName, required: true, node: { kind: 'literal', values: mine } };
-    variants.push({ kind: 'object', properties: [...rest, key].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), checks: [] });
+    const properties = [...rest, key].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    variants.push(strictVariant(variant, ctx) ? { kind: 'object', properties, strict: true, checks: [] } : { kind: 'object', properties, checks: [] });
   }
   if (variants.length < 2) return undefined;
   return { kind: 'discriminated', key: d.propertyName, variants };
@@ -60,6 +62,12 @@ export function discriminatorValues(variant: SchemaNode, property: string, value
   return values.filter((v) => allowed.has(v));
 }
 
+/** True when a variant is (through references) one object with `additionalProperties: false`: its flattened object is strict. */
+function strictVariant(variant: SchemaNode, ctx: BuildContext): boolean {
+  const target = deref(variant, ctx.names.byName);
+  return target?.kind === 'object' && isStrict(target, ctx);
+}
+
 /** The properties of a variant that is a plain object, or undefined. */
 function flatten(node: SchemaNode, ctx: BuildContext, depth: number): VProperty[] | undefined {
   if (depth > MAX_DEPTH || ctx.names.cut.has(node) || node.nullable) return undefined;
@@ -74,9 +82,11 @@ function flatten(node: SchemaNode, ctx: BuildContext, depth: number): VProperty[
       return objectMembers(node, ctx);
     case 'intersection': {
       const out: VProperty[] = [];
+      // The members apply to the same value: a closed one does not reject the others' properties.
+      const member: BuildContext = { ...ctx, open: true };
       for (const m of node.members) {
         if (m.kind === 'unknown' || ctx.names.cut.has(m)) continue;
-        const props = flatten(m, ctx, depth + 1);
+        const props = flatten(m, member, depth + 1);
         if (!props) return undefined;
         for (const p of props) {
           if (out.some((o) => o.name === p.name)) return undefined;

@@ -6,11 +6,14 @@
  * @packageDocumentation
  */
 
-/** String formats the generated schemas check. Others are validated as plain strings. */
-export type StringFormat = 'uuid' | 'email' | 'date' | 'date-time' | 'uri' | 'ipv4' | 'ipv6';
+/**
+ * String formats the generated schemas check where the library has a check for it (a printer without one prints a
+ * plain string: valibot has no `hostname` check). Others are validated as plain strings.
+ */
+export type StringFormat = 'uuid' | 'email' | 'date' | 'date-time' | 'uri' | 'ipv4' | 'ipv6' | 'hostname';
 
 /** The formats of {@link StringFormat}, for look-ups. */
-export const STRING_FORMATS: ReadonlySet<string> = new Set<StringFormat>(['uuid', 'email', 'date', 'date-time', 'uri', 'ipv4', 'ipv6']);
+export const STRING_FORMATS: ReadonlySet<string> = new Set<StringFormat>(['uuid', 'email', 'date', 'date-time', 'uri', 'ipv4', 'ipv6', 'hostname']);
 
 /** A check on a string, number, array or object value. */
 export type Check =
@@ -46,8 +49,11 @@ export type VNode =
   | { kind: 'array'; items: VNode; checks: Check[] }
   /** An array with `prefixItems`, as core's `tupleShape`: elements (the first `required` ones required), then `rest` items. */
   | { kind: 'tuple'; elements: VNode[]; required: number; rest?: VNode; checks: Check[] }
-  /** An object; extra keys are allowed (`rest` undefined) or must match `rest`. */
-  | { kind: 'object'; properties: VProperty[]; rest?: VNode; checks: Check[] }
+  /**
+   * An object; other keys must match `rest` when it is given, are rejected when `strict` (the contract's
+   * `additionalProperties: false`, outside an `allOf`), else allowed.
+   */
+  | { kind: 'object'; properties: VProperty[]; rest?: VNode; strict?: true; checks: Check[] }
   | { kind: 'record'; value: VNode; checks: Check[] }
   /** A named schema, by its exported constant name; `external` when it lives in `components.schemas.ts`. */
   | { kind: 'ref'; name: string }
