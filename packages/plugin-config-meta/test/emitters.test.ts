@@ -85,6 +85,13 @@ describe('describeResource', () => {
     expect(meta.config.filters.map((f) => f.name)).toEqual(params.map((p) => p.name).filter((n) => !used.includes(n)));
   });
 
+  it('only a GET list pages (as its hooks do): a summary with page parameters reports none, its filters still leave them out', () => {
+    const op = createOperation('get', '/widgets/summary', { parameters: [queryParam('page', int()), queryParam('pageSize', int())], responses: [{ kind: 'response', status: '200', contents: [json(obj({ items: arr(str()), total: int() }))], pointer: '#' }] });
+    const meta = describeResource(modelWith([], [['summary', 'getSummary', op]]), createResource('widgets', { operations: [{ role: 'summary', name: 'getSummary', operationKey: op.key }] }), 255);
+    expect(meta.config.pagination).toEqual({ mode: 'none' });
+    expect(meta.config.filters).toEqual([]);
+  });
+
   it('keeps CRUD roles as keys and suffixes an operation name that collides with one', () => {
     const list = createOperation('get', '/w');
     const other = createOperation('post', '/w/list');

@@ -22,7 +22,10 @@ export function describeResource(model: ApiModel, resource: ResourceNode, textar
   const names = getSchemaTypeNames(model);
   const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
   const collection = collectionOperation(signatures);
-  const { pagination, params } = listPagination(collection, names);
+  const detected = listPagination(collection, names);
+  // Pagination is the list's, as the hooks read it: only a `GET` list pages (and gets infinite query options).
+  const pagination: typeof detected.pagination = collection?.op.role === 'list' && collection.node.method === 'get' ? detected.pagination : { mode: 'none' };
+  const params = detected.params;
   const { fields, bodyWrapper } = formFields(signatures, names, textareaThreshold);
   const columns = listColumns(signatures, names);
   const labels = new Map<string, string>();
