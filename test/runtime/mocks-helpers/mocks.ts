@@ -144,8 +144,8 @@ export async function generateMocks(caseName: string, contract: string): Promise
 /**
  * The operations of a resource (the model's `METHOD /path` keys) and the operation of each handler, in the order of
  * `<r>OperationHandlers` (the order of the handlers). An operation without a handler of its own is answered by the
- * handler of the first operation on the same method, URL path and literal query (path keys that differ by a
- * fragment only), recorded in `answeredBy`.
+ * handler of the operation on the same method, URL path and literal query (path keys that differ by a
+ * fragment only) whose path has no fragment, else the first such operation, recorded in `answeredBy`.
  */
 function operationsOf(model: ApiModel, resource: string, factories: string[], answeredBy: Map<string, string>): { operations: string[]; handlerOps: string[] } {
   const r = model.resources.find((x) => x.resource === resource);
@@ -156,7 +156,9 @@ function operationsOf(model: ApiModel, resource: string, factories: string[], an
   for (const sig of sigs) {
     if (handlerOps.includes(sig.node.key)) continue;
     const same = (o: typeof sig) => o.node.method === sig.node.method && o.urlPath === sig.urlPath && o.fixedQuery === sig.fixedQuery;
-    const by = model.resources.flatMap((x) => x.operations.map((op) => describeOperation(model, x, op))).find((o) => o !== sig && same(o) && o.node.key !== sig.node.key);
+    const others = model.resources.flatMap((x) => x.operations.map((op) => describeOperation(model, x, op))).filter((o) => o !== sig && same(o) && o.node.key !== sig.node.key);
+    // The operation without a fragment (`PUT /files/{file_id}` beside `…#add_shared_link`) holds the route when there is one.
+    const by = others.find((o) => !o.node.path.includes('#')) ?? others[0];
     if (by) answeredBy.set(sig.node.key, by.node.key);
   }
   return { operations: sigs.map((sig) => sig.node.key), handlerOps };
