@@ -75,7 +75,7 @@ export { tupleShape } from './analysis/tupleShape.js';
 export { arrayItemSchemas, deref, enumValues, objectProperties } from './analysis/schemaQueries.js';
 export { jsonValue, resolveSchema } from './analysis/resolveSchema.js';
 export { listEnvelope, listItemsOf, pathNames, type ListEnvelope, type PropertyPath } from './analysis/listEnvelope.js';
-export { listPagination, type ListPagination } from './analysis/listPagination.js';
+export { isPagedList, listPagination, type ListPagination } from './analysis/listPagination.js';
 export { printType, docComment } from './print/printType.js';
 export { declareArguments, printPathArgumentType, type ArgumentDeclaration } from './print/arguments.js';
 export { dateShape, datedSchemas, isDateString, type DateShapeNode } from './analysis/dates.js';

@@ -2,7 +2,7 @@
 import { createApiModel, createOperation, createResource } from '../model/factory.js';
 import type { ParameterNode, PropertyNode, ResponseNode, SchemaNode } from '../model/types.js';
 import { listEnvelope } from './listEnvelope.js';
-import { listPagination, type ListPagination } from './listPagination.js';
+import { isPagedList, listPagination, type ListPagination } from './listPagination.js';
 import { getSchemaTypeNames } from './schemaTypeNames.js';
 import { describeOperation } from './signature.js';
 
@@ -72,5 +72,22 @@ describe('listEnvelope', () => {
   });
   it('finds no envelope without an array', () => {
     expect(listEnvelope(obj(prop('total', int)), names)).toBeUndefined();
+  });
+});
+
+describe('isPagedList', () => {
+  const signature = (method: 'get' | 'post', role: 'list' | 'summary' | 'search') => {
+    const op = createOperation(method, '/things');
+    const resource = createResource('things', { operations: [{ role, name: 'x', operationKey: op.key }] });
+    const first = resource.operations[0];
+    if (!first) throw new Error('no operation');
+    return describeOperation(createApiModel({ operations: [op], resources: [resource] }), resource, first);
+  };
+
+  it('only a GET list pages: not a summary, not a search by POST, not nothing', () => {
+    expect(isPagedList(signature('get', 'list'))).toBe(true);
+    expect(isPagedList(signature('get', 'summary'))).toBe(false);
+    expect(isPagedList(signature('post', 'search'))).toBe(false);
+    expect(isPagedList(undefined)).toBe(false);
   });
 });

@@ -103,6 +103,15 @@ function facts(env: ListEnvelope | undefined, linkHeader: boolean): PageFacts {
 const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
 
 /**
+ * True for the operation whose pagination the generated layer exposes: a `GET` list. Its hooks get infinite query
+ * options and config-meta reports its pagination; a summary or search with page-like parameters does not page.
+ * @param signature an operation signature, if any
+ */
+export function isPagedList(signature: OperationSignature | undefined): boolean {
+  return signature?.op.role === 'list' && signature.node.method === 'get';
+}
+
+/**
  * Pagination of a list operation, one analysis for every plugin (the metadata's `pagination`, the hooks'
  * infinite query options, the mocks' paging). From its query parameters, checked in this order:
  * - a string cursor parameter (`cursor`, `page_token`, `after`, `starting_after`…) → `cursor`, when the next

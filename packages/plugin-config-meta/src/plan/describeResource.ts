@@ -1,5 +1,5 @@
 import type { ApiModel, CrudRole, OperationSignature, ResourceNode } from '@reslayer/core';
-import { CRUD_ROLES, cmp, describeOperation, getSchemaTypeNames, listPagination, UniqueNames } from '@reslayer/core';
+import { CRUD_ROLES, cmp, describeOperation, getSchemaTypeNames, isPagedList, listPagination, UniqueNames } from '@reslayer/core';
 import type { OperationInfo, ResourceMeta } from './types.js';
 import { formFields } from './formFields.js';
 import { collectionOperation, listColumns, listFilters } from './listing.js';
@@ -23,8 +23,8 @@ export function describeResource(model: ApiModel, resource: ResourceNode, textar
   const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
   const collection = collectionOperation(signatures);
   const detected = listPagination(collection, names);
-  // Pagination is the list's, as the hooks read it: only a `GET` list pages (and gets infinite query options).
-  const pagination: typeof detected.pagination = collection?.op.role === 'list' && collection.node.method === 'get' ? detected.pagination : { mode: 'none' };
+  // Only a `GET` list pages, as its hooks read it (`isPagedList`).
+  const pagination: typeof detected.pagination = isPagedList(collection) ? detected.pagination : { mode: 'none' };
   const params = detected.params;
   const { fields, bodyWrapper } = formFields(signatures, names, textareaThreshold);
   const columns = listColumns(signatures, names);

@@ -1,5 +1,5 @@
 import type { ApiModel, ArgumentDeclaration, ListPagination, OperationSignature } from '@reslayer/core';
-import { commentLines, getSchemaTypeNames, listPagination, UniqueNames } from '@reslayer/core';
+import { commentLines, getSchemaTypeNames, isPagedList, listPagination, UniqueNames } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import { isQueryOperation } from './isQueryOperation.js';
@@ -106,7 +106,7 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
   const args = base.args.map((a) => (rename(a.name) === a.name ? a : { ...a, name: rename(a.name), text: `${rename(a.name)}${a.text.slice(a.name.length)}` }));
   const data = s.response.responseType === 'none' ? 'null' : base.response;
   const query: QueryPlan = { keyArgs, callArgs: s.args.map((a) => rename(a.name)), requiredPath, data, ...(get ? { member: clientNaming.queryKey(s.op) } : {}) };
-  const infinite = s.op.role === 'list' && get ? infinitePlan(model, s) : undefined;
+  const infinite = isPagedList(s) ? infinitePlan(model, s) : undefined;
   const listCache = s.op.role === 'list' && cache?.listHook === hookName ? { cache } : {};
   return { ...base, args, query: { ...query, ...(infinite ? { infinite } : {}), ...listCache } };
 }
