@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Diagnostic, GeneratorError, type ReportSection, type ResolvedConfig, type RunResult, healthScore, runGenerator } from '@reslayer/core';
+import { type Diagnostic, GeneratorError, type ReportSection, type HealthDeduction, type ResolvedConfig, type RunResult, healthDeductions, healthScore, runGenerator } from '@reslayer/core';
 import { locationOf, outputPaths, rootRelative } from './output/paths.js';
 import { type DriftEntry, driftOf } from './output/plan.js';
 import { type Leftovers, findLeftovers } from './output/swap.js';
@@ -26,6 +26,8 @@ export interface CheckResult {
   sections: ReportSection[];
   /** `healthScore` of the error and warning counts and the drift. */
   healthScore: number;
+  /** What lowers the health score, the largest deduction first (`healthDeductions`). */
+  deductions: HealthDeduction[];
   /** What a killed `generate` left beside the root (the next `generate` repairs it). */
   interrupted?: Leftovers | undefined;
   /** Whether the no-change cache answered, or why not. */
@@ -77,11 +79,11 @@ export async function check(config: ResolvedConfig, options: RunOptions = {}): P
 }
 
 /** Adds `ok` and the health score to what a check found. */
-function withVerdict(found: Omit<CheckResult, 'ok' | 'healthScore'>): CheckResult {
+function withVerdict(found: Omit<CheckResult, 'ok' | 'healthScore' | 'deductions'>): CheckResult {
   const errors = found.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = found.diagnostics.filter((d) => d.severity === 'warning').length;
   const ok = found.drift.length === 0 && errors === 0 && found.interrupted?.rootMissing !== true;
-  return { ok, healthScore: healthScore({ errors, warnings, drift: found.drift.length }), ...found };
+  return { ok, healthScore: healthScore({ errors, warnings, drift: found.drift.length }), deductions: healthDeductions(found.diagnostics, found.drift.length), ...found };
 }
 
 /**

@@ -98,6 +98,7 @@ async function writeHtmlReport(reportFile: string, cwd: string, config: Resolved
     diagnostics: result.diagnostics,
     drift: await driftWithDiffs(config, result, run),
     healthScore: result.healthScore,
+    deductions: result.deductions,
     ok: result.ok,
     sections: result.sections,
   };
