@@ -1,5 +1,6 @@
 import type { ApiModel, ResourceNode } from '@reslayer/core';
 import { banner } from '@reslayer/core';
+import { mocksNaming } from '../naming.js';
 import type { EmittedModule } from './emitFixtures.js';
 
 /**
@@ -16,5 +17,47 @@ export function emitMockIndex(model: ApiModel, resource: ResourceNode, modules: 
     if (m.types.length > 0) lines.push(`export type { ${[...m.types].sort().join(', ')} } from './${stem}.js';`);
   }
   if (lines.length === 1) lines.push(`/** \`${resource.resource}\` has no mocks. */`, 'export {};');
+  return lines.join('\n');
+}
+
+/** A resource of the root mocks index, with the values its handlers module exports. */
+export interface RootIndexEntry {
+  resource: ResourceNode;
+  exports: readonly string[];
+}
+
+/**
+ * Emits `shared/mocks/index.ts` (plugin option `index`): `handlers`, the default (success) handlers of every
+ * resource in the model's order, and `resetAllStores()`, which restores the store of every CRUD resource to its
+ * fixtures. The generic work stays in each resource's handlers module; this file only gathers them.
+ * @param model the API model (for the banner)
+ * @param entries every resource with the values its handlers module exports
+ * @returns the file contents, or undefined when no resource has handlers (no file: an empty `handlers` would be `any[]`)
+ */
+export function emitRootMockIndex(model: ApiModel, entries: readonly RootIndexEntry[]): string | undefined {
+  const lines = [banner(model.meta)];
+  const lists: string[] = [];
+  const resets: string[] = [];
+  for (const { resource, exports } of entries) {
+    const names = [mocksNaming.handlers(resource), mocksNaming.resetStore(resource)].filter((n) => exports.includes(n));
+    if (names.length === 0) continue;
+    lines.push(`import { ${names.join(', ')} } from './${resource.resource}/${resource.resource}.handlers.js';`);
+    if (names.includes(mocksNaming.handlers(resource))) lists.push(mocksNaming.handlers(resource));
+    if (names.includes(mocksNaming.resetStore(resource))) resets.push(mocksNaming.resetStore(resource));
+  }
+  if (lists.length === 0) return undefined;
+  lines.push(
+    '',
+    `/** The default (success) handlers of every resource (${lists.length}), for \`setupServer(...handlers)\` or \`setupWorker(...handlers)\`. */`,
+    'export const handlers = [',
+    ...lists.map((h) => `  ...${h},`),
+    '];',
+    '',
+    `/** Restores the store of every CRUD resource (${resets.length}) to its fixtures: call it between tests, e.g. in \`afterEach\`. */`,
+    'export function resetAllStores(): void {',
+    ...resets.map((r) => `  ${r}();`),
+    '}',
+    '',
+  );
   return lines.join('\n');
 }
