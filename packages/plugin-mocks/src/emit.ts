@@ -43,11 +43,11 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
     add(mocksNaming.handlersFile(resource), handlers.contents);
     add(mocksNaming.scenariosFile(resource), scenarios.contents);
     const r = resource.resource;
-    add(mocksNaming.indexFile(resource), emitMockIndex(model, resource, [[`${r}.fixtures`, fixtures], [`${r}.handlers`, handlers], [`${r}.scenarios`, scenarios]]));
+    add(mocksNaming.indexFile(resource), emitMockIndex(resource, [[`${r}.fixtures`, fixtures], [`${r}.handlers`, handlers], [`${r}.scenarios`, scenarios]]));
     if (resolved.index) roots.push({ resource, exports: handlers.values });
   };
   for (const resource of model.resources) emitResource(resource);
-  const rootIndex = resolved.index ? emitRootMockIndex(model, roots) : undefined;
+  const rootIndex = resolved.index ? emitRootMockIndex(roots) : undefined;
   if (rootIndex !== undefined) add(mocksNaming.rootIndexFile(), rootIndex);
   const samples = context?.shared.emit(model);
   if (samples !== undefined) add(mocksNaming.sharedFixturesFile(), samples);

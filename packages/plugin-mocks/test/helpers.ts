@@ -63,7 +63,7 @@ export function emitResourceFiles(model: ApiModel, count = 2, options: MocksOpti
   const resolved = resolveMocksOptions(options);
   const handlers = emitHandlers(model, plan, { baseUrl: resolved.baseUrl, delayMs: resolved.delayMs, runtimeModule: resolved.runtimeModule });
   const scenarios = emitScenarios(model, plan, resolved.runtimeModule);
-  const index = emitMockIndex(model, r, [[`${r.resource}.fixtures`, fixtures], [`${r.resource}.handlers`, handlers], [`${r.resource}.scenarios`, scenarios]]);
+  const index = emitMockIndex(r, [[`${r.resource}.fixtures`, fixtures], [`${r.resource}.handlers`, handlers], [`${r.resource}.scenarios`, scenarios]]);
   return {
     [mocksNaming.fixturesFile(r)]: fixtures.contents,
     [mocksNaming.handlersFile(r)]: handlers.contents,

@@ -1,17 +1,16 @@
-import type { ApiModel, ResourceNode } from '@reslayer/core';
+import type { ResourceNode } from '@reslayer/core';
 import { banner } from '@reslayer/core';
 import { mocksNaming } from '../naming.js';
 import type { EmittedModule } from './emitFixtures.js';
 
 /**
  * Emits the mocks `index.ts` of a resource: named re-exports of the fixtures, handlers and scenarios.
- * @param model the API model (for the banner)
  * @param resource the resource
  * @param modules the three modules with their exports, by file stem (`contacts.fixtures`, …)
  * @returns the file contents
  */
-export function emitMockIndex(model: ApiModel, resource: ResourceNode, modules: Array<[stem: string, module: EmittedModule]>): string {
-  const lines = [banner(model.meta)];
+export function emitMockIndex(resource: ResourceNode, modules: Array<[stem: string, module: EmittedModule]>): string {
+  const lines = [banner()];
   for (const [stem, m] of modules) {
     if (m.values.length > 0) lines.push(`export { ${[...m.values].sort().join(', ')} } from './${stem}.js';`);
     if (m.types.length > 0) lines.push(`export type { ${[...m.types].sort().join(', ')} } from './${stem}.js';`);
@@ -30,12 +29,11 @@ export interface RootIndexEntry {
  * Emits `shared/mocks/index.ts` (plugin option `index`): `handlers`, the default (success) handlers of every
  * resource in the model's order, and `resetAllStores()`, which restores the store of every CRUD resource to its
  * fixtures. The generic work stays in each resource's handlers module; this file only gathers them.
- * @param model the API model (for the banner)
  * @param entries every resource with the values its handlers module exports
  * @returns the file contents, or undefined when no resource has handlers (no file: an empty `handlers` would be `any[]`)
  */
-export function emitRootMockIndex(model: ApiModel, entries: readonly RootIndexEntry[]): string | undefined {
-  const lines = [banner(model.meta)];
+export function emitRootMockIndex(entries: readonly RootIndexEntry[]): string | undefined {
+  const lines = [banner()];
   const lists: string[] = [];
   const resets: string[] = [];
   for (const { resource, exports } of entries) {
