@@ -54,7 +54,7 @@ describe('no change: generate and check answer from the cache', () => {
   test('a second generate hits, reports every file unchanged and touches no file (manifest included); the profile says so', async () => {
     const { dir, out, args, first } = await generated();
     // The manifest stays deterministic; the record (stat data, fingerprint, summary) is outside the root.
-    expect(JSON.parse(readFileSync(path.join(out, '.reslayer-manifest.json'), 'utf8'))).toEqual({ generator: 'reslayer', files: first.files });
+    expect(JSON.parse(readFileSync(path.join(out, '.reslayer-manifest.json'), 'utf8'))).toEqual({ generator: 'reslayer', contract: { title: 'Public CRM Demo API', version: '1.0.0' }, files: first.files });
     expect(listFiles(out)).toEqual(['.reslayer-manifest.json', ...first.files].sort());
     const before = mtimes(out);
     const profile = path.join(dir, 'profile.json');

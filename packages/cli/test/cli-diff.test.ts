@@ -22,6 +22,33 @@ function renamedPair(): { cwd: string } {
 }
 
 describe('reslayer diff', () => {
+  test('descriptions and examples only: 0 possibly breaking, listed with --docs only, no two lines alike; a real change still shows', () => {
+    const cwd = tmpDir();
+    const text = readFileSync(DEMO_CONTRACT, 'utf8');
+    let n = 0;
+    const docsOnly = text
+      .replace(/^(\s+example: ).*$/gm, (_m, key: string) => `${key}'changed ${++n}'`)
+      .replace(/^(\s+description: )([^|>\n].*)$/gm, '$1$2 (v2)');
+    writeFileSync(path.join(cwd, 'old.yaml'), text);
+    writeFileSync(path.join(cwd, 'new.yaml'), docsOnly);
+    const hidden = runCli(['diff', 'old.yaml', 'new.yaml', '--fail-on', 'possibly-breaking'], cwd);
+    expect(hidden.status).toBe(0);
+    expect(hidden.stdout).toMatch(/\b0 possibly breaking\b/);
+    expect(hidden.stdout).not.toContain('RSL_DIFF_DOCUMENTATION_CHANGED');
+    expect(hidden.stdout).toMatch(/\d+ documentation changes \(description, example\) not listed: --docs lists them/);
+    const shown = runCli(['diff', 'old.yaml', 'new.yaml', '--docs', '--fail-on', 'possibly-breaking'], cwd);
+    expect(shown.status).toBe(0);
+    const lines = shown.stdout.split('\n').filter((l) => l.includes('RSL_DIFF_'));
+    expect(lines.length).toBeGreaterThan(n);
+    expect(lines.every((l) => l.includes('RSL_DIFF_DOCUMENTATION_CHANGED') && l.includes('#/'))).toBe(true);
+    expect(new Set(lines).size).toBe(lines.length);
+    writeFileSync(path.join(cwd, 'new.yaml'), docsOnly.replace(/(\n {8})lastName:\n/, '$1surname:\n'));
+    const real = runCli(['diff', 'old.yaml', 'new.yaml', '--docs', '--fail-on', 'never'], cwd);
+    const realLines = real.stdout.split('\n').filter((l) => l.includes('RSL_DIFF_'));
+    expect(realLines.some((l) => l.includes('RSL_DIFF_RESPONSE_PROPERTY_REMOVED') && l.includes('#/components/schemas/Contact/properties/lastName'))).toBe(true);
+    expect(new Set(realLines).size).toBe(realLines.length);
+  });
+
   test('exit 1 on a breaking change (text), 0 with --fail-on never, JSON with the changes and symbols', () => {
     const { cwd } = renamedPair();
     const text = runCli(['diff', 'old.yaml', 'new.yaml'], cwd);

@@ -115,6 +115,30 @@ describe('without a config: reslayer generate <contract> --output <dir>', () => 
   });
 });
 
+describe('quiet regenerations: the contract\'s title and version are only in the manifest', () => {
+  test('a contract with only info.version bumped rewrites one file, the manifest; check reports only it until then', () => {
+    const root = tmpDir();
+    const contract = path.join(root, 'openapi.yaml');
+    const text = readFileSync(DEMO_CONTRACT, 'utf8');
+    write(contract, text);
+    const out = path.join(root, 'out');
+    const first = runJson<GenerateJson>(['generate', contract, '--output', out]);
+    expect(first.status).toBe(0);
+    const before = new Map(listFiles(out).map((f) => [f, readFileSync(path.join(out, f), 'utf8')] as const));
+    expect(before.size).toBe(first.json.files.length + 1);
+
+    write(contract, text.replace(/^( {2}version: )['"]?1\.0\.0['"]?$/m, '$1"1.0.1"'));
+    const check = runJson<CheckJson>(['check', contract, '--output', out]);
+    expect(check.json).toMatchObject({ ok: false, drift: 1, driftFiles: [{ path: '.reslayer-manifest.json', kind: 'different' }] });
+    const bumped = runJson<GenerateJson>(['generate', contract, '--output', out]);
+    expect(bumped.json).toMatchObject({ ok: true, created: [], updated: [], removed: [] });
+    const rewritten = listFiles(out).filter((f) => readFileSync(path.join(out, f), 'utf8') !== before.get(f));
+    expect(rewritten).toEqual(['.reslayer-manifest.json']);
+    expect(JSON.parse(readFileSync(path.join(out, '.reslayer-manifest.json'), 'utf8'))).toMatchObject({ contract: { title: 'Public CRM Demo API', version: '1.0.1' } });
+    expect(runJson<CheckJson>(['check', contract, '--output', out]).json).toMatchObject({ ok: true, drift: 0, healthScore: 100 });
+  });
+});
+
 describe('with --config: drift kinds', () => {
   const setup = () => {
     const dir = tmpDir();

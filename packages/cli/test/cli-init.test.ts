@@ -30,6 +30,7 @@ describe('reslayer init', () => {
     expect(config).toContain("input: \"./openapi.yaml\"");
     expect(config).toMatch(/output: \{ root: "\.\/src\/api", srcDir: '\.' \}/);
     expect(config).toMatch(/^\s*\/\/ /m);
+    expect(config).toContain('pluginMocks({ index: true })');
 
     // As in a project that installed the packages from npm: the config's imports resolve, and the
     // commands find the config from a sub-folder.
@@ -42,6 +43,9 @@ describe('reslayer init', () => {
     expect(gen.json.files.length).toBeGreaterThan(5);
     expect(existsSync(path.join(dir, 'src/api/features/notes'))).toBe(true);
     expect(existsSync(path.join(dir, 'src/api/src'))).toBe(false);
+    // New projects get one import for all the mocks.
+    expect(gen.json.files).toContain('shared/mocks/index.ts');
+    expect(readFileSync(path.join(dir, 'src/api/shared/mocks/index.ts'), 'utf8')).toMatch(/export const handlers = \[\n {2}\.\.\.notesHandlers,\n\];/);
     expect(runCli(['check'], dir).status).toBe(0);
     // Once installed, init no longer lists the packages to install.
     expect(runCli(['init', '--force'], dir).stdout).not.toContain('npm i -D');

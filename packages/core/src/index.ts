@@ -57,7 +57,7 @@ export { createApiModel, createOperation, createResource, createSchema } from '.
 // Diagnostics.
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes.js';
 export { DIAGNOSTIC_EXPLANATIONS, explainCode } from './diagnostics/explanations.js';
-export { Diagnostics, healthScore, cmp, type Diagnostic, type Severity } from './diagnostics/Diagnostics.js';
+export { Diagnostics, HEALTH_POINTS, healthDeductions, healthScore, cmp, type Diagnostic, type HealthDeduction, type Severity } from './diagnostics/Diagnostics.js';
 export { GeneratorError, PluginError } from './diagnostics/GeneratorError.js';
 export { closestMatches, editDistance } from './diagnostics/suggest.js';
 

@@ -22,6 +22,8 @@ export interface DiffSideInfo {
 /** Counts for the summary line and the exit code. */
 export interface DiffSummary {
   contract: Record<ChangeLevel, number>;
+  /** Documentation changes (`RSL_DIFF_DOCUMENTATION_CHANGED`) left out of `changes` (without `docs`). */
+  hiddenDocs: number;
   symbols: { added: number; removed: number; renamed: number; changed: number; breaking: number };
   files: { created: number; changed: number; removed: number };
 }
@@ -47,6 +49,11 @@ export interface DiffResult {
 export interface DiffOptions {
   /** Called when a phase starts, for progress output. */
   onPhase?: (phase: 'generate' | 'contract' | 'impact') => void;
+  /**
+   * Keep documentation changes (`RSL_DIFF_DOCUMENTATION_CHANGED`: descriptions, examples, summaries, titles) in
+   * `changes`. Default false: they are only counted (`summary.hiddenDocs`), as `reslayer diff` without `--docs`.
+   */
+  docs?: boolean;
 }
 
 /**
@@ -74,7 +81,8 @@ export async function diffContracts(before: ResolvedConfig, after: ResolvedConfi
     loadContract(before.input, { allowRemoteRefs: before.allowRemoteRefs, refRoots: before.refRoots, maxInputSize: before.maxInputSize }),
     loadContract(after.input, { allowRemoteRefs: after.allowRemoteRefs, refRoots: after.refRoots, maxInputSize: after.maxInputSize }),
   ]);
-  const contract = compareContracts(oldDoc.document, newDoc.document);
+  const all = compareContracts(oldDoc.document, newDoc.document);
+  const contract = options.docs === true ? all : all.filter((c) => c.code !== 'RSL_DIFF_DOCUMENTATION_CHANGED');
   const contractMs = performance.now() - contractStart;
 
   options.onPhase?.('impact');
@@ -99,7 +107,7 @@ export async function diffContracts(before: ResolvedConfig, after: ResolvedConfi
     impact,
     renames: renames.map(({ rewrite: _rewrite, ...r }) => r),
     level,
-    summary: summarize(changes, impact),
+    summary: { ...summarize(changes, impact), hiddenDocs: all.length - contract.length },
     timings: { generateMs, contractMs, impactMs, totalMs: performance.now() - start },
   };
 }
@@ -114,7 +122,7 @@ function sideInfo(config: ResolvedConfig, run: RunResult): DiffSideInfo {
   return { title: run.model.meta.title, version: run.model.meta.version, contract: config.input, resources: run.model.resources.length, files: run.files.length };
 }
 
-function summarize(changes: readonly LinkedChange[], impact: OutputImpact): DiffSummary {
+function summarize(changes: readonly LinkedChange[], impact: OutputImpact): Omit<DiffSummary, 'hiddenDocs'> {
   const contract = Object.fromEntries(CHANGE_LEVELS.map((l) => [l, changes.filter((c) => c.level === l).length])) as Record<ChangeLevel, number>;
   const count = (status: string) => impact.symbols.filter((s) => s.status === status).length;
   const files = (status: string) => impact.files.filter((f) => f.status === status).length;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ResolvedConfig, resolveConfig } from '@reslayer/core';
-import { type DiffResult, diffContracts } from '@reslayer/diff';
+import { type DiffOptions, type DiffResult, diffContracts } from '@reslayer/diff';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
 import { pluginHooks } from '@reslayer/plugin-hooks';
@@ -42,8 +42,9 @@ export function configFor(input: string): ResolvedConfig {
  * @param before old contract (text, or a document written as JSON)
  * @param after new contract
  * @param ext file extension of text contracts
+ * @param options diff options (by default documentation changes are listed)
  */
-export async function diffTexts(before: string | object, after: string | object, ext = 'yaml'): Promise<DiffResult> {
+export async function diffTexts(before: string | object, after: string | object, ext = 'yaml', options: DiffOptions = { docs: true }): Promise<DiffResult> {
   const dir = tmpDir();
   const write = (name: string, content: string | object) => {
     const file = path.join(dir, typeof content === 'string' ? `${name}.${ext}` : `${name}.json`);
@@ -52,7 +53,7 @@ export async function diffTexts(before: string | object, after: string | object,
   };
   const oldFile = write('old', before);
   const newFile = write('new', after);
-  return diffContracts(configFor(oldFile), { ...configFor(oldFile), input: newFile });
+  return diffContracts(configFor(oldFile), { ...configFor(oldFile), input: newFile }, options);
 }
 
 /** The names of the symbols a result lists, by status. */

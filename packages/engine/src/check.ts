@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Diagnostic, GeneratorError, type ReportSection, type ResolvedConfig, type RunResult, healthScore, runGenerator } from '@reslayer/core';
+import { type Diagnostic, GeneratorError, type ReportSection, type HealthDeduction, type ResolvedConfig, type RunResult, healthDeductions, healthScore, runGenerator } from '@reslayer/core';
 import { locationOf, outputPaths, rootRelative } from './output/paths.js';
+import { MANIFEST_NAME, type ManifestContract, manifestContract, readManifest } from './output/manifest.js';
+import type { OutputPaths } from './output/paths.js';
 import { type DriftEntry, driftOf } from './output/plan.js';
 import { type Leftovers, findLeftovers } from './output/swap.js';
 import { readOutput } from './output/writer.js';
@@ -26,6 +28,8 @@ export interface CheckResult {
   sections: ReportSection[];
   /** `healthScore` of the error and warning counts and the drift. */
   healthScore: number;
+  /** What lowers the health score, the largest deduction first (`healthDeductions`). */
+  deductions: HealthDeduction[];
   /** What a killed `generate` left beside the root (the next `generate` repairs it). */
   interrupted?: Leftovers | undefined;
   /** Whether the no-change cache answered, or why not. */
@@ -66,7 +70,7 @@ export async function check(config: ResolvedConfig, options: RunOptions = {}): P
       resources: run.model.resources.length,
       files: files.size,
       diagnostics: [...run.diagnostics.list(), ...notices],
-      drift: driftOf(plan),
+      drift: [...manifestDrift(paths, interrupted?.rootMissing === true, run.model.meta), ...driftOf(plan)],
       sections: run.report.sections,
       ...(interrupted ? { interrupted } : {}),
       cache: outcomeOf(probe),
@@ -76,12 +80,28 @@ export async function check(config: ResolvedConfig, options: RunOptions = {}): P
   });
 }
 
+/**
+ * The manifest's drift: `different` when the root has a manifest that names another contract title or version
+ * than the run's (the one generated file that names them; see `MANIFEST_NAME`). Its file list is not compared:
+ * a file it lists that the run no longer generates is already `stale`.
+ * @param paths the root and its siblings
+ * @param rootMissing a killed swap left the output in the previous folder
+ * @param contract the run's contract title and version
+ */
+function manifestDrift(paths: OutputPaths, rootMissing: boolean, contract: ManifestContract): DriftEntry[] {
+  const manifest = readManifest(rootMissing ? paths.previous : paths.real);
+  if (manifest.text === undefined) return [];
+  const want = manifestContract(contract);
+  const same = manifest.contract?.title === want.title && manifest.contract.version === want.version;
+  return same ? [] : [{ path: MANIFEST_NAME, kind: 'different' }];
+}
+
 /** Adds `ok` and the health score to what a check found. */
-function withVerdict(found: Omit<CheckResult, 'ok' | 'healthScore'>): CheckResult {
+function withVerdict(found: Omit<CheckResult, 'ok' | 'healthScore' | 'deductions'>): CheckResult {
   const errors = found.diagnostics.filter((d) => d.severity === 'error').length;
   const warnings = found.diagnostics.filter((d) => d.severity === 'warning').length;
   const ok = found.drift.length === 0 && errors === 0 && found.interrupted?.rootMissing !== true;
-  return { ok, healthScore: healthScore({ errors, warnings, drift: found.drift.length }), ...found };
+  return { ok, healthScore: healthScore({ errors, warnings, drift: found.drift.length }), deductions: healthDeductions(found.diagnostics, found.drift.length), ...found };
 }
 
 /**

@@ -76,7 +76,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     }
     options.onPhase?.('write');
     const start = performance.now();
-    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files) : await writeOutput(opened.paths, files, opened.lock);
+    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files) : await writeOutput(opened.paths, files, opened.lock, run.model.meta);
     if (!dryRun) record(opened, files, run.contractFiles, startedAt, summary);
     const writeMs = performance.now() - start;
     return {
@@ -106,7 +106,7 @@ function record(opened: Opened, files: ReadonlyMap<string, string>, contractFile
   }
   const fingerprint = fingerprintOf(key.key, inputs);
   const sha256s = sorted.map((rel) => sha256(files.get(rel) as string));
-  tryRecord(opened, { fingerprint, inputs, summary, manifestSha256: sha256(serializeManifest(sorted)), files: sorted, stamps, sha256s });
+  tryRecord(opened, { fingerprint, inputs, summary, manifestSha256: sha256(serializeManifest(sorted, summary)), files: sorted, stamps, sha256s });
 }
 
 /** Writes (or, with none, removes) the record; the cache is best effort: a failure only costs the next run its speed. */

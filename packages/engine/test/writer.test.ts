@@ -76,12 +76,36 @@ describe('the writer keeps what it does not own', () => {
     const files = new Map([['src/gen/contacts.ts', '// v2\n']]);
     const { plan } = planOutput(out, files, scan, readManifest(out));
     unlinkSync(path.join(out, 'soon-gone.md'));
-    const staged = await buildStaging(paths, files, plan, scan, serializeManifest([...files.keys()]));
+    const staged = await buildStaging(paths, files, plan, scan, serializeManifest([...files.keys()], { title: 'T', version: '1' }));
     expect(staged.carried.has('soon-gone.md')).toBe(true);
     expect(existsSync(path.join(paths.staging, 'soon-gone.md'))).toBe(false);
     rmSync(paths.staging, { recursive: true });
   });
 
+});
+
+describe('the manifest names the contract', () => {
+  it('reads back what it wrote; a hostile title cannot break a line or hide text', () => {
+    const out = path.join(dir, 'manifest');
+    mkdirSync(out, { recursive: true });
+    const text = serializeManifest(['a.ts'], { title: 'x\n*/ \u202Eevil\u2028' + 'y'.repeat(300), version: '1\r\n2' });
+    writeFileSync(path.join(out, '.reslayer-manifest.json'), text);
+    const back = readManifest(out);
+    expect(back.files).toEqual(['a.ts']);
+    expect(back.contract?.version).toBe('1 2');
+    expect(back.contract?.title).toMatch(/^x \*\/ {2}evil y+$/);
+    expect(back.contract?.title.length).toBe(200);
+    expect(text.split('\n').every((line) => !/[\u202a-\u202e\u2028]/.test(line))).toBe(true);
+  });
+
+  it('a manifest of an earlier reslayer (no contract) names none', () => {
+    const out = path.join(dir, 'manifest-old');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, '.reslayer-manifest.json'), JSON.stringify({ generator: 'reslayer', files: ['a.ts'] }));
+    const back = readManifest(out);
+    expect(back.files).toEqual(['a.ts']);
+    expect(back.contract).toBeUndefined();
+  });
 });
 
 describe('the writer on failures and odd roots', () => {

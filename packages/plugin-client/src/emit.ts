@@ -45,8 +45,8 @@ export function emitClients(ctx: EmitContext, resolved: ResolvedClientOptions): 
   for (const resource of model.resources) {
     const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
     add(clientNaming.clientFile(resource), emitResourceClient(model, resource, signatures, resolved.runtimeModule));
-    add(clientNaming.typesFile(resource), emitResourceTypes(model, resource, signatures, getSchemaTypeNames(model), resolved.runtimeModule));
-    add(clientNaming.queryKeysFile(resource), emitQueryKeys(model, resource, signatures));
-    add(clientNaming.indexFile(resource), emitClientIndex(model, resource));
+    add(clientNaming.typesFile(resource), emitResourceTypes(resource, signatures, getSchemaTypeNames(model), resolved.runtimeModule));
+    add(clientNaming.queryKeysFile(resource), emitQueryKeys(resource, signatures));
+    add(clientNaming.indexFile(resource), emitClientIndex(resource));
   }
 }

@@ -18,9 +18,9 @@ export function emitModels(ctx: EmitContext, resolved: ResolvedConfigMetaOptions
   const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_CONFIG_META });
   for (const resource of model.resources) {
     const meta = describeResource(model, resource, resolved.textareaThreshold);
-    add(configMetaNaming.configFile(resource), emitConfig(model, meta, resolved.runtimeModule));
-    add(configMetaNaming.permissionsFile(resource), emitPermissions(model, meta, resolved.runtimeModule));
-    add(configMetaNaming.i18nFile(resource), emitI18n(model, meta, resolved.runtimeModule));
-    add(configMetaNaming.indexFile(resource), emitModelIndex(model, resource.resource));
+    add(configMetaNaming.configFile(resource), emitConfig(meta, resolved.runtimeModule));
+    add(configMetaNaming.permissionsFile(resource), emitPermissions(meta, resolved.runtimeModule));
+    add(configMetaNaming.i18nFile(resource), emitI18n(meta, resolved.runtimeModule));
+    add(configMetaNaming.indexFile(resource), emitModelIndex(resource.resource));
   }
 }

@@ -37,5 +37,5 @@ function emitResourceHooks(ctx: EmitContext, resolved: ResolvedHooksOptions, emi
     const plan = planHook(model, s, hookName, resolved, cache);
     ctx.files.add({ path: hooksNaming.hookFile(resource, hookName), contents: emitHook(plan), plugin: PLUGIN_HOOKS });
   });
-  ctx.files.add({ path: hooksNaming.indexFile(resource), contents: emitHooksIndex(model, names), plugin: PLUGIN_HOOKS });
+  ctx.files.add({ path: hooksNaming.indexFile(resource), contents: emitHooksIndex(names), plugin: PLUGIN_HOOKS });
 }

@@ -1,7 +1,7 @@
 import type { EmitContext, ResourceNode } from '@reslayer/core';
 import { emitFixtures } from './emitters/emitFixtures.js';
 import { emitHandlers } from './emitters/emitHandlers.js';
-import { emitMockIndex } from './emitters/emitMockIndex.js';
+import { emitMockIndex, emitRootMockIndex, type RootIndexEntry } from './emitters/emitMockIndex.js';
 import { emitScenarios } from './emitters/emitScenarios.js';
 import { mocksNaming } from './naming.js';
 import type { ResolvedMocksOptions } from './options.js';
@@ -32,6 +32,7 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
     shared.decide();
     return (context = { plan, shared });
   };
+  const roots: RootIndexEntry[] = [];
   const emitResource = (resource: ResourceNode) => {
     const { plan, shared } = plans();
     const mocks = planResource(plan, resource, resolved.fixtureCount);
@@ -42,9 +43,12 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
     add(mocksNaming.handlersFile(resource), handlers.contents);
     add(mocksNaming.scenariosFile(resource), scenarios.contents);
     const r = resource.resource;
-    add(mocksNaming.indexFile(resource), emitMockIndex(model, resource, [[`${r}.fixtures`, fixtures], [`${r}.handlers`, handlers], [`${r}.scenarios`, scenarios]]));
+    add(mocksNaming.indexFile(resource), emitMockIndex(resource, [[`${r}.fixtures`, fixtures], [`${r}.handlers`, handlers], [`${r}.scenarios`, scenarios]]));
+    if (resolved.index) roots.push({ resource, exports: handlers.values });
   };
   for (const resource of model.resources) emitResource(resource);
+  const rootIndex = resolved.index ? emitRootMockIndex(roots) : undefined;
+  if (rootIndex !== undefined) add(mocksNaming.rootIndexFile(), rootIndex);
   const samples = context?.shared.emit(model);
   if (samples !== undefined) add(mocksNaming.sharedFixturesFile(), samples);
 }

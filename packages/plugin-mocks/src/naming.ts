@@ -34,6 +34,8 @@ export const mocksNaming = {
   sharedFixturesFile: (): string => `${MOCKS_ROOT}/components.fixtures.ts`,
   /** A shared sample of a named schema: `simpleUserSample1` (type name with a lower-case first letter, then a count). */
   sharedSample: (typeName: string, n: number): string => `${typeName.charAt(0).toLowerCase()}${typeName.slice(1)}Sample${n}`,
+  /** `shared/mocks/index.ts` (option `index`): `handlers` and `resetAllStores` of every resource. */
+  rootIndexFile: (): string => `${MOCKS_ROOT}/index.ts`,
   /** `<dir>/index.ts`: re-exports fixtures, handlers and scenarios. */
   indexFile: (r: R): string => `${MOCKS_ROOT}/${r.resource}/index.ts`,
   /** Entity fixtures of a CRUD resource (the store's seed): `contactsFixtures`. */

@@ -38,6 +38,15 @@ export interface MocksOptions {
    * @example pluginMocks({ runtimeModule: '@acme/api-runtime' })
    */
   runtimeModule?: string;
+  /**
+   * Also emit `shared/mocks/index.ts`: `handlers`, every resource's default handlers in one array (one import
+   * starts a mock server: `setupServer(...handlers)`), and `resetAllStores()`, which restores every CRUD
+   * resource's store to its fixtures. It adds that one file to the output, so it is off by default; `reslayer
+   * init` turns it on in the configs it writes.
+   * @default false
+   * @example pluginMocks({ index: true })
+   */
+  index?: boolean;
 }
 
 /** Options with defaults applied. */
@@ -52,6 +61,8 @@ export interface ResolvedMocksOptions {
   shareFixtures: boolean;
   /** Module the mock helpers are imported from (`<runtimeModule>/mocks`). */
   runtimeModule: string;
+  /** Emit `shared/mocks/index.ts` (`handlers`, `resetAllStores`). */
+  index: boolean;
 }
 
 /** The rules of plugin-mocks' options, for core's `resolvePluginOptions`. */
@@ -68,6 +79,7 @@ export const MOCKS_OPTION_RULES = {
   fixtureCount: { kind: 'integer', default: 3, min: 1, max: 100 },
   shareFixtures: { kind: 'boolean', default: false },
   runtimeModule: RUNTIME_MODULE_RULE,
+  index: { kind: 'boolean', default: false },
 } satisfies Record<string, OptionRule>;
 
 /**

@@ -138,7 +138,7 @@ describe('RouteIndex (the per-model index behind step-aside and yield-to lists)'
 
 describe('options', () => {
   it('defaults', () => {
-    const defaults = { baseUrl: '*', delayMs: 1500, fixtureCount: 3, shareFixtures: false, runtimeModule: '@reslayer/runtime' };
+    const defaults = { baseUrl: '*', delayMs: 1500, fixtureCount: 3, shareFixtures: false, runtimeModule: '@reslayer/runtime', index: false };
     expect(resolveMocksOptions()).toEqual(defaults);
     expect(resolveMocksOptions({ baseUrl: 'https://api.example.test/', delayMs: 0 })).toEqual({ ...defaults, baseUrl: 'https://api.example.test', delayMs: 0 });
     expect(resolveMocksOptions({ baseUrl: '', runtimeModule: '@acme/api-runtime' })).toEqual({ ...defaults, baseUrl: '', runtimeModule: '@acme/api-runtime' });
@@ -148,7 +148,7 @@ describe('options', () => {
     expect(() => resolveMocksOptions({ delayMs: -1 })).toThrow('plugin-mocks: delayMs must be a whole number of milliseconds from 0 to 600000, got -1');
     expect(() => resolveMocksOptions({ fixtureCount: 0 })).toThrow('plugin-mocks: fixtureCount must be a whole number from 1 to 100, got 0');
     expect(() => resolveMocksOptions({ baseUrl: 'http://a b' })).toThrow(`plugin-mocks: baseUrl must be '*', '' or a URL prefix without spaces, '?', '#' or backticks, got "http://a b"`);
-    expect(() => resolveMocksOptions({ delay: 10 } as MocksOptions)).toThrow('plugin-mocks: unknown option "delay" (known: baseUrl, delayMs, fixtureCount, shareFixtures, runtimeModule)');
+    expect(() => resolveMocksOptions({ delay: 10 } as MocksOptions)).toThrow('plugin-mocks: unknown option "delay" (known: baseUrl, delayMs, fixtureCount, shareFixtures, runtimeModule, index)');
   });
 
   it('imports the mock helpers from <runtimeModule>/mocks', () => {
@@ -172,6 +172,7 @@ describe('options', () => {
     ['null option value', { delayMs: null }],
     ['runtimeModule with a space', { runtimeModule: '@acme/api runtime' }],
     ['runtimeModule with a quote', { runtimeModule: "x'y" }],
+    ['index not a boolean', { index: 'yes' }],
   ];
   it.each(bad)('rejects %s with RSL_CONFIG_INVALID', (_name, options) => {
     let error: unknown;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { createGeneratedFile, runGenerator, type ApiModel, type ResolvedConfig, type RunResult } from '@reslayer/core';
 import { writeGenerated } from '../../../test/utils/writeGenerated.js';
+import { generatedTsconfig, STRICTER_OPTIONS, writeTsconfig } from '../../../test/utils/typecheck.js';
 import { pluginClient } from '@reslayer/plugin-client';
 import { mocksNaming, pluginMocks, type MocksOptions } from '@reslayer/plugin-mocks';
 import { createPlanContext } from '../src/plan/planContext.js';
@@ -62,7 +63,7 @@ export function emitResourceFiles(model: ApiModel, count = 2, options: MocksOpti
   const resolved = resolveMocksOptions(options);
   const handlers = emitHandlers(model, plan, { baseUrl: resolved.baseUrl, delayMs: resolved.delayMs, runtimeModule: resolved.runtimeModule });
   const scenarios = emitScenarios(model, plan, resolved.runtimeModule);
-  const index = emitMockIndex(model, r, [[`${r.resource}.fixtures`, fixtures], [`${r.resource}.handlers`, handlers], [`${r.resource}.scenarios`, scenarios]]);
+  const index = emitMockIndex(r, [[`${r.resource}.fixtures`, fixtures], [`${r.resource}.handlers`, handlers], [`${r.resource}.scenarios`, scenarios]]);
   return {
     [mocksNaming.fixturesFile(r)]: fixtures.contents,
     [mocksNaming.handlersFile(r)]: handlers.contents,
@@ -97,4 +98,28 @@ export async function transpileMocks(srcRoot: string, out: string, folders: read
   // The handlers import their shared helpers from `@reslayer/runtime/mocks` (built to packages/runtime/dist).
   await mkdir(path.join(out, 'node_modules/@reslayer'), { recursive: true });
   await symlink(path.join(REPO_ROOT, 'packages/runtime'), path.join(out, 'node_modules/@reslayer/runtime'), 'dir');
+}
+
+/**
+ * Makes a generated output root a project tsc checks as an application would: msw linked into its
+ * `node_modules`, `@reslayer/runtime` (and `/mocks`) mapped to the runtime's sources, a `tsconfig.json` with the
+ * strict options over `src/**`, and `package.json` of an ES module package.
+ * @param dir the output root (files under `dir/src`)
+ */
+export async function prepareTypecheck(dir: string): Promise<void> {
+  await mkdir(path.join(dir, 'node_modules'), { recursive: true });
+  await symlink(path.join(REPO_ROOT, 'node_modules/msw'), path.join(dir, 'node_modules/msw'), 'dir');
+  const runtime = path.join(REPO_ROOT, 'packages/runtime/src');
+  writeTsconfig(
+    path.join(dir, 'tsconfig.json'),
+    generatedTsconfig({
+      compilerOptions: {
+        ...STRICTER_OPTIONS,
+        target: 'ES2023',
+        skipLibCheck: false,
+        paths: { '@reslayer/runtime': [path.join(runtime, 'index.ts')], '@reslayer/runtime/mocks': [path.join(runtime, 'mocks.ts')] },
+      },
+    }),
+  );
+  await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n', 'utf8');
 }

@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_CONTRACT, REPO_ROOT, TEST_DIR, generate } from './helpers.js';
-import { generatedTsconfig, listedFiles, runTsc, STRICTER_OPTIONS, TSC_59, writeTsconfig } from '../../../test/utils/typecheck.js';
-
-const RUNTIME = path.join(REPO_ROOT, 'packages/runtime/src/index.ts');
+import { DEMO_CONTRACT, TEST_DIR, generate, prepareTypecheck } from './helpers.js';
+import { listedFiles, runTsc, TSC_59 } from '../../../test/utils/typecheck.js';
 
 /** Hand-written consumer of the generated mocks, with deliberate misuse (G14 layer 5). */
 const USAGE = `import { setupServer } from 'msw/node';
@@ -66,26 +63,7 @@ describe.each([
     dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-tsc-'));
     await generate(contract, dir);
     if (usage) await writeFile(path.join(dir, 'src/usage.ts'), usage, 'utf8');
-    // msw resolves through a node_modules link (its own exports map, as in an application).
-    await mkdir(path.join(dir, 'node_modules'), { recursive: true });
-    await symlink(path.join(REPO_ROOT, 'node_modules/msw'), path.join(dir, 'node_modules/msw'), 'dir');
-    let runtime = RUNTIME;
-    if (!existsSync(RUNTIME)) {
-      runtime = path.join(dir, 'runtime-stub.ts');
-      await writeFile(runtime, 'export type RequestOptions = { signal?: AbortSignal };\nexport declare function request<T>(spec: unknown, options?: RequestOptions): Promise<T>;\nexport declare class ApiError<T = unknown> extends Error { status: number; body: T }\n', 'utf8');
-    }
-    writeTsconfig(
-      path.join(dir, 'tsconfig.json'),
-      generatedTsconfig({
-        compilerOptions: {
-          ...STRICTER_OPTIONS,
-          target: 'ES2023',
-          skipLibCheck: false,
-          paths: { '@reslayer/runtime': [runtime], '@reslayer/runtime/mocks': [path.join(REPO_ROOT, 'packages/runtime/src/mocks.ts')] },
-        },
-      }),
-    );
-    await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n', 'utf8');
+    await prepareTypecheck(dir);
   }, 60_000);
 
   afterAll(async () => {

@@ -39,7 +39,7 @@ export function pluginValidators(options: ValidatorsOptions = {}): Plugin {
         add(validatorNaming.componentsFile(), emitComponentSchemas(model, names, { library, dates, runtimeModule, skipped, ...(wire ? { wire } : {}) }));
         for (const resource of model.resources) {
           const plans = resource.operations.map((op) => planOperation(describeOperation(model, resource, op), names, { dates, skipped, ...(wire ? { wire } : {}) }));
-          add(validatorNaming.schemasFile(resource), emitResourceSchemas(model, resource, plans, { library, runtimeModule }));
+          add(validatorNaming.schemasFile(resource), emitResourceSchemas(resource, plans, { library, runtimeModule }));
         }
         const seen = new Set<string>();
         for (const s of skipped) {

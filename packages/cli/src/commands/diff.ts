@@ -26,6 +26,7 @@ export function diffCommand(done: Done): CommandModule {
         .option('json', { type: 'boolean', default: false, describe: 'Print machine-readable JSON on stdout' })
         .option('report', { type: 'string', choices: ['markdown', 'html'], requiresArg: true, describe: 'Also write a report: markdown (for a PR comment) or html' })
         .option('report-file', { type: 'string', requiresArg: true, describe: 'Where to write the report; without it, --report markdown prints the markdown on stdout instead of the text' })
+        .option('docs', { type: 'boolean', default: false, describe: 'Also list documentation changes (description, example, examples, summary, title); without it they are counted, not listed' })
         .option('fail-on', { type: 'string', choices: [...FAIL_ON], default: 'breaking', describe: 'Exit 1 when a change of this level (or worse) is found; never: always exit 0' })
         .check((argv) => {
           const given = [argv.old, argv.new].filter((x) => typeof x === 'string' && x !== '').length;
@@ -54,6 +55,7 @@ export function diffCommand(done: Done): CommandModule {
           report: str(argv['report']) as 'markdown' | 'html' | undefined,
           reportFile: str(argv['reportFile']),
           failOn: (str(argv['failOn']) ?? 'breaking') as (typeof FAIL_ON)[number],
+          docs: argv['docs'] === true,
         }),
       );
     },

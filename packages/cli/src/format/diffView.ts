@@ -47,6 +47,12 @@ export function plural(n: number, word: string): string {
   return n === 1 ? word : `${word}s`;
 }
 
+/** "3 documentation changes not listed (--docs lists them)", or nothing when none were left out. */
+export function hiddenDocsNote(result: DiffResult): string | undefined {
+  const n = result.summary.hiddenDocs;
+  return n > 0 ? `${n} documentation ${plural(n, 'change')} (description, example) not listed: --docs lists ${n === 1 ? 'it' : 'them'}` : undefined;
+}
+
 /** The symbol changes a contract change is linked to. */
 export function linkedSymbols(change: LinkedChange, result: DiffResult): SymbolChange[] {
   const byId = new Map(result.impact.symbols.map((s) => [s.id, s] as const));

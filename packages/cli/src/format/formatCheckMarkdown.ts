@@ -1,4 +1,4 @@
-import { countDiagnostics, formatCounts } from './formatDiagnostics.js';
+import { MAX_DEDUCTIONS, countDiagnostics, deductionCount, formatCounts } from './formatDiagnostics.js';
 import type { CheckReportData } from './formatReport.js';
 
 /** Most drifted files and diagnostics listed (the rest are counted). */
@@ -30,6 +30,12 @@ export function formatCheckMarkdown(data: CheckReportData): string {
     `| Drift | ${data.drift.length} |`,
     '',
   ];
+  if (data.deductions.length > 0) {
+    lines.push('Health score lowered by:', '');
+    for (const d of data.deductions.slice(0, MAX_DEDUCTIONS)) lines.push(`- −${d.points} ${code(d.code)} (${deductionCount(d)})`);
+    if (data.deductions.length > MAX_DEDUCTIONS) lines.push(`- … and ${data.deductions.length - MAX_DEDUCTIONS} more`);
+    lines.push('');
+  }
   if (data.drift.length > 0) {
     lines.push(`### Drift (${data.drift.length})`, '', 'Run `reslayer generate` to bring these files up to date.', '');
     for (const d of data.drift.slice(0, MAX_ROWS)) lines.push(`- ${d.kind}: ${code(d.path)}`);

@@ -1,4 +1,4 @@
-import type { Diagnostic, Severity } from '@reslayer/core';
+import type { Diagnostic, HealthDeduction, Severity } from '@reslayer/core';
 import type { Colors } from './formatError.js';
 import { asInvoked } from './invocation.js';
 
@@ -82,4 +82,16 @@ export function formatDiagnostics(diagnostics: readonly Diagnostic[], colors: Co
     if (hint) lines.push(`  ${colors.dim('hint:')} ${asInvoked(hint)}`);
   }
   return lines;
+}
+
+/** Most health-score deductions the text, markdown and HTML reports list (JSON has them all). */
+export const MAX_DEDUCTIONS = 5;
+
+/**
+ * What one deduction cost, as the reports show it: `3 warnings` / `1 error` / `2 drifted files`.
+ * @param d a deduction of the health score
+ */
+export function deductionCount(d: HealthDeduction): string {
+  const noun = d.kind === 'drift' ? 'drifted file' : d.kind;
+  return `${d.count} ${noun}${d.count === 1 ? '' : 's'}`;
 }

@@ -29,7 +29,7 @@ function changeHtml(change: LinkedChange, view: DiffView): string {
         .join('\n')}</ul>`;
   return [
     `<div class="change">`,
-    `<p>${badge(change.level)} ${code(change.code)} ${rich(change.message)}</p>`,
+    `<p>${badge(change.level)} ${code(change.code)} ${rich(change.message)} <small>${code(change.pointer)}</small></p>`,
     change.operations.length > 0 ? `<p class="ops">Operations: ${change.operations.map(code).join(', ')}</p>` : '',
     list,
     `</div>`,

@@ -1,5 +1,5 @@
 import type { ChangeLevel, LinkedChange, SymbolChange } from '@reslayer/diff';
-import { type DiffView, LEVEL_TITLES, linkedSymbols, plural, symbolNote, verdict } from './diffView.js';
+import { type DiffView, LEVEL_TITLES, hiddenDocsNote, linkedSymbols, plural, symbolNote, verdict } from './diffView.js';
 
 /** Most symbols listed under one change (the rest are counted). */
 const MAX_SYMBOLS_PER_CHANGE = 15;
@@ -19,7 +19,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const ICON: Readonly<Record<ChangeLevel | 'none', string>> = { breaking: '❌', 'possibly-breaking': '⚠️', 'non-breaking': '✅', none: '✅' };
 
 function changeBlock(change: LinkedChange, view: DiffView): string[] {
-  const lines = [`#### ${code(change.code)} ${cell(change.message)}`, ''];
+  const lines = [`#### ${code(change.code)} ${cell(change.message)} · ${code(change.pointer)}`, ''];
   if (change.operations.length > 0) lines.push(`Operations: ${change.operations.map(code).join(', ')}`, '');
   const symbols = linkedSymbols(change, view.result);
   if (symbols.length > 0) {
@@ -64,6 +64,8 @@ export function formatDiffMarkdown(view: DiffView): string {
     `Generated files under ${code(view.outputRoot)}: ${summary.files.changed} changed, ${summary.files.created} created, ${summary.files.removed} removed. Symbols: ${summary.symbols.changed} changed, ${summary.symbols.added} added, ${summary.symbols.removed} removed, ${summary.symbols.renamed} renamed.`,
     '',
   ];
+  const hidden = hiddenDocsNote(result);
+  if (hidden !== undefined) lines.push(`${hidden}.`, '');
   if (result.renames.length > 0) {
     lines.push('**Renamed operations:** ' + result.renames.map((r) => `${code(r.before)} → ${code(r.after)} (${code(r.to)})`).join(', '), '');
   }
@@ -76,7 +78,7 @@ export function formatDiffMarkdown(view: DiffView): string {
   const mild = result.changes.filter((c) => c.level === 'non-breaking');
   if (mild.length > 0) {
     lines.push(`<details><summary>${LEVEL_TITLES['non-breaking']} (${mild.length})</summary>`, '');
-    for (const c of mild) lines.push(`- ${code(c.code)} ${cell(c.message)}${c.operations.length > 0 ? ` — ${c.operations.map(code).join(', ')}` : ''}`);
+    for (const c of mild) lines.push(`- ${code(c.code)} ${cell(c.message)} · ${code(c.pointer)}${c.operations.length > 0 ? ` — ${c.operations.map(code).join(', ')}` : ''}`);
     lines.push('', '</details>', '');
   }
   if (result.impact.symbols.length > 0) {

@@ -1,6 +1,6 @@
-import type { Diagnostic, ReportSection } from '@reslayer/core';
+import type { Diagnostic, HealthDeduction, ReportSection } from '@reslayer/core';
 import type { DriftEntry } from '@reslayer/engine';
-import { countDiagnostics, formatCounts } from './formatDiagnostics.js';
+import { MAX_DEDUCTIONS, countDiagnostics, deductionCount, formatCounts } from './formatDiagnostics.js';
 import { RESOURCE_HEADERS, type ResourceJson, resourceRows } from './formatResources.js';
 
 /** A drifted file in the report: for a `different` file, the unified diff from the disk to a fresh generation. */
@@ -26,6 +26,8 @@ export interface CheckReportData {
   diagnostics: Diagnostic[];
   drift: ReportDrift[];
   healthScore: number;
+  /** What lowers the health score, the largest deduction first. */
+  deductions: HealthDeduction[];
   ok: boolean;
   /** Report sections added by plugins. */
   sections: ReportSection[];
@@ -115,6 +117,9 @@ export function formatHtmlReport(data: CheckReportData): string {
     ],
     new Set([1]),
   );
+  const deductions = data.deductions.length === 0
+    ? ''
+    : `<h3>Health score lowered by</h3>\n${table(['Code', 'Findings', 'Points'], data.deductions.slice(0, MAX_DEDUCTIONS).map((d) => [code(d.code), escapeHtml(deductionCount(d)), `−${d.points}`]), new Set([2]))}${data.deductions.length > MAX_DEDUCTIONS ? `\n<p><small>… and ${data.deductions.length - MAX_DEDUCTIONS} more.</small></p>` : ''}\n`;
   const resources =
     data.resources.length === 0
       ? '<p>No resources detected.</p>'
@@ -151,7 +156,7 @@ ${CSS}
 <p class="meta">reslayer check report · contract ${code(data.contract)} · output ${code(data.outputRoot)} (paths relative to the project root)</p>
 ${data.drift.length > 0 ? `${drift}\n` : ''}<h2>Summary</h2>
 ${summary}
-<h2>Diagnostics (${escapeHtml(formatCounts(counts))})</h2>
+${deductions}<h2>Diagnostics (${escapeHtml(formatCounts(counts))})</h2>
 ${diagnostics}
 <h2>Resources</h2>
 ${resources}

@@ -1,6 +1,6 @@
 import type { CheckResult } from '@reslayer/engine';
 import { type RunnerIO, cacheJson } from '../runners/context.js';
-import { countDiagnostics, formatCounts, formatDiagnostics } from './formatDiagnostics.js';
+import { MAX_DEDUCTIONS, countDiagnostics, deductionCount, formatCounts, formatDiagnostics } from './formatDiagnostics.js';
 import { EXIT_FINDINGS, EXIT_OK } from './formatError.js';
 import { displayPath } from './resolveCliConfig.js';
 import { asInvoked, cmd } from './invocation.js';
@@ -38,6 +38,7 @@ export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, rep
       diagnostics: diagnostics.length,
       drift: drift.length,
       healthScore: score,
+      deductions: o.deductions,
       ...(minHealthScore !== undefined ? { minHealthScore } : {}),
       ok,
       driftFiles: drift,
@@ -58,6 +59,11 @@ export function printCheck(io: RunnerIO, outputRoot: string, o: CheckResult, rep
   ];
   io.out(`${colors.bold(o.title)} ${o.version} → ${colors.cyan(displayPath(outputRoot, io.cwd))}`);
   io.out(...rows.map(([k, v]) => `  ${k.padEnd(13)}${colors.bold(v)}`));
+  if (o.deductions.length > 0) {
+    const top = o.deductions.slice(0, MAX_DEDUCTIONS);
+    io.out('', colors.bold('Health score lowered by:'), ...top.map((d) => `  ${`−${d.points}`.padStart(5)}  ${d.code.padEnd(28)} ${deductionCount(d)}`));
+    if (o.deductions.length > top.length) io.out(colors.dim(`  … and ${o.deductions.length - top.length} more (--json lists them all)`));
+  }
   if (diagnostics.length > 0) io.out('', ...formatDiagnostics(diagnostics, colors, { moreHint: '`reslayer lint --all` lists them' }));
   if (drift.length > 0) {
     io.out('', colors.bold('Drift:'), ...drift.slice(0, MAX_DRIFT_LINES).map((d) => `  ${d.kind.padEnd(9)}  ${d.path}`));

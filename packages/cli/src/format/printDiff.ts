@@ -1,6 +1,6 @@
 import type { ChangeLevel } from '@reslayer/diff';
 import type { RunnerIO } from '../runners/context.js';
-import { type DiffView, LEVEL_TITLES, linkedSymbols, plural, verdict } from './diffView.js';
+import { type DiffView, LEVEL_TITLES, hiddenDocsNote, linkedSymbols, plural, verdict } from './diffView.js';
 import { displayPath } from './resolveCliConfig.js';
 
 /** Most non-breaking changes and generated symbols the text lists (`--json` has them all). */
@@ -34,7 +34,7 @@ export function printDiff(io: RunnerIO, view: DiffView, reportPath: string | und
     if (changes.length === 0) continue;
     io.out('', colors.bold(`${LEVEL_TITLES[level]}:`));
     for (const c of changes) {
-      io.out(`  ${mark[level]} ${colors.bold(c.code)}  ${c.message}`);
+      io.out(`  ${mark[level]} ${colors.bold(c.code)}  ${c.message}  ${colors.dim(c.pointer)}`);
       if (c.operations.length > 0) io.out(colors.dim(`      operations: ${c.operations.slice(0, 4).join(', ')}${c.operations.length > 4 ? `, … (${c.operations.length})` : ''}`));
       const symbols = linkedSymbols(c, result);
       if (symbols.length > 0) {
@@ -45,9 +45,11 @@ export function printDiff(io: RunnerIO, view: DiffView, reportPath: string | und
   }
   const mild = result.changes.filter((c) => c.level === 'non-breaking');
   if (mild.length > 0) {
-    io.out('', colors.bold(`${LEVEL_TITLES['non-breaking']}:`), ...mild.slice(0, MAX_LINES).map((c) => `  ${mark['non-breaking']} ${c.code}  ${c.message}`));
+    io.out('', colors.bold(`${LEVEL_TITLES['non-breaking']}:`), ...mild.slice(0, MAX_LINES).map((c) => `  ${mark['non-breaking']} ${c.code}  ${c.message}  ${colors.dim(c.pointer)}`));
     if (mild.length > MAX_LINES) io.out(colors.dim(`  … and ${mild.length - MAX_LINES} more (--json lists them all)`));
   }
+  const hidden = hiddenDocsNote(result);
+  if (hidden !== undefined) io.out('', colors.dim(hidden));
   const breaking = result.impact.symbols.filter((s) => s.level !== 'non-breaking');
   if (breaking.length > 0) {
     io.out('', colors.bold(`Generated symbols that may break their callers (under ${view.outputRoot}):`));

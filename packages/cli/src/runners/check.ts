@@ -66,7 +66,7 @@ async function driftWithDiffs(config: ResolvedConfig, result: CheckResult, run: 
   const { createTwoFilesPatch } = await import('diff');
   return Promise.all(
     result.drift.map(async (entry): Promise<ReportDrift> => {
-      if (entry.kind !== 'different') return entry;
+      if (entry.kind !== 'different' || !generated.has(entry.path)) return entry;
       const onDisk = await readFile(path.join(config.outputRoot, entry.path), 'utf8').catch(() => '');
       const patch = createTwoFilesPatch(`a/${entry.path}`, `b/${entry.path}`, onDisk, generated.get(entry.path) ?? '', 'on disk', 'generated', { context: 3 });
       const lines = patch.split('\n');
@@ -98,6 +98,7 @@ async function writeHtmlReport(reportFile: string, cwd: string, config: Resolved
     diagnostics: result.diagnostics,
     drift: await driftWithDiffs(config, result, run),
     healthScore: result.healthScore,
+    deductions: result.deductions,
     ok: result.ok,
     sections: result.sections,
   };

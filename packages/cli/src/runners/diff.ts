@@ -25,6 +25,8 @@ export interface DiffArgs {
   report?: 'markdown' | 'html' | undefined;
   reportFile?: string | undefined;
   failOn: (typeof FAIL_ON)[number];
+  /** List documentation changes (descriptions, examples, summaries, titles) too; without it they are only counted. */
+  docs?: boolean | undefined;
 }
 
 /** The two sides to diff, how to show them, and what to remove afterwards. */
@@ -112,7 +114,7 @@ export async function runDiff(args: DiffArgs): Promise<number> {
   return guard('diff', args.json, async (io) => {
     const sides = await resolveSides(args, io.cwd);
     try {
-      const result = await diffContracts(sides.before, sides.after, { onPhase: (phase) => io.phase(phase as never) });
+      const result = await diffContracts(sides.before, sides.after, { onPhase: (phase) => io.phase(phase as never), docs: args.docs === true });
       io.endProgress();
       const failed = failsOn(result, args.failOn);
       const view: DiffView = { result, oldLabel: sides.oldLabel, newLabel: sides.newLabel, failOn: args.failOn, failed, generator: CLI_VERSION, outputRoot: portableRelativePath(sides.after.outputRoot, io.cwd) };

@@ -92,7 +92,8 @@ export default defineConfig({
     // Form and table metadata, permissions and i18n labels per resource.
     pluginConfigMeta(),
     // MSW 3 fixtures, stateful handlers and scenarios. Options: baseUrl, delayMs, fixtureCount.
-    pluginMocks(),
+    // index: shared/mocks/index.ts exports \`handlers\` (every resource's) and \`resetAllStores()\`.
+    pluginMocks({ index: true }),
   ],
 
   // $refs to http(s) URLs are fetched only when this is true.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Diagnostics, healthScore, cmp, type Diagnostic } from './Diagnostics.js';
+import { Diagnostics, healthDeductions, healthScore, cmp, type Diagnostic } from './Diagnostics.js';
 import { DIAGNOSTIC_CODES } from './codes.js';
 import { GeneratorError, PluginError } from './GeneratorError.js';
 import { REPO_ROOT } from '../../test/paths.js';
@@ -29,6 +29,27 @@ describe('healthScore', () => {
           expect(score).toBeGreaterThanOrEqual(0);
           expect(score).toBeLessThanOrEqual(100);
         }
+  });
+});
+
+describe('healthDeductions', () => {
+  const d = (code: Diagnostic['code'], severity: Diagnostic['severity']) => ({ code, severity });
+
+  it('one entry per code and severity plus the drift, largest first, info left out', () => {
+    const list = [d('RSL_MODEL_WEAK', 'warning'), d('RSL_REF_UNRESOLVED', 'error'), d('RSL_MODEL_WEAK', 'warning'), d('RSL_MODEL_WEAK', 'warning'), d('RSL_OPERATION_ID_MISSING', 'info'), d('RSL_MODEL_WEAK', 'error')];
+    expect(healthDeductions(list, 3)).toEqual([
+      { code: 'drift', kind: 'drift', count: 3, points: 15 },
+      { code: 'RSL_MODEL_WEAK', kind: 'error', count: 1, points: 10 },
+      { code: 'RSL_REF_UNRESOLVED', kind: 'error', count: 1, points: 10 },
+      { code: 'RSL_MODEL_WEAK', kind: 'warning', count: 3, points: 6 },
+    ]);
+    expect(healthDeductions([d('RSL_OPERATION_ID_MISSING', 'info')], 0)).toEqual([]);
+  });
+
+  it('adds up to 100 − healthScore above the floor', () => {
+    const list = [...Array(4)].map(() => d('RSL_SCHEMA_UNSUPPORTED', 'warning')).concat([d('RSL_NO_PATHS', 'error')]);
+    const lost = healthDeductions(list, 2).reduce((n, x) => n + x.points, 0);
+    expect(lost).toBe(100 - healthScore({ errors: 1, warnings: 4, drift: 2 }));
   });
 });
 

@@ -72,5 +72,42 @@ export function cmp(a: string, b: string): number {
  * @returns an integer from 0 to 100
  */
 export function healthScore(counts: { errors: number; warnings: number; drift: number }): number {
-  return Math.max(0, 100 - 10 * counts.errors - 2 * counts.warnings - 5 * counts.drift);
+  return Math.max(0, 100 - HEALTH_POINTS.error * counts.errors - HEALTH_POINTS.warning * counts.warnings - HEALTH_POINTS.drift * counts.drift);
+}
+
+/** Points one finding costs in the health score (see {@link healthScore}). */
+export const HEALTH_POINTS = { error: 10, warning: 2, drift: 5 } as const;
+
+/** What lowers a health score: the findings of one code (or the drifted files), and the points they cost. */
+export interface HealthDeduction {
+  /** The diagnostic code (`RSL_MODEL_WEAK`), or `drift` for files that differ from what a run would generate. */
+  code: string;
+  /** `error` or `warning` for a diagnostic code; `drift` for drifted files. */
+  kind: keyof typeof HEALTH_POINTS;
+  /** How many diagnostics of that code and severity, or drifted files. */
+  count: number;
+  /** Points lost: `count × HEALTH_POINTS[kind]` (10 per error, 2 per warning, 5 per drifted file). */
+  points: number;
+}
+
+/**
+ * What lowers the health score, the largest deduction first (then by code): one entry per code and severity of
+ * the error and warning diagnostics, and one for the drifted files. Their points add up to `100 − healthScore`
+ * (before the floor at 0). Info diagnostics cost nothing and are not listed.
+ * @param diagnostics the run's diagnostics
+ * @param drift number of drifted files
+ */
+export function healthDeductions(diagnostics: ReadonlyArray<Pick<Diagnostic, 'code' | 'severity'>>, drift: number): HealthDeduction[] {
+  const found = new Map<string, HealthDeduction>();
+  for (const d of diagnostics) {
+    if (d.severity === 'info') continue;
+    const key = `${d.code} ${d.severity}`;
+    const entry = found.get(key) ?? { code: d.code, kind: d.severity, count: 0, points: 0 };
+    entry.count++;
+    entry.points += HEALTH_POINTS[d.severity];
+    found.set(key, entry);
+  }
+  const list = [...found.values()];
+  if (drift > 0) list.push({ code: 'drift', kind: 'drift', count: drift, points: drift * HEALTH_POINTS.drift });
+  return list.sort((a, b) => b.points - a.points || cmp(a.code, b.code) || cmp(a.kind, b.kind));
 }

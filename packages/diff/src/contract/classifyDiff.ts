@@ -23,6 +23,8 @@ export interface Classified {
   subject?: string;
   /** Index in the raw path where the schema (the part that may come from a component) starts, if any. */
   schemaAt?: number;
+  /** For a documentation change: index in the raw path of its `example`, `examples` or `description` keyword. */
+  docAt?: number;
 }
 
 /** HTTP methods of a path item. */
@@ -58,8 +60,51 @@ const opKey = (path: unknown, method: unknown) => `${String(method).toUpperCase(
  *   an added or removed property, which the property's own diff reports)
  */
 export function classifyDiff(d: RawDiff, required: (path: ReadonlyArray<string | number>) => boolean): Classified | undefined {
+  const docAt = docKeywordAt(d.path);
+  if (docAt !== undefined) return { code: 'RSL_DIFF_DOCUMENTATION_CHANGED', level: 'non-breaking', site: siteOf(d.path), ...operationOf(d.path), subject: String(d.path[docAt]), docAt };
   const found = classifyPath(d, required);
   return found && { ...found, level: settleLevel(found.code, found.level) };
+}
+
+/** Keywords whose value is only documentation: a change anywhere below one is a documentation change. */
+const PROSE_KEYS: ReadonlySet<string> = new Set(['example', 'examples', 'description']);
+/** Keywords whose members are named by the contract (the next path step is a name, not a keyword). */
+const NAMED_MEMBERS: ReadonlySet<string> = new Set([
+  'paths', 'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'schemas', 'parameters', 'responses',
+  'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems', 'content', 'encoding', 'mapping', 'webhooks',
+]);
+/** Keywords whose value is data of the contract's own (no keyword below them can be told from a value). */
+const OPAQUE_KEYS: ReadonlySet<string> = new Set(['default', 'enum', 'const', 'required', 'security']);
+
+/**
+ * Where the raw path enters an `example`, `examples` or `description` (as a keyword, not as the name of a
+ * property, schema or parameter): a change there or below is documentation only (OpenAPI 3.x: Schema Object
+ * `example`/`examples`, Media Type, Parameter and Header Object `example`/`examples`, every `description`).
+ * @param path the raw diff's path
+ * @returns the keyword's index, or undefined when the change is not in documentation
+ */
+export function docKeywordAt(path: ReadonlyArray<string | number>): number | undefined {
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    if (typeof seg !== 'string') continue;
+    if (PROSE_KEYS.has(seg)) return i;
+    if (OPAQUE_KEYS.has(seg) || seg.startsWith('x-')) return undefined;
+    if (NAMED_MEMBERS.has(seg)) i++;
+  }
+  return undefined;
+}
+
+/** The operation a raw path lies in (`{ operation: 'GET /pets' }`), or nothing. */
+function operationOf(p: ReadonlyArray<string | number>): { operation?: string } {
+  return p[0] === 'paths' && p.length >= 3 && METHODS.has(String(p[2])) ? { operation: opKey(p[1], p[2]) } : {};
+}
+
+/** The site of a raw path, from its first steps. */
+function siteOf(p: ReadonlyArray<string | number>): ChangeSite {
+  if (p[0] === 'components') return p[1] === 'schemas' ? 'schema' : 'document';
+  if (p[0] !== 'paths' || !METHODS.has(String(p[2]))) return 'document';
+  if (p[3] === 'parameters') return 'parameter';
+  return p[3] === 'requestBody' ? 'request' : p[3] === 'responses' ? 'response' : 'operation';
 }
 
 /** The code, site and subject of a raw diff, with api-smart-diff's level (see {@link classifyDiff}). */

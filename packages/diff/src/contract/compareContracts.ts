@@ -90,7 +90,9 @@ export function compareContracts(before: unknown, after: unknown, options: Compa
   for (const d of raws) {
     if (covered(d)) continue;
     for (const c of expand(d, classifyDiff(d, required))) {
-      const origin = originOf(d.action === 'remove' ? input.before : input.after, d.path, parameterAt(d.path));
+      // Every edit inside one example or description is one documentation change, made at its keyword.
+      const at = c.docAt !== undefined ? d.path.slice(0, c.docAt + 1) : d.path;
+      const origin = originOf(d.action === 'remove' && at.length === d.path.length ? input.before : input.after, at, parameterAt(d.path));
       const parameter = parameterName(d, c, merged);
       const subject = c.subject ?? parameter;
       const fromPaths = d.path[0] === 'paths';
@@ -181,7 +183,7 @@ function describe(c: Omit<ContractChange, 'message'>): string {
     case 'RSL_DIFF_SECURITY_REMOVED': return `security requirement removed from ${op}`;
     case 'RSL_DIFF_SECURITY_CHANGED': return `security of ${s ? `scheme \`${s}\`` : op} changed`;
     case 'RSL_DIFF_DEPRECATED': return `${c.site === 'operation' ? `operation ${op}` : inWhat} deprecated`;
-    case 'RSL_DIFF_DOCUMENTATION_CHANGED': return `documentation of ${c.site === 'document' ? 'the document' : inWhat} changed`;
+    case 'RSL_DIFF_DOCUMENTATION_CHANGED': return `${s || 'documentation'} of ${c.site === 'document' && label === undefined ? 'the document' : inWhat} changed`;
     default: return `${inWhat} changed${s ? ` (${s})` : ''}`;
   }
 }

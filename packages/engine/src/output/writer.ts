@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type Diagnostic, GeneratorError, cmp } from '@reslayer/core';
 import type { HeldLock } from './lock.js';
-import { readManifest, serializeManifest } from './manifest.js';
+import { type ManifestContract, readManifest, serializeManifest } from './manifest.js';
 import type { OutputPaths } from './paths.js';
 import { type WritePlan, planOutput } from './plan.js';
 import { scanRoot } from './scan.js';
@@ -41,11 +41,12 @@ export function readOutput(paths: OutputPaths, files: ReadonlyMap<string, string
  * @param paths the root and its siblings
  * @param files the generated files' texts by root-relative path
  * @param lock the run's lock: checked to be still this run's right before the swap
+ * @param contract the contract's title and version, for the manifest
  * @returns the plan, the notices and the repaired leftovers
  * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` before anything is written; `RSL_WRITE_FAILED` when a call fails
  *   (the staging folder is removed and the root is as it was); `RSL_OUTPUT_LOCKED` when the lock was lost
  */
-export async function writeOutput(paths: OutputPaths, files: ReadonlyMap<string, string>, lock: HeldLock | undefined): Promise<OutputOutcome> {
+export async function writeOutput(paths: OutputPaths, files: ReadonlyMap<string, string>, lock: HeldLock | undefined, contract: ManifestContract): Promise<OutputOutcome> {
   let interrupted: Leftovers | undefined;
   try {
     interrupted = recoverLeftovers(paths);
@@ -55,7 +56,7 @@ export async function writeOutput(paths: OutputPaths, files: ReadonlyMap<string,
   const scan = scanRoot(paths.real);
   const manifest = readManifest(paths.real);
   const { plan, notices } = planOutput(paths.real, files, scan, manifest);
-  const manifestText = serializeManifest([...files.keys()].sort(cmp));
+  const manifestText = serializeManifest([...files.keys()].sort(cmp), contract);
   const changed = plan.created.length + plan.updated.length + plan.removed.length > 0 || manifest.text !== manifestText || !existsSync(paths.real);
   if (!changed) return { plan, notices, ...(interrupted ? { interrupted } : {}) };
   try {

@@ -10,7 +10,7 @@ import { banner, docComment, printType } from '@reslayer/core';
  * @see https://spec.openapis.org/oas/v3.1.0#components-object
  */
 export function emitComponents(model: ApiModel, names: SchemaTypeNames): string {
-  const out: string[] = [banner(model.meta)];
+  const out: string[] = [banner()];
   if (model.schemas.length === 0) out.push('export {};');
   for (const schema of model.schemas) {
     const doc = docComment(schema.schema, 0);

@@ -54,7 +54,7 @@ function printDateShape(node: DateShapeNode, names: SchemaTypeNames, refPrefix: 
 export function emitComponentDates(model: ApiModel, names: SchemaTypeNames, runtimeModule: string): string | undefined {
   const dated = datedSchemas(model);
   if (dated.size === 0) return undefined;
-  const out = [banner(model.meta), `import type { DateShape as $DateShape } from '${runtimeModule}';`, ''];
+  const out = [banner(), `import type { DateShape as $DateShape } from '${runtimeModule}';`, ''];
   for (const s of model.schemas) {
     const shape = dated.has(s.name) ? dateShape(s.schema, dated) : undefined;
     if (!shape) continue;

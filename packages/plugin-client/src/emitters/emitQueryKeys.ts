@@ -1,21 +1,20 @@
-import type { ApiModel, OperationSignature, ResourceNode } from '@reslayer/core';
+import type { OperationSignature, ResourceNode } from '@reslayer/core';
 import { banner, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
 
 /**
  * Emits `<resource>.query-keys.ts`: a hierarchical query key factory (`all`, `lists()`, `list(params)`,
  * `details()`, `detail(id)`, plus one member per other GET operation), so prefix invalidation works.
- * @param model the API model
  * @param resource the resource
  * @param signatures the resource's operation signatures
  * @returns the file contents
  * @see https://tanstack.com/query/v5/docs/framework/react/guides/query-keys
  */
-export function emitQueryKeys(model: ApiModel, resource: ResourceNode, signatures: OperationSignature[]): string {
+export function emitQueryKeys(resource: ResourceNode, signatures: OperationSignature[]): string {
   const name = clientNaming.queryKeysObject(resource);
   const queries = signatures.filter((s) => s.node.method === 'get');
   const paramTypes = queries.filter((s) => s.params.length > 0).map((s) => clientNaming.paramsType(s.op));
-  const lines: string[] = [banner(model.meta)];
+  const lines: string[] = [banner()];
   if (paramTypes.length > 0) lines.push(`import type { ${[...new Set(paramTypes)].sort().join(', ')} } from './${resource.resource}.types.js';`, '');
   lines.push(`const all = [${stringLiteral(resource.resource)}] as const;`);
   lines.push(`const lists = () => [...all, 'list'] as const;`);

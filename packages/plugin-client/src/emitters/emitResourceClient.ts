@@ -26,7 +26,7 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
   const taken = signatures.find((s) => CLIENT_MEMBERS.has(clientNaming.method(s.op)));
   if (taken) throw new Error(`plugin-client: operation method "${clientNaming.method(taken.op)}" would shadow the client member of that name`);
   const w = createWriter();
-  w.write(banner(model.meta));
+  w.write(banner());
   const events = eventMethodNames(signatures);
   const eventStream = events.size > 0 ? ', type EventStream' : '';
   w.writeLine(`import { defaultClient, type CallOptions, type CallResult, type Client${eventStream}, type RequestOptions } from '${runtimeModule}';`);

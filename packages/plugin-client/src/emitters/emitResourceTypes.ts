@@ -1,11 +1,10 @@
-import type { ApiModel, OperationSignature, ResourceNode, SchemaTypeNames } from '@reslayer/core';
+import type { OperationSignature, ResourceNode, SchemaTypeNames } from '@reslayer/core';
 import { banner, commentLines, docComment, importPath, isJsonMediaType, printType, propertyKey } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
 import { eventStreamContent } from './eventStream.js';
 
 /**
  * Emits `<resource>.types.ts`: for each operation its params, payload, response and error types.
- * @param model the API model
  * @param resource the resource
  * @param signatures the resource's operation signatures
  * @param names the schema naming table
@@ -13,7 +12,6 @@ import { eventStreamContent } from './eventStream.js';
  * @returns the file contents
  */
 export function emitResourceTypes(
-  model: ApiModel,
   resource: ResourceNode,
   signatures: OperationSignature[],
   names: SchemaTypeNames,
@@ -59,7 +57,7 @@ export function emitResourceTypes(
   const entity = entityAlias(resource, signatures, names, read);
   if (entity) body.unshift(`/** The \`${resource.entity}\` entity, as the API returns it. */`, `export type ${resource.entity} = ${entity};`, '');
   const text = body.join('\n');
-  const head = [banner(model.meta), `import type { ApiError } from '${runtimeModule}';`];
+  const head = [banner(), `import type { ApiError } from '${runtimeModule}';`];
   if (text.includes(`${ns}.`)) head.push(`import type * as ${ns} from '${importPath(clientNaming.typesFile(resource), clientNaming.componentsFile())}';`);
   return `${head.join('\n')}\n\n${text}`;
 }

@@ -1,4 +1,3 @@
-import type { ApiModel } from '@reslayer/core';
 import { banner, docComment, stringLiteral } from '@reslayer/core';
 import type { ResourceMeta } from '../plan/types.js';
 import { configMetaNaming } from '../naming.js';
@@ -7,16 +6,15 @@ import { printValue } from './printValue.js';
 /**
  * Emits `<resource>.config.ts`: `<resource>Config` with `fields` (and `bodyWrapper` when the request body wraps
  * the entity), `filters`, `columns` and `pagination`, written `as const satisfies ResourceConfig` so literal types survive and the shape is checked.
- * @param model the API model (for the banner)
  * @param meta the resource description
  * @param runtimeModule module the `ResourceConfig` type is imported from
  * @returns the file contents
  */
-export function emitConfig(model: ApiModel, meta: ResourceMeta, runtimeModule: string): string {
+export function emitConfig(meta: ResourceMeta, runtimeModule: string): string {
   const r = { resource: meta.resource };
   const { fields, bodyWrapper, filters, columns, pagination } = meta.config;
   return [
-    banner(model.meta),
+    banner(),
     `import type { ResourceConfig } from ${stringLiteral(runtimeModule)};`,
     '',
     docComment({ description: [

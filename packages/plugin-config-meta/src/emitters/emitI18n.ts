@@ -1,4 +1,3 @@
-import type { ApiModel } from '@reslayer/core';
 import { banner, docComment, stringLiteral } from '@reslayer/core';
 import type { ResourceMeta } from '../plan/types.js';
 import { configMetaNaming } from '../naming.js';
@@ -7,19 +6,18 @@ import { printValue } from './printValue.js';
 /**
  * Emits `<resource>.i18n.ts`: `<resource>I18n`, a catalog of English default labels (string values
  * only): the resource title, one action label per operation and one label per field/column.
- * @param model the API model (for the banner)
  * @param meta the resource description
  * @param runtimeModule module the `ResourceI18n` type is imported from
  * @returns the file contents
  */
-export function emitI18n(model: ApiModel, meta: ResourceMeta, runtimeModule: string): string {
+export function emitI18n(meta: ResourceMeta, runtimeModule: string): string {
   const catalog = {
     title: meta.title,
     actions: Object.fromEntries(meta.operations.map((op) => [op.key, op.label])),
     fields: Object.fromEntries(meta.fieldLabels),
   };
   return [
-    banner(model.meta),
+    banner(),
     `import type { ResourceI18n } from ${stringLiteral(runtimeModule)};`,
     '',
     docComment({ description: [

@@ -1,4 +1,3 @@
-import type { ApiModel } from '@reslayer/core';
 import { banner, docComment, objectKey, stringLiteral } from '@reslayer/core';
 import type { ResourceMeta } from '../plan/types.js';
 import { configMetaNaming } from '../naming.js';
@@ -7,16 +6,15 @@ import { printValue } from './printValue.js';
 /**
  * Emits `<resource>.permissions.ts`: `<resource>Permissions`, one entry per operation keyed by its
  * CRUD role or operation name, and the `<Resource>PermissionKey` type.
- * @param model the API model (for the banner)
  * @param meta the resource description
  * @param runtimeModule module the `ResourcePermissions` type is imported from
  * @returns the file contents
  */
-export function emitPermissions(model: ApiModel, meta: ResourceMeta, runtimeModule: string): string {
+export function emitPermissions(meta: ResourceMeta, runtimeModule: string): string {
   const r = { resource: meta.resource };
   const name = configMetaNaming.permissionsObject(r);
   const lines = [
-    banner(model.meta),
+    banner(),
     `import type { ResourcePermissions } from ${stringLiteral(runtimeModule)};`,
     '',
     docComment({ description: [

@@ -35,5 +35,5 @@ export function emitHookNone(p: HookPlan): string {
   const imports = new Imports();
   imports.add(QUERY_CORE_MODULE, []);
   const body = frameworkFree(p, QUERY_CORE_MODULE, imports);
-  return hookFile(p, imports, body);
+  return hookFile(imports, body);
 }

@@ -24,7 +24,7 @@ export function emitHookReact(p: HookPlan): string {
   imports.add(REACT_QUERY_MODULE, []);
   const body = frameworkFree(p, REACT_QUERY_MODULE, imports);
   body.push('', ...(p.query ? reactQueries(p, p.query, imports) : reactMutation(p, p.mutation, imports)));
-  return hookFile(p, imports, body);
+  return hookFile(imports, body);
 }
 
 /** The query hooks: `useQuery`, `useSuspenseQuery` and, for a paginated list, `useInfiniteQuery`. */

@@ -31,7 +31,7 @@ export function emitHookVue(p: HookPlan): string {
     const m = p.mutation;
     body.push('', ...mutationHook(p, m, `MutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` the app installed with `VueQueryPlugin`', imports));
   }
-  return hookFile(p, imports, body);
+  return hookFile(imports, body);
 }
 
 /** Parameters made reactive: `T` becomes `MaybeRefOrGetter<T>` (an optional one `MaybeRefOrGetter<T | undefined>`). */

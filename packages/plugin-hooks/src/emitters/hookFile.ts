@@ -37,13 +37,12 @@ export class Imports {
 
 /**
  * Assembles a hook file: banner, import lines, a blank line, body lines.
- * @param p the hook plan (its model's meta gives the banner)
  * @param imports the file's imports
  * @param body body lines
  * @returns file contents
  */
-export function hookFile(p: HookPlan, imports: Imports, body: string[]): string {
-  return `${banner(p.model.meta)}${imports.lines().join('\n')}\n\n${body.join('\n')}`;
+export function hookFile(imports: Imports, body: string[]): string {
+  return `${banner()}${imports.lines().join('\n')}\n\n${body.join('\n')}`;
 }
 
 /**

@@ -37,8 +37,6 @@ export interface QueryPlan {
 
 /** The part of a {@link HookPlan} every operation has. */
 export interface HookBase {
-  /** The API model (its meta gives the file banner). */
-  model: ApiModel;
   /** The operation's signature (`describeOperation`). */
   s: OperationSignature;
   /** The hook's unique name within its resource (`useContactsQuery`); it names the file. */
@@ -85,7 +83,6 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
     `\`${s.node.method.toUpperCase()} ${commentLines(s.node.path, 300).join(' ')}\` through \`${client}.${method}\`.`,
   ];
   const base: HookBase = {
-    model,
     s,
     hookName,
     file: hooksNaming.hookFile(r, hookName),

@@ -49,7 +49,7 @@ export function emitFixtures(model: ApiModel, plan: MockPlan, shared?: SharedSam
     }
     body.push(`/** ${f.doc} */`, `${head}${value};`, '');
   }
-  const lines: string[] = [banner(model.meta)];
+  const lines: string[] = [banner()];
   if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${importPath(file, clientNaming.indexFile(plan.resource))}';`);
   if (used.size > 0) lines.push(`import { ${[...used].sort().join(', ')} } from '${importPath(file, mocksNaming.sharedFixturesFile())}';`);
   if (types.length > 0 || used.size > 0) lines.push('');

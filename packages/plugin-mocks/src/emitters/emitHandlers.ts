@@ -62,7 +62,7 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   const head: Array<[string, Spec | undefined]> = [['baseUrl', defaults.baseUrl], ['delayMs', defaults.delayMs], ['store', store ? storeSpec(plan, store, imports) : undefined]];
   // One operation per line where it fits in 140 columns, else its properties packed into lines.
   const operations = ops.map(({ op, spec: s }) => `    ${objectKey(clientNaming.method(op.sig.op))}: ${printPacked(s as Record<string, Spec>, 2, 140, objectKey(clientNaming.method(op.sig.op)).length + 2)},`);
-  const lines = [banner(model.meta)];
+  const lines = [banner()];
   if (store && entity) lines.push(`import type { ${store.entityImport === entity ? entity : `${store.entityImport} as ${entity}`} } from '${importPath(file, clientNaming.indexFile(r))}';`);
   if (imports.fixtures.size > 0) lines.push(`import { ${[...imports.fixtures].sort().join(', ')} } from './${r.resource}.fixtures.js';`);
   for (const [name, from] of [...imports.stores].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) lines.push(`import { ${name} } from '${importPath(file, mocksNaming.handlersFile(from))}';`);

@@ -18,7 +18,7 @@ export function emitScenarios(model: ApiModel, plan: MockPlan, runtimeModule?: s
   const nameType = mocksNaming.scenarioNameType(r);
   const scenarios = mocksNaming.scenarios(r);
   const lines = [
-    banner(model.meta),
+    banner(),
     `import { mockScenarios, type ScenarioName } from ${stringLiteral(mocksNaming.supportModule(runtimeModule))};`,
     `import { ${mocksNaming.handlersFactory(r)} } from './${r.resource}.handlers.js';`,
     '',

@@ -132,7 +132,7 @@ export class SharedSamples {
     if (this.chosen.size === 0) return undefined;
     const file = mocksNaming.sharedFixturesFile();
     const lines = [
-      banner(model.meta),
+      banner(),
       `import type * as Schemas from '${importPath(file, clientNaming.componentsFile())}';`,
       '',
       '// Samples of named schemas that several fixtures contain, each typed once with its schema\'s type. The fixtures',

@@ -38,7 +38,7 @@ export function emitComponentSchemas(
     }
   }
   const text = body.join('\n');
-  const head = [banner(model.meta)];
+  const head = [banner()];
   if (model.schemas.length === 0) return `${head.join('\n')}\nexport {};\n`;
   head.push(dialect.importLine);
   if (usesRuntime(text)) head.push(`import * as ${RUNTIME_NS} from '${options.runtimeModule}';`);

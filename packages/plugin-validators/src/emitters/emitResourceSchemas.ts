@@ -1,4 +1,4 @@
-import type { ApiModel, ResourceNode } from '@reslayer/core';
+import type { ResourceNode } from '@reslayer/core';
 import { banner, commentLines, importPath, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { validatorNaming } from '../naming.js';
@@ -10,13 +10,12 @@ import { DIALECTS, printContext, RUNTIME_NS } from './library.js';
  * Emits `<resource>.schemas.ts`: the schemas of each operation's parameters, body and success response,
  * each annotated with the type plugin-client generates for it, and the resource's validator registry,
  * registered with the runtime when the module is imported (importing it is how an application opts in).
- * @param model the API model
  * @param resource the resource
  * @param plans the plans of its operations
  * @param options library and runtime module
  * @returns the file contents
  */
-export function emitResourceSchemas(model: ApiModel, resource: ResourceNode, plans: OperationPlan[], options: { library: ValidatorLibrary; runtimeModule: string }): string {
+export function emitResourceSchemas(resource: ResourceNode, plans: OperationPlan[], options: { library: ValidatorLibrary; runtimeModule: string }): string {
   const dialect = DIALECTS[options.library];
   const ns = validatorNaming.typesNamespace;
   const cns = validatorNaming.componentsNamespace;
@@ -36,7 +35,7 @@ export function emitResourceSchemas(model: ApiModel, resource: ResourceNode, pla
   for (const plan of plans) body.push(`  ${stringLiteral(plan.key)}: { ${plan.entry.map(([m, c]) => `${m}: ${c}`).join(', ')} },`);
   body.push(`} satisfies ${RUNTIME_NS}.ValidatorRegistry;`, '', `${RUNTIME_NS}.registerValidators(${registry});`, '');
   const text = body.join('\n');
-  const head = [banner(model.meta)];
+  const head = [banner()];
   if (plans.some((p) => p.schemas.length > 0)) head.push(dialect.importLine);
   head.push(`import * as ${RUNTIME_NS} from '${options.runtimeModule}';`);
   if (text.includes(`=> ${cns}.`)) head.push(`import * as ${cns} from '${importPath(validatorNaming.schemasFile(resource), validatorNaming.componentsFile())}';`);
