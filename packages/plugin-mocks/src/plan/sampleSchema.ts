@@ -40,10 +40,21 @@ export interface Sample {
 
 /** Nodes one sample may visit before optional properties and array items stop being added. */
 const BUDGET = 400;
+/**
+ * The most nodes one sample may visit, whatever the schema: past it, every further object, array, union or
+ * intersection is cut to its smallest form (`{}`, `[]`, `null`) and the sample is inexact (printed with a cast).
+ * Only required properties reach it (optional ones stop at {@link BUDGET}): a `$ref` fan-out (schema `S_i`
+ * with W required properties that all refer to `S_{i+1}`) would otherwise build W^depth values from a few
+ * kilobytes of contract. A run makes a number of samples that grows with its operations and schemas, so its
+ * fixtures grow with the contract's size. Real samples stay far below (the demo's largest visits a few hundred).
+ */
+export const MAX_SAMPLE_NODES = 10_000;
 /** Object nesting below which optional properties are left out. */
 const OPTIONAL_DEPTH = 5;
 /** Nesting at which sampling stops whatever the schema (only reachable through required self-reference). */
 const HARD_DEPTH = 32;
+/** The kinds of node a sample builds inside (cut to their smallest form past {@link MAX_SAMPLE_NODES}). */
+const CONTAINERS: ReadonlySet<SchemaNode['kind']> = new Set(['array', 'object', 'union', 'intersection']);
 /** Names every object inherits from `Object.prototype`. */
 const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 /** Result of a schema that has no value. */
@@ -59,6 +70,8 @@ interface Ctx extends CheckScope {
   budget: number;
   /** Best-effort mode: never answers {@link IMPOSSIBLE}. */
   lenient: boolean;
+  /** Set once the sample visited {@link MAX_SAMPLE_NODES} nodes and was cut. */
+  cut: boolean;
   /** Objects and arrays this call built (never a contract example, which may appear in several places). */
   built: WeakSet<object>;
   /**
@@ -91,7 +104,8 @@ interface Slot {
  * (writeOnly ones left out in read mode); unions take the first possible variant (or the one the
  * example fits) with its discriminator value; intersections merge their members. Recursive schemas
  * terminate: a recursive optional property is left out, a recursive array is empty, a recursive
- * nullable value is null. With `origins`, records which built values are samples of which named schema.
+ * nullable value is null; a sample stops at {@link MAX_SAMPLE_NODES} (inexact, and recorded in `cut`). With
+ * `origins`, records which built values are samples of which named schema.
  * @param schema the schema
  * @param options see {@link SampleOptions}
  * @returns the value (never `undefined`) and whether it fits the schema's type
@@ -103,14 +117,20 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
   const run = (lenient: boolean) => {
     const slot: Slot = { name: options.name ?? 'string', index: options.index ?? 1, position: 0, depth: 0 };
     if (options.example !== undefined && !options.ignoreExamples) slot.hint = { value: options.example };
-    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built, lean: 0 };
+    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built, lean: 0, cut: false };
     if (options.patterns) ctx.patterns = options.patterns;
-    return sample(schema, ctx, slot);
+    return { value: sample(schema, ctx, slot), cut: ctx.cut };
   };
   const dated = (v: unknown) => withDateSamples(v, schema, options); // `dates: 'Date'`: date strings → `DateSample`s
-  const value = run(false);
-  if (value !== IMPOSSIBLE) return { value: dated(value ?? null), exact: true };
-  return { value: dated(run(true) ?? null), exact: false };
+  const first = run(false);
+  const done = (v: unknown, exact: boolean, cut: boolean): Sample => {
+    const value = dated(v ?? null);
+    if (cut && value !== null && typeof value === 'object') options.cut?.add(value);
+    return { value, exact };
+  };
+  if (first.value !== IMPOSSIBLE) return done(first.value, !first.cut, first.cut);
+  const second = run(true);
+  return done(second.value, false, second.cut);
 }
 
 /**
@@ -165,6 +185,10 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
   if (ctx.names.cut.has(node)) return found[0] ?? null;
   if (node.nullable && found[0] === null) return null;
   if (slot.depth > HARD_DEPTH) return terminal(node, ctx);
+  if (ctx.budget < BUDGET - MAX_SAMPLE_NODES && node.kind !== 'ref' && CONTAINERS.has(node.kind)) {
+    ctx.cut = true;
+    return terminal(node, ctx);
+  }
   switch (node.kind) {
     case 'ref': {
       const target = ctx.o.schemas.get(node.target);
