@@ -51,10 +51,10 @@ export function assertOwnableOutputRoot(config: ResolvedConfig, homeDir = os.hom
   };
   if (path.parse(root).root === root) fail("is the file system's root");
   if (root === home) fail('is the home folder');
-  if (isWithin(root, home)) fail(`holds the home folder ${home}`);
   const topLevel = (dir: string) => path.dirname(dir) === path.parse(dir).root;
   if (topLevel(root) || topLevel(written)) fail('is a system folder (a folder right under the file system\'s root)');
   if (root === realPathOf(tempDir)) fail('is the temporary folder');
+  if (isWithin(root, home)) fail(`holds the home folder ${home}`);
   if (config.configFile && isWithin(root, realPathOf(config.configFile))) fail(`holds the config ${config.configFile}`);
   if (isWithin(root, realPathOf(config.input))) fail(`holds the contract ${config.input}`);
 }
