@@ -1,7 +1,8 @@
 // The sampler's size limit: a `$ref` fan-out (schema S_i with W required properties that all refer to S_{i+1})
 // would build W^W values; each sample stops at MAX_SAMPLE_NODES and is then inexact (cast), and stays small.
 import { createSchema, type NamedSchema, type SchemaNode } from '@reslayer/core';
-import { MAX_SAMPLE_NODES, sampleSchema } from '../src/plan/sampleSchema.js';
+import { MAX_SAMPLE_NODES } from '../src/plan/sampleLimit.js';
+import { sampleSchema } from '../src/plan/sampleSchema.js';
 
 const node = (init: Record<string, unknown>): SchemaNode => createSchema<SchemaNode>(init as Omit<SchemaNode, 'pointer'>);
 
@@ -12,6 +13,18 @@ function fanOut(w: number): Map<string, NamedSchema> {
     const leaf = i + 1 === w;
     const properties = Array.from({ length: w }, (_, j) => ({ name: `p${j}`, required: true, schema: leaf ? node({ kind: 'string' }) : node({ kind: 'ref', target: `S${i + 1}` }) }));
     schemas.set(`S${i}`, { kind: 'named-schema', name: `S${i}`, typeName: `S${i}`, schema: node({ kind: 'object', properties }), pointer: `#/components/schemas/S${i}` });
+  }
+  return schemas;
+}
+
+/** A fan-out through arrays of unions: S_i's one required property is an array of a union of W `$ref`s to S_{i+1}. */
+function unionFanOut(w: number): Map<string, NamedSchema> {
+  const schemas = new Map<string, NamedSchema>();
+  for (let i = 0; i < w; i++) {
+    const variants = Array.from({ length: w }, () => (i + 1 < w ? node({ kind: 'ref', target: `U${i + 1}` }) : node({ kind: 'string' })));
+    const items = node({ kind: 'union', variants, source: 'anyOf' });
+    const properties = [{ name: 'a', required: true, schema: node({ kind: 'array', items }) }];
+    schemas.set(`U${i}`, { kind: 'named-schema', name: `U${i}`, typeName: `U${i}`, schema: node({ kind: 'object', properties }), pointer: `#/components/schemas/U${i}` });
   }
   return schemas;
 }
@@ -37,5 +50,10 @@ describe('sampleSchema: the size limit of one sample', () => {
     expect(values).toBeGreaterThan(MAX_SAMPLE_NODES / 2);
     expect(values).toBeLessThan(2 * MAX_SAMPLE_NODES);
     expect(JSON.stringify(value).length).toBeLessThan(40 * MAX_SAMPLE_NODES);
+  });
+
+  it('stays small through arrays of unions (further members\' items spend none of the soft budget)', () => {
+    const { value } = sampleSchema(node({ kind: 'ref', target: 'U0' }), { schemas: unionFanOut(10) });
+    expect(count(value)).toBeLessThan(2 * MAX_SAMPLE_NODES);
   });
 });

@@ -18,7 +18,7 @@ export interface SampleScope {
   patterns?: Patterns;
   /** With `dates: 'Date'`, the named schemas holding dates (core's `datedSchemas`): samples then hold `DateSample`s. */
   dated?: ReadonlySet<string>;
-  /** Receives each sample cut at `MAX_SAMPLE_NODES` (see `sampleSchema`). Not recorded when absent. */
+  /** Receives each sample cut at `MAX_SAMPLE_NODES` (see `sampleLimit.ts`; such a sample is inexact). Not recorded when absent. */
   cut?: WeakSet<object>;
 }
 

@@ -6,6 +6,7 @@ import { conforms, discriminatorValues, fitCount, isObject, mayValidate, visible
 import type { SampleScope } from './planContext.js';
 import { withDateSamples } from './dateSamples.js';
 import { hasEnum, sampleScalar } from './sampleScalar.js';
+import { cutsHere, overLimit } from './sampleLimit.js';
 import { fits, satisfies } from './satisfies.js';
 import { varyScalar } from './vary.js';
 
@@ -40,21 +41,10 @@ export interface Sample {
 
 /** Nodes one sample may visit before optional properties and array items stop being added. */
 const BUDGET = 400;
-/**
- * The most nodes one sample may visit, whatever the schema: past it, every further object, array, union or
- * intersection is cut to its smallest form (`{}`, `[]`, `null`) and the sample is inexact (printed with a cast).
- * Only required properties reach it (optional ones stop at {@link BUDGET}): a `$ref` fan-out (schema `S_i`
- * with W required properties that all refer to `S_{i+1}`) would otherwise build W^depth values from a few
- * kilobytes of contract. A run makes a number of samples that grows with its operations and schemas, so its
- * fixtures grow with the contract's size. Real samples stay far below (the demo's largest visits a few hundred).
- */
-export const MAX_SAMPLE_NODES = 10_000;
 /** Object nesting below which optional properties are left out. */
 const OPTIONAL_DEPTH = 5;
 /** Nesting at which sampling stops whatever the schema (only reachable through required self-reference). */
 const HARD_DEPTH = 32;
-/** The kinds of node a sample builds inside (cut to their smallest form past {@link MAX_SAMPLE_NODES}). */
-const CONTAINERS: ReadonlySet<SchemaNode['kind']> = new Set(['array', 'object', 'union', 'intersection']);
 /** Names every object inherits from `Object.prototype`. */
 const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 /** Result of a schema that has no value. */
@@ -70,8 +60,8 @@ interface Ctx extends CheckScope {
   budget: number;
   /** Best-effort mode: never answers {@link IMPOSSIBLE}. */
   lenient: boolean;
-  /** Set once the sample visited {@link MAX_SAMPLE_NODES} nodes and was cut. */
-  cut: boolean;
+  /** Nodes visited, never given back (unlike `budget`): past `MAX_SAMPLE_NODES` the sample is cut (see `cutsHere`). */
+  visited: number;
   /** Objects and arrays this call built (never a contract example, which may appear in several places). */
   built: WeakSet<object>;
   /**
@@ -104,8 +94,7 @@ interface Slot {
  * (writeOnly ones left out in read mode); unions take the first possible variant (or the one the
  * example fits) with its discriminator value; intersections merge their members. Recursive schemas
  * terminate: a recursive optional property is left out, a recursive array is empty, a recursive
- * nullable value is null; a sample stops at {@link MAX_SAMPLE_NODES} (inexact, and recorded in `cut`). With
- * `origins`, records which built values are samples of which named schema.
+ * nullable value is null. With `origins`, records which built values are samples of which named schema.
  * @param schema the schema
  * @param options see {@link SampleOptions}
  * @returns the value (never `undefined`) and whether it fits the schema's type
@@ -117,20 +106,15 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
   const run = (lenient: boolean) => {
     const slot: Slot = { name: options.name ?? 'string', index: options.index ?? 1, position: 0, depth: 0 };
     if (options.example !== undefined && !options.ignoreExamples) slot.hint = { value: options.example };
-    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built, lean: 0, cut: false };
+    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built, lean: 0, visited: 0 };
     if (options.patterns) ctx.patterns = options.patterns;
-    return { value: sample(schema, ctx, slot), cut: ctx.cut };
+    return { value: sample(schema, ctx, slot), cut: overLimit(ctx.visited) };
   };
-  const dated = (v: unknown) => withDateSamples(v, schema, options); // `dates: 'Date'`: date strings → `DateSample`s
   const first = run(false);
-  const done = (v: unknown, exact: boolean, cut: boolean): Sample => {
-    const value = dated(v ?? null);
-    if (cut && value !== null && typeof value === 'object') options.cut?.add(value);
-    return { value, exact };
-  };
-  if (first.value !== IMPOSSIBLE) return done(first.value, !first.cut, first.cut);
-  const second = run(true);
-  return done(second.value, false, second.cut);
+  const last = first.value !== IMPOSSIBLE ? first : run(true);
+  const value = withDateSamples(last.value ?? null, schema, options); // `dates: 'Date'`: date strings → `DateSample`s
+  if (last.cut && value !== null && typeof value === 'object') options.cut?.add(value);
+  return { value, exact: last === first && !first.cut };
 }
 
 /**
@@ -139,13 +123,10 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
  * @param options see {@link SampleOptions}
  * @returns the value
  */
-export function sampleValue(schema: SchemaNode, options: SampleOptions): unknown {
-  return sampleSchema(schema, options).value;
-}
+export const sampleValue = (schema: SchemaNode, options: SampleOptions): unknown => sampleSchema(schema, options).value;
 
 function built<T extends object>(ctx: Ctx, value: T): T {
-  ctx.built.add(value);
-  return value;
+  return ctx.built.add(value) && value;
 }
 
 /** Forgets the origin of a value and of everything in it (it stands where its schema's type alone does not fit). */
@@ -157,8 +138,7 @@ function disown(ctx: Ctx, value: unknown, depth = 0): void {
 
 /** True when the schema (through arrays) refers to a named schema being sampled. */
 function recursive(node: SchemaNode, ctx: Ctx): boolean {
-  if (node.kind === 'ref') return ctx.stack.includes(node.target);
-  return node.kind === 'array' && arrayItemSchemas(node).some((i) => recursive(i, ctx));
+  return node.kind === 'ref' ? ctx.stack.includes(node.target) : node.kind === 'array' && arrayItemSchemas(node).some((i) => recursive(i, ctx));
 }
 
 /** Sets an own enumerable property: assigns it, but defines `__proto__` (assigning it would set the prototype). */
@@ -185,10 +165,7 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
   if (ctx.names.cut.has(node)) return found[0] ?? null;
   if (node.nullable && found[0] === null) return null;
   if (slot.depth > HARD_DEPTH) return terminal(node, ctx);
-  if (ctx.budget < BUDGET - MAX_SAMPLE_NODES && node.kind !== 'ref' && CONTAINERS.has(node.kind)) {
-    ctx.cut = true;
-    return terminal(node, ctx);
-  }
+  if (cutsHere(++ctx.visited, node.kind)) return terminal(node, ctx);
   switch (node.kind) {
     case 'ref': {
       const target = ctx.o.schemas.get(node.target);
