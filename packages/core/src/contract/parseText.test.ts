@@ -90,6 +90,12 @@ describe('parseContractText', () => {
     expect(unlocated.hint).not.toMatch(/line and column/);
   });
 
+  it('gives a line and column to JSON errors V8 names no position for (an invalid first character, a short text)', () => {
+    expect(thrown(() => parseContractText('x{}', 'x.json')).location).toBe('1:1');
+    expect(thrown(() => parseContractText('\n\n   @', 'x.json')).location).toBe('3:4');
+    expect(thrown(() => parseContractText('[1, 2, x]', 'x.json')).location).toBe('1:8');
+  });
+
   it('parseDocumentText returns the value', () => {
     expect(parseDocumentText('a: 1', 'x.yaml')).toEqual({ a: 1 });
   });

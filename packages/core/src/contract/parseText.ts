@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import yaml from 'js-yaml';
-import { createScanner } from 'jsonc-parser';
+import { createScanner, parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { MAX_DEPTH } from './documentLimits.js';
 
@@ -153,6 +153,12 @@ function jsonSyntaxError(error: unknown, text: string, file: string): GeneratorE
   const pos = /position (\d+)/.exec(message);
   if (lc) location = `${lc[1]}:${lc[2]}`;
   else if (pos) location = lineColumn(text, Number(pos[1]));
+  else if (text.trim() !== '') {
+    // V8 names no position for a short text (`Unexpected token 'x', "x{}" is not valid JSON`): jsonc-parser finds it.
+    const errors: ParseError[] = [];
+    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+    if (errors[0]) location = lineColumn(text, errors[0].offset);
+  }
   return new GeneratorError('RSL_INPUT_SYNTAX', `${file}${location ? `:${location}` : ''}: invalid JSON: ${message}`, {
     file,
     ...(location ? { location } : {}),
