@@ -4,7 +4,7 @@
 // GitHub contract for comparison, and `tsc --noEmit` over both outputs. Prints tables and PASS/FAIL
 // lines for the targets, and writes the same figures as JSON.
 //
-// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github,diff,write,pairs] [--sizes 10,100,1000,5000]
+// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github,diff,write,pairs,fanout] [--sizes 10,100,1000,5000]
 //                               [--no-compare] [--repeat 3] [--against <checkout>] [--out .bench/results.json]
 // Exit code: 0 unless one of our own generate/check runs fails (1), or a usage/build problem (2).
 // The comparison tools are installed with npm into a cache folder outside the repository
@@ -20,6 +20,7 @@ import { errorLines, generatedTsconfig, TSC_59, tscArgs, writeTsconfig } from '.
 import { benchWritePath, writePathTargets } from './lib/bench-write.mjs';
 import { contractJobs, timePair } from './lib/bench-pairs.mjs';
 import { writeOneOperationChange } from './lib/bench-incremental.mjs';
+import { benchFanOut, fanOutTargets } from './lib/bench-fanout.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'packages/cli/dist/index.js');
@@ -59,7 +60,7 @@ const DEFAULT_SIZES = [10, 100, 1000, 5000];
 // ---------------------------------------------------------------- options
 
 function parseArgs(argv) {
-  const opts = { smoke: false, only: ['demo', 'synthetic', 'github', 'diff', 'write', 'pairs'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined, against: undefined };
+  const opts = { smoke: false, only: ['demo', 'synthetic', 'github', 'diff', 'write', 'pairs', 'fanout'], sizes: DEFAULT_SIZES, compare: true, repeat: 3, tscTimeout: 300, out: undefined, against: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -78,7 +79,7 @@ function parseArgs(argv) {
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
-  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff', 'write', 'pairs'].includes(o)) usage(`--only takes demo, synthetic, github, diff, write, pairs; got ${o}`);
+  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff', 'write', 'pairs', 'fanout'].includes(o)) usage(`--only takes demo, synthetic, github, diff, write, pairs, fanout; got ${o}`);
   for (const n of opts.sizes) if (!Number.isInteger(n) || n < 1) usage(`--sizes takes positive integers; got ${n}`);
   if (!Number.isInteger(opts.repeat) || opts.repeat < 1) usage('--repeat takes a positive integer');
   if (!(opts.tscTimeout > 0)) usage('--tsc-timeout takes a number of seconds');
@@ -92,7 +93,8 @@ function usage(error) {
     'usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github] [--sizes 10,100,1000,5000]',
     '                              [--no-compare] [--repeat N] [--tsc-timeout S] [--against <checkout>] [--out file.json]',
     '  --smoke       the demo (with its < 0.5 s targets) and the synthetic N=100 input, no network, no comparison tools (CI)',
-    '  --only        inputs to run (default: all six; diff: reslayer diff on the GitHub contract with one operation removed;',
+    '  --only        inputs to run (default: all seven; diff: reslayer diff on the GitHub contract with one operation removed;',
+    '                fanout: $ref fan-out contracts W × W for W up to 12, each ≤ 5 s and ≤ 300 MB;',
     '                write: generate killed during its write on GitHub\'s contract;',
     '                pairs: side by side on GitHub\'s contract, this build with and without the no-change cache,',
     '                and with --against, this build against another checkout\'s build)',
@@ -1120,7 +1122,12 @@ function main() {
   if (opts.only.includes('diff')) benchDiff();
   if (opts.only.includes('write')) benchWrite();
   if (opts.only.includes('pairs')) benchPairs(opts);
+  if (opts.only.includes('fanout')) {
+    progress('fanout: $ref fan-out contracts W × W');
+    results.fanOut = benchFanOut({ cli: CLI, scratch: path.join(BENCH, 'fanout'), measure: measureProcess });
+  }
   evaluateTargets(opts);
+  if (opts.only.includes('fanout')) fanOutTargets(results.fanOut, target);
   if (opts.only.includes('pairs')) pairTargets();
   evaluateDiffTarget(opts);
   if (opts.only.includes('write')) writePathTargets(results.writePath, target);

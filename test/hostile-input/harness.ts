@@ -47,6 +47,12 @@ export interface HostileCase {
   after?: (p: Project) => void;
   /** Why the case cannot run on this platform, if it cannot. */
   skip?: () => string | undefined;
+  /** More files (relative to the case folder) the setup planted the secret in. */
+  planted?: readonly string[];
+  /** Paths outside the output root that the run may change (a stale lock it takes over); left out of the comparisons. */
+  changes?: (p: Project) => string[];
+  /** More environment of the CLI run (besides `HOME`). */
+  env?: (p: Project) => Record<string, string>;
 }
 
 /**
@@ -195,11 +201,12 @@ export interface Outcome {
 export function runCase(c: HostileCase, previous: string): { p: Project; outcome: Outcome } {
   const p = makeProject(c.name, previous);
   c.setup?.(p);
-  const state = () => ({ all: treeState(p.root), outside: treeState(p.root, [p.out]) });
+  const changes = c.changes?.(p) ?? [];
+  const state = () => ({ all: treeState(p.root, changes), outside: treeState(p.root, [p.out, ...changes]) });
   const before = state();
   const args = c.args ? c.args(p) : ['generate', p.contract, '--output', p.out, '--json'];
   const started = Date.now();
-  const run = runCli(args, { cwd: p.project, env: { HOME: p.home }, timeoutMs: 45_000 });
+  const run = runCli(args, { cwd: p.project, env: { HOME: p.home, ...c.env?.(p) }, timeoutMs: 45_000 });
   const ms = Date.now() - started;
   return { p, outcome: { run, code: errorCode(run), ms, before, after: state() } };
 }
@@ -247,7 +254,8 @@ export function describeCases(title: string, cases: readonly HostileCase[]): voi
       if (c.code !== null) expect(outcome.after.all).toBe(outcome.before.all);
       else expect(outcome.after.outside).toBe(outcome.before.outside);
       expect(`${run.stdout}\n${run.stderr}`).not.toContain(p.secret);
-      expect(filesHolding(p.root, p.secret).map((f) => path.relative(p.root, f)).sort()).toEqual(['home/.ssh/id_rsa', 'project/.env', 'secret/secret.yaml']);
+      const planted = ['home/.ssh/id_rsa', 'project/.env', 'secret/secret.yaml', ...(c.planted ?? [])];
+      expect(filesHolding(p.root, p.secret).map((f) => path.relative(p.root, f)).sort()).toEqual([...planted].sort());
       c.after?.(p);
     });
   });

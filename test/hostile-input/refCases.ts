@@ -89,9 +89,10 @@ export const REF_CASES: HostileCase[] = [
       configFile(p, "{ input: './api/openapi.yaml', output: './out', refRoots: ['/dev'] }");
     },
     args: withConfig,
-    code: 'RSL_REF_UNRESOLVED',
+    // A device has no contract document's extension: refused by name, before it is stat'ed.
+    code: 'RSL_REF_OUTSIDE_ROOT',
     status: 2,
-    says: /not a regular file/,
+    says: /not a contract document/,
     skip: noDev('/dev/zero'),
   },
   {
@@ -108,8 +109,8 @@ export const REF_CASES: HostileCase[] = [
   {
     name: 'ref-folder',
     setup: (p) => {
-      mkdirSync(path.join(p.api, 'schemas'));
-      refTo('./schemas')(p);
+      mkdirSync(path.join(p.api, 'schemas.yaml'));
+      refTo('./schemas.yaml')(p);
     },
     code: 'RSL_REF_UNRESOLVED',
     status: 2,

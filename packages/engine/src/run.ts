@@ -20,8 +20,8 @@ export interface RunOptions {
   skipCache?: string | undefined;
   /** Called when a phase starts. */
   onPhase?: ((phase: RunPhase) => void) | undefined;
-  /** Called once when another run holds the output root and this one waits for it. */
-  onWait?: ((holder: LockHolder) => void) | undefined;
+  /** Called when another run holds the output root and this one starts waiting for it, then every few seconds (see `acquireLock`). */
+  onWait?: ((holder: LockHolder | undefined, waitedMs: number) => void) | undefined;
   /** How long to wait for another run that holds the output root (ms). @default 120000 */
   lockTimeoutMs?: number | undefined;
   /** The build identity to use instead of `buildInfo.json` (tests). */

@@ -24,6 +24,9 @@ const QUERY_KEY_MEMBERS: ReadonlySet<string> = new Set(['all', 'lists', 'list', 
  */
 export const CLIENT_MEMBERS: ReadonlySet<string> = new Set(['with']);
 
+/** Names ending in `Client` that generated files import from `@reslayer/runtime` or take as a parameter (TanStack's `queryClient`). */
+export const TAKEN_CLIENT_NAMES: ReadonlySet<string> = new Set(['createClient', 'defaultClient', 'configureClient', 'queryClient']);
+
 /**
  * The names plugin-client gives to files and symbols. Other plugins import these pure functions
  * and never rebuild the strings themselves (architecture guide G6).
@@ -41,8 +44,12 @@ export const clientNaming = {
   queryKeysFile: (r: Pick<ResourceNode, 'resource'>): string => `${CLIENT_ROOT}/${r.resource}/${r.resource}.query-keys.ts`,
   /** `<dir>/index.ts`: re-exports client, query keys and types. */
   indexFile: (r: Pick<ResourceNode, 'resource'>): string => `${CLIENT_ROOT}/${r.resource}/index.ts`,
-  /** Client object: `contactsClient`. */
-  clientObject: (r: Pick<ResourceNode, 'resource'>): string => `${r.resource}Client`,
+  /**
+   * Client object: `contactsClient`; `<resource>ResourceClient` where `<resource>Client` is a name the generated
+   * files import from the runtime or take as a parameter (`defaultClient`, `createClient`, `configureClient`,
+   * `queryClient`), so that no import or parameter shadows it.
+   */
+  clientObject: (r: Pick<ResourceNode, 'resource'>): string => (TAKEN_CLIENT_NAMES.has(`${r.resource}Client`) ? `${r.resource}ResourceClient` : `${r.resource}Client`),
   /** Private factory of a client's methods in `<resource>.client.ts`: `contactsMethods`. */
   methodsFactory: (r: Pick<ResourceNode, 'resource'>): string => `${r.resource}Methods`,
   /** Query keys object: `contactsQueryKeys`. */

@@ -8,6 +8,7 @@ import type { ResolvedMocksOptions } from './options.js';
 import { createPlanContext, type PlanContext } from './plan/planContext.js';
 import { planResource } from './plan/planResource.js';
 import { SharedSamples } from './plan/SharedSamples.js';
+import { MAX_SAMPLE_NODES } from './plan/sampleLimit.js';
 import { PLUGIN_MOCKS } from './pluginName.js';
 
 /**
@@ -36,7 +37,17 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
   const emitResource = (resource: ResourceNode) => {
     const { plan, shared } = plans();
     const mocks = planResource(plan, resource, resolved.fixtureCount);
-    const fixtures = emitFixtures(model, mocks, shared);
+    const cut = mocks.fixtures.filter((f) => f.value !== null && typeof f.value === 'object' && plan.scope.cut.has(f.value)).map((f) => f.name);
+    if (cut.length > 0) {
+      ctx.report({
+        code: 'RSL_MOCK_SAMPLE_LIMIT',
+        severity: 'warning',
+        plugin: PLUGIN_MOCKS,
+        message: `the fixtures ${cut.join(', ')} of ${resource.resource} reached the limit of ${MAX_SAMPLE_NODES} values of one sample and were cut; they are cast`,
+        hint: 'Required properties that refer to schemas with further required references multiply; make some optional, or give the schema an example.',
+      });
+    }
+    const fixtures = emitFixtures(model, mocks, shared, plan.scope.cut);
     const handlers = emitHandlers(model, mocks, { baseUrl, delayMs, runtimeModule });
     const scenarios = emitScenarios(model, mocks, runtimeModule);
     add(mocksNaming.fixturesFile(resource), fixtures.contents);

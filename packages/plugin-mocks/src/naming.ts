@@ -62,8 +62,8 @@ export const mocksNaming = {
   store: (r: R): string => `${r.resource}Store`,
   /** Function that restores the store to the fixtures: `resetContactsStore`. */
   resetStore: (r: R): string => `reset${upper(r)}Store`,
-  /** Record of handler sets by scenario name: `contactsScenarios`. */
-  scenarios: (r: R): string => `${r.resource}Scenarios`,
+  /** Record of handler sets by scenario name: `contactsScenarios` (`mockScenarioSets` for `mock`: the runtime's `mockScenarios` is imported beside it). */
+  scenarios: (r: R): string => (r.resource === 'mock' ? 'mockScenarioSets' : `${r.resource}Scenarios`),
   /** The scenario names as a constant tuple: `contactsScenarioNames`. */
   scenarioNames: (r: R): string => `${r.resource}ScenarioNames`,
   /** Union type of the scenario names: `ContactsScenarioName`. */

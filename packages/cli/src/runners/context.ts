@@ -167,9 +167,14 @@ export async function writeProfile(data: RunProfileData, cwd: string): Promise<v
 
 /**
  * Tells the user, on stderr, that this run waits for another one that holds the output root (the engine's
- * `onWait`); the engine gives up after its timeout (exit 2, `RSL_OUTPUT_LOCKED`).
+ * `onWait`: when the wait starts, then every few seconds, with the seconds waited); the engine gives up after
+ * its timeout (exit 2, `RSL_OUTPUT_LOCKED`).
  * @param root the output root, for display
  */
-export function waitNotice(root: string): (holder: LockHolder) => void {
-  return (holder) => process.stderr.write(`reslayer: waiting for another run (pid ${holder.pid}) that holds ${root}…\n`);
+export function waitNotice(root: string): (holder: LockHolder | undefined, waitedMs: number) => void {
+  return (holder, waitedMs) => {
+    const who = holder ? `another run (pid ${holder.pid})` : 'another run (its lock is being written)';
+    const since = waitedMs >= 1_000 ? ` (${Math.round(waitedMs / 1_000)} s so far)` : '';
+    process.stderr.write(`reslayer: waiting for ${who} that holds ${root}…${since}\n`);
+  };
 }

@@ -72,11 +72,25 @@ describe('assertOwnableOutputRoot (through resolveConfig)', () => {
   it.each(cases)('refuses %s', async (_name, make, says) => {
     const { input, output, configFile, home } = await make();
     const error = thrown(() => {
-      const resolved = resolveConfig({ input, output: path.join(output, 'x'), plugins: [plugin] }, configFile, '/');
+      const resolved = resolveConfig({ input, output: path.join(output, 'x/y'), plugins: [plugin] }, configFile, '/');
       assertOwnableOutputRoot({ ...resolved, outputRoot: output }, home);
     });
     expect(error.code).toBe('RSL_OUTPUT_ROOT_UNSAFE');
     expect(error.message).toMatch(says);
+  });
+
+  it.each(['/tmp', '/opt', '/usr', '/var', '/etc', '/srv', '/mnt', '/tmp/', '/var/../opt'])('refuses the system folder %s', (output) => {
+    const resolved = resolveConfig({ input: '/elsewhere/api/openapi.yaml', output: '/elsewhere/out', plugins: [plugin] }, undefined, '/');
+    const error = thrown(() => assertOwnableOutputRoot({ ...resolved, outputRoot: output }, '/elsewhere/home', '/elsewhere/tmp'));
+    expect(error.code).toBe('RSL_OUTPUT_ROOT_UNSAFE');
+    expect(error.message).toMatch(/is a system folder/);
+  });
+
+  it('refuses the temporary folder itself, and accepts a folder below it', async () => {
+    const temp = await tmp.sub('tempdir');
+    const resolved = resolveConfig({ input: '/elsewhere/api/openapi.yaml', output: '/elsewhere/out', plugins: [plugin] }, undefined, '/');
+    expect(thrown(() => assertOwnableOutputRoot({ ...resolved, outputRoot: temp }, '/elsewhere/home', temp)).message).toMatch(/is the temporary folder$/);
+    expect(() => assertOwnableOutputRoot({ ...resolved, outputRoot: path.join(temp, 'out') }, '/elsewhere/home', temp)).not.toThrow();
   });
 
   it('resolveConfig applies it', async () => {

@@ -29,15 +29,19 @@ export function assertKnownFields(value: object, known: readonly string[], prefi
 }
 
 /**
- * Refuses an output root that no run may own, before anything reads or writes it: the file system's root, the
- * home folder (`os.homedir()`) or a folder that holds it, and a folder that holds the config file or the contract.
- * Links are resolved, so a link to the home folder counts as the home folder.
+ * Refuses an output root that no run may own, before anything reads or writes it: the file system's root, a
+ * system folder (every folder right under the file system's root, such as `/tmp`, `/opt`, `/usr`, `/var` and `/etc`,
+ * and the temporary folder `os.tmpdir()` itself), the home folder (`os.homedir()`) or a folder that holds it, and a
+ * folder that holds the config file or the contract. Links are resolved, so a link to the home folder counts as
+ * the home folder.
  * @param config the resolved config
  * @param homeDir the home folder (default `os.homedir()`)
+ * @param tempDir the temporary folder (default `os.tmpdir()`)
  * @throws GeneratorError `RSL_OUTPUT_ROOT_UNSAFE` naming the root and what it is
  */
-export function assertOwnableOutputRoot(config: ResolvedConfig, homeDir = os.homedir()): void {
+export function assertOwnableOutputRoot(config: ResolvedConfig, homeDir = os.homedir(), tempDir = os.tmpdir()): void {
   const root = realPathOf(config.outputRoot);
+  const written = path.resolve(config.outputRoot);
   const home = realPathOf(homeDir);
   const fail = (what: string): never => {
     throw new GeneratorError('RSL_OUTPUT_ROOT_UNSAFE', `the output root ${config.outputRoot} ${what}`, {
@@ -47,6 +51,9 @@ export function assertOwnableOutputRoot(config: ResolvedConfig, homeDir = os.hom
   };
   if (path.parse(root).root === root) fail("is the file system's root");
   if (root === home) fail('is the home folder');
+  const topLevel = (dir: string) => path.dirname(dir) === path.parse(dir).root;
+  if (topLevel(root) || topLevel(written)) fail('is a system folder (a folder right under the file system\'s root)');
+  if (root === realPathOf(tempDir)) fail('is the temporary folder');
   if (isWithin(root, home)) fail(`holds the home folder ${home}`);
   if (config.configFile && isWithin(root, realPathOf(config.configFile))) fail(`holds the config ${config.configFile}`);
   if (isWithin(root, realPathOf(config.input))) fail(`holds the contract ${config.input}`);

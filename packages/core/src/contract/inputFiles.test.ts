@@ -70,6 +70,48 @@ describe('confineRef', () => {
   });
 });
 
+describe('confineRef: only contract documents', () => {
+  let home: string;
+  let project: string;
+  beforeAll(async () => {
+    home = path.join(await tmp.root(), 'home');
+    project = path.join(home, 'project');
+    for (const f of ['.env', '.npmrc', '.ssh/id_rsa.yaml', '.git/config.json', 'notes.txt', 'top.yaml', 'project/schemas/pet.yaml', 'project/.hidden/pet.yaml', 'project/key.pem']) {
+      mkdirSync(path.dirname(path.join(home, f)), { recursive: true });
+      writeFileSync(path.join(home, f), 'type: string\n');
+    }
+    symlinkSync(path.join(home, '.env'), path.join(project, 'env.yaml'));
+  });
+  const codeOf = (fn: () => unknown): string | undefined => {
+    try {
+      fn();
+    } catch (e) {
+      return (e as GeneratorError).code;
+    }
+    return undefined;
+  };
+
+  it.each([
+    ['a dot-file at the contract folder', () => [path.join(home, '.env'), [home]]],
+    ['an .npmrc', () => [path.join(home, '.npmrc'), [home]]],
+    ['a YAML file in a dot-folder', () => [path.join(home, '.ssh/id_rsa.yaml'), [home]]],
+    ['a JSON file under .git', () => [path.join(home, '.git/config.json'), [home]]],
+    ['a file that is no contract document', () => [path.join(home, 'notes.txt'), [home]]],
+    ['a key file beside the contract', () => [path.join(project, 'key.pem'), [project]]],
+    ['a dot-folder below the contract folder', () => [path.join(project, '.hidden/pet.yaml'), [project]]],
+    ['a .yaml link to a dot-file', () => [path.join(project, 'env.yaml'), [project, home]]],
+    ['a document right in the home folder', () => [path.join(home, 'top.yaml'), [home]]],
+  ] as Array<[string, () => [string, string[]]]>)('refuses %s with RSL_REF_OUTSIDE_ROOT', (_name, args) => {
+    const [file, roots] = args();
+    expect(codeOf(() => confineRef(file, roots, '/p/openapi.yaml', home))).toBe('RSL_REF_OUTSIDE_ROOT');
+  });
+
+  it('reads a document below the home folder, and one right in it only when refRoots names the home folder', () => {
+    expect(confineRef(path.join(project, 'schemas/pet.yaml'), [project], 'x', home)).toBe(realPathOf(path.join(project, 'schemas/pet.yaml')));
+    expect(confineRef(path.join(home, 'schemas/../top.yaml'), [project, home], 'x', home)).toBe(realPathOf(path.join(home, 'top.yaml')));
+  });
+});
+
 describe('isWithin and realPathOf', () => {
   it('compares whole segments', () => {
     expect(isWithin('/a/b', '/a/b')).toBe(true);

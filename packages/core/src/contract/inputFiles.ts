@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 
@@ -80,20 +81,47 @@ export function realPathOf(target: string): string {
   }
 }
 
+/** The file extensions a local `$ref` may name: contract documents, nothing else. */
+export const REF_EXTENSIONS: readonly string[] = ['.json', '.yaml', '.yml'];
+
 /**
- * Checks that a file a `$ref` names lies under one of the roots, both as written and once its links are resolved.
+ * Checks that a file a `$ref` names lies under one of the roots, both as written and once its links are resolved,
+ * and that it is a contract document: its name ends in `.json`, `.yaml` or `.yml`, no segment of its path below
+ * the root starts with a dot (`.env`, `.npmrc`, `.ssh/`, `.git/`), and it does not lie right in the home folder
+ * (unless the home folder itself is one of the config's `refRoots`).
  * @param file absolute path of the referenced file
- * @param roots absolute folders the contract may read from (the entry file's folder and the config's `refRoots`)
+ * @param roots absolute folders the contract may read from (the entry file's folder first, then the config's `refRoots`)
  * @param from absolute path of the file whose `$ref` names it, for the message
+ * @param homeDir the home folder (default `os.homedir()`)
  * @returns the file's real path, which is what is read
- * @throws GeneratorError `RSL_REF_OUTSIDE_ROOT` naming the file and the roots (never its content)
+ * @throws GeneratorError `RSL_REF_OUTSIDE_ROOT` naming the file and the rule (never its content)
  */
-export function confineRef(file: string, roots: readonly string[], from: string): string {
+export function confineRef(file: string, roots: readonly string[], from: string, homeDir = os.homedir()): string {
   const real = realPathOf(file);
-  if (roots.some((root) => isWithin(root, file)) && roots.some((root) => isWithin(realPathOf(root), real))) return real;
-  const through = real !== file ? ` (through a link, it is ${real})` : '';
-  throw new GeneratorError('RSL_REF_OUTSIDE_ROOT', `${from}: a $ref names ${file}${through}, which is outside the contract's folders (${roots.join(', ')})`, {
-    file: from,
-    hint: "A $ref may only name files under the contract's folder; add the folder to `refRoots` in generator.config.ts if the contract really spans it.",
-  });
+  const refuse = (why: string, hint: string): never => {
+    throw new GeneratorError('RSL_REF_OUTSIDE_ROOT', `${from}: a $ref names ${file}${real !== file ? ` (through a link, it is ${real})` : ''}, ${why}`, { file: from, hint });
+  };
+  const root = roots.find((r) => isWithin(r, file));
+  const realRoot = roots.map(realPathOf).find((r) => isWithin(r, real));
+  if (root === undefined || realRoot === undefined) {
+    refuse(
+      `which is outside the contract's folders (${roots.join(', ')})`,
+      "A $ref may only name files under the contract's folder; add the folder to `refRoots` in generator.config.ts if the contract really spans it.",
+    );
+  }
+  const documentHint = 'A $ref may only name a contract document (a .json, .yaml or .yml file) in a folder whose name does not start with a dot.';
+  if (!REF_EXTENSIONS.includes(path.extname(real).toLowerCase()) || !REF_EXTENSIONS.includes(path.extname(file).toLowerCase())) {
+    refuse(`which is not a contract document (only ${REF_EXTENSIONS.join(', ')} files may be referenced)`, documentHint);
+  }
+  const dotted = [path.relative(root as string, file), path.relative(realRoot as string, real)].some((rel) => rel.split(path.sep).some((s) => s.startsWith('.')));
+  if (dotted) refuse('whose path holds a hidden name (a segment starting with a dot)', documentHint);
+  const home = realPathOf(homeDir);
+  const homeIsRoot = roots.slice(1).some((r) => realPathOf(r) === home);
+  if (!homeIsRoot && (path.dirname(real) === home || path.dirname(file) === path.resolve(homeDir))) {
+    refuse(
+      'which lies right in the home folder',
+      'Keep the contract and the files it references in a folder of their own; add the home folder to `refRoots` only if the contract really spans it.',
+    );
+  }
+  return real;
 }

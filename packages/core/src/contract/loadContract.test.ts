@@ -127,6 +127,7 @@ describe('loadContract: remote refs', () => {
   it('allowRemoteRefs: true switches the http resolver on (127.0.0.1:9 is still refused by the bundler, without a request)', async () => {
     const error = await loadError(path.join(FIXTURES, 'invalid/remote-ref.yaml'), { allowRemoteRefs: true });
     expect(error.code).toBe('RSL_REF_UNRESOLVED');
+    expect(error.message).toMatch(/loopback, private and internal hosts/);
     expect(httpOption()).not.toBe(false);
   });
 

@@ -157,12 +157,15 @@ async function bundleExternalRefs(
     if (failure) throw failure;
     const message = (error as Error).message;
     const remote = /https?:/.test(message) && options.allowRemoteRefs !== true;
+    // With allowRemoteRefs, the bundler still refuses internal hosts (loopback, private ranges, `.local`, `.internal`…) without a word.
+    const internal = options.allowRemoteRefs === true && /^Unable to resolve \$ref pointer "https?:/.test(message);
+    const why = internal ? ' (URLs of loopback, private and internal hosts such as 127.0.0.1, 10.x, 192.168.x, *.local, *.internal, *.intranet, *.corp and *.lan are never fetched)' : '';
     throw new GeneratorError(
       'RSL_REF_UNRESOLVED',
-      `${absolute}: ${remote ? 'a remote $ref is not fetched unless the config sets allowRemoteRefs: ' : 'cannot resolve a $ref: '}${message}`,
+      `${absolute}: ${remote ? 'a remote $ref is not fetched unless the config sets allowRemoteRefs: ' : 'cannot resolve a $ref: '}${message}${why}`,
       {
         file: absolute,
-        hint: remote ? 'Set `allowRemoteRefs: true` in generator.config.ts to fetch remote refs.' : 'Check the path of the referenced file.',
+        hint: remote ? 'Set `allowRemoteRefs: true` in generator.config.ts to fetch remote refs.' : internal ? 'Save the referenced file beside the contract and $ref it locally.' : 'Check the path of the referenced file.',
         cause: error,
       },
     );

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import yaml from 'js-yaml';
-import { createScanner } from 'jsonc-parser';
+import { createScanner, parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { MAX_DEPTH } from './documentLimits.js';
 
@@ -64,7 +64,8 @@ function firstInvalidUtf8(text: string, bytes: Buffer): string | undefined {
  * @param file file name, used in messages
  * @returns the parsed value and whether it was read as JSON
  * @throws GeneratorError `RSL_INPUT_SYNTAX` or `RSL_INPUT_DUPLICATE_KEY` naming `file:line:column`, or
- *   `RSL_INPUT_TOO_DEEP` for YAML nested deeper than {@link MAX_DEPTH}
+ *   `RSL_INPUT_TOO_DEEP` for YAML nested deeper than {@link MAX_DEPTH}; `RSL_INPUT_TOO_LARGE` for merge keys
+ *   that copy more than {@link MIN_MERGE_KEYS} keys (or one per character of a longer text)
  */
 export function parseContractText(text: string, file: string): { value: unknown; json: boolean } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -83,7 +84,7 @@ export function parseContractText(text: string, file: string): { value: unknown;
     }
   }
   try {
-    return { value: yaml.load(body, yamlOptions(file)), json: false };
+    return { value: yaml.load(body, yamlOptions(file, body.length)), json: false };
   } catch (error) {
     throw yamlError(error, body, file);
   }
@@ -101,12 +102,25 @@ export function parseDocumentText(text: string, file: string): unknown {
 }
 
 /**
+ * The fewest keys a YAML document may copy through merge keys (`<<: *base`): the limit is this or the text's length
+ * in characters, whichever is larger. js-yaml's own default (10,000) refuses real contracts (1,430 operations
+ * sharing one `<<: *std` map of six responses reach it); none of the 2,955 YAML files of the shared corpus uses a
+ * merge key at all, and a merge bomb (one large map merged many times) passes a million within tens of kilobytes.
+ */
+export const MIN_MERGE_KEYS = 1_000_000;
+
+/**
  * js-yaml's options: duplicate keys are errors (its `json` mode would keep the last one), nesting stops past
  * {@link MAX_DEPTH} (js-yaml 4.3's `maxDepth`, which its typings do not list yet; its default, 100, refuses a
- * 50-level schema in flow style).
+ * 50-level schema in flow style), and merge keys copy at most {@link MIN_MERGE_KEYS} keys or one per character.
  */
-function yamlOptions(file: string): yaml.LoadOptions {
-  const options: yaml.LoadOptions & { maxDepth: number } = { filename: file, json: false, maxDepth: MAX_DEPTH + 1 };
+function yamlOptions(file: string, length: number): yaml.LoadOptions {
+  const options: yaml.LoadOptions & { maxDepth: number; maxTotalMergeKeys: number } = {
+    filename: file,
+    json: false,
+    maxDepth: MAX_DEPTH + 1,
+    maxTotalMergeKeys: Math.max(MIN_MERGE_KEYS, length),
+  };
   return options;
 }
 
@@ -123,6 +137,12 @@ function yamlError(error: unknown, text: string, file: string): GeneratorError {
   if (reason.startsWith('nesting exceeded maxDepth')) {
     return new GeneratorError('RSL_INPUT_TOO_DEEP', `${where}: the document nests deeper than ${MAX_DEPTH} levels`, { ...details, hint: `A document may nest at most ${MAX_DEPTH} levels; real contracts stay far below.` });
   }
+  if (reason.startsWith('merge keys exceeded maxTotalMergeKeys')) {
+    return new GeneratorError('RSL_INPUT_TOO_LARGE', `${where}: the document's merge keys (<<) copy more than ${Math.max(MIN_MERGE_KEYS, text.length)} keys`, {
+      ...details,
+      hint: 'A merge-key bomb (one map merged over and over) is refused; write the shared parts once and $ref them.',
+    });
+  }
   return new GeneratorError('RSL_INPUT_SYNTAX', `${where}: invalid YAML: ${reason}`, { ...details, hint: syntaxHint(location) });
 }
 
@@ -133,6 +153,12 @@ function jsonSyntaxError(error: unknown, text: string, file: string): GeneratorE
   const pos = /position (\d+)/.exec(message);
   if (lc) location = `${lc[1]}:${lc[2]}`;
   else if (pos) location = lineColumn(text, Number(pos[1]));
+  else if (text.trim() !== '') {
+    // V8 names no position for a short text (`Unexpected token 'x', "x{}" is not valid JSON`): jsonc-parser finds it.
+    const errors: ParseError[] = [];
+    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+    if (errors[0]) location = lineColumn(text, errors[0].offset);
+  }
   return new GeneratorError('RSL_INPUT_SYNTAX', `${file}${location ? `:${location}` : ''}: invalid JSON: ${message}`, {
     file,
     ...(location ? { location } : {}),

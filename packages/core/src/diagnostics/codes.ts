@@ -84,6 +84,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_OUTPUT_ROOT_UNSAFE: 'The output root is a folder no run may own.',
   /** plugin-mocks cannot keep state for an operation of a CRUD resource (it answers a fixed fixture). */
   RSL_MOCK_STATELESS: 'The mocks cannot keep state for an operation; it answers a fixed fixture.',
+  /** A plugin-mocks sample reached the most nodes one sample may build, and was cut (printed with a cast). */
+  RSL_MOCK_SAMPLE_LIMIT: 'A mock sample reached the size limit and was cut.',
   /** The command line is not valid (unknown command or option, missing input). Raised by the CLI. */
   RSL_USAGE: 'The command line is not valid.',
   /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */

@@ -90,4 +90,12 @@ export const OUTPUT_EXPLANATIONS = {
     fix: 'Make the list answer the read\'s entity (or properties of it), inside an envelope if needed (`{ data: [...] }`); give the resource a read operation whose response is the entity (or wraps it: `{ data: {...} }`). Override the operation\'s handler in a test (`<r>OperationHandlers.<op>(resolver)`) where the contract cannot say more.',
     examples: ['plugin-mocks: listThings (GET /things) answers a fixed fixture: its items are neither the entity of getThing nor a summary of it'],
   },
+  RSL_MOCK_SAMPLE_LIMIT: {
+    section: 'Output',
+    severity: '`warning` (plugin-mocks)',
+    what: 'A fixture sample reached the most values one sample may build (10,000 objects, arrays and scalars): the objects and arrays past that point are empty, and the fixture is printed with a cast.',
+    why: 'Required properties that refer to schemas whose required properties refer to further schemas multiply: W properties over W levels are W^W values (a 4 KB contract gave a 136 MB fixtures file). The limit keeps every sample, and so the fixtures, proportional to the contract.',
+    fix: 'Make some of those properties optional, or give the schema an `example` of a sensible size; or override the fixture in a test.',
+    examples: ['plugin-mocks: a sample of listThings reached the limit of 10000 values and was cut; its fixture is cast'],
+  },
 } satisfies Partial<Record<DiagnosticCode, Explanation>>;

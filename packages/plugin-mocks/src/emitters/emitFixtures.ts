@@ -22,9 +22,10 @@ export interface EmittedModule {
  * @param model the API model (for the banner)
  * @param plan the resource's mock plan
  * @param shared the samples several fixtures share (with the `shareFixtures` option), after `decide()`
+ * @param cut the samples cut at the size limit of one sample (their cast says so)
  * @returns the file contents and its exports
  */
-export function emitFixtures(model: ApiModel, plan: MockPlan, shared?: SharedSamples): EmittedModule {
+export function emitFixtures(model: ApiModel, plan: MockPlan, shared?: SharedSamples, cut?: WeakSet<object>): EmittedModule {
   const file = mocksNaming.fixturesFile(plan.resource);
   const types = [...new Set(plan.fixtures.map((f) => f.typeImport ?? f.type))].sort();
   const used = new Set<string>();
@@ -43,7 +44,10 @@ export function emitFixtures(model: ApiModel, plan: MockPlan, shared?: SharedSam
     const whole = exact && ref && f.value !== null && typeof f.value === 'object' ? ref(f.value) : undefined;
     const value = whole ?? printValue(f.value, 0, 100, head.length, exact ? ref : undefined);
     if (f.exact === false) {
-      body.push('/**', ` * ${f.doc}`, ' * The contract allows no value of this type (a discriminator or map contradicts a property),', ' * so this best-effort sample is cast.', ' */');
+      const why = f.value !== null && typeof f.value === 'object' && cut?.has(f.value)
+        ? [' * The sample reached the size limit of a sample (RSL_MOCK_SAMPLE_LIMIT): the objects and arrays past it', ' * are empty, so it is cast.']
+        : [' * The contract allows no value of this type (a discriminator or map contradicts a property),', ' * so this best-effort sample is cast.'];
+      body.push('/**', ` * ${f.doc}`, ...why, ' */');
       body.push(`${head}${value} as unknown as ${type};`, '');
       continue;
     }

@@ -18,6 +18,8 @@ export interface SampleScope {
   patterns?: Patterns;
   /** With `dates: 'Date'`, the named schemas holding dates (core's `datedSchemas`): samples then hold `DateSample`s. */
   dated?: ReadonlySet<string>;
+  /** Receives each sample cut at `MAX_SAMPLE_NODES` (see `sampleLimit.ts`; such a sample is inexact). Not recorded when absent. */
+  cut?: WeakSet<object>;
 }
 
 /**
@@ -44,5 +46,5 @@ export interface PlanContext {
  */
 export function createPlanContext(model: ApiModel): PlanContext {
   const names = getSchemaTypeNames(model);
-  return { model, names, scope: { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model) }, typeTexts: new WeakMap(), stores: new Map() };
+  return { model, names, scope: { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model), cut: new WeakSet() }, typeTexts: new WeakMap(), stores: new Map() };
 }

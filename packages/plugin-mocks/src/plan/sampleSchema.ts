@@ -6,6 +6,7 @@ import { conforms, discriminatorValues, fitCount, isObject, mayValidate, visible
 import type { SampleScope } from './planContext.js';
 import { withDateSamples } from './dateSamples.js';
 import { hasEnum, sampleScalar } from './sampleScalar.js';
+import { cutsHere, overLimit } from './sampleLimit.js';
 import { fits, satisfies } from './satisfies.js';
 import { varyScalar } from './vary.js';
 
@@ -59,6 +60,8 @@ interface Ctx extends CheckScope {
   budget: number;
   /** Best-effort mode: never answers {@link IMPOSSIBLE}. */
   lenient: boolean;
+  /** Nodes visited, never given back (unlike `budget`): past `MAX_SAMPLE_NODES` the sample is cut (see `cutsHere`). */
+  visited: number;
   /** Objects and arrays this call built (never a contract example, which may appear in several places). */
   built: WeakSet<object>;
   /**
@@ -103,14 +106,15 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
   const run = (lenient: boolean) => {
     const slot: Slot = { name: options.name ?? 'string', index: options.index ?? 1, position: 0, depth: 0 };
     if (options.example !== undefined && !options.ignoreExamples) slot.hint = { value: options.example };
-    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built, lean: 0 };
+    const ctx: Ctx = { o: options, names, mode: options.mode ?? 'read', stack: [], budget: BUDGET, lenient, built, lean: 0, visited: 0 };
     if (options.patterns) ctx.patterns = options.patterns;
-    return sample(schema, ctx, slot);
+    return { value: sample(schema, ctx, slot), cut: overLimit(ctx.visited) };
   };
-  const dated = (v: unknown) => withDateSamples(v, schema, options); // `dates: 'Date'`: date strings → `DateSample`s
-  const value = run(false);
-  if (value !== IMPOSSIBLE) return { value: dated(value ?? null), exact: true };
-  return { value: dated(run(true) ?? null), exact: false };
+  const first = run(false);
+  const last = first.value !== IMPOSSIBLE ? first : run(true);
+  const value = withDateSamples(last.value ?? null, schema, options); // `dates: 'Date'`: date strings → `DateSample`s
+  if (last.cut && value !== null && typeof value === 'object') options.cut?.add(value);
+  return { value, exact: last === first && !first.cut };
 }
 
 /**
@@ -119,13 +123,10 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
  * @param options see {@link SampleOptions}
  * @returns the value
  */
-export function sampleValue(schema: SchemaNode, options: SampleOptions): unknown {
-  return sampleSchema(schema, options).value;
-}
+export const sampleValue = (schema: SchemaNode, options: SampleOptions): unknown => sampleSchema(schema, options).value;
 
 function built<T extends object>(ctx: Ctx, value: T): T {
-  ctx.built.add(value);
-  return value;
+  return ctx.built.add(value) && value;
 }
 
 /** Forgets the origin of a value and of everything in it (it stands where its schema's type alone does not fit). */
@@ -137,8 +138,7 @@ function disown(ctx: Ctx, value: unknown, depth = 0): void {
 
 /** True when the schema (through arrays) refers to a named schema being sampled. */
 function recursive(node: SchemaNode, ctx: Ctx): boolean {
-  if (node.kind === 'ref') return ctx.stack.includes(node.target);
-  return node.kind === 'array' && arrayItemSchemas(node).some((i) => recursive(i, ctx));
+  return node.kind === 'ref' ? ctx.stack.includes(node.target) : node.kind === 'array' && arrayItemSchemas(node).some((i) => recursive(i, ctx));
 }
 
 /** Sets an own enumerable property: assigns it, but defines `__proto__` (assigning it would set the prototype). */
@@ -165,6 +165,7 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
   if (ctx.names.cut.has(node)) return found[0] ?? null;
   if (node.nullable && found[0] === null) return null;
   if (slot.depth > HARD_DEPTH) return terminal(node, ctx);
+  if (cutsHere(++ctx.visited, node.kind)) return terminal(node, ctx);
   switch (node.kind) {
     case 'ref': {
       const target = ctx.o.schemas.get(node.target);
