@@ -172,7 +172,8 @@ export function behaviourOutput(files) {
   const detailKeys = new Map();
   for (const f of files) {
     if (!/(?:^|\/)features\/[^/]+\/api\/[^/]+\.ts$/.test(f.path)) continue;
-    const effects = /Invalidates = \{\s*invalidate: \([^)]*\) => \[(.*?)\] as const/s.exec(f.contents)?.[1];
+    // The rest of the `invalidate:` line: its keys may be tuples of their own (`[...xQueryKeys.lists(), id] as const`).
+    const effects = /Invalidates = \{\s*invalidate: \([^)]*\) => ([^\n]*)/.exec(f.contents)?.[1];
     for (const e of exportsWithOperation(f.contents)) {
       if (/InfiniteQueryOptions$/.test(e.name)) infinite.add(e.key);
       if (/MutationOptions$/.test(e.name)) {
