@@ -111,3 +111,62 @@ describe('a detail key that needs more than the path', () => {
     }
   });
 });
+
+describe('behind envelopes and under an embedding parent', () => {
+  const wrap = (ref: string) => ({ content: { 'application/json': { schema: { type: 'object', properties: { data: { $ref: `#/components/schemas/${ref}` } } } } } });
+  const list = (ref: string) => ({ content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items: { $ref: `#/components/schemas/${ref}` } } } } } } });
+  const ENVELOPED = {
+    openapi: '3.1.0',
+    info: { title: 'Enveloped', version: '1' },
+    paths: {
+      '/dialogs': { get: { operationId: 'listDialogs', responses: { '200': { description: 'ok', ...list('Dialog') } } } },
+      '/dialogs/{dialogId}': {
+        parameters: [id('dialogId')],
+        get: { operationId: 'getDialog', responses: { '200': { description: 'ok', ...wrap('Dialog') } } },
+        put: { operationId: 'updateDialog', requestBody: wrap('DialogInput'), responses: { '200': { description: 'ok', ...wrap('Dialog') } } },
+        delete: { operationId: 'deleteDialog', responses: { '204': { description: 'gone' } } },
+      },
+      '/dialogs/{dialogId}/activities': {
+        parameters: [id('dialogId')],
+        get: { operationId: 'listActivities', responses: { '200': { description: 'ok', ...list('Activity') } } },
+        post: { operationId: 'createActivity', requestBody: json('Activity'), responses: { '201': { description: 'ok', ...json('Activity') } } },
+      },
+      '/dialogs/{dialogId}/activities/{activityId}': {
+        parameters: [id('dialogId'), id('activityId')],
+        get: { operationId: 'getActivity', responses: { '200': { description: 'ok', ...json('Activity') } } },
+      },
+    },
+    components: {
+      schemas: {
+        Dialog: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, title: { type: 'string' }, activities: { type: 'array', items: { $ref: '#/components/schemas/Activity' } } } },
+        DialogInput: { type: 'object', properties: { title: { type: 'string' }, password: { type: 'string' } } },
+        Activity: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+      },
+    },
+  };
+  let dir: string;
+  let files: Map<string, string>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-envelopes-'));
+    await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(ENVELOPED));
+    files = new Map((await generate(path.join(dir, 'openapi.json'))).files.map((f) => [path.posix.basename(f.path), f.contents]));
+  });
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('the cache helpers find the entity inside the detail envelope; an update patches the payload wrapper\'s known fields', () => {
+    expect(files.get('useDialogsQuery.ts')).toContain("listCacheHelpers<NonNullable<NonNullable<ListDialogsResponse>['data']>[number], GetDialogResponse>({ lists: dialogsQueryKeys.lists, items: 'data', key: 'id', detail: 'data' })");
+    const update = files.get('useUpdateDialogMutation.ts') ?? '';
+    expect(update).toContain('optimisticMutation<');
+    expect(update).toContain("patch: (variables) => variables.payload?.['data'], fields: ['title']");
+    expect(update).toContain('setFromResponse: (variables) => [dialogsQueryKeys.detail(variables.dialogId)]');
+    expect(files.get('useDeleteDialogMutation.ts')).toContain("kind: 'delete'");
+  });
+
+  it('a write under a parent whose read embeds the collection invalidates the parent\'s detail and lists', () => {
+    expect(files.get('useCreateActivityMutation.ts')).toMatch(/invalidate: \(variables\) => \[.*dialogsQueryKeys\.detail\(variables\.dialogId\), dialogsQueryKeys\.lists\(\)\] as const/);
+  });
+});
