@@ -33,8 +33,8 @@ export interface ResourceJson {
 /** Resource kinds in the order totals list them. */
 const KIND_ORDER: ReadonlyArray<ResourceJson['kind']> = ['crud', 'read-only', 'search', 'summary', 'action', 'download', 'other'];
 
-/** True for a CRUD resource that only reads: no create, update or delete among its operations. */
-const readOnly = (r: ResourceNode): boolean => r.resourceKind === 'crud' && !r.operations.some((o) => o.role === 'create' || o.role === 'update' || o.role === 'delete');
+/** True for a CRUD resource that only reads: every operation a `GET` or `HEAD` (no create, update, delete or other write). */
+const readOnly = (r: ResourceNode): boolean => r.resourceKind === 'crud' && r.operations.every((o) => /^(GET|HEAD) /i.test(o.operationKey));
 
 /**
  * Converts the detected resources of a model into detection records for JSON output.

@@ -23,8 +23,8 @@ export function buildResource(g: Group, named: NamedGroup, operationOverrides: R
   const { entity, plural: pluralName } = resourceEntity(g, named, names);
   const has = new Set(g.members.map((m) => m.role));
   const missingOperations: CrudRole[] = g.kind === 'crud' ? CRUD_ROLES.filter((r) => !has.has(r)) : [];
-  // A CRUD resource without create, update or delete is read-only: only a missing list or read is worth a word.
-  const readOnly = g.kind === 'crud' && !has.has('create') && !has.has('update') && !has.has('delete');
+  // A CRUD resource whose operations all read (GET, HEAD) is read-only: only a missing list or read is worth a word.
+  const readOnly = g.kind === 'crud' && g.members.every((m) => m.op.method === 'get' || m.op.method === 'head');
   const reported = readOnly ? missingOperations.filter((r) => r === 'list' || r === 'read') : missingOperations;
   const members = g.members;
   const used = new Set<string>();
