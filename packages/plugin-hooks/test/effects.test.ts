@@ -135,12 +135,18 @@ describe('behind envelopes and under an embedding parent', () => {
         parameters: [id('dialogId'), id('activityId')],
         get: { operationId: 'getActivity', responses: { '200': { description: 'ok', ...json('Activity') } } },
       },
+      '/members': { get: { operationId: 'listMembers', responses: { '200': { description: 'ok', ...list('Member') } } } },
+      '/members/{memberId}': { parameters: [id('memberId')], get: { operationId: 'getMember', responses: { '200': { description: 'ok', ...json('Member') } } }, delete: { operationId: 'deleteMember', responses: { '204': { description: 'gone' } } } },
+      '/attributes': { get: { operationId: 'listAttributes', responses: { '200': { description: 'ok', ...list('Attribute') } } } },
+      '/attributes/{attributeId}': { parameters: [id('attributeId')], get: { operationId: 'getAttribute', responses: { '200': { description: 'ok', ...json('Attribute') } } }, delete: { operationId: 'deleteAttribute', responses: { '204': { description: 'gone' } } } },
     },
     components: {
       schemas: {
         Dialog: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, title: { type: 'string' }, activities: { type: 'array', items: { $ref: '#/components/schemas/Activity' } } } },
         DialogInput: { type: 'object', properties: { title: { type: 'string' }, password: { type: 'string' } } },
         Activity: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        Member: { type: 'object', properties: { _id: { type: 'string' }, email: { type: 'string' } } },
+        Attribute: { type: 'object', properties: { attributeID: { type: 'string' }, name: { type: 'string' } } },
       },
     },
   };
@@ -164,6 +170,12 @@ describe('behind envelopes and under an embedding parent', () => {
     expect(update).toContain("patch: (variables) => variables.payload?.['data'], fields: ['title']");
     expect(update).toContain('setFromResponse: (variables) => [dialogsQueryKeys.detail(variables.dialogId)]');
     expect(files.get('useDeleteDialogMutation.ts')).toContain("kind: 'delete'");
+  });
+
+  it('an item key named `_id`, or like the path parameter in another case (`attributeID` for `attributeId`)', () => {
+    expect(files.get('useMembersQuery.ts')).toContain("key: '_id'");
+    expect(files.get('useAttributesQuery.ts')).toContain("key: 'attributeID'");
+    expect(files.get('useDeleteMemberMutation.ts')).toContain("kind: 'delete'");
   });
 
   it('a write under a parent whose read embeds the collection invalidates the parent\'s detail and lists', () => {

@@ -57,7 +57,11 @@ export function planCache(model: ApiModel, resource: ResourceNode, listHook: str
   const itemProps = found ? propNames(found.item, names) : undefined;
   const param = read.pathArgs[read.pathArgs.length - 1]?.param.name;
   if (!found || !itemProps || param === undefined) return undefined;
-  const keyProperty = keyCandidates(param, resource.entity).find((n) => itemProps.has(n));
+  // A candidate matches a property of the same name, else one spelled with another case or separators (`attributeID`).
+  const flat = (n: string): string => n.toLowerCase().replace(/[_-]/g, '');
+  const keyProperty = keyCandidates(param, resource.entity)
+    .map((n) => (itemProps.has(n) ? n : [...itemProps].find((p) => p !== '__proto__' && flat(p) === flat(n))))
+    .find((n) => n !== undefined);
   if (keyProperty === undefined) return undefined;
   const detail = detailEntity(jsonBody(read), keyProperty, names);
   const { pagination } = listPagination(list, names);
@@ -80,12 +84,12 @@ export function planCache(model: ApiModel, resource: ResourceNode, listHook: str
 const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'object'];
 
 /**
- * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `<entity>Id`,
+ * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `_id`, `<entity>Id`,
  * the parameter without its `Id` suffix, and its last word (`name` of `secret_name`, `key` of `projectKey`).
  */
 function keyCandidates(param: string, entity: string): string[] {
   const last = /(?:^|_|-|[a-z0-9])([A-Z]?[a-z0-9]+)$/.exec(param)?.[1]?.toLowerCase();
-  return [...new Set([param, 'id', `${camelCase(entity)}Id`, param.replace(/_?id$/i, ''), ...(last ? [last] : [])])].filter((n) => n !== '' && n !== '__proto__');
+  return [...new Set([param, 'id', '_id', `${camelCase(entity)}Id`, param.replace(/_?id$/i, ''), ...(last ? [last] : [])])].filter((n) => n !== '' && n !== '__proto__');
 }
 
 /** The entity of a read's response: the body itself when it holds the key, else the object a wrapper property holds (`{ data: Contact }`). */
