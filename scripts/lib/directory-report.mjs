@@ -4,7 +4,10 @@
 export const MIN_STRUCTURAL = 5;
 
 /** The targets of docs/corpus.md. */
-export const TARGETS = Object.freeze({ pooledRecall: 0.95, contractRecall: 0.9, contractShare: 0.95, medianName: 30, labelRoles: 0.95 });
+export const TARGETS = Object.freeze({ pooledRecall: 0.95, contractRecall: 0.9, contractShare: 0.95, medianName: 30, labelRoles: 0.95, infinite: 0.95, contractInfinite: 0.8, optimistic: 0.9 });
+
+/** Contracts with at least this many paging GETs count in the per-contract infinite-query target. */
+export const MIN_PAGING = 5;
 
 /** mulberry32: a small seeded PRNG, so a sample is the same on every machine. */
 function mulberry32(a) {
@@ -77,8 +80,53 @@ export function pooled(rows) {
     emptyEffects: sum((r) => r.emptyEffects.length),
     pagedWithoutInfinite: sum((r) => r.pagedWithoutInfinite.length),
     lowest,
+    behaviours: behavioursPooled(ran),
     typecheck: typecheckPooled(ran),
   };
+}
+
+/**
+ * Pooled behaviour figures (scripts/lib/directory-behaviours.mjs): paging GETs with infinite query options (pooled and
+ * the contracts with at least {@link MIN_PAGING} of them under the per-contract target), list+read updates and deletes
+ * with optimistic-capable options, and child writes that invalidate the parent detail embedding them.
+ */
+export function behavioursPooled(ran) {
+  const rows = ran.filter((r) => r.behaviours);
+  const tally = (k) => {
+    const total = rows.reduce((n, r) => n + r.behaviours[k].total, 0);
+    const missed = rows.reduce((n, r) => n + r.behaviours[k].misses.length, 0);
+    return { total, hit: total - missed, share: share(total - missed, total) };
+  };
+  const pagingLow = rows
+    .filter((r) => r.behaviours.paging.total >= MIN_PAGING)
+    .map((r) => ({ id: r.id, total: r.behaviours.paging.total, hit: r.behaviours.paging.total - r.behaviours.paging.misses.length, firstMiss: r.behaviours.paging.misses[0] }))
+    .filter((r) => share(r.hit, r.total) < TARGETS.contractInfinite)
+    .sort((a, b) => share(a.hit, a.total) - share(b.hit, b.total) || (a.id < b.id ? -1 : 1));
+  const lowOptimistic = rows
+    .filter((r) => r.behaviours.optimistic.misses.length > 0)
+    .map((r) => ({ id: r.id, total: r.behaviours.optimistic.total, missed: r.behaviours.optimistic.misses.length, firstMiss: r.behaviours.optimistic.misses[0] }))
+    .sort((a, b) => b.missed - a.missed || (a.id < b.id ? -1 : 1));
+  return { paging: tally('paging'), pagingContracts: rows.filter((r) => r.behaviours.paging.total >= MIN_PAGING).length, pagingLow, optimistic: tally('optimistic'), lowOptimistic, parent: tally('parent') };
+}
+
+/** The printed lines of the behaviour figures, with their PASS/FAIL targets. */
+function behaviourLines(b) {
+  return [
+    `infinite query options: ${b.paging.hit} of ${b.paging.total} paging GETs that answer an array (${pct(b.paging.share)}); ${b.pagingLow.length} of ${b.pagingContracts} contracts with >= ${MIN_PAGING} under ${pct(TARGETS.contractInfinite)}`,
+    ...b.pagingLow.slice(0, 10).map((l) => `  infinite: ${l.id}: ${l.hit} of ${l.total}; e.g. ${l.firstMiss}`),
+    `optimistic-capable update/delete options: ${b.optimistic.hit} of ${b.optimistic.total} on resources with a list and a read (${pct(b.optimistic.share)})`,
+    ...b.lowOptimistic.slice(0, 10).map((l) => `  optimistic: ${l.id}: ${l.missed} of ${l.total} missed; e.g. ${l.firstMiss}`),
+    `parent invalidation: ${b.parent.hit} of ${b.parent.total} child writes invalidate the parent detail that embeds the collection`,
+  ];
+}
+
+/** PASS/FAIL lines of the behaviour targets. */
+function behaviourVerdicts(b) {
+  return [
+    `${verdict(b.paging.share >= TARGETS.infinite)} infinite query options on ${pct(b.paging.share)} of paging GETs (target >= ${pct(TARGETS.infinite)})`,
+    `${verdict(b.pagingLow.length === 0)} contracts with >= ${MIN_PAGING} paging GETs under ${pct(TARGETS.contractInfinite)}: ${b.pagingLow.length} (target 0)`,
+    `${verdict(b.optimistic.share >= TARGETS.optimistic)} optimistic-capable update/delete options on ${pct(b.optimistic.share)} (target >= ${pct(TARGETS.optimistic)})`,
+  ];
 }
 
 /** Pooled type-check figures of a `--tsc` run (undefined without one): clean contracts and error codes. */
@@ -129,6 +177,7 @@ export function summaryLines(s, agreement, { seconds, contracts }) {
     `contracts with >= ${MIN_STRUCTURAL} structural CRUD operations: ${s.crudContracts}; recall >= ${TARGETS.contractRecall} on ${s.crudContractsGood} (${pct(share(s.crudContractsGood, s.crudContracts))})`,
     `method names: ${s.hashed} hashed; ${s.longMedian.length} contracts with a median over ${TARGETS.medianName} characters`,
     `mutations: ${s.mutations}, ${s.emptyEffects} with empty cache effects; paginated lists without infinite query options: ${s.pagedWithoutInfinite}`,
+    ...behaviourLines(s.behaviours),
   ];
   if (agreement) {
     lines.push(`labels: roles agree on ${agreement.roleHits} of ${agreement.total} operations (${pct(agreement.roleShare)}) from ${agreement.contracts} contracts; names on ${agreement.nameHits} (${pct(agreement.nameShare)})`);
@@ -150,6 +199,7 @@ export function summaryLines(s, agreement, { seconds, contracts }) {
     `${verdict(s.emptyEffects === 0)} mutations with empty cache effects: ${s.emptyEffects} (target 0)`,
     `${verdict(s.pagedWithoutInfinite === 0)} paginated lists without infinite query options: ${s.pagedWithoutInfinite} (target 0)`,
     `${verdict(s.failed.length === 0)} contracts that fail to generate: ${s.failed.length} (target 0)`,
+    ...behaviourVerdicts(s.behaviours),
   );
   if (t) lines.push(`${verdict(t.clean === t.checked)} contracts whose output type-checks with 0 collapsed types: ${pct(share(t.clean, t.checked))} (target 100.0 %)`);
   if (agreement) lines.push(`${verdict(agreement.roleShare >= TARGETS.labelRoles)} labelled roles agree on ${pct(agreement.roleShare)} (target >= ${pct(TARGETS.labelRoles)})`);

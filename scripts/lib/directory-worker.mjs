@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { typecheckOutput } from './directory-typecheck.mjs';
+import { behaviourMeasures } from './directory-behaviours.mjs';
 import { median, isHashedName, outputMeasures, roleRecall, rolesByOperation, structuralCrud } from './directory-metrics.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -66,6 +67,7 @@ async function measure(task) {
     mutations: out.mutations,
     emptyEffects: out.emptyEffects,
     pagedWithoutInfinite: out.pagedWithoutInfinite,
+    behaviours: behaviourMeasures(doc, result.files),
     ...(task.keepRoles ? { roles: [...roles.entries()].map(([key, r]) => ({ key, role: r.role, name: r.name, resource: r.resource })) } : {}),
     ...(typecheck ? { typecheck } : {}),
     errors,

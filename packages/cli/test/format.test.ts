@@ -1,8 +1,9 @@
 // Pure formatting helpers of the CLI (table-driven, exact strings).
-import type { Diagnostic } from '@reslayer/core';
+import { createApiModel, createResource, type Diagnostic } from '@reslayer/core';
 import { countDiagnostics, formatCounts, formatDiagnostics } from '../src/format/formatDiagnostics.js';
 import { colorsFor, formatError } from '../src/format/formatError.js';
 import { escapeHtml } from '../src/format/formatReport.js';
+import { countByKind, resourcesToJson } from '../src/format/formatResources.js';
 import { formatTable } from '../src/format/table.js';
 
 const plain = colorsFor(process.stdout, true);
@@ -64,5 +65,26 @@ describe('formatError', () => {
   test('prints code, message and hint, and no stack', () => {
     const error = Object.assign(new Error('x.yaml: not found'), { code: 'RSL_INPUT_NOT_FOUND', hint: 'Check the path.' });
     expect(formatError(error, plain)).toBe('reslayer: error RSL_INPUT_NOT_FOUND: x.yaml: not found\n  hint: Check the path.');
+  });
+});
+
+describe('resourcesToJson: a CRUD resource without writes is read-only', () => {
+  const op = (role: 'list' | 'read' | 'delete', key: string) => ({ role, name: role, operationKey: key });
+  const model = createApiModel({
+    resources: [
+      createResource('pools', { crudCandidate: true, missingOperations: ['create', 'update', 'delete'], operations: [op('list', 'GET /pools'), op('read', 'GET /pools/{id}')] }),
+      createResource('assets', { missingOperations: ['list', 'create', 'update', 'delete'], operations: [op('read', 'GET /assets/{id}')] }),
+      createResource('pins', { missingOperations: ['create', 'update'], operations: [op('list', 'GET /pins'), op('read', 'GET /pins/{id}'), op('delete', 'DELETE /pins/{id}')] }),
+    ],
+  });
+
+  it('read-only, with only a missing list or read listed; a resource with a write stays crud with its missing operations', () => {
+    const records = resourcesToJson(model);
+    expect(records.map((r) => [r.resource, r.kind, r.missingOperations])).toEqual([
+      ['pools', 'read-only', []],
+      ['assets', 'read-only', ['list']],
+      ['pins', 'crud', ['create', 'update']],
+    ]);
+    expect(countByKind(records)).toEqual([['crud', 1], ['read-only', 2]]);
   });
 });

@@ -111,3 +111,74 @@ describe('a detail key that needs more than the path', () => {
     }
   });
 });
+
+describe('behind envelopes and under an embedding parent', () => {
+  const wrap = (ref: string) => ({ content: { 'application/json': { schema: { type: 'object', properties: { data: { $ref: `#/components/schemas/${ref}` } } } } } });
+  const list = (ref: string) => ({ content: { 'application/json': { schema: { type: 'object', properties: { data: { type: 'array', items: { $ref: `#/components/schemas/${ref}` } } } } } } });
+  const ENVELOPED = {
+    openapi: '3.1.0',
+    info: { title: 'Enveloped', version: '1' },
+    paths: {
+      '/dialogs': { get: { operationId: 'listDialogs', responses: { '200': { description: 'ok', ...list('Dialog') } } } },
+      '/dialogs/{dialogId}': {
+        parameters: [id('dialogId')],
+        get: { operationId: 'getDialog', responses: { '200': { description: 'ok', ...wrap('Dialog') } } },
+        put: { operationId: 'updateDialog', requestBody: wrap('DialogInput'), responses: { '200': { description: 'ok', ...wrap('Dialog') } } },
+        delete: { operationId: 'deleteDialog', responses: { '204': { description: 'gone' } } },
+      },
+      '/dialogs/{dialogId}/activities': {
+        parameters: [id('dialogId')],
+        get: { operationId: 'listActivities', responses: { '200': { description: 'ok', ...list('Activity') } } },
+        post: { operationId: 'createActivity', requestBody: json('Activity'), responses: { '201': { description: 'ok', ...json('Activity') } } },
+      },
+      '/dialogs/{dialogId}/activities/{activityId}': {
+        parameters: [id('dialogId'), id('activityId')],
+        get: { operationId: 'getActivity', responses: { '200': { description: 'ok', ...json('Activity') } } },
+      },
+      '/members': { get: { operationId: 'listMembers', responses: { '200': { description: 'ok', ...list('Member') } } } },
+      '/members/{memberId}': { parameters: [id('memberId')], get: { operationId: 'getMember', responses: { '200': { description: 'ok', ...json('Member') } } }, delete: { operationId: 'deleteMember', responses: { '204': { description: 'gone' } } } },
+      '/attributes': { get: { operationId: 'listAttributes', responses: { '200': { description: 'ok', ...list('Attribute') } } } },
+      '/attributes/{attributeId}': { parameters: [id('attributeId')], get: { operationId: 'getAttribute', responses: { '200': { description: 'ok', ...json('Attribute') } } }, delete: { operationId: 'deleteAttribute', responses: { '204': { description: 'gone' } } } },
+    },
+    components: {
+      schemas: {
+        Dialog: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, title: { type: 'string' }, activities: { type: 'array', items: { $ref: '#/components/schemas/Activity' } } } },
+        DialogInput: { type: 'object', properties: { title: { type: 'string' }, password: { type: 'string' } } },
+        Activity: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+        Member: { type: 'object', properties: { _id: { type: 'string' }, email: { type: 'string' } } },
+        Attribute: { type: 'object', properties: { attributeID: { type: 'string' }, name: { type: 'string' } } },
+      },
+    },
+  };
+  let dir: string;
+  let files: Map<string, string>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-envelopes-'));
+    await writeFile(path.join(dir, 'openapi.json'), JSON.stringify(ENVELOPED));
+    files = new Map((await generate(path.join(dir, 'openapi.json'))).files.map((f) => [path.posix.basename(f.path), f.contents]));
+  });
+
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('the cache helpers find the entity inside the detail envelope; an update patches the payload wrapper\'s known fields', () => {
+    expect(files.get('useDialogsQuery.ts')).toContain("listCacheHelpers<NonNullable<NonNullable<ListDialogsResponse>['data']>[number], GetDialogResponse>({ lists: dialogsQueryKeys.lists, items: 'data', key: 'id', detail: 'data' })");
+    const update = files.get('useUpdateDialogMutation.ts') ?? '';
+    expect(update).toContain('optimisticMutation<');
+    expect(update).toContain("patch: (variables) => variables.payload?.['data'], fields: ['title']");
+    expect(update).toContain('setFromResponse: (variables) => [dialogsQueryKeys.detail(variables.dialogId)]');
+    expect(files.get('useDeleteDialogMutation.ts')).toContain("kind: 'delete'");
+  });
+
+  it('an item key named `_id`, or like the path parameter in another case (`attributeID` for `attributeId`)', () => {
+    expect(files.get('useMembersQuery.ts')).toContain("key: '_id'");
+    expect(files.get('useAttributesQuery.ts')).toContain("key: 'attributeID'");
+    expect(files.get('useDeleteMemberMutation.ts')).toContain("kind: 'delete'");
+  });
+
+  it('a write under a parent whose read embeds the collection invalidates the parent\'s detail and lists', () => {
+    expect(files.get('useCreateActivityMutation.ts')).toMatch(/invalidate: \(variables\) => \[.*dialogsQueryKeys\.detail\(variables\.dialogId\), dialogsQueryKeys\.lists\(\)\] as const/);
+  });
+});

@@ -72,6 +72,8 @@ export interface ListCacheSpec extends ListShape {
   readonly lists: () => QueryKey;
   /** The item property that holds an item's key, compared as a string with the id given. */
   readonly key: string;
+  /** Where a detail's data holds the entity (`data` of `{ data: Contact }`); absent when the data is the entity. */
+  readonly detail?: PropertyPath;
 }
 
 /** The data a {@link ListCache.snapshot} keeps: each cached query's key and data. */
@@ -92,6 +94,8 @@ export type Edit<T> = { bivariant(value: T): T }['bivariant'];
 export interface ListCache<Item, Detail> {
   /** Sets a cached detail: a value, or an updater of the current one (`undefined` changes nothing). */
   setDetail(queryClient: CacheClient, detailKey: QueryKey, data: Detail | Edit<Detail | undefined>): void;
+  /** Merges a patch into a cached detail's entity (inside the detail's envelope, if any); no cached object, no change. */
+  patchDetail(queryClient: CacheClient, detailKey: QueryKey, patch: object): void;
   /** Replaces the item of this key in every cached list with `update(item)`. */
   updateInLists(queryClient: CacheClient, id: string | number, update: Edit<Item>, lists?: QueryKey): void;
   /** Removes the item of this key from every cached list (a total follows). */
@@ -112,8 +116,14 @@ export interface ListCache<Item, Detail> {
  */
 export function listCacheHelpers<Item, Detail>(spec: ListCacheSpec): ListCache<Item, Detail> {
   const keyOf = (item: Item): string => String(readPath(item, spec.key));
+  const merge = (old: unknown, patch: object): unknown => (old === null || typeof old !== 'object' ? old : { ...old, ...patch });
   return {
     setDetail: (queryClient, detailKey, data) => void queryClient.setQueryData(detailKey, data),
+    patchDetail: (queryClient, detailKey, patch) =>
+      void queryClient.setQueryData(detailKey, (old: unknown) => {
+        const entity = readPath(old, spec.detail);
+        return entity === null || typeof entity !== 'object' ? old : withPath(old, spec.detail, merge(entity, patch));
+      }),
     updateInLists: (queryClient, id, update, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items) => items.map((item) => (keyOf(item) === String(id) ? update(item) : item))),
     removeFromLists: (queryClient, id, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items) => items.filter((item) => keyOf(item) !== String(id))),
     addToLists: (queryClient, item, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items, page) => (page === 0 ? [item, ...items] : items)),

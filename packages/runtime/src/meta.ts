@@ -213,6 +213,8 @@ export interface PagePagination extends PageFacts {
   readonly firstPage?: number;
   /** Response property holding the next page's number or URL, empty or null on the last page. */
   readonly nextProperty?: PropertyPath;
+  /** True when the page parameter is typed as a string holding a number: the page goes as `String(page)`. */
+  readonly numericString?: true;
 }
 
 /** Offset pagination (`?offset=40&limit=20`). */
@@ -226,6 +228,8 @@ export interface OffsetPagination extends PageFacts {
   readonly defaultLimit?: number;
   /** Response property holding the next page's URL, empty or null on the last page. */
   readonly nextProperty?: PropertyPath;
+  /** True when the offset parameter is typed as a string holding a number: the offset goes as `String(offset)`. */
+  readonly numericString?: true;
 }
 
 /**

@@ -84,6 +84,18 @@ describe('cacheMutation and optimisticMutation', () => {
     }
   });
 
+  it('behind envelopes: the patch comes from the payload\'s wrapper, merges into the detail\'s entity, only the fields given', async () => {
+    const { client } = setup();
+    client.setQueryData(keys.detail('1'), { data: { id: '1', name: 'a' }, meta: { v: 1 } });
+    const wrapped = listCacheHelpers<Thing, { data: Thing }>({ lists: keys.lists, items: 'items', total: 'total', key: 'id', detail: 'data' });
+    type Wrapped = { id: string; payload: { data?: { name: string; password: string } } };
+    const env = { kind: 'update' as const, cache: wrapped, lists: () => keys.lists() as QueryKey, id: (v: Wrapped) => v.id, detail: (v: Wrapped) => keys.detail(v.id) as QueryKey, patch: (v: Wrapped) => v.payload?.['data'], fields: ['name'] };
+    const options = optimisticMutation<Thing, Error, Wrapped, readonly ['things', 'update']>(client, { mutationKey: [...keys.all, 'update'] as const, mutationFn: async () => ({ id: '1', name: 'x' }), effects: { invalidate: () => [], remove: () => [], setFromResponse: () => [] } }, env, true);
+    await options.onMutate({ id: '1', payload: { data: { name: 'optimistic', password: 'secret' } } });
+    expect(client.getQueryData(keys.detail('1'))).toEqual({ data: { id: '1', name: 'optimistic' }, meta: { v: 1 } });
+    expect((client.getQueryData(listKey) as { items: Thing[] }).items[0]).toEqual({ id: '1', name: 'optimistic' });
+  });
+
   it('an optimistic delete removes the item from the lists', async () => {
     const { client } = setup();
     const del = { kind: 'delete' as const, cache, lists: () => keys.lists() as QueryKey, id: (v: { id: string }) => v.id };

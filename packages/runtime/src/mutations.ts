@@ -80,8 +80,24 @@ export function cacheMutation<TData, V, K extends QueryKey = QueryKey>(queryClie
  * @typeParam V the mutation's variables
  */
 export type OptimisticEdit<V> =
-  | { readonly kind: 'update'; readonly cache: ListCache<unknown, unknown>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number; readonly detail: (variables: V) => QueryKey; readonly patch: (variables: V) => object | undefined }
+  | {
+      readonly kind: 'update';
+      readonly cache: ListCache<unknown, unknown>;
+      readonly lists: (variables: V) => QueryKey;
+      readonly id: (variables: V) => string | number;
+      readonly detail: (variables: V) => QueryKey;
+      readonly patch: (variables: V) => object | undefined;
+      /** The payload properties the cached entity has, when only some are (the others wait for the server's answer). */
+      readonly fields?: readonly string[];
+    }
   | { readonly kind: 'delete'; readonly cache: ListCache<unknown, unknown>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number };
+
+/** The patch, or only its `fields` when given (own properties only); `{}` for no patch. */
+function picked(patch: object | undefined, fields: readonly string[] | undefined): object {
+  if (patch === null || typeof patch !== 'object') return {};
+  if (!fields) return patch;
+  return Object.fromEntries(Object.entries(patch).filter(([k]) => fields.includes(k)));
+}
 
 /** Mutation options with an optimistic edit: `onMutate` applies it, `onError` rolls it back. */
 export interface OptimisticMutationOptions<TData, TError, V, K extends QueryKey> extends CacheMutationOptions<TData, V, K> {
@@ -115,9 +131,9 @@ export function optimisticMutation<TData, TError, V, K extends QueryKey = QueryK
         return snapshot;
       }
       const detail = edit.detail(variables);
-      const patch = edit.patch(variables);
+      const patch = picked(edit.patch(variables), edit.fields);
       const snapshot = await edit.cache.snapshot(queryClient, [detail, lists]);
-      edit.cache.setDetail(queryClient, detail, (old: unknown) => (old === null || typeof old !== 'object' ? old : { ...old, ...patch }));
+      edit.cache.patchDetail(queryClient, detail, patch);
       edit.cache.updateInLists(queryClient, id, (item) => (item === null || typeof item !== 'object' ? item : { ...item, ...patch }), lists);
       return snapshot;
     },

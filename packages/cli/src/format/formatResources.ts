@@ -23,14 +23,18 @@ export interface OperationJson {
 export interface ResourceJson {
   resource: string;
   entity: string;
-  kind: ResourceKind;
+  /** The detected kind; `read-only` for a CRUD resource without create, update or delete. */
+  kind: ResourceKind | 'read-only';
   crudCandidate: boolean;
   missingOperations: string[];
   operations: OperationJson[];
 }
 
 /** Resource kinds in the order totals list them. */
-const KIND_ORDER: readonly ResourceKind[] = ['crud', 'search', 'summary', 'action', 'download', 'other'];
+const KIND_ORDER: ReadonlyArray<ResourceJson['kind']> = ['crud', 'read-only', 'search', 'summary', 'action', 'download', 'other'];
+
+/** True for a CRUD resource that only reads: every operation a `GET` or `HEAD` (no create, update, delete or other write). */
+const readOnly = (r: ResourceNode): boolean => r.resourceKind === 'crud' && r.operations.every((o) => /^(GET|HEAD) /i.test(o.operationKey));
 
 /**
  * Converts the detected resources of a model into detection records for JSON output.
@@ -42,9 +46,10 @@ export function resourcesToJson(model: ApiModel): ResourceJson[] {
   return model.resources.map((r: ResourceNode) => ({
     resource: r.resource,
     entity: r.entity,
-    kind: r.resourceKind,
+    kind: readOnly(r) ? 'read-only' : r.resourceKind,
     crudCandidate: r.crudCandidate,
-    missingOperations: [...r.missingOperations],
+    // A read-only resource misses no write: only a list or read it lacks is listed.
+    missingOperations: readOnly(r) ? r.missingOperations.filter((o) => o === 'list' || o === 'read') : [...r.missingOperations],
     operations: r.operations.map((op) => {
       const node = byKey.get(op.operationKey);
       const [method = '', ...rest] = op.operationKey.split(' ');
@@ -62,11 +67,11 @@ export function resourcesToJson(model: ApiModel): ResourceJson[] {
 
 /**
  * Counts resources per kind, in a fixed kind order, leaving out kinds with no resource.
- * @param resources detected resources
- * @returns e.g. `[['crud', 2], ['search', 1]]`
+ * @param records detection records
+ * @returns e.g. `[['crud', 2], ['read-only', 1], ['search', 1]]`
  */
-export function countByKind(resources: readonly Pick<ResourceNode, 'resourceKind'>[]): Array<[ResourceKind, number]> {
-  return KIND_ORDER.map((k) => [k, resources.filter((r) => r.resourceKind === k).length] as [ResourceKind, number]).filter(([, n]) => n > 0);
+export function countByKind(records: readonly Pick<ResourceJson, 'kind'>[]): Array<[ResourceJson['kind'], number]> {
+  return KIND_ORDER.map((k) => [k, records.filter((r) => r.kind === k).length] as [ResourceJson['kind'], number]).filter(([, n]) => n > 0);
 }
 
 /** Column titles of the resource table (text and HTML): Resource, Entity, Kind, CRUD candidate, Missing operations, Operations. */
@@ -142,7 +147,7 @@ export function formatInspect(model: ApiModel, colors: Colors, diagnostics: read
     lines.push(colors.dim(asInvoked('A CRUD candidate needs list and read (`reslayer explain RSL_RESOURCE_PARTIAL`).')));
   }
   if (operations && records.length > 0) lines.push('', ...operationLines(records, colors));
-  const kinds = countByKind(model.resources).map(([k, n]) => `${n} ${k}`);
+  const kinds = countByKind(records).map(([k, n]) => `${n} ${k}`);
   const n = records.length;
   const ops = model.operations.length;
   lines.push('', `${colors.bold(String(n))} ${n === 1 ? 'resource' : 'resources'}${kinds.length > 0 ? ` (${kinds.join(', ')})` : ''}, ${colors.bold(String(ops))} ${ops === 1 ? 'operation' : 'operations'}`);

@@ -59,6 +59,12 @@ describe('listPagination', () => {
     ['a cursor with no way to the next one gives way to page/size', [query('page', int), query('pageSize', int), query('skipToken', str)], obj(prop('items', array), prop('total', int)), undefined,
       { mode: 'page', pageParam: 'page', pageSizeParam: 'pageSize', itemsProperty: 'items', totalProperty: 'total' }],
     ['a lone limit is a filter', [query('limit', int)], array, undefined, { mode: 'none' }],
+    ['pageNum/pageSize typed as strings holding numbers', [query('pageNum', str), query('pageSize', str)], obj(prop('data', array)), undefined,
+      { mode: 'page', pageParam: 'pageNum', pageSizeParam: 'pageSize', itemsProperty: 'data', numericString: true }],
+    ['offset/limit typed as strings, items one envelope deeper', [query('offset', str), query('limit', str)], obj(prop('result', obj(prop('items', array)))), undefined,
+      { mode: 'offset', offsetParam: 'offset', limitParam: 'limit', itemsProperty: ['result', 'items'], numericString: true }],
+    ['a text start (a time, not an offset) is no pagination', [query('start', str), query('limit', int)], array, undefined, { mode: 'none' }],
+    ['count/page/order on a bare array', [query('count', int), query('page', int), query('order', str)], array, undefined, { mode: 'page', pageParam: 'page', pageSizeParam: 'count' }],
   ])('%s', (_name, params, body, headers, expected) => {
     expect(paginationOf(params, body, headers)).toEqual(expected);
   });
@@ -76,18 +82,34 @@ describe('listEnvelope', () => {
 });
 
 describe('isPagedList', () => {
-  const signature = (method: 'get' | 'post', role: 'list' | 'summary' | 'search') => {
-    const op = createOperation(method, '/things');
+  /** `method path` with this role, these query parameters and this JSON body. */
+  const signature = (method: 'get' | 'post', role: 'list' | 'summary' | 'search' | 'read', params: ParameterNode[], body: SchemaNode) => {
+    const response = { kind: 'response', status: '200', contents: [{ mediaType: 'application/json', schema: body }], pointer: '#' } as ResponseNode;
+    const op = createOperation(method, '/things/{id}', { parameters: params, responses: [response] });
     const resource = createResource('things', { operations: [{ role, name: 'x', operationKey: op.key }] });
+    const model = createApiModel({ operations: [op], resources: [resource] });
     const first = resource.operations[0];
     if (!first) throw new Error('no operation');
-    return describeOperation(createApiModel({ operations: [op], resources: [resource] }), resource, first);
+    return { s: describeOperation(model, resource, first), names: getSchemaTypeNames(model) };
+  };
+  const paged = (...args: Parameters<typeof signature>) => {
+    const { s, names } = signature(...args);
+    return isPagedList(s, names);
   };
 
-  it('only a GET list pages: not a summary, not a search by POST, not nothing', () => {
-    expect(isPagedList(signature('get', 'list'))).toBe(true);
-    expect(isPagedList(signature('get', 'summary'))).toBe(false);
-    expect(isPagedList(signature('post', 'search'))).toBe(false);
-    expect(isPagedList(undefined)).toBe(false);
+  it.each<[string, 'get' | 'post', 'list' | 'summary' | 'search' | 'read', ParameterNode[], SchemaNode, boolean]>([
+    ['a GET list with page/size', 'get', 'list', [query('page', int), query('size', int)], array, true],
+    ['a summary GET that pages an array (`/pools/retired`)', 'get', 'summary', [query('count', int), query('page', int)], array, true],
+    ['an item-path GET answering a paged envelope (`/files/{key}/versions`)', 'get', 'read', [query('page_token', str)], obj(prop('versions', array), prop('next_page_token', str)), true],
+    ['numeric-string page parameters', 'get', 'list', [query('pageNum', str), query('pageSize', str)], obj(prop('data', array)), true],
+    ['a page parameter on an answer without an array', 'get', 'summary', [query('page', int)], obj(prop('total', int)), false],
+    ['an array without paging parameters', 'get', 'list', [query('limit', int)], array, false],
+    ['a search by POST', 'post', 'search', [query('page', int)], array, false],
+  ])('%s', (_name, method, role, params, body, expected) => {
+    expect(paged(method, role, params, body)).toBe(expected);
+  });
+
+  it('no operation does not page', () => {
+    expect(isPagedList(undefined, getSchemaTypeNames(createApiModel({})))).toBe(false);
   });
 });

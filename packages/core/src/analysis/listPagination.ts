@@ -33,8 +33,10 @@ export type ListPagination =
       firstPage?: number;
       /** A property that holds the next page's number or URL, empty or null on the last page (`next`, `links.next`). */
       nextProperty?: PropertyPath;
+      /** True when the page parameter is typed as a string holding a number: the page is sent as `String(page)`. */
+      numericString?: true;
     })
-  | (PageFacts & { mode: 'offset'; offsetParam: string; limitParam?: string; defaultLimit?: number; nextProperty?: PropertyPath })
+  | (PageFacts & { mode: 'offset'; offsetParam: string; limitParam?: string; defaultLimit?: number; nextProperty?: PropertyPath; numericString?: true })
   | (PageFacts & {
       mode: 'cursor';
       cursorParam: string;
@@ -53,6 +55,8 @@ type Names = Pick<SchemaTypeNames, 'byName' | 'cut'>;
 const PAGE = ['page', 'pagenumber', 'pageno', 'pagenum', 'pageindex', 'pg'];
 const PAGE_SIZE = ['pagesize', 'perpage', 'size', 'limit', 'pagelimit', 'pagecount', 'count', 'maxresults', 'top'];
 const OFFSET = ['offset', 'skip', 'pageoffset', 'start', 'startindex', 'from'];
+/** Offset names that may be typed as a string holding a number. */
+const OFFSET_TEXT = ['offset', 'skip', 'pageoffset', 'startindex'];
 const LIMIT = ['limit', 'take', 'pagesize', 'size', 'perpage', 'pagelimit', 'first', 'maxresults', 'count', 'top', 'maxitems'];
 const CURSOR = ['cursor', 'pagecursor', 'pagetoken', 'after', 'pageafter', 'startingafter', 'continuationtoken', 'continuation', 'nexttoken', 'nextpagetoken', 'skiptoken', 'marker', 'starttoken', 'before', 'pagebefore', 'endingbefore'];
 /** Cursor parameters that take an item's key: the next cursor is the last item's key when no body property or link gives it. */
@@ -60,14 +64,20 @@ const ITEM_CURSOR = ['startingafter', 'after', 'pageafter', 'marker'];
 /** Item properties that may hold the key an item cursor takes, in order. */
 const ITEM_KEYS = ['id', 'key', 'name'];
 
-/** The first parameter (by preference) whose normalized name is in `candidates` and kind is `kind`. */
-function pick(named: readonly ParameterNode[], candidates: readonly string[], kind: 'number' | 'string', byName: ReadonlyMap<string, NamedSchema>): ParameterNode | undefined {
+/** The first parameter (by preference) whose normalized name is in `candidates` and kind is one of `kinds`. */
+function pick(named: readonly ParameterNode[], candidates: readonly string[], kinds: ReadonlyArray<'number' | 'string'>, byName: ReadonlyMap<string, NamedSchema>): ParameterNode | undefined {
   for (const n of candidates) {
-    const hit = named.find((x) => normName(x.name) === n && kindOf(x.schema, byName) === kind);
+    const hit = named.find((x) => normName(x.name) === n && kinds.includes(kindOf(x.schema, byName) as 'number'));
     if (hit) return hit;
   }
   return undefined;
 }
+
+/** Page and offset parameters: a number, or a string holding one (`pageNum: string`). */
+const NUMERIC: ReadonlyArray<'number' | 'string'> = ['number', 'string'];
+
+/** `{ numericString: true }` when a page or offset parameter is typed as a string: the page number is sent as its text. */
+const asText = (param: ParameterNode, byName: ReadonlyMap<string, NamedSchema>): { numericString?: true } => (kindOf(param.schema, byName) === 'string' ? { numericString: true } : {});
 
 /** A numeric `default` of a parameter. */
 function defaultNumber(param: ParameterNode | undefined, byName: ReadonlyMap<string, NamedSchema>): number | undefined {
@@ -103,12 +113,17 @@ function facts(env: ListEnvelope | undefined, linkHeader: boolean): PageFacts {
 const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
 
 /**
- * True for the operation whose pagination the generated layer exposes: a `GET` list. Its hooks get infinite query
- * options and config-meta reports its pagination; a summary or search with page-like parameters does not page.
+ * True for an operation whose pages the generated layer follows, whatever its role (a list, a sub-collection read
+ * by an item path, a summary that pages): a `GET` whose JSON success body holds an array (bare or in an envelope,
+ * see {@link listEnvelope}) and whose pagination {@link listPagination} detects. Its hooks get infinite query
+ * options, config-meta reports its pagination and the mocks serve its pages: one rule for every plugin.
  * @param signature an operation signature, if any
+ * @param names the model's schema lookup (`getSchemaTypeNames(model)`)
  */
-export function isPagedList(signature: OperationSignature | undefined): boolean {
-  return signature?.op.role === 'list' && signature.node.method === 'get';
+export function isPagedList(signature: OperationSignature | undefined, names: Names): boolean {
+  if (signature?.node.method !== 'get' || signature.response.responseType !== 'json') return false;
+  const body = signature.response.content?.schema;
+  return body !== undefined && listEnvelope(body, names) !== undefined && listPagination(signature, names).pagination.mode !== 'none';
 }
 
 /**
@@ -136,8 +151,8 @@ export function listPagination(signature: OperationSignature | undefined, names:
   const link = (signature?.response.responses ?? []).some((r) => (r.headers ?? []).some((h) => h.toLowerCase() === 'link'));
   const used = (...params: Array<ParameterNode | undefined>) => new Set(params.flatMap((p) => (p ? [p.name] : [])));
   const common = facts(env, link);
-  const cursor = pick(query, CURSOR, 'string', byName);
-  const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, 'number', byName) : undefined;
+  const cursor = pick(query, CURSOR, ['string'], byName);
+  const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, NUMERIC, byName) : undefined;
   if (cursor) {
     const next = env?.nextProperty;
     const byItem = next === undefined && !link && env && ITEM_CURSOR.includes(normName(cursor.name)) ? itemKey(env.item, names) : undefined;
@@ -147,18 +162,19 @@ export function listPagination(signature: OperationSignature | undefined, names:
       return { pagination, params: used(cursor, cursorLimit) };
     }
   }
-  const offset = pick(query, OFFSET, 'number', byName);
+  // `start` and `from` often hold a time as text: only `offset`-like names count when typed as a string.
+  const offset = pick(query, OFFSET, ['number'], byName) ?? pick(query, OFFSET_TEXT, ['string'], byName);
   if (offset) {
-    const limit = pick(query.filter((p) => p !== offset), LIMIT, 'number', byName);
-    const pagination: ListPagination = { mode: 'offset', offsetParam: offset.name, ...opt('limitParam', limit?.name), ...common, ...opt('nextProperty', env?.nextProperty), ...opt('defaultLimit', defaultNumber(limit, byName)) };
+    const limit = pick(query.filter((p) => p !== offset), LIMIT, NUMERIC, byName);
+    const pagination: ListPagination = { mode: 'offset', offsetParam: offset.name, ...opt('limitParam', limit?.name), ...common, ...opt('nextProperty', env?.nextProperty), ...opt('defaultLimit', defaultNumber(limit, byName)), ...asText(offset, byName) };
     return { pagination, params: used(offset, limit) };
   }
-  const page = pick(query, PAGE, 'number', byName);
+  const page = pick(query, PAGE, NUMERIC, byName);
   if (page) {
-    const size = pick(query.filter((p) => p !== page), PAGE_SIZE, 'number', byName);
+    const size = pick(query.filter((p) => p !== page), PAGE_SIZE, NUMERIC, byName);
     const pagination: ListPagination = {
       mode: 'page', pageParam: page.name, ...opt('pageSizeParam', size?.name), ...common, ...opt('nextProperty', env?.nextProperty),
-      ...opt('defaultPageSize', defaultNumber(size, byName)), ...opt('firstPage', firstPageOf(page, byName)),
+      ...opt('defaultPageSize', defaultNumber(size, byName)), ...opt('firstPage', firstPageOf(page, byName)), ...asText(page, byName),
     };
     return { pagination, params: used(page, size) };
   }

@@ -23,26 +23,32 @@ export function buildResource(g: Group, named: NamedGroup, operationOverrides: R
   const { entity, plural: pluralName } = resourceEntity(g, named, names);
   const has = new Set(g.members.map((m) => m.role));
   const missingOperations: CrudRole[] = g.kind === 'crud' ? CRUD_ROLES.filter((r) => !has.has(r)) : [];
+  // A CRUD resource whose operations all read (GET, HEAD) is read-only: only a missing list or read is worth a word.
+  const readOnly = g.kind === 'crud' && g.members.every((m) => m.op.method === 'get' || m.op.method === 'head');
+  const reported = readOnly ? missingOperations.filter((r) => r === 'list' || r === 'read') : missingOperations;
   const members = g.members;
   const used = new Set<string>();
   const forced = forcedNames(members, operationOverrides, used, resource, diagnostics);
   // The first holder of a CRUD role gets its spec name; a second (a PUT beside a PATCH) is named from its operationId.
-  const holders = new Set(CRUD_ROLES.map((role) => members.find((m) => m.role === role)?.op));
+  // With a PUT and a PATCH on the same item, the PATCH is `update<E>` and the PUT `replace<E>` (docs/naming.md).
+  const patch = members.find((m) => m.role === 'update' && m.op.method === 'patch')?.op;
+  const replacing = members.find((m) => m.role === 'update' && m.op.method === 'put' && m.op.path === patch?.path)?.op;
+  const holders = new Set(CRUD_ROLES.map((role) => (role === 'update' && replacing ? patch : members.find((m) => m.role === role)?.op)));
   const firstWriteOf = (role: OperationRole) => members.find((m) => m.role === role && (m.op.method === 'post' || m.op.method === 'put'))?.op;
   const operations: ResourceOperation[] = members.map(({ op, role, why }, i) => {
     const override = forced[i];
     if (override !== undefined) return { role, name: override, operationKey: op.key, reason: `${why}; named by overrides.operations.${op.operationId ?? ''}` };
-    const auto = operationName(role, op, { entity, plural: pluralName, resource, action: g.action, verbOnly: g.verbOnly === true, firstOfRole: firstWriteOf(role) === op, holder: holders.has(op) });
+    const auto = operationName(role, op, { entity, plural: pluralName, resource, action: g.action, verbOnly: g.verbOnly === true, firstOfRole: firstWriteOf(role) === op, holder: holders.has(op), replaces: op === replacing });
     const { name, note } = freeName(auto.name, auto.note, op, used);
     used.add(name.toLowerCase());
     return { role, name, operationKey: op.key, reason: note === undefined ? why : `${why}; ${note}` };
   });
   const first = members[0]?.op;
-  if (g.kind === 'crud' && missingOperations.length > 0) {
+  if (g.kind === 'crud' && reported.length > 0) {
     diagnostics.add({
       code: 'RSL_RESOURCE_PARTIAL',
       severity: 'info',
-      message: `resource "${resource}" is a partial CRUD resource; missing: ${missingOperations.join(', ')}`,
+      message: `resource "${resource}" is a ${readOnly ? 'read-only' : 'partial CRUD'} resource; missing: ${reported.join(', ')}`,
       location: first?.key ?? '',
       hint: 'Only the operations the contract declares are generated.',
     });
@@ -156,14 +162,14 @@ const CRUD_ROLE_SET: ReadonlySet<OperationRole> = new Set(CRUD_ROLES);
  * The method name of an operation: the spec name for the first holder of a CRUD role (`list<P>`, `get<E>`,
  * `create<E>`, `update<E>`, `delete<E>`) unless its operationId names a command verb (`startJob`); every other method is named from its operationId's words as detection
  * reads them (no tag, namespace, controller or version prefix: `issues/list-for-repo` → `listForRepo`); a second
- * holder of a role by its verb and the entity (`createProfile` for a create-or-replace PUT beside a PATCH);
+ * holder of a role by its verb and the entity (`createProfile` for a second create), a PUT beside a PATCH on the same item `replace<E>`;
  * without such words, from role and entity (`archiveContact`, `downloadFile`, `getDashboardSummary`) or from
  * method and path.
  */
 function operationName(
   role: OperationRole,
   op: OperationNode,
-  r: { entity: string; plural: string; resource: string; action: string | undefined; verbOnly: boolean; firstOfRole: boolean; holder: boolean },
+  r: { entity: string; plural: string; resource: string; action: string | undefined; verbOnly: boolean; firstOfRole: boolean; holder: boolean; replaces: boolean },
 ): { name: string; note?: string } {
   const read = readOperationId(op);
   if (CRUD_ROLE_SET.has(role)) {
@@ -171,6 +177,7 @@ function operationName(
     // A command verb names the operation better than the role's verb (`startJob`, not `createJob`).
     if (r.holder && read.verbClass === 'action') return { name: methodName(read.words.join(' ')), note: `named from its operationId's verb "${read.words[0] ?? ''}"` };
     if (r.holder) return { name: fitName(spec) };
+    if (r.replaces) return { name: fitName(`replace${r.entity}`), note: 'a PUT beside a PATCH on the same item, named replace' };
     const verb = read.verbClass !== undefined && read.verbClass !== 'action' ? read.words[0] : undefined;
     if (verb !== undefined) return { name: methodName(`${verb} ${r.entity}`), note: `a second ${role}, named from its verb and entity` };
     if (op.method === 'put' && role === 'update') return { name: fitName(`replace${r.entity}`), note: 'a second update, named replace' };

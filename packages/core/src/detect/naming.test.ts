@@ -295,7 +295,7 @@ describe('reasons', () => {
       'a role held twice',
       {
         given: [op('patch', '/notes/{id}'), op('put', '/notes/{id}')],
-        want: ['update: PATCH on item /notes/{id}; no operationId', 'update: PUT on item /notes/{id}; no operationId; a second update, named replace'],
+        want: ['update: PATCH on item /notes/{id}; no operationId', 'update: PUT on item /notes/{id}; no operationId; a PUT beside a PATCH on the same item, named replace'],
       },
     ],
     ['a download', { given: [op('get', '/files/{id}/download', undefined, 'binary')], want: ['download: GET on /files/{id}/download answers with a binary body; no operationId, named from role and entity'] }],

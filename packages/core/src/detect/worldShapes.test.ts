@@ -80,7 +80,7 @@ describe('shapes of the world’s contracts', () => {
     ];
     // Both answer with `Profile`: the collection with item paths takes the schema's name, the other keeps its parent.
     expect(summaries(given, [named('Profile')])).toEqual({
-      'resourceGroupsProfiles (crud, Profile)': ['list listProfiles', 'read getProfile', 'update updateProfile', 'update createProfile', 'delete deleteProfile'],
+      'resourceGroupsProfiles (crud, Profile)': ['list listProfiles', 'read getProfile', 'update updateProfile', 'update replaceProfile', 'delete deleteProfile'],
       'subscriptionsProfiles (crud, SubscriptionProfile)': ['list listSubscriptionProfiles'],
     });
   });

@@ -23,8 +23,8 @@ export function describeResource(model: ApiModel, resource: ResourceNode, textar
   const signatures = resource.operations.map((op) => describeOperation(model, resource, op));
   const collection = collectionOperation(signatures);
   const detected = listPagination(collection, names);
-  // Only a `GET` list pages, as its hooks read it (`isPagedList`).
-  const pagination: typeof detected.pagination = isPagedList(collection) ? detected.pagination : { mode: 'none' };
+  // The collection pages only as core's one rule says (`isPagedList`), as its hooks read it.
+  const pagination: typeof detected.pagination = collection?.op.role === 'list' && isPagedList(collection, names) ? detected.pagination : { mode: 'none' };
   const params = detected.params;
   const { fields, bodyWrapper } = formFields(signatures, names, textareaThreshold);
   const columns = listColumns(signatures, names);

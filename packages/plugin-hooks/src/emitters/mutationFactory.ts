@@ -13,7 +13,9 @@ function optimisticEdit(p: HookPlan, m: MutationPlan, o: OptimisticPlan, imports
   const lists = keyExpression(m, { keysObject: p.keys, member: 'lists', args: o.target.listArgs ?? [] });
   const fn = (expr: string): string => `(${expr.includes('variables') ? 'variables' : ''}) => ${expr}`;
   const parts = [`kind: '${o.kind}'`, `cache: ${o.cache.name}`, `lists: ${fn(lists)}`, `id: ${fn(member(m, detailArgs[detailArgs.length - 1] ?? ''))}`];
-  if (o.kind === 'update') parts.push(`detail: ${fn(keyExpression(m, { keysObject: p.keys, member: 'detail', args: detailArgs }))}`, `patch: ${fn(member(m, 'payload'))}`);
+  const patch = `${member(m, 'payload')}${o.payloadProperty === undefined ? '' : `?.[${stringLiteral(o.payloadProperty)}]`}`;
+  if (o.kind === 'update') parts.push(`detail: ${fn(keyExpression(m, { keysObject: p.keys, member: 'detail', args: detailArgs }))}`, `patch: ${fn(patch)}`);
+  if (o.kind === 'update' && o.fields) parts.push(`fields: [${o.fields.map(stringLiteral).join(', ')}]`);
   return `{ ${parts.join(', ')} }`;
 }
 

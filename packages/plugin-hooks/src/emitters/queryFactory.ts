@@ -107,7 +107,7 @@ function initialPageParam(inf: InfinitePlan): string {
  */
 function nextPageParamCall(p: HookPlan, inf: InfinitePlan, imports: Imports): string {
   const pg = inf.pagination;
-  const { defaultPageSize: _a, defaultLimit: _b, pageSizeParam: _c, limitParam: _d, firstPage: _e, ...facts } = pg as typeof pg & Record<string, unknown>;
+  const { defaultPageSize: _a, defaultLimit: _b, pageSizeParam: _c, limitParam: _d, firstPage: _e, numericString: _f, ...facts } = pg as typeof pg & Record<string, unknown>;
   const fn = pg.mode === 'cursor' ? 'nextCursorParam' : 'nextPageParam';
   imports.add(runtimeQueryModule(p), [fn]);
   return `${fn}<${p.response}>(${valueLiteral(facts, true)})`;
@@ -130,8 +130,11 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
   const paramsType = infiniteParamsType(p, inf);
   const pathArgs = q.keyArgs.filter((a) => a !== 'params' && a !== 'payload');
   const arg = (name: string): string => (q.requiredPath.includes(name) ? `${name} as string | number` : name);
-  const key = `[...${p.keys}.lists(), ${[...pathArgs.map(arg), "'infinite'", p.s.paramsRequired ? 'params' : 'params ?? {}'].join(', ')}] as const`;
-  const pageValue = inf.pagination.mode === 'cursor' ? `...(pageParam === undefined ? {} : { ${objectKey(inf.pageParam)}: pageParam })` : `${objectKey(inf.pageParam)}: pageParam`;
+  // A paged GET other than the list (a sub-collection, a summary) names itself in the key, beside the list's pages.
+  const own = p.s.op.role === 'list' ? [] : [stringLiteral(p.method)];
+  const key = `[...${p.keys}.lists(), ${[...own, ...pathArgs.map(arg), "'infinite'", p.s.paramsRequired ? 'params' : 'params ?? {}'].join(', ')}] as const`;
+  const numericString = inf.pagination.mode !== 'cursor' && inf.pagination.numericString === true;
+  const pageValue = inf.pagination.mode === 'cursor' ? `...(pageParam === undefined ? {} : { ${objectKey(inf.pageParam)}: pageParam })` : `${objectKey(inf.pageParam)}: ${numericString ? 'String(pageParam)' : 'pageParam'}`;
   const callArgs = q.callArgs.map((a) => (a === 'params' ? `{ ...params, ${pageValue} }` : a));
   const pg = inf.pagination;
   const cursor = pg.mode === 'cursor';
@@ -145,7 +148,7 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
     ]),
     `export function ${hooksNaming.infiniteQueryOptions(p.hookName)}(${factoryParameters(p, q, paramsType).join(', ')}) {`,
     '  return {',
-    `    queryKey: ${key} as DataTag<${keyTupleType(p, q, `...ReturnType<typeof ${p.keys}.lists>`, true, infiniteParamsType(p, inf))}, InfiniteData<${p.response}, ${pageParamType(inf)}>, ${p.error}>,`,
+    `    queryKey: ${key} as DataTag<${keyTupleType(p, q, [`...ReturnType<typeof ${p.keys}.lists>`, ...own].join(', '), true, infiniteParamsType(p, inf))}, InfiniteData<${p.response}, ${pageParamType(inf)}>, ${p.error}>,`,
     `    queryFn: ${skipGuard(q)}({ signal, pageParam }: { signal: AbortSignal; pageParam: ${pageParamType(inf)} }) => ${call},`,
     `    initialPageParam: ${initialPageParam(inf)}${cursor ? '' : ' as number'},`,
     `    getNextPageParam: ${nextPageParamCall(p, inf, imports)},`,

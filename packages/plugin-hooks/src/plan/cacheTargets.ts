@@ -1,5 +1,5 @@
 import type { ApiModel, OperationSignature, ResourceNode, SchemaNode } from '@reslayer/core';
-import { describeOperation, memoOnModel, pathShape } from '@reslayer/core';
+import { describeOperation, getSchemaTypeNames, memoOnModel, objectProperties, pathShape, resolveSchema } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import type { KeyRef } from './planMutation.js';
 
@@ -90,6 +90,38 @@ export function parentKeys(model: ApiModel, s: OperationSignature): KeyRef[] {
   return out.filter((k, i) => out.findIndex((x) => x.keysObject === k.keysObject && x.member === k.member) === i);
 }
 
+/** A name lowercased without `_`, `-` and `.`: `lineitems` for `line_items` and `lineItems`. */
+const flat = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '');
+
+/**
+ * The keys of the parent whose read embeds the collection a write changes (`POST /dialogs/{dialogId}/activities`
+ * when `GET /dialogs/{dialogId}` answers `{ activities: [...] }`, or `{ data: { activities: [...] } }`): the parent's
+ * `detail(...)` and its `lists(...)`, which a cached copy of the children goes stale in.
+ * @param model the API model
+ * @param s the write's signature
+ * @returns the key references; `[]` when no parent embeds the collection
+ */
+export function embeddingParentKeys(model: ApiModel, s: OperationSignature): KeyRef[] {
+  const parent = parentCrudResource(model, s);
+  const read = parent?.operations.find((o) => o.role === 'read');
+  if (!parent || !read || !parent.itemPath) return [];
+  const child = pathShape(s.node.path).segments[pathShape(parent.itemPath).segments.length];
+  const rs = describeOperation(model, parent, read);
+  const body = rs.response.responseType === 'json' ? rs.response.content?.schema : undefined;
+  if (!child || child.includes('{') || !body || !embeds(body, flat(child), getSchemaTypeNames(model))) return [];
+  const t = crudTarget(model, s, parent);
+  const keysObject = clientNaming.queryKeysObject(parent);
+  return [...(t.detailArgs ? [{ keysObject, member: 'detail' as const, args: t.detailArgs }] : []), ...(t.listArgs ? [{ keysObject, member: 'lists' as const, args: t.listArgs }] : [])];
+}
+
+/** True when an object (or the object its `data`/`item`/`result` wrapper holds) has an array property of this flat name. */
+function embeds(schema: SchemaNode, name: string, names: ReturnType<typeof getSchemaTypeNames>): boolean {
+  const props = objectProperties(schema, names)?.props ?? [];
+  if (props.some((p) => flat(p.name) === name && resolveSchema(p.schema, names.byName).leaf.kind === 'array')) return true;
+  const wrapper = props.find((p) => ['data', 'item', 'result'].includes(p.name.toLowerCase()));
+  return wrapper !== undefined && (objectProperties(wrapper.schema, names)?.props ?? []).some((p) => flat(p.name) === name && resolveSchema(p.schema, names.byName).leaf.kind === 'array');
+}
+
 /**
  * True when an operation's success body is the resource's entity: the same schema, or a reference to the same
  * named schema, as the read operation's.
@@ -106,9 +138,15 @@ export function returnsEntity(model: ApiModel, s: OperationSignature): boolean {
   return a !== undefined && b !== undefined && sameSchema(a, b);
 }
 
-/** The same node, or references to the same named schema. */
+/**
+ * The same node, references to the same named schema, or the same single-property envelope around them
+ * (`{ data: Contact }` beside `{ data: Contact }`: the response replaces the detail behind the envelope too).
+ */
 function sameSchema(a: SchemaNode, b: SchemaNode): boolean {
-  return a === b || (a.kind === 'ref' && b.kind === 'ref' && a.target === b.target);
+  if (a === b || (a.kind === 'ref' && b.kind === 'ref' && a.target === b.target)) return true;
+  if (a.kind !== 'object' || b.kind !== 'object' || a.properties.length !== 1 || b.properties.length !== 1) return false;
+  const [pa, pb] = [a.properties[0], b.properties[0]];
+  return pa !== undefined && pb !== undefined && pa.name === pb.name && sameSchema(pa.schema, pb.schema);
 }
 
 /** Shape key of a contract path: segments after the api/version prefix, parameters written as `{}`. */

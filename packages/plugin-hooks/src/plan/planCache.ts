@@ -19,7 +19,9 @@ export interface CachePlan {
   keyProperty: string;
   /** Response type of the read operation (`GetContactResponse`), the detail's data; absent without a read. */
   detailResponse?: string;
-  /** Property names of a list item and of the detail (read view), for checking that a payload merges into them. */
+  /** The property of the detail's data that holds the entity (`data` of `{ data: Contact }`); absent when it is the entity. */
+  detailProperty?: string;
+  /** Property names of a list item and of the detail's entity (read view), for checking that a payload merges into them; empty for a detail whose entity is not found. */
   itemProps: ReadonlySet<string>;
   detailProps: ReadonlySet<string>;
 }
@@ -53,12 +55,15 @@ export function planCache(model: ApiModel, resource: ResourceNode, listHook: str
   const body = jsonBody(list);
   const found = body ? listItemsOf(body, names) : undefined;
   const itemProps = found ? propNames(found.item, names) : undefined;
-  const detailProps = propNames(jsonBody(read), names);
   const param = read.pathArgs[read.pathArgs.length - 1]?.param.name;
-  if (!found || !itemProps || !detailProps || param === undefined) return undefined;
-  const candidates = [param, 'id', `${camelCase(resource.entity)}Id`, param.replace(/_?id$/i, '')];
-  const keyProperty = candidates.find((n) => n !== '' && n !== '__proto__' && itemProps.has(n) && detailProps.has(n));
+  if (!found || !itemProps || param === undefined) return undefined;
+  // A candidate matches a property of the same name, else one spelled with another case or separators (`attributeID`).
+  const flat = (n: string): string => n.toLowerCase().replace(/[_-]/g, '');
+  const keyProperty = keyCandidates(param, resource.entity)
+    .map((n) => (itemProps.has(n) ? n : [...itemProps].find((p) => p !== '__proto__' && flat(p) === flat(n))))
+    .find((n) => n !== undefined);
   if (keyProperty === undefined) return undefined;
+  const detail = detailEntity(jsonBody(read), keyProperty, names);
   const { pagination } = listPagination(list, names);
   const totalProperty = pagination.mode === 'page' || pagination.mode === 'offset' ? pagination.totalProperty : undefined;
   return {
@@ -69,21 +74,57 @@ export function planCache(model: ApiModel, resource: ResourceNode, listHook: str
     ...(totalProperty !== undefined ? { totalProperty } : {}),
     keyProperty,
     detailResponse: clientNaming.responseType(read.op),
+    ...(detail?.property !== undefined ? { detailProperty: detail.property } : {}),
     itemProps,
-    detailProps,
+    detailProps: detail?.props ?? new Set(),
   };
 }
 
+/** Names of a property that wraps a single entity (`{ data: {...} }`, `{ item: {...} }`), as the mocks' envelope analysis knows them. */
+const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'object'];
+
 /**
- * Whether an update's payload can be merged into the cached entity (`{ ...item, ...payload }`): a JSON object
- * whose properties all exist on both a list item and the detail.
+ * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `_id`, `<entity>Id`,
+ * the parameter without its `Id` suffix, and its last word (`name` of `secret_name`, `key` of `projectKey`).
+ */
+function keyCandidates(param: string, entity: string): string[] {
+  const last = /(?:^|_|-|[a-z0-9])([A-Z]?[a-z0-9]+)$/.exec(param)?.[1]?.toLowerCase();
+  return [...new Set([param, 'id', '_id', `${camelCase(entity)}Id`, param.replace(/_?id$/i, ''), ...(last ? [last] : [])])].filter((n) => n !== '' && n !== '__proto__');
+}
+
+/** The entity of a read's response: the body itself when it holds the key, else the object a wrapper property holds (`{ data: Contact }`). */
+function detailEntity(schema: SchemaNode | undefined, key: string, names: ReturnType<typeof getSchemaTypeNames>): { props: Set<string>; property?: string } | undefined {
+  const props = propNames(schema, names);
+  if (!props || props.has(key)) return props && { props };
+  const view = schema ? objectProperties(schema, names) : undefined;
+  for (const w of view?.props.filter((p) => WRAPPERS.includes(p.name.toLowerCase())) ?? []) {
+    const inner = propNames(w.schema, names);
+    if (inner?.has(key)) return { props: inner, property: w.name };
+  }
+  return undefined;
+}
+
+/**
+ * How an update's payload merges into the cached entity (`{ ...item, ...patch }`): the payload, or the object a
+ * wrapper property of it holds (`{ data: {...} }`), a JSON object some of whose properties exist on both a list
+ * item and the detail's entity. Only those are merged (`fields`, when not all are).
  * @param model the API model
  * @param s the update's signature
  * @param cache the resource's cache plan
- * @returns true when the optimistic update can apply the payload
+ * @returns where the patch is and which of its fields merge, or undefined when none can
  */
-export function payloadMerges(model: ApiModel, s: OperationSignature, cache: CachePlan): boolean {
+export function payloadMerges(model: ApiModel, s: OperationSignature, cache: CachePlan): { payloadProperty?: string; fields?: string[] } | undefined {
+  const names = getSchemaTypeNames(model);
   const schema = s.payload?.bodyKind === 'json' ? s.payload.content.schema : undefined;
-  const props = propNames(schema, getSchemaTypeNames(model));
-  return props !== undefined && [...props].every((n) => cache.itemProps.has(n) && cache.detailProps.has(n));
+  const shared = (props: Set<string> | undefined): string[] => [...(props ?? [])].filter((n) => cache.itemProps.has(n) && cache.detailProps.has(n));
+  const direct = propNames(schema, names);
+  const own = shared(direct);
+  if (direct && own.length > 0) return own.length === direct.size ? {} : { fields: own };
+  const view = schema ? objectProperties(schema, names) : undefined;
+  for (const w of view?.props.filter((p) => WRAPPERS.includes(p.name.toLowerCase())) ?? []) {
+    const inner = propNames(w.schema, names);
+    const fields = shared(inner);
+    if (inner && fields.length > 0) return { payloadProperty: w.name, ...(fields.length === inner.size ? {} : { fields }) };
+  }
+  return undefined;
 }

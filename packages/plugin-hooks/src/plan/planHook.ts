@@ -103,7 +103,7 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
   const args = base.args.map((a) => (rename(a.name) === a.name ? a : { ...a, name: rename(a.name), text: `${rename(a.name)}${a.text.slice(a.name.length)}` }));
   const data = s.response.responseType === 'none' ? 'null' : base.response;
   const query: QueryPlan = { keyArgs, callArgs: s.args.map((a) => rename(a.name)), requiredPath, data, ...(get ? { member: clientNaming.queryKey(s.op) } : {}) };
-  const infinite = isPagedList(s) ? infinitePlan(model, s) : undefined;
+  const infinite = isPagedList(s, getSchemaTypeNames(model)) ? infinitePlan(model, s) : undefined;
   const listCache = s.op.role === 'list' && cache?.listHook === hookName ? { cache } : {};
   return { ...base, args, query: { ...query, ...(infinite ? { infinite } : {}), ...listCache } };
 }

@@ -1,7 +1,7 @@
 import type { ApiModel, OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
-import { crudTarget, parentCrudResource, parentKeys, returnsEntity, type CrudTarget } from './cacheTargets.js';
+import { crudTarget, embeddingParentKeys, parentCrudResource, parentKeys, returnsEntity, type CrudTarget } from './cacheTargets.js';
 import { payloadMerges, type CachePlan } from './planCache.js';
 
 /** One query key (or key prefix) a mutation touches: a member of a resource's query-keys object. */
@@ -56,6 +56,10 @@ export interface OptimisticPlan {
   byDefault: boolean;
   /** The resource's cache helpers. */
   cache: CachePlan;
+  /** The payload property that holds the patch (`data` of `{ data: {...} }`); absent when the payload is the patch. */
+  payloadProperty?: string;
+  /** The patch properties the cached entity has, when only some are. */
+  fields?: string[];
 }
 
 /**
@@ -101,9 +105,12 @@ export function planMutation(model: ApiModel, s: OperationSignature, optimistic:
     const own: KeyRef = { keysObject: clientNaming.queryKeysObject(s.resource), member: 'all', args: [] };
     for (const k of [own, ...parentKeys(model, s)]) if (!effects.invalidate.some((x) => sameKey(x, k))) effects.invalidate.push(k);
   }
+  // A write under a parent whose read embeds this collection: the parent's detail and lists go stale too.
+  if (own) for (const k of embeddingParentKeys(model, s)) if (!effects.invalidate.some((x) => sameKey(x, k))) effects.invalidate.push(k);
   const base: MutationPlan = { variables: hooksNaming.variablesType(s.op), members, effects };
-  const derivable = kind === 'delete' || (kind === 'update' && cache !== undefined && payloadMerges(model, s, cache));
-  return kind && target && cache && derivable ? { ...base, optimistic: { kind, target, byDefault: optimistic, cache } } : base;
+  const merge = kind === 'update' && cache !== undefined ? payloadMerges(model, s, cache) : undefined;
+  const derivable = kind === 'delete' || merge !== undefined;
+  return kind && target && cache && derivable ? { ...base, optimistic: { kind, target, byDefault: optimistic, cache, ...merge } } : base;
 }
 
 /** True when two key references name the same key. */

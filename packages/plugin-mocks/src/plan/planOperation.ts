@@ -1,5 +1,5 @@
 import type { CrudRole, ResponseNode, SchemaNode } from '@reslayer/core';
-import { isJsonMediaType, type OperationSignature } from '@reslayer/core';
+import { isJsonMediaType, isPagedList, type OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { ActionPlan, Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
@@ -58,7 +58,7 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
   const error = head ? { status: first ? statusOf(first.status, 500) : 500, cast: false } : errorAnswer(sig, first, mocksNaming.errorFixture(sig.op), ctx, fixtures, doc);
   const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.urlPath, params), params, status, body, error, stepAside: [], yieldTo: [] };
   // A paginated list answering its fixture pages the fixture's items, so an infinite query over it ends.
-  const page = body.kind === 'json' && sig.node.method === 'get' ? fixturePagePlan(sig, ctx) : undefined;
+  const page = body.kind === 'json' && isPagedList(sig, ctx.names) ? fixturePagePlan(sig, ctx) : undefined;
   if (page) plan.page = page;
   const shared = sharedUrls(ctx.model).get(sig.node.key);
   if (shared) plan.shared = shared;
