@@ -79,8 +79,7 @@ export function refReading(entry: string, roots: readonly string[], maxBytes: nu
         record(() => {
           const name = paths.get(file.url) ?? file.url;
           const text = typeof file.data === 'string' ? file.data : decodeContract(file.data, name);
-          const { value } = parseContractText(text, name);
-          checkDocumentLimits(value, name, text.length);
+          const { value } = parseContractText(text, name, (parsed) => checkDocumentLimits(parsed, name, text.length));
           budget += text.length + MIN_EXPANDED_VALUES;
           return value;
         }),
