@@ -2,7 +2,6 @@
 // through here, counted, so that a test can fail or kill the writer at any one of them (docs/engine.md, "Testing
 // the writer"). Nothing here reads.
 import { appendFileSync, chmodSync, lchownSync, linkSync, mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 
 /**
  * Test-only: `fail:<n>` makes the n-th call of this process throw an `EIO` error instead of acting;
@@ -25,7 +24,7 @@ function step(call: string, target: string): void {
   throw Object.assign(new Error(`EIO: i/o error (injected at writer call ${calls}), ${call} '${target}'`), { code: 'EIO' });
 }
 
-/** The engine's changing file-system calls (synchronous but `createAsync`; see the file's comment). */
+/** The engine's changing file-system calls (synchronous; see the file's comment). */
 export const fsw = {
   /** Creates one folder (its parent must exist). */
   mkdir(abs: string): void {
@@ -41,14 +40,6 @@ export const fsw = {
   create(abs: string, text: string): void {
     step('create', abs);
     writeFileSync(abs, text, { flag: 'wx' });
-  },
-  /**
-   * Creates a new file with this text through libuv's thread pool (`wx`, as {@link fsw.create}). The call is counted
-   * (and a fault injected) when it is issued, synchronously, so the trace keeps the order of the calls.
-   */
-  createAsync(abs: string, text: string): Promise<void> {
-    step('create', abs);
-    return writeFile(abs, text, { flag: 'wx' });
   },
   /** A second hard link to a file (or a FIFO, socket or device: `link` never opens it). */
   link(from: string, to: string): void {

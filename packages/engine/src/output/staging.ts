@@ -10,12 +10,6 @@ import { type RootScan, addAncestors } from './scan.js';
 
 /** Calls made between two yields to the event loop, where a SIGINT or SIGTERM handler can run (see `guardSignals`). */
 const CALLS_PER_YIELD = 512;
-/**
- * Files written at once through libuv's thread pool (4 threads unless `UV_THREADPOOL_SIZE` says otherwise). On
- * GitHub's contract (6,384 files) 16 in flight wrote the staging folder in about half the time of one synchronous
- * write after another (docs/benchmark.md, "Write phase").
- */
-const WRITES_IN_FLIGHT = 16;
 
 /** What the staging folder holds, once built (root-relative paths). */
 export interface Staged {
@@ -55,12 +49,10 @@ export async function buildStaging(paths: OutputPaths, files: ReadonlyMap<string
     fsw.mkdir(path.join(staging, dir));
     await pace();
   }
-  const writes: Array<[string, string]> = [];
   for (const [rel, text] of files) {
-    if (!unchanged.has(rel) || !linkedIfThere(path.join(real, rel), path.join(staging, rel))) writes.push([path.join(staging, rel), text]);
-    else await pace();
+    if (!unchanged.has(rel) || !linkedIfThere(path.join(real, rel), path.join(staging, rel))) fsw.create(path.join(staging, rel), text);
+    await pace();
   }
-  await writeAll(writes);
   for (const rel of carried) {
     carry(real, staging, rel, scan.entries.get(rel) === 'link');
     await pace();
@@ -73,33 +65,6 @@ export async function buildStaging(paths: OutputPaths, files: ReadonlyMap<string
     if (notice) notices.push(notice);
   }
   return { carried, notices };
-}
-
-/**
- * Creates the files, {@link WRITES_IN_FLIGHT} at a time. On the first failure no further write is issued; the ones in
- * flight are awaited before it is thrown, so that the caller can remove the staging folder with nothing still
- * writing into it.
- * @param writes absolute paths and texts, in the order the calls are counted
- * @throws the first write's error
- */
-async function writeAll(writes: ReadonlyArray<readonly [string, string]>): Promise<void> {
-  const inFlight = new Set<Promise<void>>();
-  const failures: unknown[] = [];
-  try {
-    for (const [abs, text] of writes) {
-      if (failures.length > 0) break;
-      const write: Promise<void> = fsw
-        .createAsync(abs, text)
-        .catch((error: unknown) => void failures.push(error))
-        .finally(() => inFlight.delete(write));
-      inFlight.add(write);
-      if (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
-    }
-  } catch (error) {
-    failures.unshift(error);
-  }
-  await Promise.all(inFlight);
-  if (failures.length > 0) throw failures[0];
 }
 
 /**
