@@ -14,6 +14,18 @@ export type CodeIdentity = { ok: true; id: string } | { ok: false; reason: strin
  */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])([^'"\n\r]{1,500})\1/g;
 
+/**
+ * The folder that holds this build's own packages when they are linked, not installed (a checkout of reslayer's
+ * workspace: `packages/`): the folder above the nearest `package.json` over this module. Their code is the build's,
+ * which its identity (`buildInfo.json`) covers, so it is not read again.
+ */
+const OWN_PACKAGES = (() => {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'package.json'))) return path.dirname(dir);
+  }
+  return undefined;
+})();
+
 /** The extensions a TypeScript loader (jiti) tries for an import without one, in its order. */
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.json'];
 
@@ -83,6 +95,7 @@ function bareImport(spec: string, from: string): { part: string } | { file: stri
     return { part: `package ${spec} ${sha256(manifest)}` };
   }
   if (inNodeModules(real)) return { part: `package ${String(pkg.name)}@${String(pkg.version)}` };
+  if (path.dirname(real) === OWN_PACKAGES && String(pkg.name).startsWith('@reslayer/')) return { part: `build ${String(pkg.name)}` };
   // A linked (workspace) package: its code is read like the project's own.
   const subpath = ['.', ...segments.slice(name.split('/').length)].join('/');
   const entry = packageEntry(real, pkg, subpath);
@@ -116,7 +129,8 @@ function importsOf(file: string, text: string): { files: string[]; parts: string
  * The identity of the code that `entries` (a config file, or the modules that make the plugins) run: the sha256 of
  * every file in their module graph outside `node_modules`, followed through relative imports and linked (workspace)
  * packages, and the name and version of every package installed under `node_modules` that they import (its own
- * imports are not followed: its version stands for them). An import that resolves to nothing counts as absent, so
+ * imports are not followed: its version stands for them). A linked package of this build's own workspace counts by
+ * its name: the build's identity covers its code. An import that resolves to nothing counts as absent, so
  * creating it later changes the identity. Built-in modules (`node:fs`) do not count.
  * @param entries absolute paths of the entry modules
  * @returns a sha256 over the graph (stable for the same files, contents and packages), or why a file cannot be read
