@@ -2,7 +2,7 @@
 // anything heavy is loaded). Then, before anything else is loaded, it turns on Node's compile cache (V8's code
 // cache on disk, in the system's temporary folder unless NODE_COMPILE_CACHE names another;
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off), so later runs skip compiling the CLI's modules. Then it runs the
-// CLI (main.ts).
+// CLI (main.ts), or, for `reslayer --version` (or `-v`) alone, prints the version without loading yargs.
 import module from 'node:module';
 import { ignoreClosedReader } from './closedReader.js';
 import { nodeVersionError } from './nodeVersion.js';
@@ -16,5 +16,9 @@ if (tooOld) {
   module.enableCompileCache?.();
   ignoreClosedReader(process.stdout);
   ignoreClosedReader(process.stderr);
-  await import('./main.js');
+  const args = process.argv.slice(2);
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+    const { CLI_VERSION } = await import('./version.js');
+    process.stdout.write(`${CLI_VERSION}\n`);
+  } else await import('./main.js');
 }

@@ -174,4 +174,60 @@ export default {
     inlineConfig(dir, 'A', '// the same plugin, its file edited\n');
     expect(runJson<CheckJson>(['check', '--config', config]).json).toMatchObject({ cache: 'miss', drift: 0 });
   });
+
+  /** A config that imports its plugin from `plugins/emitter.ts`, which imports its suffix from a helper, `plugins/suffix.ts`. */
+  const multiFileConfig = (dir: string, suffix: string) => {
+    write(path.join(dir, 'plugins/suffix.ts'), `export const suffix: string = ${JSON.stringify(suffix)};\n`);
+    write(
+      path.join(dir, 'plugins/emitter.ts'),
+      `import { suffix } from './suffix.js';
+export const emitter = {
+  name: 'helper-emitter',
+  apply(hooks: any) {
+    hooks.emit.tap('helper-emitter', (ctx: any) => {
+      for (const r of ctx.model.resources) ctx.files.add({ path: \`res/\${r.resource}.ts\`, contents: \`${MARKER} test\\nexport const name = '\${r.resource}\${suffix}';\\n\`, plugin: 'helper-emitter' });
+    });
+  },
+};
+`,
+    );
+    return write(
+      path.join(dir, 'generator.config.ts'),
+      `import { emitter } from './plugins/emitter';
+export default { input: ${JSON.stringify(path.relative(dir, DEMO_CONTRACT).split(path.sep).join('/'))}, output: './out', plugins: [emitter] };
+`,
+    );
+  };
+
+  test("a changed helper of a multi-file local plugin is a miss: check reports the drift, generate writes the new output (0 stale hits)", () => {
+    const dir = tmpDir();
+    const config = multiFileConfig(dir, 'A');
+    const contacts = path.join(dir, 'out/src/res/contacts.ts');
+    expect(runJson<GenerateJson>(['generate', '--config', config]).json).toMatchObject({ cache: 'miss' });
+    expect(runJson<GenerateJson>(['generate', '--config', config]).json).toMatchObject({ cache: 'hit' });
+    expect(readFileSync(contacts, 'utf8')).toContain("'contactsA'");
+    multiFileConfig(dir, 'B');
+    expect(runJson<CheckJson>(['check', '--config', config]).json).toMatchObject({ cache: 'miss', ok: false, drift: 6 });
+    const regenerated = runJson<GenerateJson>(['generate', '--config', config]).json;
+    expect(regenerated).toMatchObject({ cache: 'miss' });
+    expect(regenerated.updated).toHaveLength(6);
+    expect(readFileSync(contacts, 'utf8')).toContain("'contactsB'");
+    expect(runJson<CheckJson>(['check', '--config', config]).json).toMatchObject({ cache: 'hit', drift: 0 });
+  });
+
+  test('a plain-object plugin in its own file: editing that file is a miss', () => {
+    const dir = tmpDir();
+    const plugin = (suffix: string) =>
+      write(
+        path.join(dir, 'plain.mjs'),
+        `export default { name: 'plain', apply(hooks) { hooks.emit.tap('plain', (ctx) => { ctx.files.add({ path: 'plain.ts', contents: '${MARKER} test\\nexport const s = "${suffix}";\\n', plugin: 'plain' }); }); } };\n`,
+      );
+    plugin('A');
+    const config = write(path.join(dir, 'generator.config.mjs'), `import plain from './plain.mjs';\nexport default { input: ${JSON.stringify(DEMO_CONTRACT)}, output: './out', plugins: [plain] };\n`);
+    expect(runJson<GenerateJson>(['generate', '--config', config]).json).toMatchObject({ cache: 'miss' });
+    expect(runJson<CheckJson>(['check', '--config', config]).json).toMatchObject({ cache: 'hit', drift: 0 });
+    plugin('B');
+    expect(runJson<CheckJson>(['check', '--config', config]).json).toMatchObject({ cache: 'miss', drift: 1, driftFiles: [{ path: 'src/plain.ts', kind: 'different' }] });
+    expect(runJson<GenerateJson>(['generate', '--config', config]).json).toMatchObject({ cache: 'miss', updated: ['src/plain.ts'] });
+  });
 });

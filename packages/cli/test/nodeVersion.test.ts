@@ -43,9 +43,18 @@ test('with --json the refusal is also a JSON error on stdout', () => {
 });
 
 test('the check lets the Node.js running the tests through (and the marker shows when main.js loads)', () => {
-  const run = runAs(process.execPath, ['--version'], process.versions.node);
+  const run = runAs(process.execPath, ['--help'], process.versions.node);
   expect(run.status).toBe(0);
   expect(run.stderr).toContain('LOADED main.js');
+});
+
+test('--version (or -v) alone prints the version without loading main.js (no yargs)', () => {
+  for (const flag of ['--version', '-v']) {
+    const run = runAs(process.execPath, [flag], process.versions.node);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\S*\n$/);
+    expect(run.stderr).not.toContain('LOADED main.js');
+  }
 });
 
 // The machine's own Node.js, when it is an older one (the toolchain of scripts/run puts Node 24 first on PATH).

@@ -2,7 +2,7 @@
 // contract and the config; it writes no file and starts no thread (the runs are @reslayer/engine's).
 
 // Plugins and the hook bus.
-export { definePlugin, pluginSource, type Plugin, type PluginContext } from './plugin/definePlugin.js';
+export { definePlugin, type Plugin, type PluginContext } from './plugin/definePlugin.js';
 export type { DetectContext, EmitContext, GeneratorHooks, HookTiming, PluginHooks, ReportSection, RunInfo, RunReport } from './hooks/types.js';
 export { createHooks } from './hooks/createHooks.js';
 export { DetectStage, EmitStage } from './hooks/stages.js';

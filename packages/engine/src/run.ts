@@ -26,6 +26,12 @@ export interface RunOptions {
   lockTimeoutMs?: number | undefined;
   /** The build identity to use instead of `buildInfo.json` (tests). */
   buildHash?: string | undefined;
+  /**
+   * The modules that make the config's plugins, when it has no config file (absolute paths): the no-change cache
+   * keys on their module graph. `[]` says the plugins are this build's own (the CLI's defaults). Without a config
+   * file and without this the cache is off. @default the config file
+   */
+  pluginModules?: readonly string[] | undefined;
 }
 
 /** What a run says about the no-change cache: it hit, or why it missed or was off. */
@@ -73,7 +79,7 @@ export async function withOpenRoot<T>(config: ResolvedConfig, options: RunOption
   try {
     options.onPhase?.('cache');
     const start = performance.now();
-    const key = await computeRunKey(config, options.buildHash);
+    const key = await computeRunKey(config, options.buildHash, options.pluginModules);
     const cacheDir = cacheDirOf(paths.root);
     const probe: CacheProbe = options.skipCache !== undefined ? { status: 'off', reason: options.skipCache } : probeCache(paths, cacheDir, key);
     return await body({ paths, lock, cacheDir, key, probe, ms: performance.now() - start });

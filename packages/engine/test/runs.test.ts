@@ -35,7 +35,10 @@ const lister = definePlugin({
   },
 });
 
-const configFor = (out: string, plugins: Plugin[]): ResolvedConfig => resolveConfig({ input: DEMO_CONTRACT, output: out, plugins }, undefined, dir);
+/** A config file for the runs (the no-change cache keys on its module graph; the plugins here are this file's). */
+const CONFIG_FILE = path.join(dir, 'generator.config.mjs');
+writeFileSync(CONFIG_FILE, 'export default {};\n');
+const configFor = (out: string, plugins: Plugin[]): ResolvedConfig => resolveConfig({ input: DEMO_CONTRACT, output: out, plugins }, CONFIG_FILE, dir);
 
 describe('ctx.files', () => {
   it('answers the same under generate, check, a dry run and --no-cache', async () => {
@@ -100,53 +103,71 @@ describe('the no-change cache', () => {
   });
 });
 
-describe("a plugin's code identity (the run key)", () => {
-  const SOURCE = Symbol.for('reslayer.pluginSource');
-  const madeIn = (file: string): Plugin => Object.defineProperty({ name: 'p', apply() {} }, SOURCE, { value: file });
-  const key = async (plugin: Plugin, configFile?: string) => computeRunKey({ ...configFor(path.join(dir, 'k'), [plugin]), ...(configFile ? { configFile } : {}) }, 'b');
+describe("the plugins' code identity (the run key)", () => {
+  const plugin: Plugin = { name: 'p', apply() {} };
+  const key = async (configFile?: string, pluginModules?: string[]) => {
+    const { configFile: _file, ...config } = configFor(path.join(dir, 'k'), [plugin]);
+    return computeRunKey(configFile !== undefined ? { ...config, configFile } : config, 'b', pluginModules);
+  };
+  const put = (rel: string, text: string) => {
+    const file = path.join(dir, 'graph', rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    return file;
+  };
 
-  it('is the content of the file that made it, loaded from a path', async () => {
-    const file = path.join(dir, 'plugin.mjs');
-    writeFileSync(file, 'one');
-    const before = await key(madeIn(file));
+  it('is the content of every file in the config\'s module graph outside node_modules, through TypeScript\'s .js imports', async () => {
+    const config = put('generator.config.ts', "import { emitter } from './plugins/emitter.js';\nexport default { plugins: [emitter] };\n");
+    put('plugins/emitter.ts', "import { suffix } from './helper';\nexport const emitter = { name: 'e', apply() { return suffix; } };\n");
+    put('plugins/helper.ts', "export const suffix = 'A';\n");
+    const before = await key(config);
     expect(before.ok).toBe(true);
-    expect(await key(madeIn(file))).toEqual(before);
-    writeFileSync(file, 'two');
-    expect(await key(madeIn(file))).not.toEqual(before);
+    expect(await key(config)).toEqual(before);
+    put('plugins/helper.ts', "export const suffix = 'B';\n");
+    const after = await key(config);
+    expect(after.ok).toBe(true);
+    expect(after).not.toEqual(before);
   });
 
-  it('is the package version when that file is installed in node_modules', async () => {
-    const pkg = path.join(dir, 'node_modules/some-plugin');
-    mkdirSync(path.join(pkg, 'dist'), { recursive: true });
-    writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'some-plugin', version: '1.0.0' }));
-    const file = path.join(pkg, 'dist/index.js');
-    writeFileSync(file, 'one');
-    const before = await key(madeIn(file));
-    writeFileSync(file, 'two');
-    expect(await key(madeIn(file))).toEqual(before);
-    writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'some-plugin', version: '1.0.1' }));
-    expect(await key(madeIn(file))).not.toEqual(before);
+  it('is the name and version of a package installed in node_modules, not its files', async () => {
+    const config = put('pkg.config.mjs', "import { plugin } from 'some-plugin';\nexport default { plugins: [plugin()] };\n");
+    put('node_modules/some-plugin/package.json', JSON.stringify({ name: 'some-plugin', version: '1.0.0', main: 'index.js' }));
+    put('node_modules/some-plugin/index.js', 'one');
+    const before = await key(config);
+    put('node_modules/some-plugin/index.js', 'two');
+    expect(await key(config)).toEqual(before);
+    put('node_modules/some-plugin/package.json', JSON.stringify({ name: 'some-plugin', version: '1.0.1', main: 'index.js' }));
+    expect(await key(config)).not.toEqual(before);
   });
 
-  it('is the config file for a plugin written there without definePlugin; unknown without one', async () => {
-    const bare: Plugin = { name: 'bare', apply() {} };
-    const configFile = path.join(dir, 'generator.config.mjs');
-    writeFileSync(configFile, 'export default {}');
-    expect((await key(bare, configFile)).ok).toBe(true);
-    expect(await key(bare)).toEqual({ ok: false, reason: 'plugin "bare" was not made with definePlugin, so its code cannot be identified' });
+  it('counts an import that resolves to nothing, so creating it is a miss', async () => {
+    const config = put('missing.config.mjs', "import { x } from './later.mjs';\nexport default {};\n");
+    const before = await key(config);
+    expect(before.ok).toBe(true);
+    put('later.mjs', 'export const x = 1;\n');
+    expect(await key(config)).not.toEqual(before);
+  });
+
+  it('without a config file is unknown unless pluginModules names the modules ([]: the build\'s own plugins)', async () => {
+    expect(await key(undefined)).toEqual({ ok: false, reason: "the plugins' code cannot be identified without a config file (pass pluginModules)" });
+    expect((await key(undefined, [])).ok).toBe(true);
+    const module = put('made.mjs', 'export const p = 1;\n');
+    const before = await key(undefined, [module]);
+    put('made.mjs', 'export const p = 2;\n');
+    expect(await key(undefined, [module])).not.toEqual(before);
   });
 
   it('changes with the input limits, so narrower ones are not skipped by the cache', async () => {
-    const plugin = madeIn(path.join(dir, 'plugin.mjs'));
-    writeFileSync(path.join(dir, 'plugin.mjs'), 'one');
     const base = configFor(path.join(dir, 'k'), [plugin]);
     const before = await computeRunKey(base, 'b');
     expect(await computeRunKey({ ...base, refRoots: [path.join(dir, 'shared')] }, 'b')).not.toEqual(before);
     expect(await computeRunKey({ ...base, maxInputSize: 1000 }, 'b')).not.toEqual(before);
   });
 
-  it('definePlugin records the file of its caller', () => {
-    const made = definePlugin({ name: 'here', apply() {} });
-    expect((made as unknown as Record<symbol, unknown>)[SOURCE]).toMatch(/runs\.test\.ts$/);
+  it('definePlugin returns its argument and adds nothing to it', () => {
+    const object = { name: 'here', apply() {} };
+    const keys = Reflect.ownKeys(object);
+    expect(definePlugin(object)).toBe(object);
+    expect(Reflect.ownKeys(object)).toEqual(keys);
   });
 });

@@ -33,6 +33,16 @@ export function defaultPlugins(): Plugin[] {
 }
 
 /**
+ * The modules that make a config's plugins, for the engine's no-change cache: the config file's module graph
+ * (undefined: the engine's default), or none beside this build for a run without a config file, whose plugins are
+ * {@link defaultPlugins} (the build's identity covers them).
+ * @param config a resolved config
+ */
+export function pluginModulesOf(config: ResolvedConfig): readonly string[] | undefined {
+  return config.configFile === undefined ? [] : undefined;
+}
+
+/**
  * The built-in plugins by package name, for configs that cannot hold code (a `reslayer` key in
  * `package.json`): `"plugins": ["@reslayer/plugin-client", ["@reslayer/plugin-hooks", { "adapter": "vue-query" }]]`.
  */

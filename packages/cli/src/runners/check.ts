@@ -6,7 +6,7 @@ import type { OutputArgs } from '../commands/shared.js';
 import { printCheck } from '../format/printCheck.js';
 import type { CheckReportData, ReportDrift } from '../format/formatReport.js';
 import { resourcesToJson } from '../format/formatResources.js';
-import { displayPath, portableRelativePath } from '../format/resolveCliConfig.js';
+import { displayPath, pluginModulesOf, portableRelativePath } from '../format/resolveCliConfig.js';
 import { CLI_VERSION } from '../version.js';
 import { guardRuns, waitNotice, writeProfile } from './context.js';
 
@@ -35,7 +35,8 @@ export interface CheckArgs extends OutputArgs {
 export async function runCheck(args: CheckArgs): Promise<number> {
   return guardRuns('check', args, async (io, config, runNumber) => {
     const skipCache = !args.cache ? '--no-cache' : args.reportFile !== undefined ? `--report ${args.report ?? 'html'} needs the model` : undefined;
-    const result = await check(config, { skipCache, onPhase: io.phase, onWait: waitNotice(displayPath(config.outputRoot, io.cwd)) });
+    const onWait = waitNotice(displayPath(config.outputRoot, io.cwd));
+    const result = await check(config, { skipCache, onPhase: io.phase, onWait, pluginModules: pluginModulesOf(config) });
     await writeProfile(result.profile, io.cwd);
     const reportFile = args.reportFile !== undefined && runNumber > 1 ? numbered(args.reportFile, runNumber) : args.reportFile;
     const reportPath = reportFile !== undefined && result.run ? await writeHtmlReport(reportFile, io.cwd, config, result, result.run, args.report ?? 'html') : undefined;

@@ -2,7 +2,7 @@ import type { ResolvedConfig } from '@reslayer/core';
 import { type GenerateResult, generate } from '@reslayer/engine';
 import type { OutputArgs } from '../commands/shared.js';
 import { printGenerate } from '../format/printGenerate.js';
-import { displayPath } from '../format/resolveCliConfig.js';
+import { displayPath, pluginModulesOf } from '../format/resolveCliConfig.js';
 import { type RunBody, type RunnerIO, guardRuns, waitNotice, writeProfile } from './context.js';
 
 /** Arguments of `generate`. */
@@ -26,6 +26,7 @@ export async function generateOnce(io: RunnerIO, config: ResolvedConfig, args: P
     skipCache: args.cache ? undefined : '--no-cache',
     onPhase: io.phase,
     onWait: waitNotice(displayPath(config.outputRoot, io.cwd)),
+    pluginModules: pluginModulesOf(config),
   });
   await writeProfile(result.profile, io.cwd);
   io.endProgress();

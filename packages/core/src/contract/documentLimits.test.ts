@@ -74,4 +74,11 @@ describe('checkDocumentLimits', () => {
     const wide = { list: Array.from({ length: MIN_EXPANDED_VALUES + 10 }, () => ({})) };
     expect(() => checkDocumentLimits(wide, 'x.json', 2 * (MIN_EXPANDED_VALUES + 10) + 20)).not.toThrow();
   });
+
+  it('says, from the same walk, whether the document holds a $ref to another file or a URL, and how many keys it has', () => {
+    expect(checkDocumentLimits({ a: { $ref: '#/b' }, b: {} }, 'x.json', 0)).toEqual({ externalRef: false, keys: 3 });
+    expect(checkDocumentLimits({ a: [{ b: { $ref: './other.yaml#/c' } }] }, 'x.json', 0)).toEqual({ externalRef: true, keys: 3 });
+    expect(checkDocumentLimits({ a: { $ref: '#/b' }, b: { $ref: 'https://example.com/x.json' } }, 'x.json', 0)).toEqual({ externalRef: true, keys: 4 });
+    expect(checkDocumentLimits('text', 'x.json', 0)).toEqual({ externalRef: false, keys: 0 });
+  });
 });

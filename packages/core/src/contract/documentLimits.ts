@@ -25,21 +25,25 @@ export const MIN_EXPANDED_VALUES = 2_000_000;
  * @param document the parsed document
  * @param file the file it came from, for messages
  * @param textLength the length of its text in characters
+ * @returns what the same walk saw, so that no other walk is needed: whether the document holds a `$ref` to another
+ *   file or a URL (one that does not start with `#`: the loader bundles), and the number of keys of its objects (the
+ *   JSON parser's duplicate-key check, see `parseContractText`)
  * @throws GeneratorError `RSL_INPUT_TOO_DEEP` naming the JSON pointer where the limit is crossed (and the `$ref`
  *   the too-deep way starts from); `RSL_INPUT_TOO_LARGE` when the expanded document is too large
  */
-export function checkDocumentLimits(document: unknown, file: string, textLength: number): void {
-  if (document === null || typeof document !== 'object') return;
+export function checkDocumentLimits(document: unknown, file: string, textLength: number): { externalRef: boolean; keys: number } {
+  if (document === null || typeof document !== 'object') return { externalRef: false, keys: 0 };
   const budget = Math.max(MIN_EXPANDED_VALUES, textLength);
   const root = walk(document, budget, file, document);
-  if (root.refs.length === 0) return;
+  const seen = { externalRef: root.external, keys: root.keys };
+  if (root.refs.length === 0) return seen;
   let work = 0;
   const locals = new Map<string, Walked>();
   const local = (ref: string): Walked => {
     let found = locals.get(ref);
     if (!found) {
       const target = resolvePointer(document, ref);
-      found = target !== null && typeof target === 'object' ? walk(target, budget, file, document) : { max: 0, refs: [], visited: 0 };
+      found = target !== null && typeof target === 'object' ? walk(target, budget, file, document) : { max: 0, refs: [], visited: 0, external: false, keys: 0 };
       work += found.visited;
       if (work > 4 * budget) throw tooLarge(file, document, target, `the document's $refs lead through more than ${4 * budget} objects and arrays`);
       locals.set(ref, found);
@@ -61,6 +65,7 @@ export function checkDocumentLimits(document: unknown, file: string, textLength:
       hint: `Schemas may nest at most ${MAX_DEPTH} levels, counting each $ref followed; look for a chain of $refs (A refers to B, B to C, …) that never ends.`,
     });
   }
+  return seen;
 }
 
 /** A pointer as a message shows it: its first and last parts when it is long (the error's `location` holds all of it). */
@@ -68,11 +73,16 @@ function shortPointer(pointer: string): string {
   return pointer.length <= 160 ? pointer : `${pointer.slice(0, 80)}…${pointer.slice(-60)}`;
 }
 
-/** What a walk of one subtree found: its depth, its internal `$ref`s with their depth, and how many nodes it visited. */
+/**
+ * What a walk of one subtree found: its depth, its internal `$ref`s with their depth, how many nodes it visited,
+ * whether it holds an external `$ref`, and the number of keys of its objects.
+ */
 interface Walked {
   max: number;
   refs: Array<{ depth: number; ref: string; holder: object }>;
   visited: number;
+  external: boolean;
+  keys: number;
 }
 
 /**
@@ -85,6 +95,8 @@ function walk(start: object, budget: number, file: string, document: object): Wa
   const depths: number[] = [0];
   let max = 0;
   let visited = 0;
+  let external = false;
+  let keys = 0;
   while (nodes.length > 0) {
     const node = nodes.pop() as object;
     const depth = depths.pop() as number;
@@ -102,14 +114,18 @@ function walk(start: object, budget: number, file: string, document: object): Wa
     }
     const record = node as Record<string, unknown>;
     for (const key in record) {
+      keys++;
       const value = record[key];
       if (value !== null && typeof value === 'object') {
         nodes.push(value);
         depths.push(depth + 1);
-      } else if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) refs.push({ depth, ref: value, holder: node });
+      } else if (key === '$ref' && typeof value === 'string') {
+        if (value.startsWith('#')) refs.push({ depth, ref: value, holder: node });
+        else external = true;
+      }
     }
   }
-  return { max, refs, visited };
+  return { max, refs, visited, external, keys };
 }
 
 /**

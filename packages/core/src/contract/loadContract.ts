@@ -83,9 +83,10 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   if (text.trim() === '') {
     throw new GeneratorError('RSL_INPUT_EMPTY', `${file}: the contract file is empty`, { file });
   }
-  let root = parseContractText(text, file).value;
-  // Before anything walks the document (the upgrade, the search for external refs, detection, the plugins).
-  checkDocumentLimits(root, file, bytes.length);
+  // The limits are checked before anything else walks the document (the upgrade, detection, the plugins).
+  const parsed = parseContractText(text, file, (value) => checkDocumentLimits(value, file, bytes.length));
+  let root = parsed.value;
+  let externalRef = parsed.walked.externalRef;
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     throw new GeneratorError('RSL_NOT_OPENAPI', `${file}: the document root is not an object, so it is not an OpenAPI document`, {
       file,
@@ -97,6 +98,7 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   if (typeof doc['swagger'] === 'string' || typeof doc['swagger'] === 'number') {
     const { upgradeSwagger2 } = await import('./upgradeSwagger2.js');
     root = await upgradeSwagger2(doc, file);
+    externalRef = hasExternalRef(root);
     notices.push({
       code: 'RSL_SWAGGER2_UPGRADED',
       severity: 'info',
@@ -124,7 +126,7 @@ export async function loadContract(file: string, options: LoadContractOptions = 
   }
   let document = root as Record<string, unknown>;
   const files = [absolute];
-  if (hasExternalRef(document)) {
+  if (externalRef) {
     const bundled = await bundleExternalRefs(document, absolute, options);
     document = bundled.document;
     checkDocumentLimits(document, file, bytes.length + bundled.expandedBudget);

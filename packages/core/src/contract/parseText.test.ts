@@ -1,6 +1,12 @@
-import { decodeContract, lineColumn, parseContractText, parseDocumentText } from './parseText.js';
+import { decodeContract, lineColumn, parseContractText, parseDocumentText, valueKeyCount } from './parseText.js';
 import { MAX_DEPTH } from './documentLimits.js';
 import { thrown } from '../../test/thrown.js';
+
+/** Parses with the plain key count as the walk (the loader passes the document limits' walk). */
+const parse = (text: string, file: string) => {
+  const { value, json } = parseContractText(text, file, (v) => ({ keys: valueKeyCount(v) }));
+  return { value, json };
+};
 
 
 describe('decodeContract', () => {
@@ -26,9 +32,9 @@ describe('decodeContract', () => {
 
 describe('parseContractText', () => {
   it('reads JSON with JSON.parse and YAML with js-yaml, a leading BOM dropped', () => {
-    expect(parseContractText('\uFEFF{"a": [1]}', 'x.json')).toEqual({ value: { a: [1] }, json: true });
-    expect(parseContractText('\uFEFFa: [1]\n', 'x.yaml')).toEqual({ value: { a: [1] }, json: false });
-    expect(parseContractText('{a: 1}', 'x.yaml')).toEqual({ value: { a: 1 }, json: false });
+    expect(parse('\uFEFF{"a": [1]}', 'x.json')).toEqual({ value: { a: [1] }, json: true });
+    expect(parse('\uFEFFa: [1]\n', 'x.yaml')).toEqual({ value: { a: [1] }, json: false });
+    expect(parse('{a: 1}', 'x.yaml')).toEqual({ value: { a: 1 }, json: false });
   });
 
   const duplicates: Array<[string, string, string, string, RegExp]> = [
@@ -39,7 +45,7 @@ describe('parseContractText', () => {
     ['a YAML flow key', 'a: { type: string, type: integer }\n', 'x.yaml', '1:20', /key "type"/],
   ];
   it.each(duplicates)('refuses %s set twice, at the second one', (_name, text, file, location, says) => {
-    const error = thrown(() => parseContractText(text, file));
+    const error = thrown(() => parse(text, file));
     expect(error.code).toBe('RSL_INPUT_DUPLICATE_KEY');
     expect(error.location).toBe(location);
     expect(error.message).toMatch(says);
@@ -48,23 +54,29 @@ describe('parseContractText', () => {
 
   it('is not misled by colons, quotes and backslashes inside strings', () => {
     const text = '{"a:b": "c:\\"d:", "e": "\\\\", "f": {"g": ":"}, "h": ["i:", {"j": 1}]}';
-    expect(parseContractText(text, 'x.json').value).toEqual({ 'a:b': 'c:"d:', e: '\\', f: { g: ':' }, h: ['i:', { j: 1 }] });
-    expect(() => parseContractText(text.replace('"j"', '"j": 0, "j"'), 'x.json')).toThrow(expect.objectContaining({ code: 'RSL_INPUT_DUPLICATE_KEY' }) as unknown as Error);
+    expect(parse(text, 'x.json').value).toEqual({ 'a:b': 'c:"d:', e: '\\', f: { g: ':' }, h: ['i:', { j: 1 }] });
+    expect(() => parse(text.replace('"j"', '"j": 0, "j"'), 'x.json')).toThrow(expect.objectContaining({ code: 'RSL_INPUT_DUPLICATE_KEY' }) as unknown as Error);
+  });
+
+  it('sees a duplicate whose colon count another string makes up for, and keeps __proto__ as a plain key', () => {
+    expect(() => parse('{"a": "x", "a": "y", "b": "\\u003a"}', 'x.json')).toThrow(expect.objectContaining({ code: 'RSL_INPUT_DUPLICATE_KEY' }) as unknown as Error);
+    expect(parse('{"__proto__": {"x": 1}, "y": 2}', 'x.json').value).toEqual(JSON.parse('{"__proto__": {"x": 1}, "y": 2}'));
+    expect(() => parse('{"__proto__": 1, "__proto__": 2}', 'x.json')).toThrow(expect.objectContaining({ code: 'RSL_INPUT_DUPLICATE_KEY' }) as unknown as Error);
   });
 
   it('counts keys at any depth without recursion', () => {
     const deep = `${'{"a": '.repeat(20_000)}1${'}'.repeat(20_000)}`;
-    expect(() => parseContractText(deep.replace('{"a": 1}', '{"a": 0, "a": 1}'), 'x.json')).toThrow(expect.objectContaining({ code: 'RSL_INPUT_DUPLICATE_KEY' }) as unknown as Error);
+    expect(() => parse(deep.replace('{"a": 1}', '{"a": 0, "a": 1}'), 'x.json')).toThrow(expect.objectContaining({ code: 'RSL_INPUT_DUPLICATE_KEY' }) as unknown as Error);
   });
 
   it('allows the same key in different objects and in arrays of objects', () => {
-    expect(parseContractText('{"a": {"x": 1}, "b": {"x": 2}, "c": [{"x": 1}, {"x": 2}]}', 'x.json').value).toEqual({ a: { x: 1 }, b: { x: 2 }, c: [{ x: 1 }, { x: 2 }] });
+    expect(parse('{"a": {"x": 1}, "b": {"x": 2}, "c": [{"x": 1}, {"x": 2}]}', 'x.json').value).toEqual({ a: { x: 1 }, b: { x: 2 }, c: [{ x: 1 }, { x: 2 }] });
   });
 
   it('reads YAML nested up to the limit in flow style, and refuses deeper with line and column', () => {
     const nested = (n: number) => `${'{a: '.repeat(n)}1${'}'.repeat(n)}`;
-    expect(() => parseContractText(nested(MAX_DEPTH - 1), 'x.yaml')).not.toThrow();
-    const error = thrown(() => parseContractText(nested(MAX_DEPTH + 10), 'x.yaml'));
+    expect(() => parse(nested(MAX_DEPTH - 1), 'x.yaml')).not.toThrow();
+    const error = thrown(() => parse(nested(MAX_DEPTH + 10), 'x.yaml'));
     expect(error.code).toBe('RSL_INPUT_TOO_DEEP');
     expect(error.location).toMatch(/^1:\d+$/);
   });
@@ -83,9 +95,9 @@ describe('parseContractText', () => {
   });
 
   it('gives a syntax error a hint about the line and column only when the message names them', () => {
-    const located = thrown(() => parseContractText('{\n  "a": 1,\n}', 'x.json'));
+    const located = thrown(() => parse('{\n  "a": 1,\n}', 'x.json'));
     expect([located.code, located.location, located.hint]).toEqual(['RSL_INPUT_SYNTAX', '3:1', 'Fix the syntax error at the given line and column.']);
-    const unlocated = thrown(() => parseContractText('', 'x.json'));
+    const unlocated = thrown(() => parse('', 'x.json'));
     expect(unlocated.location).toBeUndefined();
     expect(unlocated.hint).not.toMatch(/line and column/);
   });

@@ -58,16 +58,19 @@ function firstInvalidUtf8(text: string, bytes: Buffer): string | undefined {
 /**
  * Parses YAML or JSON text into a value, strictly: a leading byte-order mark is dropped, a duplicate key is an
  * error, and YAML nests at most {@link MAX_DEPTH} levels. JSON (a `.json` file, or text that starts with `{` or `[`
- * and parses as JSON) is read by `JSON.parse`, then scanned for duplicate keys with jsonc-parser's scanner; YAML by
+ * and parses as JSON) is read by `JSON.parse`; when the text holds more keys than the value kept, it is scanned for
+ * the duplicate with jsonc-parser's scanner; YAML by
  * js-yaml (YAML 1.2 core schema, plus timestamps, merge keys and the other js-yaml default types).
  * @param text file contents
  * @param file file name, used in messages
- * @returns the parsed value and whether it was read as JSON
+ * @param walk the caller's walk over the parsed value (the document limits, see `checkDocumentLimits`), run once
+ *   right after parsing; the number of keys it counts is compared with the JSON text's, so no walk of its own is needed
+ * @returns the parsed value, whether it was read as JSON, and what the walk returned
  * @throws GeneratorError `RSL_INPUT_SYNTAX` or `RSL_INPUT_DUPLICATE_KEY` naming `file:line:column`, or
  *   `RSL_INPUT_TOO_DEEP` for YAML nested deeper than {@link MAX_DEPTH}; `RSL_INPUT_TOO_LARGE` for merge keys
- *   that copy more than {@link MIN_MERGE_KEYS} keys (or one per character of a longer text)
+ *   that copy more than {@link MIN_MERGE_KEYS} keys (or one per character of a longer text); and what `walk` throws
  */
-export function parseContractText(text: string, file: string): { value: unknown; json: boolean } {
+export function parseContractText<W extends { keys: number }>(text: string, file: string, walk: (value: unknown) => W): { value: unknown; json: boolean; walked: W } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const jsonFile = /\.json$/i.test(file);
   if (jsonFile || /^\s*[{[]/.test(body)) {
@@ -79,15 +82,19 @@ export function parseContractText(text: string, file: string): { value: unknown;
       // Not JSON after all: YAML, which is a superset, reads it below.
     }
     if (value !== undefined) {
-      assertUniqueJsonKeys(body, file);
-      return { value, json: true };
+      const walked = walk(value);
+      // The keys JSON.parse kept are those of the text unless one was set twice: only then is the text scanned.
+      if (textKeyCount(body) !== walked.keys) assertUniqueJsonKeys(body, file);
+      return { value, json: true, walked };
     }
   }
+  let value: unknown;
   try {
-    return { value: yaml.load(body, yamlOptions(file, body.length)), json: false };
+    value = yaml.load(body, yamlOptions(file, body.length));
   } catch (error) {
     throw yamlError(error, body, file);
   }
+  return { value, json: false, walked: walk(value) };
 }
 
 /**
@@ -98,7 +105,7 @@ export function parseContractText(text: string, file: string): { value: unknown;
  * @throws GeneratorError `RSL_INPUT_SYNTAX`, `RSL_INPUT_DUPLICATE_KEY` or `RSL_INPUT_TOO_DEEP` naming `file:line:column`
  */
 export function parseDocumentText(text: string, file: string): unknown {
-  return parseContractText(text, file).value;
+  return parseContractText(text, file, (value) => ({ keys: valueKeyCount(value) })).value;
 }
 
 /**
@@ -165,6 +172,45 @@ function jsonSyntaxError(error: unknown, text: string, file: string): GeneratorE
     hint: syntaxHint(location),
     cause: error,
   });
+}
+
+/** The number of keys in valid JSON text: its colons outside strings (one pass over the characters). */
+function textKeyCount(text: string): number {
+  let count = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x3a) count++;
+  }
+  return count;
+}
+
+/**
+ * The number of keys of every object in a parsed value (iterative: any depth): the walk of {@link parseDocumentText}.
+ * @param value a parsed value
+ */
+export function valueKeyCount(value: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    for (const key in record) {
+      count++;
+      const child = record[key];
+      if (child !== null && typeof child === 'object') stack.push(child);
+    }
+  }
+  return count;
 }
 
 /**

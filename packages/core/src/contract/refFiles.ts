@@ -82,8 +82,7 @@ export function refReading(entry: string, roots: readonly string[], maxBytes: nu
           const size = typeof file.data === 'string' ? Buffer.byteLength(file.data) : file.data.length;
           if (size > maxBytes) throw new GeneratorError('RSL_INPUT_TOO_LARGE', `${name}: a file named by a $ref is ${size} bytes, over the limit of ${maxBytes} bytes`, { file: entry, hint: 'Raise `maxInputSize` (bytes) in generator.config.ts if the file is meant to be this large.' });
           const text = typeof file.data === 'string' ? file.data : decodeContract(file.data, name);
-          const { value } = parseContractText(text, name);
-          checkDocumentLimits(value, name, text.length);
+          const { value } = parseContractText(text, name, (parsed) => checkDocumentLimits(parsed, name, text.length));
           budget += text.length + MIN_EXPANDED_VALUES;
           return value;
         }),

@@ -1,7 +1,6 @@
-import { readFileSync, realpathSync } from 'node:fs';
-import path from 'node:path';
-import { type Plugin, type ResolvedConfig, pluginSource } from '@reslayer/core';
+import type { ResolvedConfig } from '@reslayer/core';
 import { buildIdentity } from '../buildInfo.js';
+import { codeGraphIdentity } from './codeGraph.js';
 import { sha256 } from './record.js';
 
 /** Everything but the contract that decides a run's output, hashed; or why it cannot be known (the cache is off). */
@@ -38,54 +37,32 @@ export function stableJson(value: unknown, seen: Set<object> = new Set()): strin
 }
 
 /**
- * Where a plugin's code comes from: the package and version of the file that made it (`definePlugin`'s caller)
- * when that file is installed under `node_modules`; otherwise the sha256 of that file's content (a plugin loaded
- * from a path, or a workspace package); for a plugin made without `definePlugin`, the config file's content (it
- * is written there).
- */
-function codeIdentity(plugin: Plugin, configFile: string | undefined): { ok: true; id: string } | { ok: false; reason: string } {
-  const source = pluginSource(plugin) ?? configFile;
-  if (source === undefined) return { ok: false, reason: `plugin "${plugin.name}" was not made with definePlugin, so its code cannot be identified` };
-  try {
-    const real = realpathSync.native(source);
-    if (real.split(path.sep).includes('node_modules')) {
-      for (let dir = path.dirname(real); path.dirname(dir) !== dir; dir = path.dirname(dir)) {
-        let pkg: { name?: unknown; version?: unknown };
-        try {
-          pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as typeof pkg;
-        } catch {
-          continue;
-        }
-        if (typeof pkg.name === 'string' && typeof pkg.version === 'string') return { ok: true, id: `${pkg.name}@${pkg.version}` };
-      }
-    }
-    return { ok: true, id: `sha256:${sha256(readFileSync(real))}` };
-  } catch (error) {
-    return { ok: false, reason: `the code of plugin "${plugin.name}" (${source}) cannot be read: ${(error as Error).message}` };
-  }
-}
-
-/**
  * The run key: a sha256 over the build's identity, the Node version, the config's paths, flags, input limits
  * (`refRoots`, `maxInputSize`: a run the narrower limits refuse must not hit the record of a wider one) and naming
- * overrides, and each plugin's name, code identity (see {@link codeIdentity}), options and `requires`. The
- * contract's content is not part of it (the record fingerprints the contract files).
+ * overrides, the code of the plugins, and each plugin's name, options and `requires`. The code is the module graph
+ * of `pluginModules`, or else of the config file (see {@link codeGraphIdentity}): local files by content, installed
+ * packages by name and version; with neither the cache is off. The contract's content is not part of the key (the
+ * record fingerprints the contract files).
  * @param config the resolved config
  * @param buildHash the build identity to use instead of `buildInfo.json` (tests)
+ * @param pluginModules the modules that make the plugins, when they are not the config file's (`[]`: the plugins
+ *   are this build's own, which its identity covers)
  * @returns the key, or why the cache is off
  */
-export async function computeRunKey(config: ResolvedConfig, buildHash?: string): Promise<RunKey> {
+export async function computeRunKey(config: ResolvedConfig, buildHash?: string, pluginModules?: readonly string[]): Promise<RunKey> {
   const build = buildHash !== undefined ? { ok: true as const, key: buildHash } : await buildIdentity();
   if (!build.ok) return build;
+  const entries = pluginModules ?? (config.configFile !== undefined ? [config.configFile] : undefined);
+  if (entries === undefined) return { ok: false, reason: "the plugins' code cannot be identified without a config file (pass pluginModules)" };
+  const code = codeGraphIdentity(entries);
+  if (!code.ok) return code;
   const plugins: unknown[] = [];
   for (const plugin of config.plugins) {
-    const code = codeIdentity(plugin, config.configFile);
-    if (!code.ok) return code;
     const options = plugin.options === undefined ? 'null' : stableJson(plugin.options);
     if (options === undefined) return { ok: false, reason: `the options of plugin "${plugin.name}" are not plain JSON data` };
-    plugins.push({ name: plugin.name, code: code.id, options, requires: [...(plugin.requires ?? [])] });
+    plugins.push({ name: plugin.name, options, requires: [...(plugin.requires ?? [])] });
   }
   const { input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates } = config;
-  const parts = { format: 1, build: build.key, node: process.version, input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, plugins };
+  const parts = { format: 2, build: build.key, node: process.version, input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, code: code.id, plugins };
   return { ok: true, key: sha256(JSON.stringify(parts)) };
 }

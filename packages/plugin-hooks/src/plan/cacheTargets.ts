@@ -76,15 +76,15 @@ export function parentCrudResource(model: ApiModel, s: OperationSignature): Reso
  */
 export function parentKeys(model: ApiModel, s: OperationSignature): KeyRef[] {
   const segments = shapeKey(s.node.path);
+  const byPrefix = crudPathShapes(model);
   const out: KeyRef[] = [];
   for (let n = segments.length - 1; n > 0; n--) {
-    const prefix = segments.slice(0, n).join('/');
-    for (const r of model.resources) {
-      if (r === s.resource || r.resourceKind !== 'crud') continue;
+    for (const { resource: r, kind } of byPrefix.get(segments.slice(0, n).join('/')) ?? []) {
+      if (r === s.resource) continue;
       const keysObject = clientNaming.queryKeysObject(r);
       const t = crudTarget(model, s, r);
-      if (r.itemPath && shapeKey(r.itemPath).join('/') === prefix) out.push(t.detailArgs ? { keysObject, member: 'detail', args: t.detailArgs } : t.hasDetail ? { keysObject, member: 'details', args: [] } : { keysObject, member: 'all', args: [] });
-      if (r.collectionPath && shapeKey(r.collectionPath).join('/') === prefix) out.push(t.listArgs ? { keysObject, member: 'lists', args: t.listArgs } : { keysObject, member: 'all', args: [] });
+      if (kind === 'item') out.push(t.detailArgs ? { keysObject, member: 'detail', args: t.detailArgs } : t.hasDetail ? { keysObject, member: 'details', args: [] } : { keysObject, member: 'all', args: [] });
+      else out.push(t.listArgs ? { keysObject, member: 'lists', args: t.listArgs } : { keysObject, member: 'all', args: [] });
     }
   }
   return out.filter((k, i) => out.findIndex((x) => x.keysObject === k.keysObject && x.member === k.member) === i);
@@ -120,6 +120,29 @@ function embeds(schema: SchemaNode, name: string, names: ReturnType<typeof getSc
   if (props.some((p) => flat(p.name) === name && resolveSchema(p.schema, names.byName).leaf.kind === 'array')) return true;
   const wrapper = props.find((p) => ['data', 'item', 'result'].includes(p.name.toLowerCase()));
   return wrapper !== undefined && (objectProperties(wrapper.schema, names)?.props ?? []).some((p) => flat(p.name) === name && resolveSchema(p.schema, names.byName).leaf.kind === 'array');
+}
+
+/**
+ * CRUD resources by the shape key of their item path and of their collection path, in model order (a resource's
+ * item before its collection); built once per model, so that {@link parentKeys} looks up each prefix of a path
+ * instead of going through every resource for each (which made planning grow with operations × resources).
+ */
+function crudPathShapes(model: ApiModel): Map<string, Array<{ resource: ResourceNode; kind: 'item' | 'collection' }>> {
+  return memoOnModel(model, 'plugin-hooks:crudPathShapes', () => {
+    const map = new Map<string, Array<{ resource: ResourceNode; kind: 'item' | 'collection' }>>();
+    const add = (path: string, resource: ResourceNode, kind: 'item' | 'collection') => {
+      const key = shapeKey(path).join('/');
+      const list = map.get(key);
+      if (list) list.push({ resource, kind });
+      else map.set(key, [{ resource, kind }]);
+    };
+    for (const r of model.resources) {
+      if (r.resourceKind !== 'crud') continue;
+      if (r.itemPath) add(r.itemPath, r, 'item');
+      if (r.collectionPath) add(r.collectionPath, r, 'collection');
+    }
+    return map;
+  });
 }
 
 /**
