@@ -91,6 +91,22 @@ export const CONTRACT_FOLDER_CASES: HostileCase[] = [
   refFrom('root-contract-ref-no-extension', 'root', './CREDENTIALS', { CREDENTIALS: SECRET_YAML }),
   refFrom('root-contract-ref-percent-encoded-dotenv', 'root', './%2eenv'),
   {
+    // A code sample in a vendor extension (Redocly's x-codeSamples) is never read: the contract generates, the secret stays out.
+    ...refFrom('root-contract-extension-ref-text-file-not-read', 'root', './notes.txt', { 'notes.txt': SECRET_YAML }, null),
+    setup: (p) => {
+      put(path.join(p.project, 'notes.txt'), SECRET_YAML.replace('SECRET', p.secret));
+      put(atRoot(p), petContract("{ type: string, x-codeSample: { lang: C#, source: { $ref: './notes.txt' } } }"));
+    },
+  },
+  {
+    // The same extension naming a dot-file as a document is still confined.
+    ...refFrom('root-contract-extension-ref-dotenv-yaml', 'root', './.env.yaml', { '.env.yaml': SECRET_YAML }),
+    setup: (p) => {
+      put(path.join(p.project, '.env.yaml'), SECRET_YAML.replace('SECRET', p.secret));
+      put(atRoot(p), petContract("{ type: string, x-codeSample: { $ref: './.env.yaml' } }"));
+    },
+  },
+  {
     ...refFrom('root-contract-ref-yaml-link-to-dotenv', 'root', './env.yaml'),
     setup: (p) => {
       symlinkSync(path.join(p.project, '.env'), path.join(p.project, 'env.yaml'));

@@ -5,7 +5,7 @@ import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import { checkDocumentLimits } from './documentLimits.js';
 import { DEFAULT_MAX_INPUT_SIZE, NotRegularFileError, readRegularFile } from './inputFiles.js';
 import { decodeContract, parseContractText } from './parseText.js';
-import { refReading } from './refFiles.js';
+import { dropExtensionFileRefs, refReading } from './refFiles.js';
 
 export { parseDocumentText } from './parseText.js';
 
@@ -145,7 +145,7 @@ async function bundleExternalRefs(
   try {
     const parser = new $RefParser();
     // Work on a copy: the bundler rewrites refs in place.
-    const copy = structuredClone(document);
+    const copy = dropExtensionFileRefs(structuredClone(document));
     const bundled: unknown = await parser.bundle(absolute, copy as never, {
       resolve: { file: reading.file, http: options.allowRemoteRefs === true ? {} : false, external: true },
       parse: { contract: reading.parser, yaml: false, json: false, text: false, binary: false },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { checkDocumentLimits, MIN_EXPANDED_VALUES } from './documentLimits.js';
-import { confineRef, readRegularFile } from './inputFiles.js';
+import { confineRef, readRegularFile, REF_EXTENSIONS } from './inputFiles.js';
 import { decodeContract, parseContractText } from './parseText.js';
 
 /** What the `$ref` bundler needs to read referenced files as the entry file is read. */
@@ -84,10 +84,34 @@ export function refReading(entry: string, roots: readonly string[], maxBytes: nu
           const text = typeof file.data === 'string' ? file.data : decodeContract(file.data, name);
           const { value } = parseContractText(text, name, (parsed) => checkDocumentLimits(parsed, name, text.length));
           budget += text.length + MIN_EXPANDED_VALUES;
-          return value;
+          return dropExtensionFileRefs(value);
         }),
     },
     failure: () => first,
     expandedBudget: () => budget,
   };
+}
+
+/**
+ * Drops, in place, every `$ref` inside a vendor extension (a member whose name starts with `x-`, such as Redocly's
+ * `x-codeSamples`) that names a local file other than a contract document (a code sample `get.cs`). Nothing reads
+ * extensions to generate, so such a file is never read: the reference becomes an empty object instead of a
+ * refusal. A `$ref` anywhere else still has to name a contract document (see `confineRef`).
+ * @param value a parsed document, or a part of one
+ * @param inExtension whether `value` lies inside a vendor extension
+ * @returns `value`, changed in place
+ */
+export function dropExtensionFileRefs(value: unknown, inExtension = false): unknown {
+  if (Array.isArray(value)) {
+    for (const item of value) dropExtensionFileRefs(item, inExtension);
+  } else if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const ref = record.$ref;
+    if (inExtension && typeof ref === 'string' && isLocal(ref) && !ref.startsWith('#')) {
+      const target = ref.replace(/#.*$/, '').toLowerCase();
+      if (!REF_EXTENSIONS.some((extension) => target.endsWith(extension))) delete record.$ref;
+    }
+    for (const [key, member] of Object.entries(record)) dropExtensionFileRefs(member, inExtension || key.startsWith('x-'));
+  }
+  return value;
 }
