@@ -1,7 +1,7 @@
 // The stateful-mock probe of `pnpm compare` (scripts/compare.mjs) for the peers' generated MSW handlers: for every
 // CRUD resource of the contract (reslayer's detection: a list, read, create, update and delete), one create through the
 // handlers, then one read of the key the create answered; the round trip passes when the read shows every scalar field
-// the create sent. reslayer's own output runs the stricter round trip of scripts/lib/roundTrip.mjs instead (create,
+// the create sent (bodies are read through a one-property wrapper such as `{ article: {...} }`). reslayer's own output runs the stricter round trip of scripts/lib/roundTrip.mjs instead (create,
 // list, read, update, list and read again, delete, read answers 404).
 import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -30,8 +30,11 @@ export const handlers = all.flatMap((m) => Object.entries(m).filter(([k, v]) => 
   return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
 }
 
+const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+/** A body without its one-property wrapper (`{ article: {...} }` → `{...}`), as reslayer's own round trip reads it. */
+const unwrap = (v) => (isObject(v) && Object.keys(v).length === 1 && isObject(Object.values(v)[0]) ? Object.values(v)[0] : v);
 /** Scalar fields of a sampled payload (what a read of the created item must show). */
-const scalars = (value) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value).filter(([, v]) => v === null || typeof v !== 'object') : []);
+const scalars = (value) => (isObject(unwrap(value)) ? Object.entries(unwrap(value)).filter(([, v]) => v === null || typeof v !== 'object') : []);
 
 /**
  * Probes create → read through a peer's handlers for every CRUD resource of the model.
@@ -63,12 +66,13 @@ export async function probeHandlers(t, model, mocks) {
       const made = await send(create.node.method, fill(create), payload);
       if (made.status >= 300) throw new Error(`create answered ${made.status}`);
       const keyName = read.pathArgs.at(-1)?.param.name;
-      const key = made.json?.[keyName] ?? made.json?.id;
+      const created = unwrap(made.json);
+      const key = created?.[keyName] ?? created?.id;
       if (key === undefined) throw new Error(`the create's answer has no ${keyName ?? 'id'}`);
       const got = await send('get', fill(read, String(key)));
       if (got.status >= 300) throw new Error(`read answered ${got.status}`);
       if (scalars(payload).length === 0) throw new Error('the sampled payload has no scalar field to compare');
-      const wrong = scalars(payload).filter(([k, v]) => JSON.stringify(got.json?.[k]) !== JSON.stringify(v)).map(([k]) => k);
+      const wrong = scalars(payload).filter(([k, v]) => JSON.stringify(unwrap(got.json)?.[k]) !== JSON.stringify(v)).map(([k]) => k);
       if (wrong.length > 0) throw new Error(`the read does not show what was created (${wrong.slice(0, 3).join(', ')})`);
       passed++;
     } catch (error) {

@@ -61,8 +61,10 @@ export const PEERS = [
     mocks: 'orval',
     command(tools, contract, out) {
       const config = path.join(tools, 'orval.config.mjs');
-      const output = { target: path.join(out, 'endpoints.ts'), schemas: path.join(out, 'model'), mode: 'tags-split', client: 'react-query', httpClient: 'fetch', mock: true, clean: true };
-      writeFileSync(config, `export default ${JSON.stringify({ api: { input: { target: contract }, output } })};\n`);
+      const output = { target: path.join(out, 'endpoints.ts'), schemas: path.join(out, 'model'), mode: 'tags-split', client: 'react-query', httpClient: 'fetch', mock: true, clean: true, override: { query: { version: 5 } } };
+      // Local files a contract $refs are read, as reslayer reads them (orval refuses them unless allowed).
+      const input = { target: contract, parserOptions: { externalRefs: { allow: ['*'] } } };
+      writeFileSync(config, `export default ${JSON.stringify({ api: { input, output } })};\n`);
       return [path.join(tools, 'node_modules/.bin/orval'), '--config', config];
     },
   },
@@ -90,7 +92,7 @@ export default defineConfig({
   root: ${JSON.stringify(tools)},
   input: { path: ${JSON.stringify(contract)} },
   output: { path: ${JSON.stringify(out)}, clean: true, format: false, lint: false },
-  plugins: [pluginOas(), pluginTs(), pluginClient({ client: 'fetch' }), pluginReactQuery({ client: { client: 'fetch' } }), pluginFaker(), pluginMsw({ handlers: true })],
+  plugins: [pluginOas(), pluginTs(), pluginClient({ client: 'fetch' }), pluginReactQuery({ client: { client: 'fetch' } }), pluginFaker(), pluginMsw({ handlers: true, parser: 'faker' })],
 });
 `);
       return [path.join(tools, 'node_modules/.bin/kubb'), 'generate', '--config', config];
