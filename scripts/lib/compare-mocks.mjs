@@ -11,7 +11,8 @@ import { build } from 'esbuild';
 /**
  * The handlers a peer generated, bundled from its TypeScript with esbuild into one module beside the output (inside
  * the tools folder, so `msw` and `@faker-js/faker` resolve from there).
- * @param {'orval' | 'kubb'} kind orval: every `get<Tag>Mock()` of the `*.msw.ts` files; kubb: `handlers/handlers.ts`
+ * @param {'orval' | 'kubb'} kind orval: every `get<Tag>Mock()` of the `*.msw.ts` files (its handlers; not the
+ *   `get<Op>ResponseMock()` data); kubb: `handlers/handlers.ts`
  * @param {string} out the peer's output folder
  * @returns {Promise<{ handlers: unknown[], getResponse: Function }>}
  */
@@ -22,7 +23,7 @@ export async function loadPeerHandlers(kind, out) {
     const files = readdirSync(out, { recursive: true }).filter((f) => String(f).endsWith('.msw.ts')).sort();
     text = files.map((f, i) => `import * as m${i} from './${String(f).split(path.sep).join('/')}';`).join('\n');
     text += `\nconst all: Array<Record<string, unknown>> = [${files.map((_, i) => `m${i}`).join(', ')}];
-export const handlers = all.flatMap((m) => Object.entries(m).filter(([k, v]) => /^get\\w+Mock$/.test(k) && typeof v === 'function').flatMap(([, f]) => { const r = (f as () => unknown)(); return Array.isArray(r) ? r : []; }));\n`;
+export const handlers = all.flatMap((m) => Object.entries(m).filter(([k, v]) => /^get\\w+Mock$/.test(k) && !k.endsWith('ResponseMock') && typeof v === 'function').flatMap(([, f]) => { const r = (f as () => unknown)(); return Array.isArray(r) ? r.filter((h) => typeof h?.run === 'function') : []; }));\n`;
   } else text = `export { handlers } from './handlers/handlers.ts';\n`;
   writeFileSync(entry, `${text}export { getResponse } from 'msw';\n`);
   const outfile = path.join(out, 'compare-handlers.bundle.mjs');
