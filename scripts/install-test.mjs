@@ -6,12 +6,14 @@
 //   1. `pnpm pack:all` in this repository (the README's `scripts/run pnpm pack:all`; the test already runs
 //      with the toolchain) writes .packs/*.tgz;
 //   2. a new project: package.json, and the demo contract examples/public-crm/openapi.yaml as openapi.yaml;
-//   3. the README's commands for the package manager, with RESLAYER set to this repository: install the
-//      tarballs (runtime and msw as dependencies; CLI, core, engine, plugins and TypeScript as dev dependencies),
-//      `reslayer init`, `reslayer generate`, `reslayer check`;
+//   3. the README's commands for the package manager, with RESLAYER set to this repository: `reslayer init
+//      --packs` (the tarballs vendored into the project as relative file: dependencies), the registry packages,
+//      `reslayer generate`, `reslayer check`;
 //   4. the README's tsconfig.json and first lines of code (src/main.ts), then its "run" block: `tsc`
 //      type-checks them with the generated layer (src/api/), emits JavaScript to build/, and node runs
-//      build/src/main.js: the generated MSW handlers under msw/node answer one call of the generated client.
+//      build/src/main.js: the generated MSW handlers under msw/node answer one call of the generated client;
+//   5. a clone elsewhere: the project copied without node_modules/ to another folder, `install`, `generate` and
+//      `check` again there (package.json and the lock file name no absolute path).
 //
 // Usage: node scripts/install-test.mjs [--pm npm|pnpm] [--no-build] [--keep]
 //   --pm        run one package manager only (default: npm, then pnpm)
@@ -19,7 +21,7 @@
 //   --keep      keep the temporary projects (a failed one is always kept)
 // Exit 0 when every pass succeeds; the last line reads `install: N passed, N failed`.
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -91,26 +93,35 @@ async function sh(command, cwd, log) {
   }
 }
 
-/** The CLI's own commands, from `reslayer --help`: `init` must be one of them. */
-async function assertInitExists(dir, pm) {
-  const { stdout } = await exec(pm === 'npm' ? 'npx' : 'pnpm', [...(pm === 'npm' ? [] : ['exec']), 'reslayer', '--help'], { cwd: dir, env: userEnv() }).catch((e) => e);
-  if (!/^\s*reslayer init\b/m.test(stdout ?? '')) {
-    throw new Error('`reslayer init` is not a command of the installed CLI (`reslayer --help` does not list it): it is planned in packages/cli/src/commands/init.ts, and the README\'s steps need it.');
+/**
+ * A clone of the project elsewhere: `dir` copied without node_modules/ and build/ to a new folder (the original
+ * removed unless --keep, so nothing can point back to it), installed, generated and checked again. The manifest and
+ * the lock file must name the vendored tarballs by relative paths, never this repository's.
+ */
+async function cloneElsewhere(pm, dir, exe, log) {
+  for (const file of ['package.json', pm === 'npm' ? 'package-lock.json' : 'pnpm-lock.yaml']) {
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    if (text.includes(ROOT) || text.includes(dir)) throw new Error(`${pm}: ${file} names an absolute path (${text.includes(ROOT) ? ROOT : dir}); a clone elsewhere would not install`);
   }
+  const copy = mkdtempSync(path.join(os.tmpdir(), `reslayer-install-${pm}-clone-`));
+  cpSync(dir, copy, { recursive: true, filter: (src) => !/[\\/](node_modules|build)$/.test(src) });
+  log(`${pm}: copied to ${copy}`);
+  if (!flag('--keep')) rmSync(dir, { recursive: true, force: true });
+  for (const command of [`${pm} install`, `${exe} reslayer generate`, `${exe} reslayer check`]) await sh(command, copy, log);
+  return copy;
 }
-
 
 /** One pass: a new project, the README's commands for `pm`, the type-check and the run. */
 async function pass(pm, blocks, log) {
   const dir = mkdtempSync(path.join(os.tmpdir(), `reslayer-install-${pm}-`));
   const timings = [];
+  let clone;
   log(`${pm}: new project ${dir}`);
   const exe = pm === 'npm' ? 'npx' : 'pnpm exec';
   try {
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'my-app', version: '1.0.0', private: true, type: 'module' }, null, 2) + '\n');
     copyFileSync(CONTRACT, path.join(dir, 'openapi.yaml'));
     for (const command of commands(blocks[pm])) {
-      if (/\breslayer init\b/.test(command)) await assertInitExists(dir, pm);
       const { ms } = await sh(command, dir, log);
       timings.push([command, ms]);
     }
@@ -127,11 +138,12 @@ async function pass(pm, blocks, log) {
     }
     if (!EXPECTED_OUTPUT.test(stdout)) throw new Error(`${pm}: src/main.ts printed ${JSON.stringify(stdout.trim())}, expected ${EXPECTED_OUTPUT}`);
     log(`  main.ts: ${stdout.trim()}`);
-    if (!flag('--keep')) rmSync(dir, { recursive: true, force: true });
-    else log(`  kept ${dir}`);
+    clone = await cloneElsewhere(pm, dir, exe, log);
+    if (!flag('--keep')) rmSync(clone, { recursive: true, force: true });
+    else log(`  kept ${dir} and ${clone}`);
     return timings;
   } catch (error) {
-    error.message += `\n(project kept for inspection: ${dir})`;
+    error.message += `\n(project kept for inspection: ${clone ?? dir})`;
     throw error;
   }
 }

@@ -8,10 +8,10 @@
 //     --no-build  pack the current dist/ folders without building first
 //     --quiet     print nothing but errors
 //
-// Prints the tarballs and the commands that install them in another project. `packAll` is also used by
+// Prints the tarballs and the commands that install them in another project (`reslayer init --packs`). `packAll` is also used by
 // scripts/lint.mjs (publint, attw) and scripts/install-test.mjs.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -19,8 +19,6 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_OUT = path.join(ROOT, '.packs');
-/** File beside the tarballs with the `pnpm.overrides` a pnpm project needs (see `pnpmOverrides`). */
-export const PNPM_OVERRIDES = 'pnpm-overrides.json';
 
 /** The workspace packages to pack: every packages/<dir>/package.json that is not private. */
 export function publicPackages() {
@@ -61,32 +59,23 @@ export async function packAll({ out = DEFAULT_OUT, build = true, log = () => {} 
     if (!existsSync(tarball)) throw new Error(`${p.name}: pnpm pack wrote no ${tarball}`);
     return { name: p.name, version: p.version, tarball };
   });
-  writeFileSync(path.join(out, PNPM_OVERRIDES), JSON.stringify(pnpmOverrides(packs), null, 2) + '\n');
   return packs;
 }
 
 /**
- * The `pnpm.overrides` a pnpm project needs before it installs the tarballs: pnpm resolves a tarball's own
- * `@reslayer/*` dependencies from the registry otherwise (npm takes the tarballs installed beside it).
- * @param {Array<{ name: string, tarball: string }>} packs
- * @returns {Record<string, string>} package name → `file:<tarball>`
- */
-export function pnpmOverrides(packs) {
-  return Object.fromEntries(packs.map((p) => [p.name, `file:${p.tarball}`]));
-}
-
-/**
- * The install commands for a project outside the repository: the packages `reslayer init` and the README name
- * (packages/cli/src/installHint.ts, the one list; built into packages/cli/dist), each `@reslayer/*` one as its
- * tarball. Needs `pnpm build` first.
- * @param {Array<{ name: string, tarball: string }>} packs
+ * The route that installs the tarballs in a project outside the repository (`reslayer init --packs`, then the
+ * registry packages): packages/cli/src/installHint.ts's `packRoute`, the one source `reslayer init` and the README
+ * follow (built into packages/cli/dist). Needs `pnpm build` first.
+ * @param {string} out the tarballs' folder (`<clone>/.packs`)
  * @param {'npm' | 'pnpm'} pm
- * @returns {Promise<string[]>} the two command lines
+ * @returns {Promise<string[]>} the command lines, run in the project's folder
  */
-export async function installHint(packs, pm) {
-  const { installLines } = await import(pathToFileURL(path.join(ROOT, 'packages/cli/dist/installHint.js')).href);
-  const tarballs = new Map(packs.map((p) => [p.name, p.tarball]));
-  return installLines(pm, (name) => tarballs.get(name) ?? name);
+export async function installHint(out, pm) {
+  const { packRoute } = await import(pathToFileURL(path.join(ROOT, 'packages/cli/dist/installHint.js')).href);
+  const quote = (p) => (/^[\w./-]+$/.test(p) ? p : JSON.stringify(p));
+  const lines = packRoute(pm, quote(ROOT));
+  // A --out folder elsewhere: init takes the tarballs from there.
+  return out === DEFAULT_OUT ? lines : [lines[0].replace(/--packs \S+$/, `--packs ${quote(out)}`), ...lines.slice(1)];
 }
 
 function parseArgs(argv) {
@@ -108,11 +97,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     const packs = await packAll({ out: opts.out, build: opts.build, log });
     log(`pack: ${packs.length} tarballs in ${opts.out}`);
     for (const p of packs) log(`  ${path.basename(p.tarball)}`);
-    log('\nInstall them in your project (README, "Use it in your own project"):');
-    for (const line of await installHint(packs, 'npm')) log(`  ${line}`);
-    log('With pnpm:');
-    log(`  npm pkg set --json "pnpm.overrides=$(cat ${path.join(opts.out, PNPM_OVERRIDES)})"`);
-    for (const line of await installHint(packs, 'pnpm')) log(`  ${line}`);
+    log('\nIn your project\'s folder (README, "Use it in your own project"; init --packs copies the tarballs into it):');
+    for (const line of await installHint(opts.out, 'npm')) log(`  ${line}`);
+    log('With pnpm, the same init, then:');
+    for (const line of (await installHint(opts.out, 'pnpm')).slice(1)) log(`  ${line}`);
   } catch (error) {
     console.error(error.stderr ? `${error.message}\n${error.stderr}` : (error.message ?? error));
     process.exit(1);

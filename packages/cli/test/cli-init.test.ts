@@ -24,6 +24,9 @@ describe('reslayer init', () => {
     const init = runCli(['init'], dir);
     expect(init.status).toBe(0);
     expect(init.stdout).toContain('Wrote generator.config.ts');
+    // Not installed: the route that works before the packages are published, then the registry lines.
+    expect(init.stdout).toContain('not yet on the npm registry');
+    expect(init.stdout).toContain('init --packs "$RESLAYER"/.packs');
     expect(init.stdout).toContain('npm i -D @reslayer/cli @reslayer/core');
     const config = readFileSync(path.join(dir, 'generator.config.ts'), 'utf8');
     expect(config).toContain("import { defineConfig } from '@reslayer/core';");
@@ -87,5 +90,43 @@ describe('reslayer init', () => {
     expect(two.stderr).toContain('found several contracts');
     expect(two.stderr).toContain('`npx reslayer init a.openapi.yaml`');
     expect(listFiles(dir)).toEqual(['a.openapi.yaml', 'b.openapi.yaml']);
+  });
+
+  test('--packs copies the tarballs into vendor/reslayer/ and names them in package.json by relative paths', () => {
+    const packs = tmpDir();
+    const names = ['cli', 'core', 'diff', 'engine', 'plugin-client', 'plugin-config-meta', 'plugin-hooks', 'plugin-mocks', 'plugin-validators', 'runtime'];
+    for (const n of names) write(path.join(packs, `reslayer-${n}-0.1.0.tgz`), `tarball ${n}`);
+    const dir = tmpDir();
+    write(path.join(dir, 'openapi.yaml'), SMALL);
+    write(path.join(dir, 'package.json'), JSON.stringify({ name: 'app', scripts: { x: 'y' }, dependencies: { msw: '^3.0.0' } }));
+    write(path.join(dir, 'vendor/reslayer/reslayer-core-0.0.9.tgz'), 'old');
+    write(path.join(dir, 'vendor/reslayer/notes.txt'), 'mine');
+    const run = runCli(['init', '--packs', packs], dir);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Copied 10 tarballs into vendor/reslayer/');
+    expect(run.stdout).toContain('npm i @tanstack/query-core msw\n  npm i -D typescript\n');
+    expect(run.stdout).toContain('npx reslayer generate');
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(manifest.scripts).toEqual({ x: 'y' });
+    expect(manifest.dependencies).toEqual({ msw: '^3.0.0', '@reslayer/runtime': 'file:vendor/reslayer/reslayer-runtime-0.1.0.tgz' });
+    expect(manifest.devDependencies['@reslayer/cli']).toBe('file:vendor/reslayer/reslayer-cli-0.1.0.tgz');
+    expect(Object.keys(manifest.devDependencies)).toHaveLength(8);
+    expect(Object.keys(manifest.pnpm.overrides)).toHaveLength(10);
+    expect(JSON.stringify(manifest)).not.toContain(packs);
+    // The earlier tarball of the same package is replaced; other files stay.
+    expect(listFiles(path.join(dir, 'vendor/reslayer'))).toEqual([...names.map((n) => `reslayer-${n}-0.1.0.tgz`), 'notes.txt'].sort());
+    expect(readFileSync(path.join(dir, 'vendor/reslayer/reslayer-cli-0.1.0.tgz'), 'utf8')).toBe('tarball cli');
+  });
+
+  test('--packs without every tarball: exit 2, nothing written', () => {
+    const packs = tmpDir();
+    write(path.join(packs, 'reslayer-runtime-0.1.0.tgz'), 'x');
+    const dir = tmpDir();
+    write(path.join(dir, 'openapi.yaml'), SMALL);
+    const run = runCli(['init', '--packs', packs], dir);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/RSL_INPUT_NOT_FOUND: --packs .*: no tarball of @reslayer\/cli, @reslayer\/core/);
+    expect(run.stderr).toContain('pnpm pack:all');
+    expect(listFiles(dir)).toEqual(['openapi.yaml']);
   });
 });

@@ -1,35 +1,19 @@
 // One install hint: the README's install lines, the comment `reslayer init` writes into the config and the hint
-// `pnpm pack:all` prints (scripts/pack.mjs, through installLines) name the packages of installHint.ts.
+// `pnpm pack:all` prints (scripts/pack.mjs, through packRoute) all come from installHint.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { INSTALL_PACKAGES, installLines } from '../src/installHint.js';
+import { INSTALL_PACKAGES, installLines, packRoute } from '../src/installHint.js';
 import { configTemplate } from '../src/runners/init.js';
 import { REPO_ROOT } from './helpers.js';
 
 const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 
-/** The packages an install line names: `"$RESLAYER"/.packs/reslayer-{cli,core}-*.tgz` stands for `@reslayer/cli @reslayer/core`. */
-function packagesOf(line: string): string[] {
-  return line
-    .split(/\s+/)
-    .slice(2)
-    .filter((token) => token !== '-D')
-    .flatMap((token) => {
-      const tarball = /^"\$RESLAYER"\/\.packs\/reslayer-(?:\{([^}]+)\}|([a-z-]+?))-\*\.tgz$/.exec(token);
-      if (!tarball) return [token];
-      return (tarball[1] ?? tarball[2] ?? '').split(',').map((name) => `@reslayer/${name}`);
-    });
-}
-
-/** Every install line of the README's section "Use it in your own project". */
-function readmeInstallLines(): string[] {
-  const start = readme.indexOf('## Use it in your own project');
-  const end = readme.indexOf('\n## ', start + 1);
-  expect(start).toBeGreaterThan(0);
-  return readme
-    .slice(start, end === -1 ? undefined : end)
-    .split('\n')
-    .filter((l) => /^(npm i|pnpm add) /.test(l));
+/** The lines of the README's fenced block after `<!-- install-test: <name> -->`, or after any other marker text. */
+function readmeBlock(marker: string): string[] {
+  const at = readme.indexOf(marker);
+  expect(at).toBeGreaterThan(0);
+  const m = /^```\w+\n([\s\S]*?)^```$/m.exec(readme.slice(at));
+  return (m?.[1] ?? '').split('\n').filter((l) => l !== '');
 }
 
 test('the lists are complete: TanStack Query core and msw with the runtime; CLI, core, diff, plugins and TypeScript as dev dependencies', () => {
@@ -39,19 +23,25 @@ test('the lists are complete: TanStack Query core and msw with the runtime; CLI,
   expect(installLines('pnpm', (n) => (n.startsWith('@reslayer/') ? `${n}.tgz` : n))[0]).toBe('pnpm add @reslayer/runtime.tgz @tanstack/query-core msw');
 });
 
-test('every install line of the README names exactly the packages of installHint.ts, registry and tarball forms alike', () => {
-  const lines = readmeInstallLines();
-  // The registry form (npm), and the tarball forms for npm and pnpm: two lines each.
-  expect(lines.length).toBe(6);
-  for (const line of lines) {
-    const dev = /^(npm i|pnpm add) -D /.test(line);
-    expect({ line, packages: packagesOf(line) }).toEqual({ line, packages: [...(dev ? INSTALL_PACKAGES.devDependencies : INSTALL_PACKAGES.dependencies)] });
-  }
-  // The registry form is installLines' own output.
-  for (const l of installLines('npm')) expect(lines).toContain(l);
+test('the route without a registry: init --packs from the clone, then only the registry packages', () => {
+  expect(packRoute('npm')).toEqual(['node "$RESLAYER"/packages/cli/dist/index.js init --packs "$RESLAYER"/.packs', 'npm i @tanstack/query-core msw', 'npm i -D typescript']);
+  expect(packRoute('pnpm', '/c')).toEqual(['node /c/packages/cli/dist/index.js init --packs /c/.packs', 'pnpm add @tanstack/query-core msw', 'pnpm add -D typescript']);
 });
 
-test('the config `reslayer init` writes carries the same install lines', () => {
+test('the README install blocks start with the route of installHint.ts, and its "once published" block is installLines', () => {
+  expect(readme.indexOf('not yet published')).toBeGreaterThan(0);
+  expect(readmeBlock('<!-- install-test: npm -->').slice(0, 3)).toEqual(packRoute('npm'));
+  expect(readmeBlock('<!-- install-test: pnpm -->').slice(0, 3)).toEqual(packRoute('pnpm'));
+  expect(readmeBlock('Once the packages are published')).toEqual(installLines('npm'));
+  // The documented route comes before the registry one.
+  expect(readme.indexOf('<!-- install-test: npm -->')).toBeLessThan(readme.indexOf('Once the packages are published'));
+});
+
+test('the config `reslayer init` writes carries the same lines: the route first, then the registry lines', () => {
   const text = configTemplate('./openapi.yaml', './src/api');
-  for (const l of installLines('npm')) expect(text).toContain(`//   ${l}\n`);
+  const route = packRoute('npm').map((l) => `//   ${l}\n`).join('');
+  const registry = installLines('npm').map((l) => `//   ${l}\n`).join('');
+  expect(text).toContain(route);
+  expect(text).toContain(`// Once published:\n${registry}`);
+  expect(text.indexOf(route)).toBeLessThan(text.indexOf(registry));
 });

@@ -1,4 +1,5 @@
 import type { CommandModule } from 'yargs';
+import { VENDOR_DIR } from '../installHint.js';
 import type { Done } from './shared.js';
 
 /**
@@ -22,14 +23,20 @@ export function initCommand(done: Done): CommandModule {
           default: './src/api',
           describe: 'Output root written into the config (relative to the config file)',
         })
+        .option('packs', {
+          type: 'string',
+          requiresArg: true,
+          describe: `Folder of the tarballs \`pnpm pack:all\` wrote (<clone>/.packs): copy them into ${VENDOR_DIR}/ and name them in package.json as relative file: dependencies`,
+        })
         .option('force', { type: 'boolean', default: false, describe: 'Overwrite an existing generator.config.ts' })
         .option('json', { type: 'boolean', default: false, describe: 'Print machine-readable JSON on stdout' })
         .example('$0 init', 'Find the contract in the working directory and write generator.config.ts next to it')
+        .example('$0 init --packs ../reslayer/.packs', 'Also vendor the packed packages into this project (before they are published)')
         .example('$0 init api/openapi.yaml --output ../web/src/api', 'Use this contract and output root'),
     handler: async (argv) => {
       const { runInit } = await import('../runners/init.js');
       const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-      done(await runInit({ contract: str(argv['contract']), output: str(argv['output']) ?? './src/api', force: argv['force'] === true, json: argv['json'] === true }));
+      done(await runInit({ contract: str(argv['contract']), output: str(argv['output']) ?? './src/api', force: argv['force'] === true, packs: str(argv['packs']), json: argv['json'] === true }));
     },
   };
 }

@@ -6,8 +6,9 @@ import { GeneratorError } from '@reslayer/core';
 import { EXIT_OK } from '../format/formatError.js';
 import { cmd, reslayerCommand } from '../format/invocation.js';
 import { displayPath } from '../format/resolveCliConfig.js';
-import { installLines } from '../installHint.js';
+import { type PackageManager, VENDOR_DIR, installLines, packRoute } from '../installHint.js';
 import { guard } from './context.js';
+import { type Vendored, vendorPacks } from './vendor.js';
 
 /** Arguments of `init`. */
 export interface InitArgs {
@@ -17,6 +18,8 @@ export interface InitArgs {
   output: string;
   /** Overwrite an existing `generator.config.ts`. */
   force: boolean;
+  /** The folder of `pnpm pack:all`'s tarballs to copy into the project and name in its package.json. */
+  packs?: string | undefined;
   json: boolean;
 }
 
@@ -65,8 +68,11 @@ export function findContract(dir: string): string {
 export function configTemplate(input: string, output: string): string {
   return `// reslayer config, written by \`reslayer init\`. \`reslayer generate\`, \`check\`, \`lint\` and \`inspect\`
 // find it from this folder or any folder below it (or pass --config ${INIT_CONFIG_NAME}).
-// Paths are relative to this file. Install what it imports and what the generated code needs
-// (with pnpm: pnpm add, pnpm add -D):
+// Paths are relative to this file. Install what it imports and what the generated code needs (with pnpm:
+// pnpm add, pnpm add -D). The packages are not yet on the npm registry: run \`pnpm pack:all\` in a clone of
+// reslayer, then here (with RESLAYER set to the clone; init --packs copies the tarballs into ${VENDOR_DIR}/):
+${packRoute('npm').map((l) => `//   ${l}`).join('\n')}
+// Once published:
 ${installLines('npm').map((l) => `//   ${l}`).join('\n')}
 import { defineConfig } from '@reslayer/core';
 import { pluginClient } from '@reslayer/plugin-client';
@@ -121,12 +127,32 @@ function missingPackages(dir: string): string[] {
   });
 }
 
+/** The package manager the hints name: pnpm when pnpm ran reslayer or the project has a pnpm lock file. */
+function packageManager(dir: string): PackageManager {
+  return reslayerCommand().startsWith('pnpm') || existsSync(path.join(dir, 'pnpm-lock.yaml')) ? 'pnpm' : 'npm';
+}
+
+/** The install lines `init` prints: after `--packs`, the registry packages; else, while not installed, the route that works. */
+function installHint(pm: PackageManager, missing: string[], vendored: Vendored | undefined): string[] {
+  if (vendored !== undefined) {
+    return ['', `Copied ${vendored.tarballs.length} tarballs into ${VENDOR_DIR}/ and named them in package.json (relative file: dependencies, pnpm overrides). Install:`, ...packRoute(pm).slice(1).map((l) => `  ${l}`)];
+  }
+  if (missing.length === 0) return [];
+  return [
+    '',
+    `Not installed yet: ${missing.join(', ')}. The packages are not yet on the npm registry: run \`pnpm pack:all\` in a clone of reslayer, then here (RESLAYER: the clone's folder):`,
+    ...packRoute(pm).map((l) => `  ${l}`),
+    'Once they are published:',
+    ...installLines(pm).map((l) => `  ${l}`),
+  ];
+}
+
 /**
  * Runs `init`: finds the contract (or takes the one given), writes a commented `generator.config.ts`
- * next to it ({@link configTemplate}), never over an existing one without `--force`, and says what to
- * install and run next.
+ * next to it ({@link configTemplate}), never over an existing one without `--force`, with `--packs` vendors the
+ * tarballs into the project in the working directory ({@link vendorPacks}), and says what to install and run next.
  * @param args parsed command-line arguments
- * @returns 0, or 2 when there is no contract, several candidates, or a config that would be overwritten
+ * @returns 0, or 2 when there is no contract, several candidates, a config that would be overwritten, or tarballs missing
  */
 export async function runInit(args: InitArgs): Promise<number> {
   return guard('init', args.json, async (io) => {
@@ -144,6 +170,7 @@ export async function runInit(args: InitArgs): Promise<number> {
     if (existed && !args.force) {
       throw new GeneratorError('RSL_USAGE', `${shown} already exists; pass --force to overwrite it`, { hint: 'Or edit it: see "Config reference" in the README.' });
     }
+    const vendored = args.packs === undefined ? undefined : await vendorPacks(path.resolve(io.cwd, args.packs), io.cwd);
     const input = `./${path.basename(contract)}`;
     try {
       await writeFile(target, configTemplate(input, args.output), 'utf8');
@@ -152,19 +179,21 @@ export async function runInit(args: InitArgs): Promise<number> {
     }
     const missing = missingPackages(dir);
     if (io.json) {
-      io.outJson({ ok: true, config: shown, contract: displayPath(contract, io.cwd), output: args.output, overwritten: existed, missingPackages: missing });
+      io.outJson({ ok: true, config: shown, contract: displayPath(contract, io.cwd), output: args.output, overwritten: existed, missingPackages: missing, ...(vendored && { vendored }) });
       return EXIT_OK;
     }
     const { colors } = io;
     io.out(`${colors.green('✔')} ${existed ? 'Overwrote' : 'Wrote'} ${colors.cyan(shown)}: contract ${input}, output ${args.output}`);
-    const pm = reslayerCommand().startsWith('pnpm') ? 'pnpm' : 'npm';
-    if (missing.length > 0) io.out('', `Not installed yet: ${missing.join(', ')}. Install what the config and the generated code import:`, ...installLines(pm).map((l) => `  ${l}`));
+    const pm = packageManager(io.cwd);
+    io.out(...installHint(pm, missing, vendored));
     // Discovery searches upwards, so from a folder above the config's the commands need --config.
     const flag = path.relative(dir, io.cwd).startsWith('..') ? ` --config ${shown}` : '';
+    // After --packs the project has its own CLI; the clone's ran this command.
+    const run = (c: string) => (vendored === undefined ? cmd(c) : `${pm === 'pnpm' ? 'pnpm exec' : 'npx'} reslayer ${c}`);
     const next: Array<[string, string]> = [
-      [cmd(`inspect${flag}`), 'what resources the contract has'],
-      [cmd(`generate${flag}`), 'write the layer (--watch: again on every save)'],
-      [cmd(`check${flag}`), 'in CI: fail when the committed layer drifts'],
+      [run(`inspect${flag}`), 'what resources the contract has'],
+      [run(`generate${flag}`), 'write the layer (--watch: again on every save)'],
+      [run(`check${flag}`), 'in CI: fail when the committed layer drifts'],
     ];
     const width = Math.max(...next.map(([c]) => c.length));
     io.out('', 'Next:', ...next.map(([c, what]) => `  ${colors.bold(c.padEnd(width))}  ${what}`));
