@@ -1,5 +1,6 @@
 import type { CrudRole, PropertyNode, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
+import type { Definitions, JsonSchema } from './requestSchema.js';
 import type { SharedUrl } from './sharedUrls.js';
 
 // The data model of a resource's mocks: what the planning layer (`src/plan`) works out and the emitters print.
@@ -88,6 +89,18 @@ export interface OperationPlan {
   page?: ListPlan;
   /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
   action?: ActionPlan;
+  /** How the JSON request body is validated (see `requestSchema`), when the operation has one. */
+  request?: RequestPlan;
+}
+
+/** How an operation's JSON request body is validated: its schema, whether it is required, the answer to a bad one. */
+export interface RequestPlan {
+  /** JSON Schema (draft-07) of the body; references point into the resource's `definitions`. */
+  schema: JsonSchema;
+  /** True when the contract marks the request body `required`. */
+  required: boolean;
+  /** The answer to a body that breaks the schema (see `invalidAnswer`). */
+  invalid: ErrorAnswer;
 }
 
 /** How an action on an item (`POST /contacts/{contactId}/archive`) updates the store that holds it. */
@@ -140,6 +153,8 @@ export interface MockPlan {
   store?: StorePlan;
   /** The constants of the fixtures file, in order. */
   fixtures: FixtureDecl[];
+  /** Named schemas the request schemas refer to, by type name (`#/definitions/<TypeName>`). */
+  definitions: Definitions;
 }
 
 /** How the list reads its page window from the query string (the runtime's `PageWindow`). */
