@@ -18,7 +18,7 @@ const definitions = {
 const request = { schema: { $ref: '#/definitions/NoteInput' }, required: true, invalid };
 const ops = {
   create: { method: 'post', path: '/notes', status: 201, error, store: 'create', fields: ['title', 'email', 'state'], body: 'entity', request },
-  update: { method: 'patch', path: '/notes/:noteId', status: 200, error, notFound: [404], store: 'update', key: 'noteId', fields: ['title'], body: 'entity', request: { schema: { type: 'object', properties: { title: { type: 'string', minLength: 1 } } }, invalid: [400] } },
+  update: { method: 'patch', path: '/notes/:noteId', status: 200, error, notFound: [404], store: 'update', key: 'noteId', fields: ['title'], body: 'entity', request: { schema: { type: 'object', properties: { title: { type: 'string', minLength: 1 } } }, invalid: [400], problem: true } },
 } satisfies Record<string, OperationSpec>;
 
 const setup = (): ReturnType<typeof mockResource<Note, { create: never; update: 'noteId' }>> => mockResource({ baseUrl: '*', delayMs: 0, definitions, store: { seed, defaults, key: { path: 'id', kind: 'uuid' } }, operations: ops });
@@ -75,6 +75,12 @@ describe('mock writes are validated like a server validates them', () => {
     expect((await call(mocks.createHandlers({ scenario: 'error' }), 'POST', '/notes', '{}')).status).toBe(500);
     const own = mocks.operations.create(() => new Response(null, { status: 202 }));
     expect((await call([own], 'POST', '/notes', '{}')).status).toBe(202);
+  });
+
+  it('a declared error response without content: its status and no body', async () => {
+    const bare = { ...ops.create, request: { ...request, invalid: [400] } } satisfies OperationSpec;
+    const mocks = mockResource<Note, { create: never }>({ baseUrl: '*', delayMs: 0, definitions, store: { seed, defaults, key: { path: 'id', kind: 'uuid' } }, operations: { create: bare } });
+    expect(await call(mocks.handlers, 'POST', '/notes', '{}')).toEqual({ status: 400, type: null, body: undefined });
   });
 
   it('a schema ajv cannot compile accepts every body', async () => {

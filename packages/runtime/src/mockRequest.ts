@@ -24,9 +24,11 @@ export interface RequestSpec {
   readonly required?: boolean;
   /**
    * The answer to a body that breaks the schema: the contract's 422 or 400 response (else its `4XX` or `default`
-   * one, at 400) with a fixture of its schema; without a body, a problem body (RFC 9457) at that status.
+   * one, at 400) with a fixture of its schema, or without a body when that response has no JSON content.
    */
   readonly invalid: Answer;
+  /** True when the contract declares no such response: the answer is 400 with a problem body (RFC 9457). */
+  readonly problem?: boolean;
 }
 
 /** One reason a request body was refused: where (a JSON pointer into the body) and what. */
@@ -107,8 +109,8 @@ export async function requestIssues(spec: RequestSpec, definitions: Definitions 
 }
 
 /**
- * The answer to an invalid request body: the contract's error answer (its status and fixture), or, when the
- * contract gives no body, a problem body (`application/problem+json`, RFC 9457) naming the issues:
+ * The answer to an invalid request body: the contract's error answer (its status and fixture, or no body), or,
+ * when the contract declares none (`problem`), a problem body (`application/problem+json`, RFC 9457) naming the issues:
  * `{ type: 'about:blank', title: 'Bad Request', status, detail, errors: [{ pointer, message }] }`.
  * @param spec the operation's request spec
  * @param issues why the body was refused
@@ -117,6 +119,7 @@ export async function requestIssues(spec: RequestSpec, definitions: Definitions 
 export function refuse(spec: RequestSpec, issues: readonly RequestIssue[]): Response {
   const [status, body] = spec.invalid;
   if (body !== undefined) return HttpResponse.json(body as never, { status });
+  if (!spec.problem) return new HttpResponse(null, { status });
   const problem = { type: 'about:blank', title: status === 422 ? 'Unprocessable Content' : 'Bad Request', status, detail: 'The request body does not match the request body schema of the operation.', errors: issues };
   return HttpResponse.json(problem, { status, headers: { 'Content-Type': 'application/problem+json' } });
 }

@@ -109,6 +109,6 @@ export function operationSpec(plan: MockPlan, op: OperationPlan, imports: SpecIm
     query: shared && shared.query.length > 0 ? pairs(shared.query) : undefined,
     before: shared && shared.before.length > 0 ? shared.before.map(pairs) : undefined,
     yieldTo: op.yieldTo.length > 0 ? op.yieldTo : undefined,
-    request: op.request ? { schema: new Sample(op.request.schema), required: op.request.required || undefined, invalid: answer(op.request.invalid, imports) } : undefined,
+    request: op.request ? { schema: new Sample(op.request.schema), required: op.request.required || undefined, invalid: answer(op.request.invalid, imports), problem: op.request.problem || undefined } : undefined,
   };
 }

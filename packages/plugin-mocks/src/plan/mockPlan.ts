@@ -101,6 +101,8 @@ export interface RequestPlan {
   required: boolean;
   /** The answer to a body that breaks the schema (see `invalidAnswer`). */
   invalid: ErrorAnswer;
+  /** True when no response of the contract covers 400 (no 400, 422, 4XX or default): the runtime answers 400 with a problem body. */
+  problem: boolean;
 }
 
 /** How an action on an item (`POST /contacts/{contactId}/archive`) updates the store that holds it. */

@@ -79,7 +79,9 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
   const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
   if (request && !head) {
     const invalid = invalidAnswer(sig, error, ctx, fixtures);
-    plan.request = { schema: requestSchema(request, ctx.scope.schemas, definitions), required: sig.payload?.required === true, invalid };
+    // A `default` response that is the success answer covers 400 too: no body then, as it has none of an error.
+    const problem = !invalid && !sig.node.responses.some((r) => r.status === 'default');
+    plan.request = { schema: requestSchema(request, ctx.scope.schemas, definitions), required: sig.payload?.required === true, invalid: invalid ?? { status: 400, cast: false }, problem };
   }
   if (missing) {
     // The contract's 404 answer (or its 4XX or default one); never the body of another status.
@@ -93,13 +95,14 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
 
 /**
  * The answer to a request body that breaks the operation's request schema: the contract's 422, else 400, else its
- * `4XX` or `default` answer at 400, with a fixture of that response's JSON schema; without one, 400 and no fixture
- * (the runtime answers a problem body then). See docs/mocks.md, "Writes are validated".
+ * `4XX` or `default` answer at 400, with a fixture of that response's JSON schema (no body when it has none);
+ * undefined when the contract declares none of them (the runtime answers 400 with a problem body then).
+ * See docs/mocks.md, "Request bodies are validated".
  */
-function invalidAnswer(sig: OperationSignature, error: ErrorAnswer, ctx: PlanContext, fixtures: FixtureDecl[]): ErrorAnswer {
+function invalidAnswer(sig: OperationSignature, error: ErrorAnswer, ctx: PlanContext, fixtures: FixtureDecl[]): ErrorAnswer | undefined {
   const find = (test: (status: string) => boolean): ResponseNode | undefined => sig.errors.find((e) => test(e.status));
   const r = find((s) => s === '422') ?? find((s) => s === '400') ?? find((s) => /^4XX$/i.test(s)) ?? find((s) => s === 'default');
-  if (!r) return { status: 400, cast: false };
+  if (!r) return undefined;
   const status = /^4\d\d$/.test(r.status) ? Number(r.status) : 400;
   const doc = `Error body of \`${clientNaming.method(sig.op)}\` for a request body that breaks its schema (status ${status}).`;
   const answer = r === sig.errors[0] ? { ...error } : errorAnswer(sig, r, mocksNaming.invalidFixture(sig.op), ctx, fixtures, doc, error.fixture);
