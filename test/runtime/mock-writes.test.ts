@@ -4,17 +4,19 @@
 // its schema, or, when the contract declares none, 400 with a problem body. Never 2xx.
 //
 // Contracts: the demo and every corpus contract with operations (fixtures/corpus, or the folder RESLAYER_CORPUS
-// names). Prints `mocks: <contract> invalid writes refused N/M`. `pnpm build` first.
+// names; `MOCK_CASES=box,openai` checks some only). Prints `mocks: <contract> invalid writes refused N/M`.
+// `pnpm build` first.
 import path from 'node:path';
 import { corpusSpecs } from '../helpers/corpus.js';
 import { ROOT } from '../helpers/paths.js';
 import { checkOperation, startContract, type CheckResult, type ContractRun } from './mocks-helpers/check.js';
 import type { OperationInfo } from './mocks-helpers/operations.js';
 
+const ONLY = process.env['MOCK_CASES']?.split(',');
 const CASES = [
   { name: 'public-crm', contract: path.join(ROOT, 'examples/public-crm/openapi.yaml') },
   ...corpusSpecs()
-    .filter((s) => (s.stats?.ops ?? 1) > 0)
+    .filter((s) => (s.stats?.ops ?? 1) > 0 && (!ONLY || ONLY.includes(s.name)))
     .map((s) => ({ name: s.name, contract: s.file })),
 ];
 
