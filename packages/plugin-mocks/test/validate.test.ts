@@ -1,6 +1,6 @@
-// Writes validated the way a server validates them: the generated demo mocks, served by msw/node, refuse a create or
-// an update whose body breaks the contract's request schema with the contract's 400 answer (and store nothing), and a
-// missing item gets the contract's 404 answer.
+// The generated demo mocks behave like the API, served by msw/node: writes are validated the way a server validates
+// them (a create or an update whose body breaks the contract's request schema gets the contract's 400 answer and
+// stores nothing; a missing item gets the contract's 404 answer), and the list honours its free text and its sort.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ const send = async (url: string, method = 'GET', body?: unknown): Promise<{ stat
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 };
 
-describe('generated demo mocks validate request bodies', () => {
+describe('generated demo mocks behave like the API', () => {
   let dir: string;
   let server: SetupServer;
   let m: { contactsHandlers: HttpHandler[]; resetContactsStore(): void; contactsFixtures: Json[]; listContactsErrorFixture: Json };
@@ -82,5 +82,23 @@ describe('generated demo mocks validate request bodies', () => {
     const refused = await send(url, 'POST', { reason: 'x'.repeat(501) });
     expect(refused).toMatchObject({ status: 400, body: { title: 'Bad Request', status: 400, errors: [{ pointer: '/reason' }] } });
     expect((await send(url, 'POST', { reason: 'moved away' })).status).toBe(200);
+  });
+
+  it('the list honours q (free text over the string properties) and sort (-lastName), before the page is cut', async () => {
+    type Page = { items: Json[]; total: number };
+    const list = async (query: string) => (await send(`${CONTACTS}?${query}`)).body as Page;
+    const rivera = await list('q=RIVERA');
+    expect(rivera.items.map((c) => c['lastName'])).toEqual(['Rivera']);
+    expect(rivera.total).toBe(1);
+    expect((await list('q=nobody-has-this')).total).toBe(0);
+    const names = (page: Page) => page.items.map((c) => String(c['lastName']));
+    const byName = [...m.contactsFixtures.map((c) => String(c['lastName']))].sort();
+    expect(names(await list('sort=lastName'))).toEqual(byName);
+    expect(names(await list('sort=-lastName'))).toEqual([...byName].reverse());
+    expect(names(await list('sort=-lastName&page=1&pageSize=1'))).toEqual([byName[2]]);
+    // A created contact is found by its name, and sorts among the others.
+    expect((await send(CONTACTS, 'POST', { ...grace, lastName: 'Zuse' })).status).toBe(201);
+    expect(names(await list('q=zuse'))).toEqual(['Zuse']);
+    expect(names(await list('sort=-lastName'))[0]).toBe('Zuse');
   });
 });

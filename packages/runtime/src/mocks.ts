@@ -23,7 +23,5 @@ export { mockResource, mockScenarios } from './mockHandlers.js';
 export type { Answer, HandlersOptions, MockResource, MockResourceSpec, MockScenarios, OperationHandlers, OperationSpec, OwnResolver, QueryPair, SuccessBody } from './mockHandlers.js';
 export { filterItems, intParam, listAnswer } from './mockList.js';
 export type { Filters, ListSpec, PageField, PageSource, PageWindow } from './mockList.js';
-export { refuse, requestIssues } from './mockRequest.js';
-export type { Definitions, RequestIssue, RequestSpec } from './mockRequest.js';
 export { createStore, merge, readJson, sequenceUuid } from './mockStore.js';
 export type { Fields, KeySpec, MockStore, StoreSpec } from './mockStore.js';

@@ -45,6 +45,8 @@ function listSpec(list: ListPlan): Spec {
     fields: list.fields.length > 0 ? (list.fields as Spec) : undefined,
     template: list.template === undefined ? undefined : new Sample(list.template),
     filters: list.filters.length > 0 ? (list.filters as Spec) : undefined,
+    search: list.search as Spec | undefined,
+    sort: list.sort as Spec | undefined,
     pick: list.pick,
     itemDefaults: list.itemDefaults === undefined ? undefined : new Sample(list.itemDefaults),
     link: list.link,

@@ -1,5 +1,6 @@
 import type { CrudRole, PropertyNode, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
+import type { ListQuery } from './listQuery.js';
 import type { Definitions, JsonSchema } from './requestSchema.js';
 import type { SharedUrl } from './sharedUrls.js';
 
@@ -183,6 +184,10 @@ export interface ListPlan {
   template?: object;
   /** Query parameters named like a scalar entity property: `[query name, property, list separator]`. */
   filters: Array<[string, string, string]>;
+  /** Free-text parameters and the string properties they search (see `listQueryOf`). */
+  search?: ListQuery['search'];
+  /** Sort parameters and the direction parameter (see `listQueryOf`). */
+  sort?: ListQuery['sort'];
   /** The entity properties a list item carries, when the list answers a summary of each stored item. */
   pick?: string[];
   /** What a summary item starts from before the picked properties are copied in (see `summaryOf`). */

@@ -51,6 +51,7 @@ export const { store: companiesStore, reset: resetCompaniesStore, operations: co
         page: { mode: 'page', param: 'page', size: 'pageSize', defaultSize: 20 },
         fields: [['total', 'total'], ['page', 'page'], ['pageSize', 'size']],
         filters: [['industry', 'industry', '']],
+        search: { params: ['q'], fields: ['name', 'domain', 'industry'] },
       },
       error: [400, listCompaniesErrorFixture],
     },

@@ -55,6 +55,8 @@ export const { store: contactsStore, reset: resetContactsStore, operations: cont
         page: { mode: 'page', param: 'page', size: 'pageSize', defaultSize: 20 },
         fields: [['total', 'total'], ['page', 'page'], ['pageSize', 'size']],
         filters: [['status', 'status', ''], ['companyId', 'companyId', '']],
+        search: { params: ['q'], fields: ['firstName', 'lastName', 'email', 'phone', 'status'] },
+        sort: { params: ['sort'] },
       },
       error: [400, listContactsErrorFixture],
     },
