@@ -79,7 +79,10 @@ describe('generated demo mocks under msw/node', () => {
     const created = await send(CONTACTS, json('POST', { id: 'mine', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.test', status: 'active' }));
     expect(created.status).toBe(201);
     const item = created.body as Json;
-    expect(item).toMatchObject({ id: '00000000-0000-4000-8000-000000000004', firstName: 'Grace', status: 'active', createdAt: '2024-01-01T00:00:00.000Z' });
+    expect(item).toMatchObject({ id: '00000000-0000-4000-8000-000000000004', firstName: 'Grace', status: 'active' });
+    // Created after every fixture: the latest fixture's createdAt plus one minute.
+    const latest = Math.max(...m.contactsFixtures.map((c) => Date.parse(String(c['createdAt']))));
+    expect(item['createdAt']).toBe(new Date(latest + 60_000).toISOString());
     expect(((await send(CONTACTS)).body as Page).total).toBe(4);
     expect(await send(`${CONTACTS}/${String(item['id'])}`)).toMatchObject({ status: 200, body: item });
     // The second fixture is `active` too (fixtures vary their enum values): the filter finds both.
@@ -317,8 +320,12 @@ describe('the stores-and-routing contract under msw/node (every resource, folder
     expect((await send(`http://localhost/articles/${String(slug)}`)).body).toEqual({ article: first });
     expect((await send(`http://localhost/articles/${String(slug)}`)).status).toBe(200);
     const created = await send('http://localhost/articles', json('POST', { article: { title: 'T', body: 'B', extra: 1 } }));
-    expect(created).toMatchObject({ status: 201, body: { article: { title: 'T', body: 'B', slug: 'slug-1', author: { username: expect.any(String) }, createdAt: expect.any(String) } } });
+    expect(created).toMatchObject({ status: 201, body: { article: { title: 'T', body: 'B', slug: expect.stringMatching(/^[a-z]+(-[a-z]+)*$/), author: { username: expect.any(String) }, createdAt: expect.any(String) } } });
     expect((created.body as { article: Json }).article).not.toHaveProperty('extra');
+    // The created slug is sampled like the seed's (not `slug-1`), new, and opens its detail.
+    const createdSlug = String((created.body as { article: Json }).article['slug']);
+    expect(createdSlug).not.toBe(slug);
+    expect((await send(`http://localhost/articles/${createdSlug}`)).body).toEqual(created.body);
     const updated = await send(`http://localhost/articles/${String(slug)}`, json('PUT', { article: { title: 'U' } }));
     expect(updated).toMatchObject({ status: 200, body: { article: { title: 'U', slug, createdAt: expect.any(String) } } });
   });

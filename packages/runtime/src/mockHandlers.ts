@@ -181,6 +181,7 @@ async function fromStore<E>(op: OperationSpec, store: MockStore<E> | undefined, 
   const fields = op.fields ?? [];
   const next = op.store === 'replace' && store ? merge(merge(structuredClone(store.spec.defaults) as object, payload, fields), current as object, store.spec.serverFields ?? []) : merge(structuredClone(current) as object, payload, fields);
   for (const [name, value] of Object.entries(op.action?.set ?? {})) setPath(next, name, value);
+  if (store && items === store.items) store.touch(next);
   items.set(key, next);
   return op.action ? json(next, op.status) : success(op, next, empty);
 }

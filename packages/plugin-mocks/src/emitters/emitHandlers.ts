@@ -32,6 +32,7 @@ function storeSpec(plan: MockPlan, s: StorePlan, imports: SpecImports): Spec {
     key: key ? { path: key.path[0] ?? 'id', kind: key.kind, values: key.values, fresh: s.freshKeys } : undefined,
     positionKeys: key ? undefined : s.positionKeys,
     serverFields: replaces ? (s.entity.serverFields as Spec) : undefined,
+    stamps: s.stamps ? { created: s.stamps.created, updated: s.stamps.updated.length > 0 ? s.stamps.updated : undefined } : undefined,
   };
 }
 

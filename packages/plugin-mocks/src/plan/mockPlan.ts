@@ -144,6 +144,8 @@ export interface StorePlan {
   freshKeys?: Array<string | number>;
   /** The list operation served from the store, when its response holds the entity. */
   list?: ListPlan;
+  /** The time stamps a create sets (all) and an update sets (`updated`), later than every seed's (see `stampsOf`). */
+  stamps?: { created: string[]; updated: string[] };
 }
 
 /** The mocks of one resource: operations, store and fixtures. */

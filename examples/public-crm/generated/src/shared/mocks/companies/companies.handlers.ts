@@ -16,7 +16,12 @@ import { mockResource, type HandlersOptions } from '@reslayer/runtime/mocks';
 export const { store: companiesStore, reset: resetCompaniesStore, operations: companiesOperationHandlers, createHandlers: createCompaniesHandlers, handlers: companiesHandlers } = mockResource<GetCompanyResponse, { listCompanies: never; createCompany: never; getCompany: 'companyId'; updateCompany: 'companyId'; deleteCompany: 'companyId' }>({
   baseUrl: '*',
   delayMs: 1500,
-  store: { seed: companiesFixtures, defaults: companiesEntityDefaults, key: { path: 'id', kind: 'uuid' } },
+  store: {
+    seed: companiesFixtures,
+    defaults: companiesEntityDefaults,
+    key: { path: 'id', kind: 'uuid' },
+    stamps: { created: ['createdAt'] },
+  },
   definitions: {
     Company: {
       properties: {

@@ -16,7 +16,7 @@ import { mockResource, type HandlersOptions } from '@reslayer/runtime/mocks';
 export const { store: contactsStore, reset: resetContactsStore, operations: contactsOperationHandlers, createHandlers: createContactsHandlers, handlers: contactsHandlers } = mockResource<GetContactResponse, { listContacts: never; createContact: never; getContact: 'contactId'; updateContact: 'contactId'; deleteContact: 'contactId' }>({
   baseUrl: '*',
   delayMs: 1500,
-  store: { seed: contactsFixtures, defaults: contactsEntityDefaults, key: { path: 'id', kind: 'uuid' } },
+  store: { seed: contactsFixtures, defaults: contactsEntityDefaults, key: { path: 'id', kind: 'uuid' }, stamps: { created: ['createdAt'] } },
   definitions: {
     Contact: {
       properties: {
