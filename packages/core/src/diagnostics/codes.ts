@@ -84,6 +84,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_OUTPUT_ROOT_UNSAFE: 'The output root is a folder no run may own.',
   /** plugin-mocks cannot keep state for an operation of a CRUD resource (it answers a fixed fixture). */
   RSL_MOCK_STATELESS: 'The mocks cannot keep state for an operation; it answers a fixed fixture.',
+  /** plugin-mocks' store-backed list ignores some of the list's query parameters (no filter, search, sort or page reads them). */
+  RSL_MOCK_LIST_PARAM: 'The mocks ignore a query parameter of a store-backed list.',
   /** The command line is not valid (unknown command or option, missing input). Raised by the CLI. */
   RSL_USAGE: 'The command line is not valid.',
   /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */

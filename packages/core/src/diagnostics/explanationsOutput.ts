@@ -90,4 +90,12 @@ export const OUTPUT_EXPLANATIONS = {
     fix: 'Make the list answer the read\'s entity (or properties of it), inside an envelope if needed (`{ data: [...] }`); give the resource a read operation whose response is the entity (or wraps it: `{ data: {...} }`). Override the operation\'s handler in a test (`<r>OperationHandlers.<op>(resolver)`) where the contract cannot say more.',
     examples: ['plugin-mocks: listThings (GET /things) answers a fixed fixture: its items are neither the entity of getThing nor a summary of it'],
   },
+  RSL_MOCK_LIST_PARAM: {
+    section: 'Output',
+    severity: '`info` (plugin-mocks)',
+    what: 'A list the mocks answer from their in-memory store ignores some of its query parameters: none of its paging, its equality filters (a parameter named like a scalar property of the entity), its free text (`q`, `search`, `query`…) or its sort (`sort`, `orderBy`, `order`…) reads them. The message names them.',
+    why: 'A screen that sends such a parameter (`fields`, `expand`, `since`) gets the same items as without it, so what it shows on the mocks may differ from what the API answers.',
+    fix: 'Name a filter parameter like the entity property it compares, or answer the operation with an own resolver in a test (`<r>OperationHandlers.<op>(resolver)`) where the parameter matters.',
+    examples: ['plugin-mocks: listThings (GET /things) ignores the query parameters `expand`, `since`: the store cannot honour them'],
+  },
 } satisfies Partial<Record<DiagnosticCode, Explanation>>;
