@@ -71,11 +71,12 @@ export function fakeString(name: string, where: string): string {
 }
 
 /**
- * A string of the shape of `base`: its prefix kept (up to its last `_` or `-`, else its leading letters), then each
+ * A string of the shape of `base`: its prefix kept (up to its last `_` or `-`, else its leading letters and the
+ * digit after them, as bech32's `drep1`), then each
  * digit, lower-case and upper-case letter replaced by a random one of its class (other characters kept).
  */
 function sameShape(base: string): string {
-  const cut = Math.max(base.lastIndexOf('_'), base.lastIndexOf('-')) + 1 || (/^[A-Za-z]*/.exec(base)?.[0].length ?? 0);
+  const cut = Math.max(base.lastIndexOf('_'), base.lastIndexOf('-')) + 1 || (/^[A-Za-z]+\d?/.exec(base)?.[0].length ?? 0);
   const rest = [...base.slice(cut)].map((c) =>
     /\d/.test(c) ? faker.string.numeric(1) : /[a-z]/.test(c) ? faker.string.alpha({ length: 1, casing: 'lower' }) : /[A-Z]/.test(c) ? faker.string.alpha({ length: 1, casing: 'upper' }) : c,
   );
