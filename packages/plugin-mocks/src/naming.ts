@@ -50,6 +50,8 @@ export const mocksNaming = {
   errorFixture: (op: Op): string => `${op.name}ErrorFixture`,
   /** 404 body of an operation when the item is missing: `getContactNotFoundFixture`. */
   notFoundFixture: (op: Op): string => `${op.name}NotFoundFixture`,
+  /** Body of an operation's answer to a request body that breaks its schema: `createContactInvalidFixture`. */
+  invalidFixture: (op: Op): string => `${op.name}InvalidFixture`,
   /** Handler factory: `createContactsHandlers`. */
   handlersFactory: (r: R): string => `create${upper(r)}Handlers`,
   /** Options type of the handler factory: `ContactsHandlersOptions`. */

@@ -79,7 +79,10 @@ describe('generated demo mocks under msw/node', () => {
     const created = await send(CONTACTS, json('POST', { id: 'mine', firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.test', status: 'active' }));
     expect(created.status).toBe(201);
     const item = created.body as Json;
-    expect(item).toMatchObject({ id: '00000000-0000-4000-8000-000000000004', firstName: 'Grace', status: 'active', createdAt: '2024-01-01T00:00:00.000Z' });
+    expect(item).toMatchObject({ id: '00000000-0000-4000-8000-000000000004', firstName: 'Grace', status: 'active' });
+    // Created after every fixture: the latest fixture's createdAt plus one minute.
+    const latest = Math.max(...m.contactsFixtures.map((c) => Date.parse(String(c['createdAt']))));
+    expect(item['createdAt']).toBe(new Date(latest + 60_000).toISOString());
     expect(((await send(CONTACTS)).body as Page).total).toBe(4);
     expect(await send(`${CONTACTS}/${String(item['id'])}`)).toMatchObject({ status: 200, body: item });
     // The second fixture is `active` too (fixtures vary their enum values): the filter finds both.
@@ -167,7 +170,7 @@ describe('a factory-built CRUD resource under msw/node: integer keys, offset/lim
   const NOTES = 'http://localhost/notes';
   let dir: string;
   let server: SetupServer;
-  let m: { notesHandlers: HttpHandler[]; notesScenarios: Record<string, HttpHandler[]>; resetNotesStore(): void };
+  let m: { notesHandlers: HttpHandler[]; notesScenarios: Record<string, HttpHandler[]>; resetNotesStore(): void; notesFixtures: Json[] };
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-notes-'));
@@ -192,9 +195,14 @@ describe('a factory-built CRUD resource under msw/node: integer keys, offset/lim
   });
 
   it('lists a bare array honouring offset and limit', async () => {
-    // The contract's example is the first fixture's title; the others vary it.
-    expect((await send(NOTES)).body).toEqual([{ body: 'body-1', id: 1, title: 'Groceries' }, { body: 'body-2', id: 2, title: 'Groceries 2' }, { body: 'body-3', id: 3, title: 'Groceries 3' }]);
-    expect((await send(`${NOTES}?offset=1&limit=1`)).body).toEqual([{ body: 'body-2', id: 2, title: 'Groceries 2' }]);
+    // The contract's example is the first fixture's title; the others vary it (faker's titles, not `Groceries 2`).
+    const all = (await send(NOTES)).body as Json[];
+    expect(all).toEqual(m.notesFixtures);
+    expect(all.map((n) => n['id'])).toEqual([1, 2, 3]);
+    expect(all[0]?.['title']).toBe('Groceries');
+    expect(all.slice(1).some((n) => String(n['title']).startsWith('Groceries'))).toBe(false);
+    expect(new Set(all.map((n) => n['body'])).size).toBe(3);
+    expect((await send(`${NOTES}?offset=1&limit=1`)).body).toEqual([m.notesFixtures[1]]);
   });
 
   it('creates with the next free integer id and replaces with PUT', async () => {
@@ -206,7 +214,7 @@ describe('a factory-built CRUD resource under msw/node: integer keys, offset/lim
 
   it('deletes; an action answers 204; a PDF download has its content type', async () => {
     expect((await send(`${NOTES}/2`, { method: 'DELETE' })).status).toBe(204);
-    expect(await send(`${NOTES}/2`)).toMatchObject({ status: 404, body: { message: 'message-1' } });
+    expect(await send(`${NOTES}/2`)).toMatchObject({ status: 404, body: { message: expect.any(String) } });
     expect((await send(`${NOTES}/3/pin`, { method: 'POST' })).status).toBe(204);
     expect((await send(`${NOTES}/3/file`)).type).toBe('application/pdf');
     server.use(...(m.notesScenarios['error'] ?? []));
@@ -312,8 +320,12 @@ describe('the stores-and-routing contract under msw/node (every resource, folder
     expect((await send(`http://localhost/articles/${String(slug)}`)).body).toEqual({ article: first });
     expect((await send(`http://localhost/articles/${String(slug)}`)).status).toBe(200);
     const created = await send('http://localhost/articles', json('POST', { article: { title: 'T', body: 'B', extra: 1 } }));
-    expect(created).toMatchObject({ status: 201, body: { article: { title: 'T', body: 'B', slug: 'slug-4', author: { username: expect.any(String) }, createdAt: expect.any(String) } } });
+    expect(created).toMatchObject({ status: 201, body: { article: { title: 'T', body: 'B', slug: expect.stringMatching(/^[a-z]+(-[a-z]+)*$/), author: { username: expect.any(String) }, createdAt: expect.any(String) } } });
     expect((created.body as { article: Json }).article).not.toHaveProperty('extra');
+    // The created slug is sampled like the seed's (not `slug-1`), new, and opens its detail.
+    const createdSlug = String((created.body as { article: Json }).article['slug']);
+    expect(createdSlug).not.toBe(slug);
+    expect((await send(`http://localhost/articles/${createdSlug}`)).body).toEqual(created.body);
     const updated = await send(`http://localhost/articles/${String(slug)}`, json('PUT', { article: { title: 'U' } }));
     expect(updated).toMatchObject({ status: 200, body: { article: { title: 'U', slug, createdAt: expect.any(String) } } });
   });

@@ -1,6 +1,11 @@
 // The sampler and JSON Schema 2020-12 keywords beyond types: `prefixItems` (tuples) and `if`/`then`/`else`.
 import { createSchema, type NamedSchema, type SchemaNode } from '@reslayer/core';
 import { sampleSchema, type SampleOptions } from '../src/plan/sampleSchema.js';
+import { fakeString } from '../src/plan/fakeString.js';
+
+/** The realistic value `sampleString` gives a property without a format (faker, seeded by pointer `#`, index and position). */
+const plain = (name: string, index = 1, position = 0): string => fakeString(name, `#\u0000${index}\u0000${position}`);
+
 
 const node = (init: Record<string, unknown>): SchemaNode => createSchema<SchemaNode>(init as Omit<SchemaNode, 'pointer'>);
 const prop = (name: string, schema: SchemaNode, required = false) => ({ name, schema, required });
@@ -19,13 +24,13 @@ describe('sampleSchema: prefixItems', () => {
   it('samples the prefix items first, each from its own schema, then the rest items', () => {
     const { value, exact } = sample(addresses, { name: 'addresses' });
     expect(exact).toBe(true);
-    expect(value).toEqual([{ city: 'city-1' }, expect.any(Number), 'addresses-3']);
+    expect(value).toEqual([{ city: plain('city', 1) }, expect.any(Number), plain('addresses', 3, 2)]);
   });
 
   it('the empty variant keeps minItems; maxItems cuts the prefix', () => {
     expect(sample(addresses, { empty: true }).value).toEqual([]);
-    expect(sample({ ...addresses, minItems: 1 } as SchemaNode, { empty: true }).value).toEqual([{ city: 'city-1' }]);
-    expect(sample({ ...addresses, maxItems: 1 } as SchemaNode).value).toEqual([{ city: 'city-1' }]);
+    expect(sample({ ...addresses, minItems: 1 } as SchemaNode, { empty: true }).value).toEqual([{ city: plain('city', 1) }]);
+    expect(sample({ ...addresses, maxItems: 1 } as SchemaNode).value).toEqual([{ city: plain('city', 1) }]);
   });
 
   it('an example gives the items, position by position', () => {
@@ -67,18 +72,18 @@ describe('sampleSchema: if/then/else', () => {
   });
 
   it('a sample that keeps to the conditional is left as it is', () => {
-    expect(sample(user).value).toEqual({ userStatus: 1, username: 'username-1' });
+    expect(sample(user).value).toEqual({ userStatus: 1, username: plain('username', 1) });
     const open = { ...user, conditional: { if: node({ kind: 'object', properties: [prop('userStatus', node({ kind: 'number', integer: false, enum: [1] }))] }) } } as SchemaNode;
     expect(sample(open, { requiredOnly: true }).value).toEqual({});
   });
 
   it('adds the properties the branch requires first, when they have a sample', () => {
     const withPlainPhone = { ...user, properties: [prop('phone', node({ kind: 'string' })), ...(user as { properties: unknown[] }).properties.slice(1)] } as SchemaNode;
-    expect(sample(withPlainPhone, { requiredOnly: true }).value).toEqual({ phone: 'phone-1' });
+    expect(sample(withPlainPhone, { requiredOnly: true }).value).toEqual({ phone: plain('phone', 1) });
   });
 
   it('an else branch is kept as well', () => {
     const flipped = { ...user, conditional: { if: node({ kind: 'object', properties: [prop('userStatus', node({ kind: 'number', integer: true }), true)] }), else: node({ kind: 'object', properties: [prop('username', node({ kind: 'unknown' }), true)] }) } } as SchemaNode;
-    expect(sample(flipped, { requiredOnly: true }).value).toEqual({ username: 'username-1' });
+    expect(sample(flipped, { requiredOnly: true }).value).toEqual({ username: plain('username', 1) });
   });
 });

@@ -5,6 +5,11 @@ import { BlobSample, sampleUuid } from '../src/plan/sampleString.js';
 import { flatValue, printValue, sameSample } from '../src/plan/printValue.js';
 import { DateSample } from '../src/plan/dateSamples.js';
 import { backtracksExponentially } from '../src/plan/backtracking.js';
+import { fakeString } from '../src/plan/fakeString.js';
+
+/** The realistic value `sampleString` gives a property without a format (faker, seeded by pointer `#`, index and position). */
+const plain = (name: string, index = 1, position = 0): string => fakeString(name, `#\u0000${index}\u0000${position}`);
+
 
 /** A schema init: any node kind without its pointer (distributive, so every kind keeps its fields). */
 type Init = SchemaNode extends infer T ? (T extends SchemaNode ? Omit<T, 'pointer'> : never) : never;
@@ -22,15 +27,15 @@ const sample = (schema: SchemaNode, options: Partial<SampleOptions> = {}) => sam
 
 describe('sampleValue: strings', () => {
   const cases: Array<[string, { given: SchemaNode; options?: Partial<SampleOptions>; want: unknown }]> = [
-    ['plain string uses the property name and index', { given: str(), options: { name: 'title', index: 2 }, want: 'title-2' }],
+    ['a plain string is the value faker gives for the property name, seeded by the index', { given: str(), options: { name: 'title', index: 2 }, want: plain('title', 2) }],
     ['uuid', { given: str({ format: 'uuid' }), want: '00000000-0000-4000-8000-000000000001' }],
     ['uuid of index 12', { given: str({ format: 'uuid' }), options: { index: 12 }, want: '00000000-0000-4000-8000-000000000012' }],
-    ['email', { given: str({ format: 'email' }), options: { index: 3 }, want: 'user3@example.test' }],
+    ['email', { given: str({ format: 'email' }), options: { index: 3 }, want: plain('email', 3) }],
     ['date-time', { given: str({ format: 'date-time' }), want: '2024-01-01T00:00:00.000Z' }],
     ['date-time varies the day with the index', { given: str({ format: 'date-time' }), options: { index: 2 }, want: '2024-01-02T00:00:00.000Z' }],
     ['date', { given: str({ format: 'date' }), want: '2024-01-01' }],
     ['time', { given: str({ format: 'time' }), want: '12:00:00Z' }],
-    ['uri', { given: str({ format: 'uri' }), want: 'https://example.test/1' }],
+    ['uri', { given: str({ format: 'uri' }), want: plain('url') }],
     ['hostname', { given: str({ format: 'hostname' }), want: 'host1.example.test' }],
     ['ipv4', { given: str({ format: 'ipv4' }), want: '192.0.2.1' }],
     ['ipv6', { given: str({ format: 'ipv6' }), options: { index: 10 }, want: '2001:db8::a' }],
@@ -38,15 +43,15 @@ describe('sampleValue: strings', () => {
     ['enum takes the first value', { given: str({ enum: ['lead', 'active'] }), want: 'lead' }],
     ['example first', { given: str({ example: 'ada@example.test', default: 'bob@example.test', format: 'email' }), want: 'ada@example.test' }],
     ['an example that breaks the format is skipped for the default', { given: str({ example: 'Ada', default: 'bob@example.test', format: 'email' }), want: 'bob@example.test' }],
-    ['an example that breaks the length is skipped', { given: str({ example: 'ab', minLength: 3 }), options: { name: 'code' }, want: 'code-1' }],
+    ['an example that breaks the length is skipped', { given: str({ example: 'ab', minLength: 3 }), options: { name: 'code' }, want: plain('code', 1) }],
     ['default when there is no example', { given: str({ default: 'Bob' }), want: 'Bob' }],
     ['an example outside the enum is skipped', { given: str({ enum: ['a', 'b'], example: 'z' }), want: 'a' }],
-    ['an example of the wrong type is skipped', { given: str({ example: 42 }), options: { name: 'code' }, want: 'code-1' }],
-    ['minLength pads', { given: str({ minLength: 10 }), options: { name: 'ab' }, want: 'ab-1xxxxxx' }],
-    ['maxLength cuts', { given: str({ maxLength: 3 }), options: { name: 'title' }, want: 'tit' }],
+    ['an example of the wrong type is skipped', { given: str({ example: 42 }), options: { name: 'code' }, want: plain('code', 1) }],
+    ['minLength pads', { given: str({ minLength: 40 }), options: { name: 'ab' }, want: plain('ab').padEnd(40, 'x') }],
+    ['maxLength cuts', { given: str({ maxLength: 3 }), options: { name: 'title' }, want: plain('title').slice(0, 3) }],
     ['media example beats the schema example', { given: str({ example: 'schema' }), options: { example: 'media' }, want: 'media' }],
     ['ignoreExamples', { given: str({ example: 'x', format: 'uuid' }), options: { ignoreExamples: true, index: 4 }, want: sampleUuid(4) }],
-    ['nullable keeps a value', { given: str({ nullable: true }), options: { name: 'phone' }, want: 'phone-1' }],
+    ['nullable keeps a value', { given: str({ nullable: true }), options: { name: 'phone' }, want: plain('phone', 1) }],
     ['nullable with a null example is null', { given: str({ nullable: true, example: null }), want: null }],
   ];
   it.each(cases)('%s', (_name, { given, options, want }) => {
@@ -78,7 +83,7 @@ describe('sampleValue: pattern', () => {
   });
 
   it('keeps the plain value when it already matches', () => {
-    expect(sample(str({ pattern: '^[a-z]+-\\d+$' }), { name: 'title' })).toBe('title-1');
+    expect(sample(str({ pattern: '^[A-Z]' }), { name: 'title' })).toBe(plain('title', 1));
     expect(sample(str({ pattern: '^.*$', format: 'uuid' }))).toBe(sampleUuid(1));
   });
 
@@ -94,11 +99,11 @@ describe('sampleValue: pattern', () => {
   it('a pattern no string matches: a required property keeps the plain value, an optional one is left out', () => {
     const phone = str({ pattern: '/^\\+(?:[0-9]-?){6,14}[0-9]$/', example: '+1-202-555-0192' });
     const user = obj([['phone', phone], ['tel', phone, true], ['name', str()]]);
-    expect(sample(user)).toEqual({ tel: 'tel-1', name: 'name-1' });
+    expect(sample(user)).toEqual({ tel: plain('tel', 1), name: plain('name', 1) });
   });
 
   it('a pattern that does not compile is ignored', () => {
-    expect(sample(str({ pattern: '(' }), { name: 'bad' })).toBe('bad-1');
+    expect(sample(str({ pattern: '(' }), { name: 'bad' })).toBe(plain('bad', 1));
   });
 });
 
@@ -118,16 +123,16 @@ describe('sampleValue: oneOf exactness', () => {
   const variants = [ref('Pet'), ref('Tag')];
 
   it('prefers a variant whose sample no other variant accepts', () => {
-    expect(sampleValue(s({ kind: 'union', source: 'oneOf', variants }), { schemas })).toEqual({ id: 1, name: 'name-1' });
+    expect(sampleValue(s({ kind: 'union', source: 'oneOf', variants }), { schemas })).toEqual({ id: 1, name: plain('name', 1) });
   });
 
   it('anyOf keeps the first variant', () => {
-    expect(sampleValue(s({ kind: 'union', source: 'anyOf', variants }), { schemas })).toEqual({ id: 1, name: 'name-1', photoUrls: ['photoUrls-1'] });
+    expect(sampleValue(s({ kind: 'union', source: 'anyOf', variants }), { schemas })).toEqual({ id: 1, name: plain('name', 1), photoUrls: [plain('photoUrls', 1)] });
   });
 
   it('falls back to the first variant when none is exclusive', () => {
     const both = [ref('Tag'), obj([['name', str()]])];
-    expect(sampleValue(s({ kind: 'union', source: 'oneOf', variants: both }), { schemas })).toEqual({ id: 1, name: 'name-1' });
+    expect(sampleValue(s({ kind: 'union', source: 'oneOf', variants: both }), { schemas })).toEqual({ id: 1, name: plain('name', 1) });
   });
 });
 
@@ -170,13 +175,13 @@ describe('sampleValue: numbers and booleans', () => {
 describe('sampleValue: objects, arrays, composition', () => {
   it('includes required and optional properties, leaves writeOnly out in read mode', () => {
     const given = obj([['id', str({ format: 'uuid', readOnly: true }), true], ['password', str({ writeOnly: true }), true], ['nick', str()]]);
-    expect(sample(given)).toEqual({ id: sampleUuid(1), nick: 'nick-1' });
-    expect(sample(given, { mode: 'write' })).toEqual({ nick: 'nick-1', password: 'password-1' });
+    expect(sample(given)).toEqual({ id: sampleUuid(1), nick: plain('nick', 1) });
+    expect(sample(given, { mode: 'write' })).toEqual({ nick: plain('nick', 1), password: plain('password', 1) });
   });
 
   it('requiredOnly keeps required properties only', () => {
     const given = obj([['a', str(), true], ['b', str()], ['c', obj([['d', int(), true], ['e', int()]]), true]]);
-    expect(sample(given, { requiredOnly: true })).toEqual({ a: 'a-1', c: { d: 1 } });
+    expect(sample(given, { requiredOnly: true })).toEqual({ a: plain('a', 1), c: { d: 1 } });
   });
 
   it('uses an object example as the source of property values, property examples next', () => {
@@ -195,7 +200,7 @@ describe('sampleValue: objects, arrays, composition', () => {
   });
 
   it('additionalProperties: one entry for a map, example keys kept', () => {
-    expect(sample(obj([], { additionalProperties: str() }))).toEqual({ key1: 'value-1' });
+    expect(sample(obj([], { additionalProperties: str() }))).toEqual({ key1: plain('value', 1) });
     expect(sample(obj([], { additionalProperties: int(), example: { x: 5 } }))).toEqual({ x: 5 });
     expect(sample(obj([], { additionalProperties: true }))).toEqual({});
   });
@@ -239,8 +244,8 @@ describe('sampleValue: objects, arrays, composition', () => {
     ]);
     const mapping = [{ value: 'array', variant: 0 }, { value: 'file', variant: 1 }];
     const given = s({ kind: 'union', source: 'oneOf', variants: [ref('Directory'), ref('File')], discriminator: { propertyName: 'type', mapping } });
-    expect(sampleSchema(given, { schemas, example: [{ name: 'lib' }] })).toEqual({ value: { name: 'name-1', type: 'file' }, exact: true });
-    expect(sampleSchema(given, { schemas, empty: true })).toEqual({ value: { name: 'name-1', type: 'file' }, exact: true });
+    expect(sampleSchema(given, { schemas, example: [{ name: 'lib' }] })).toEqual({ value: { name: plain('name', 1), type: 'file' }, exact: true });
+    expect(sampleSchema(given, { schemas, empty: true })).toEqual({ value: { name: plain('name', 1), type: 'file' }, exact: true });
     const onlyArray = s({ kind: 'union', source: 'oneOf', variants: [ref('Directory')], discriminator: { propertyName: 'type', mapping: [mapping[0] as (typeof mapping)[number]] } });
     expect(sampleSchema(onlyArray, { schemas }).exact).toBe(false);
   });
@@ -248,19 +253,19 @@ describe('sampleValue: objects, arrays, composition', () => {
   it('intersection merges object members', () => {
     const schemas = new Map([named('Base', obj([['id', int(), true]]))]);
     const given = s({ kind: 'intersection', members: [ref('Base'), obj([['name', str(), true]])] });
-    expect(sampleValue(given, { schemas })).toEqual({ id: 1, name: 'name-1' });
+    expect(sampleValue(given, { schemas })).toEqual({ id: 1, name: plain('name', 1) });
   });
 
   it('intersection with a typed map drops optional properties the map does not allow', () => {
     const given = s({ kind: 'intersection', members: [obj([['flag', s({ kind: 'boolean' })], ['label', str()]]), obj([], { additionalProperties: str() })] });
-    expect(sample(given)).toEqual({ key1: 'value-1', label: 'label-1' });
+    expect(sample(given)).toEqual({ key1: plain('value', 1), label: plain('label', 1) });
   });
 
   it('recursion terminates: optional recursive property left out, recursive array empty, nullable null', () => {
     const schemas = new Map([
       named('Node', obj([['name', str(), true], ['parent', ref('Node')], ['children', s({ kind: 'array', items: ref('Node') }), true], ['next', ref('Node', { nullable: true }), true]])),
     ]);
-    expect(sampleValue(ref('Node'), { schemas })).toEqual({ children: [], name: 'name-1', next: null });
+    expect(sampleValue(ref('Node'), { schemas })).toEqual({ children: [], name: plain('name', 1), next: null });
   });
 
   it('a required self-reference stops at the depth limit', () => {
@@ -273,18 +278,18 @@ describe('sampleValue: objects, arrays, composition', () => {
     const a = JSON.stringify(sampleValue(ref('T'), { schemas, index: 2 }));
     const b = JSON.stringify(sampleValue(ref('T'), { schemas, index: 2 }));
     expect(a).toBe(b);
-    expect(JSON.parse(a)).toEqual({ at: '2024-01-02T00:00:00.000Z', id: sampleUuid(2), n: 2.5, tags: ['tags-2'] });
+    expect(JSON.parse(a)).toEqual({ at: '2024-01-02T00:00:00.000Z', id: sampleUuid(2), n: 2.5, tags: [plain('tags', 2)] });
   });
 
   it('keeps optional properties named like Object.prototype members, even with requiredOnly', () => {
     const given = obj([['id', int(), true], ['hasOwnProperty', s({ kind: 'boolean' })], ['toString', str()], ['other', str()]]);
-    expect(sample(given, { requiredOnly: true })).toEqual({ hasOwnProperty: true, id: 1, toString: 'toString-1' });
+    expect(sample(given, { requiredOnly: true })).toEqual({ hasOwnProperty: true, id: 1, toString: plain('toString', 1) });
   });
 
   it('defines __proto__ as an own property', () => {
     const value = sample(obj([['__proto__', str(), true]])) as Record<string, unknown>;
     expect(Object.keys(value)).toEqual(['__proto__']);
-    expect(printValue(value)).toBe("{ ['__proto__']: '__proto__-1' }");
+    expect(printValue(value)).toBe(`{ ['__proto__']: '${plain('__proto__', 1)}' }`);
   });
 });
 

@@ -6,9 +6,9 @@ import { DEMO_CONTRACT, REPO_ROOT } from './helpers.js';
 
 // `lint` (detection without emitting) names every operation of a CRUD resource the mocks' store cannot serve.
 
-const lint = async (input: string) => {
+const lint = async (input: string, code = 'RSL_MOCK_STATELESS') => {
   const result = await runGenerator({ input, outputRoot: path.join(REPO_ROOT, '.runtime-out/unused'), srcDir: 'src', plugins: [pluginClient(), pluginMocks()], allowRemoteRefs: false }, { skipEmit: true });
-  return result.diagnostics.list().filter((d) => d.code === 'RSL_MOCK_STATELESS');
+  return result.diagnostics.list().filter((d) => d.code === code);
 };
 
 describe('RSL_MOCK_STATELESS', () => {
@@ -21,5 +21,18 @@ describe('RSL_MOCK_STATELESS', () => {
 
   it('finds nothing to say about the demo, whose every CRUD operation the store serves', async () => {
     expect(await lint(DEMO_CONTRACT)).toEqual([]);
+  });
+});
+
+describe('RSL_MOCK_LIST_PARAM', () => {
+  it('names the query parameters a store-backed list ignores (not the paging, filter, free text or sort ones), in one info', async () => {
+    const found = await lint(path.join(REPO_ROOT, 'packages/plugin-mocks/test/fixtures/list-params.yaml'), 'RSL_MOCK_LIST_PARAM');
+    expect(found.map((d) => [d.severity, d.location])).toEqual([['info', '#/paths/~1things/get']]);
+    expect(found[0]?.message).toBe('plugin-mocks: listThings (GET /things) ignores the query parameters `expand`, `since`: the store cannot honour them');
+    expect(found[0]?.hint).toContain('reslayer explain RSL_MOCK_LIST_PARAM');
+  });
+
+  it('finds none on the demo, whose lists honour every parameter (page, pageSize, q, status, companyId, sort, industry)', async () => {
+    expect(await lint(DEMO_CONTRACT, 'RSL_MOCK_LIST_PARAM')).toEqual([]);
   });
 });

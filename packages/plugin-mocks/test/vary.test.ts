@@ -1,6 +1,11 @@
 import { createSchema, type NamedSchema, type SchemaNode } from '@reslayer/core';
 import { sampleValue } from '../src/plan/sampleSchema.js';
 import { varyScalar } from '../src/plan/vary.js';
+import { fakeString } from '../src/plan/fakeString.js';
+
+/** The realistic value `sampleString` gives a property without a format (faker, seeded by pointer `#`, index and position). */
+const plain = (name: string, index = 1, position = 0): string => fakeString(name, `#\u0000${index}\u0000${position}`);
+
 
 // Fixtures vary, deterministically: the second and further samples of a schema do not repeat the contract's example.
 
@@ -14,14 +19,28 @@ describe('varyScalar', () => {
   it.each([
     ['an enum takes the next values, from the example', str({ enum: ['lead', 'active', 'inactive'] }), 'firstName', 'lead', [undefined, 'active', 'inactive', 'lead']],
     ['a given name takes neutral names, from the example', str(), 'firstName', 'Ada', [undefined, 'Ben', 'Chloe', 'Dev']],
-    ['an e-mail gets the number before @', str({ format: 'email' }), 'email', 'ada@example.test', [undefined, 'ada2@example.test', 'ada3@example.test', 'ada4@example.test']],
     ['trailing digits count up, keeping their width', str(), 'phone', '+1 555 0100', [undefined, '+1 555 0101', '+1 555 0102', '+1 555 0103']],
     ['a host name gets the number after its first label', str(), 'domain', 'example.test', [undefined, 'example2.test', 'example3.test', 'example4.test']],
-    ['other text gets the number', str(), 'title', 'Groceries', [undefined, 'Groceries 2', 'Groceries 3', 'Groceries 4']],
     ['numbers count up', s({ kind: 'number', integer: true }), 'employees', 42, [undefined, 43, 44, 45]],
     ['booleans alternate', s({ kind: 'boolean' }), 'active', true, [undefined, false, true, false]],
   ])('%s', (_name, node, name, base, want) => {
     expect([1, 2, 3, 4].map((i) => varyScalar(node, name, i, base))).toEqual(want);
+  });
+
+  it('other values become faker values of the same kind, never the example with a suffix', () => {
+    const vary = (name: string, base: string) => [2, 3, 4].map((i) => varyScalar(str(), name, i, base) as string);
+    const emails = vary('email', 'ada@example.test');
+    expect(emails.every((e) => /^[a-z.]+@example\.test$/.test(e) && !e.startsWith('ada'))).toBe(true);
+    const hashes = vary('hash', '9f86d081884c7d65');
+    expect(hashes.every((h) => /^[0-9a-f]{16}$/.test(h) && h !== '9f86d081884c7d65')).toBe(true);
+    expect(vary('logo', 'https://cdn.example.test/a/logo.png').every((u) => u.startsWith('https://cdn.example.test/') && !u.endsWith(' 2'))).toBe(true);
+    const ids = vary('drep_id', 'drep1mvdu8slennngja7w4un6knwezufra70887zuxpprd64jxfveahn');
+    expect(ids.every((id) => id.startsWith('drep1') && id !== 'drep1mvdu8slennngja7w4un6knwezufra70887zuxpprd64jxfveahn' && id.length === 'drep1mvdu8slennngja7w4un6knwezufra70887zuxpprd64jxfveahn'.length)).toBe(true);
+    const titles = vary('title', 'Groceries');
+    const words = vary('category', 'Fresh produce');
+    for (const list of [emails, hashes, ids, titles, words]) expect(new Set(list).size).toBe(3);
+    expect([...titles, ...words].some((t) => /Groceries|Fresh produce/.test(t))).toBe(false);
+    expect(vary('title', 'Groceries')).toEqual(titles);
   });
 
   it('is deterministic and seeded by the property name when the example is not in a list', () => {
@@ -52,6 +71,6 @@ describe('sampleValue varies the samples after the first', () => {
 
   it('does not vary the empty variant or values that follow the sequence number already', () => {
     expect(sampleValue(contact, { schemas: NO_SCHEMAS, index: 2, empty: true })).toMatchObject({ firstName: 'Ada', status: 'lead' });
-    expect(nth(str(), 2)).toBe('string-2');
+    expect(nth(str(), 2)).toBe(plain('string', 2));
   });
 });

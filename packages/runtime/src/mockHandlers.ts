@@ -8,6 +8,7 @@ import { delay, http, HttpResponse, matchRequestUrl, type DefaultBodyType, type 
 import type { PropertyPath } from './meta.js';
 import { listAnswer, type ListSpec } from './mockList.js';
 import { MOCK_SCENARIOS, type MockScenario } from './mockNames.js';
+import { refuse, requestIssues, type Definitions, type RequestSpec } from './mockRequest.js';
 import { createStore, merge, readJson, setPath, type Fields, type MockStore, type StoreSpec } from './mockStore.js';
 import { readPath, withPath } from './paths.js';
 
@@ -73,6 +74,8 @@ export interface OperationSpec {
   readonly before?: ReadonlyArray<readonly QueryPair[]>;
   /** MSW patterns of more precise paths of the same method: a request they match goes to their handlers. */
   readonly yieldTo?: readonly string[];
+  /** How the request body is validated: a body that breaks its schema gets `request.invalid`, never the success status. */
+  readonly request?: RequestSpec;
 }
 
 /** What {@link mockResource} is made from. */
@@ -82,6 +85,8 @@ export interface MockResourceSpec<E, P> {
   readonly delayMs: number;
   /** The store of a CRUD resource. */
   readonly store?: StoreSpec<E>;
+  /** The named schemas the operations' request schemas refer to (`#/definitions/<TypeName>`). */
+  readonly definitions?: Definitions;
   /** One handler per operation, in the order the handlers are tried (most precise path first). */
   readonly operations: { readonly [K in keyof P]: OperationSpec };
 }
@@ -176,12 +181,13 @@ async function fromStore<E>(op: OperationSpec, store: MockStore<E> | undefined, 
   const fields = op.fields ?? [];
   const next = op.store === 'replace' && store ? merge(merge(structuredClone(store.spec.defaults) as object, payload, fields), current as object, store.spec.serverFields ?? []) : merge(structuredClone(current) as object, payload, fields);
   for (const [name, value] of Object.entries(op.action?.set ?? {})) setPath(next, name, value);
+  if (store && items === store.items) store.touch(next);
   items.set(key, next);
   return op.action ? json(next, op.status) : success(op, next, empty);
 }
 
 /** The handler of one operation. */
-function handler<E>(op: OperationSpec, store: MockStore<E> | undefined, defaults: { baseUrl: string; delayMs: number }, answer: OwnResolver | HandlersOptions | undefined, options: HandlersOptions): HttpHandler {
+function handler<E>(op: OperationSpec, store: MockStore<E> | undefined, defaults: { baseUrl: string; delayMs: number; definitions?: Definitions }, answer: OwnResolver | HandlersOptions | undefined, options: HandlersOptions): HttpHandler {
   const own = typeof answer === 'function' ? answer : undefined;
   const merged = typeof answer === 'object' ? { ...options, ...answer } : options;
   const scenario = merged.scenario ?? 'success';
@@ -193,6 +199,10 @@ function handler<E>(op: OperationSpec, store: MockStore<E> | undefined, defaults
     if (own) return own(info);
     if (scenario === 'slow') await delay(delayMs);
     if (scenario === 'error') return respond(op.error);
+    if (op.request) {
+      const issues = await requestIssues(op.request, defaults.definitions, request);
+      if (issues.length > 0) return refuse(op.request, issues);
+    }
     const empty = scenario === 'empty';
     const items = (op.action?.store ?? store?.items) as Map<string, unknown> | undefined;
     if ((op.store || op.action) && items) return fromStore(op, store, items, request, params, empty);
@@ -207,7 +217,9 @@ function handler<E>(op: OperationSpec, store: MockStore<E> | undefined, defaults
  * 404 for items, nothing stored), `error` (the contract's first error status, else 500, with its body) or
  * `slow` (success after `delayMs`). A store-backed list answers the stored items, filtered, one page of them in
  * the contract's envelope; a create adds an item with a new key, an update changes it (a PUT replaces it, keeping
- * the key and readOnly fields), a delete removes it; a read or an update of a missing item answers 404.
+ * the key and readOnly fields), a delete removes it; a read or an update of a missing item answers 404. A request
+ * body that breaks the operation's request schema (see `RequestSpec`) is refused first, with the contract's 400
+ * or 422 answer.
  * @param spec the defaults, the store and the operations
  * @returns the store, its `reset`, the operation handler factories and the handlers
  * @see https://mswjs.io/docs/api/http

@@ -5,6 +5,7 @@
  */
 import type { PropertyPath } from './meta.js';
 import { readPath, withPath } from './paths.js';
+import { searchItems, sortItems, type SearchSpec, type SortSpec } from './mockQuery.js';
 
 /** How the list reads its page window from the query string. */
 export type PageWindow =
@@ -59,6 +60,10 @@ export interface ListSpec {
   readonly template?: object;
   /** Query parameters that filter by an entity property. */
   readonly filters?: Filters;
+  /** Free-text parameters (`q`) and the properties they search. */
+  readonly search?: SearchSpec;
+  /** Sort parameters (`sort=-lastName`, `order=desc`). */
+  readonly sort?: SortSpec;
   /** The entity properties a list item carries, when the list answers a summary of each stored item. */
   readonly pick?: readonly string[];
   /** What a summary item starts from before the picked properties are copied in (values the entity has none of). */
@@ -160,8 +165,8 @@ function fieldValue(source: PageSource, w: Window, count: number, url: URL, page
 }
 
 /**
- * The answer of a list: the items of the store (a copy of each, or the `pick`ed properties), filtered by the query,
- * cut to the requested page, in the list's envelope; and the `Link` header of the next page when the list sends one.
+ * The answer of a list: the items of the store (a copy of each, or the `pick`ed properties), filtered by the query
+ * (equality filters, then free text), sorted as it says, cut to the requested page, in the list's envelope; and the `Link` header of the next page when the list sends one.
  * @param all the stored items (before filtering)
  * @param request the intercepted request
  * @param spec the list's envelope, window and filters
@@ -169,7 +174,9 @@ function fieldValue(source: PageSource, w: Window, count: number, url: URL, page
  */
 export function listAnswer<E>(all: readonly E[], request: Request, spec: ListSpec): { body: unknown; headers: Record<string, string> } {
   const url = new URL(request.url);
-  const matching = spec.filters?.length ? filterItems([...all], url.searchParams, spec.filters) : [...all];
+  const filtered = spec.filters?.length ? filterItems([...all], url.searchParams, spec.filters) : [...all];
+  const found = spec.search ? searchItems(filtered, url.searchParams, spec.search) : filtered;
+  const matching = spec.sort ? sortItems(found, url.searchParams, spec.sort) : found;
   const w = windowOf(url.searchParams, spec.page, matching);
   const pick = spec.pick;
   const summary = (item: E): object => ({

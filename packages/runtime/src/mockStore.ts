@@ -91,6 +91,8 @@ export interface StoreSpec<E> {
   readonly positionKeys?: readonly string[];
   /** The key and readOnly properties: a PUT keeps them from the stored item. */
   readonly serverFields?: Fields;
+  /** Time stamps (`date-time` properties) a create sets (`created`, all of them) and an update sets (`updated`). */
+  readonly stamps?: { readonly created: readonly string[]; readonly updated?: readonly string[] };
 }
 
 /** A store: the items by key (the generated `<resource>Store`), `reset` and new keys. */
@@ -105,13 +107,32 @@ export interface MockStore<E> {
   readonly create: (payload: object, fields: Fields) => { key: string; entity: E };
   /** The key spec (for the handlers). */
   readonly spec: StoreSpec<E>;
+  /** Sets the `updated` time stamps of an entity to the next write time (see {@link StoreSpec.stamps}). */
+  readonly touch: (entity: object) => void;
+}
+
+/** Milliseconds since the epoch of a stamp value (an ISO string or a `Date`); NaN when it is neither. */
+const timeOf = (value: unknown): number => (value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : Number.NaN);
+
+/**
+ * A clock of write times: the latest stamp of the seed, then one minute later at every write (deterministic).
+ * @param spec the store spec
+ * @returns the next write time (ISO 8601), and a reset to the seed's time
+ */
+function writeClock<E>(spec: StoreSpec<E>): { next: () => string; reset: () => void } {
+  const names = spec.stamps?.created ?? [];
+  const times = spec.seed.flatMap((item) => names.map((n) => timeOf((item as Record<string, unknown>)[n]))).filter(Number.isFinite);
+  const start = times.length > 0 ? Math.max(...times) : Date.UTC(2024, 0, 1);
+  let tick = 0;
+  return { next: () => new Date(start + (tick += 1) * 60_000).toISOString(), reset: () => void (tick = 0) };
 }
 
 /** The UUID of sequence number `n`: `00000000-0000-4000-8000-00000000000n` (version 4 layout). */
 export const sequenceUuid = (n: number): string => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 /**
- * A store seeded from the fixtures (see {@link StoreSpec}).
+ * A store seeded from the fixtures (see {@link StoreSpec}). A created entity's time stamps, and an updated one's
+ * `updated` stamps, are later than every seed's: the seed's latest, plus one minute per write.
  * @param spec the seed, defaults and key
  * @returns the store, already seeded
  */
@@ -119,9 +140,11 @@ export function createStore<E>(spec: StoreSpec<E>): MockStore<E> {
   const items = new Map<string, E>();
   const key = spec.key;
   let sequence = 0;
+  const clock = writeClock(spec);
   const reset = (): void => {
     items.clear();
     sequence = 0;
+    clock.reset();
     spec.seed.forEach((item, i) => items.set(key ? String(readPath(item, key.path)) : (spec.positionKeys?.[i] ?? String(i + 1)), structuredClone(item)));
   };
   const name = key ? (namesOf(key.path).at(-1) ?? 'id') : 'id';
@@ -139,8 +162,14 @@ export function createStore<E>(spec: StoreSpec<E>): MockStore<E> {
     const id = nextKey();
     const entity = merge(structuredClone(spec.defaults) as E & object, payload, fields);
     if (key) setPath(entity, key.path, id);
+    const now = spec.stamps?.created.length ? clock.next() : '';
+    for (const name of spec.stamps?.created ?? []) setPath(entity, name, now);
     return { key: String(id), entity };
   };
+  const touch = (entity: object): void => {
+    const now = spec.stamps?.updated?.length ? clock.next() : '';
+    for (const name of spec.stamps?.updated ?? []) setPath(entity, name, now);
+  };
   reset();
-  return { items, reset, nextKey, create, spec };
+  return { items, reset, nextKey, create, spec, touch };
 }

@@ -115,14 +115,14 @@ function itemKey(run: ContractRun, op: OperationInfo): string | undefined {
  * @param op the operation
  * @param expect `success`: a 2xx JSON answer; `error`: a 4xx/5xx answer; `any`: whatever status, validated if documented
  * @param scenario the scenario whose handlers are in use (for the routing diagnosis)
- * @param withBody send a valid JSON request body ({@link requestBodyFor})
+ * @param withBody send a valid JSON request body ({@link requestBodyFor}); `'empty'`: send `{}`
  */
 export async function checkOperation(
   run: ContractRun,
   op: OperationInfo,
   expect: 'success' | 'error' | 'any',
   scenario: ScenarioName = 'success',
-  withBody = false,
+  withBody: boolean | 'empty' = false,
 ): Promise<CheckResult> {
   const result = await fetchAndValidate(run, op, expect, withBody);
   const own = run.mocks.byOperation.get(run.mocks.answeredBy.get(op.key) ?? op.key);
@@ -142,7 +142,7 @@ export async function checkOperation(
   }
 }
 
-async function fetchAndValidate(run: ContractRun, op: OperationInfo, expect: 'success' | 'error' | 'any', withBody: boolean): Promise<CheckResult> {
+async function fetchAndValidate(run: ContractRun, op: OperationInfo, expect: 'success' | 'error' | 'any', withBody: boolean | 'empty'): Promise<CheckResult> {
   const base = { operation: op.key, valid: false, status: 0 };
   if (!run.mocks.byOperation.has(op.key)) return { ...base, detail: 'no generated handler comments this operation' };
   run.mocks.resetStores();
@@ -150,7 +150,7 @@ async function fetchAndValidate(run: ContractRun, op: OperationInfo, expect: 'su
   if (req.invalidParams.length > 0) return { ...base, detail: `test could not build valid parameters: ${req.invalidParams.join(', ')}` };
   const init: RequestInit = { method: op.method.toUpperCase(), headers: req.headers };
   if (withBody) {
-    const body = requestBodyFor(run, op);
+    const body = withBody === 'empty' ? {} : requestBodyFor(run, op);
     if (body === undefined || !op.requestBody) return { ...base, detail: 'test could not build a valid JSON request body' };
     init.body = JSON.stringify(body);
     init.headers = { ...req.headers, 'content-type': op.requestBody.mediaType };

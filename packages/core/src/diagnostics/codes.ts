@@ -86,6 +86,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_MOCK_STATELESS: 'The mocks cannot keep state for an operation; it answers a fixed fixture.',
   /** A plugin-mocks sample reached the most nodes one sample may build, and was cut (printed with a cast). */
   RSL_MOCK_SAMPLE_LIMIT: 'A mock sample reached the size limit and was cut.',
+  /** plugin-mocks' store-backed list ignores some of the list's query parameters (no filter, search, sort or page reads them). */
+  RSL_MOCK_LIST_PARAM: 'The mocks ignore a query parameter of a store-backed list.',
   /** The command line is not valid (unknown command or option, missing input). Raised by the CLI. */
   RSL_USAGE: 'The command line is not valid.',
   /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */

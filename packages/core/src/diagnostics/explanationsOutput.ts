@@ -98,4 +98,12 @@ export const OUTPUT_EXPLANATIONS = {
     fix: 'Make some of those properties optional, or give the schema an `example` of a sensible size; or override the fixture in a test.',
     examples: ['plugin-mocks: a sample of listThings reached the limit of 10000 values and was cut; its fixture is cast'],
   },
+  RSL_MOCK_LIST_PARAM: {
+    section: 'Output',
+    severity: '`info` (plugin-mocks)',
+    what: 'A list the mocks answer from their in-memory store ignores some of its query parameters: none of its paging, its equality filters (a parameter named like a scalar property of the entity), its free text (`q`, `search`, `query`…) or its sort (`sort`, `orderBy`, `order`…) reads them. The message names them.',
+    why: 'A screen that sends such a parameter (`fields`, `expand`, `since`) gets the same items as without it, so what it shows on the mocks may differ from what the API answers.',
+    fix: 'Name a filter parameter like the entity property it compares, or answer the operation with an own resolver in a test (`<r>OperationHandlers.<op>(resolver)`) where the parameter matters.',
+    examples: ['plugin-mocks: listThings (GET /things) ignores the query parameters `expand`, `since`: the store cannot honour them'],
+  },
 } satisfies Partial<Record<DiagnosticCode, Explanation>>;

@@ -2,9 +2,9 @@ import type { ApiModel } from '@reslayer/core';
 import { banner, importPath, objectKey, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
-import type { MockPlan, StorePlan } from '../plan/mockPlan.js';
+import type { MockPlan, OperationPlan, StorePlan } from '../plan/mockPlan.js';
 import type { EmittedModule } from './emitFixtures.js';
-import { Code, printPacked, printSpec, type Spec } from './printSpec.js';
+import { Code, printPacked, printSpec, Sample, type Spec } from './printSpec.js';
 import { operationSpec, type SpecImports } from './operationSpec.js';
 
 /** What the handler factories default to, and where the generated handlers import the mock helpers from. */
@@ -32,6 +32,7 @@ function storeSpec(plan: MockPlan, s: StorePlan, imports: SpecImports): Spec {
     key: key ? { path: key.path[0] ?? 'id', kind: key.kind, values: key.values, fresh: s.freshKeys } : undefined,
     positionKeys: key ? undefined : s.positionKeys,
     serverFields: replaces ? (s.entity.serverFields as Spec) : undefined,
+    stamps: s.stamps ? { created: s.stamps.created, updated: s.stamps.updated.length > 0 ? s.stamps.updated : undefined } : undefined,
   };
 }
 
@@ -59,7 +60,7 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   const entity = store ? (OWN_NAMES.has(store.entityImport) ? `${store.entityImport}Body` : store.entityImport) : undefined;
   const entityType = store && entity ? store.entityType.replace(store.entityImport, entity) : 'never';
   const params = ops.map(({ op }) => `${objectKey(clientNaming.method(op.sig.op))}: ${[...op.params.values()].map(stringLiteral).join(' | ') || 'never'}`);
-  const head: Array<[string, Spec | undefined]> = [['baseUrl', defaults.baseUrl], ['delayMs', defaults.delayMs], ['store', store ? storeSpec(plan, store, imports) : undefined]];
+  const head: Array<[string, Spec | undefined]> = [['baseUrl', defaults.baseUrl], ['delayMs', defaults.delayMs], ['store', store ? storeSpec(plan, store, imports) : undefined], ['definitions', definitionsSpec(plan, ops.map(({ op }) => op))]];
   // One operation per line where it fits in 140 columns, else its properties packed into lines.
   const operations = ops.map(({ op, spec: s }) => `    ${objectKey(clientNaming.method(op.sig.op))}: ${printPacked(s as Record<string, Spec>, 2, 140, objectKey(clientNaming.method(op.sig.op)).length + 2)},`);
   const lines = [banner()];
@@ -79,6 +80,12 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   );
   const values = [mocksNaming.handlersFactory(r), mocksNaming.handlers(r), mocksNaming.operationHandlers(r), ...(store ? [mocksNaming.store(r), mocksNaming.resetStore(r)] : [])];
   return { contents: lines.join('\n'), values, types: [mocksNaming.handlersOptionsType(r)] };
+}
+
+/** The named schemas the emitted operations' request schemas refer to, as a `Sample`; undefined when none. */
+function definitionsSpec(plan: MockPlan, ops: readonly OperationPlan[]): Spec | undefined {
+  if (plan.definitions.size === 0 || !ops.some((op) => op.request)) return undefined;
+  return new Sample(Object.fromEntries([...plan.definitions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }
 
 /** The names the handlers file exports from what `mockResource` returns. */

@@ -45,6 +45,8 @@ function listSpec(list: ListPlan): Spec {
     fields: list.fields.length > 0 ? (list.fields as Spec) : undefined,
     template: list.template === undefined ? undefined : new Sample(list.template),
     filters: list.filters.length > 0 ? (list.filters as Spec) : undefined,
+    search: list.search as Spec | undefined,
+    sort: list.sort as Spec | undefined,
     pick: list.pick,
     itemDefaults: list.itemDefaults === undefined ? undefined : new Sample(list.itemDefaults),
     link: list.link,
@@ -109,5 +111,6 @@ export function operationSpec(plan: MockPlan, op: OperationPlan, imports: SpecIm
     query: shared && shared.query.length > 0 ? pairs(shared.query) : undefined,
     before: shared && shared.before.length > 0 ? shared.before.map(pairs) : undefined,
     yieldTo: op.yieldTo.length > 0 ? op.yieldTo : undefined,
+    request: op.request ? { schema: new Sample(op.request.schema), required: op.request.required || undefined, invalid: answer(op.request.invalid, imports), problem: op.request.problem || undefined } : undefined,
   };
 }

@@ -4,6 +4,7 @@ import type { EntityFacts, ListPlan, PageField, PageWindow } from './mockPlan.js
 import type { PlanContext } from './planContext.js';
 import { sameType } from './sameType.js';
 import { assignable } from './writableFields.js';
+import { listQueryOf } from './listQuery.js';
 import { sampleValue } from './sampleSchema.js';
 
 // Page facts the envelope analysis does not name, found by name at the top level or in a container (normalized names).
@@ -16,7 +17,8 @@ const norm = (name: string): string => name.toLowerCase().replace(/[_\-.@$]/g, '
 
 /**
  * The list plan: where the items are (core's `listEnvelope`), the page window (core's `listPagination`), the
- * page object's computed properties and its other required properties, and the filters; undefined when the list
+ * page object's computed properties and its other required properties, the filters, the free text and the sort
+ * (`listQueryOf`); undefined when the list
  * does not answer the stored entity (its items are neither the entity nor a summary of it).
  * @param list signature of the CRUD list operation
  * @param entity the entity facts of the resource
@@ -32,10 +34,13 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
   if (summary === null) return undefined;
   const { plan, params } = pagePlan(list, schema, env, ctx);
   const template = env.itemsProperty === undefined ? undefined : pageTemplate(schema, [env.itemsProperty, ...plan.fields.map((f) => f[0])], ctx);
+  const query = list.node.parameters.filter((p) => p.in === 'query');
+  const filters = filtersOf(query, entity, params, ctx.names.byName);
   return {
     ...plan,
     ...(template !== undefined ? { template } : {}),
-    filters: filtersOf(list.node.parameters.filter((p) => p.in === 'query'), entity, params, ctx.names.byName),
+    filters,
+    ...listQueryOf(query, entity, new Set([...params, ...filters.map((f) => f[0])]), ctx.names.byName),
     ...(summary ? { pick: summary.pick } : {}),
     ...(summary?.defaults ? { itemDefaults: summary.defaults } : {}),
   };

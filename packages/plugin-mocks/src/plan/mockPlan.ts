@@ -1,5 +1,7 @@
 import type { CrudRole, PropertyNode, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
+import type { ListQuery } from './listQuery.js';
+import type { Definitions, JsonSchema } from './requestSchema.js';
 import type { SharedUrl } from './sharedUrls.js';
 
 // The data model of a resource's mocks: what the planning layer (`src/plan`) works out and the emitters print.
@@ -88,6 +90,20 @@ export interface OperationPlan {
   page?: ListPlan;
   /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
   action?: ActionPlan;
+  /** How the JSON request body is validated (see `requestSchema`), when the operation has one. */
+  request?: RequestPlan;
+}
+
+/** How an operation's JSON request body is validated: its schema, whether it is required, the answer to a bad one. */
+export interface RequestPlan {
+  /** JSON Schema (draft-07) of the body; references point into the resource's `definitions`. */
+  schema: JsonSchema;
+  /** True when the contract marks the request body `required`. */
+  required: boolean;
+  /** The answer to a body that breaks the schema (see `invalidAnswer`). */
+  invalid: ErrorAnswer;
+  /** True when no response of the contract covers 400 (no 400, 422, 4XX or default): the runtime answers 400 with a problem body. */
+  problem: boolean;
 }
 
 /** How an action on an item (`POST /contacts/{contactId}/archive`) updates the store that holds it. */
@@ -128,6 +144,8 @@ export interface StorePlan {
   freshKeys?: Array<string | number>;
   /** The list operation served from the store, when its response holds the entity. */
   list?: ListPlan;
+  /** The time stamps a create sets (all) and an update sets (`updated`), later than every seed's (see `stampsOf`). */
+  stamps?: { created: string[]; updated: string[] };
 }
 
 /** The mocks of one resource: operations, store and fixtures. */
@@ -140,6 +158,8 @@ export interface MockPlan {
   store?: StorePlan;
   /** The constants of the fixtures file, in order. */
   fixtures: FixtureDecl[];
+  /** Named schemas the request schemas refer to, by type name (`#/definitions/<TypeName>`). */
+  definitions: Definitions;
 }
 
 /** How the list reads its page window from the query string (the runtime's `PageWindow`). */
@@ -166,6 +186,10 @@ export interface ListPlan {
   template?: object;
   /** Query parameters named like a scalar entity property: `[query name, property, list separator]`. */
   filters: Array<[string, string, string]>;
+  /** Free-text parameters and the string properties they search (see `listQueryOf`). */
+  search?: ListQuery['search'];
+  /** Sort parameters and the direction parameter (see `listQueryOf`). */
+  sort?: ListQuery['sort'];
   /** The entity properties a list item carries, when the list answers a summary of each stored item. */
   pick?: string[];
   /** What a summary item starts from before the picked properties are copied in (see `summaryOf`). */

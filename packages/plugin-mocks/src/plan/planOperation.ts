@@ -12,6 +12,7 @@ import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from './writableFields.js';
 import { wrapperOf } from './entityFacts.js';
 import { fixturePagePlan } from './listPlan.js';
+import { requestSchema, type Definitions } from './requestSchema.js';
 
 /** Statuses whose responses have no body. */
 const NO_BODY: ReadonlySet<number> = new Set([204, 205, 304]);
@@ -36,9 +37,10 @@ export function statusOf(code: string, fallback: number): number {
  * @param ctx the planning context
  * @param fixtures receives the operation's fixtures
  * @param action how the operation updates a store, when it is an action on a stored item (see `planEntityAction`)
+ * @param definitions the resource's named schemas its request schemas refer to, filled
  * @returns the operation plan
  */
-export function planOperation(sig: OperationSignature, store: StorePlan | undefined, ctx: PlanContext, fixtures: FixtureDecl[], action?: ActionPlan): OperationPlan {
+export function planOperation(sig: OperationSignature, store: StorePlan | undefined, ctx: PlanContext, fixtures: FixtureDecl[], action?: ActionPlan, definitions: Definitions = new Map()): OperationPlan {
   // MSW parameter names: core's path argument identifiers (safe and unique: letters, digits and `_`).
   const params = new Map(sig.pathArgs.map((a) => [a.param.name, a.ident]));
   const method = sig.node.method === 'trace' ? 'all' : sig.node.method;
@@ -74,13 +76,37 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
       plan.writable = writableFields(wrap.schema, store.entity, ctx);
     }
   }
+  const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
+  if (request && !head) {
+    const invalid = invalidAnswer(sig, error, ctx, fixtures);
+    // A `default` response that is the success answer covers 400 too: no body then, as it has none of an error.
+    const problem = !invalid && !sig.node.responses.some((r) => r.status === 'default');
+    plan.request = { schema: requestSchema(request, ctx.scope.schemas, definitions), required: sig.payload?.required === true, invalid: invalid ?? { status: 400, cast: false }, problem };
+  }
   if (missing) {
-    const r = r404 ?? sig.errors.find((e) => /^4XX$/i.test(e.status)) ?? sig.errors.find((e) => e.status === 'default') ?? sig.errors.find((e) => jsonSchema(e));
+    // The contract's 404 answer (or its 4XX or default one); never the body of another status.
+    const r = r404 ?? sig.errors.find((e) => /^4XX$/i.test(e.status)) ?? sig.errors.find((e) => e.status === 'default');
     const doc404 = `Error body of \`${clientNaming.method(sig.op)}\` for a missing item (status 404).`;
     const nf = r === first || head ? { ...error } : errorAnswer(sig, r, mocksNaming.notFoundFixture(sig.op), ctx, fixtures, doc404, error.fixture);
     plan.notFound = { ...nf, status: 404 };
   }
   return plan;
+}
+
+/**
+ * The answer to a request body that breaks the operation's request schema: the contract's 422, else 400, else its
+ * `4XX` or `default` answer at 400, with a fixture of that response's JSON schema (no body when it has none);
+ * undefined when the contract declares none of them (the runtime answers 400 with a problem body then).
+ * See docs/mocks.md, "Request bodies are validated".
+ */
+function invalidAnswer(sig: OperationSignature, error: ErrorAnswer, ctx: PlanContext, fixtures: FixtureDecl[]): ErrorAnswer | undefined {
+  const find = (test: (status: string) => boolean): ResponseNode | undefined => sig.errors.find((e) => test(e.status));
+  const r = find((s) => s === '422') ?? find((s) => s === '400') ?? find((s) => /^4XX$/i.test(s)) ?? find((s) => s === 'default');
+  if (!r) return undefined;
+  const status = /^4\d\d$/.test(r.status) ? Number(r.status) : 400;
+  const doc = `Error body of \`${clientNaming.method(sig.op)}\` for a request body that breaks its schema (status ${status}).`;
+  const answer = r === sig.errors[0] ? { ...error } : errorAnswer(sig, r, mocksNaming.invalidFixture(sig.op), ctx, fixtures, doc, error.fixture);
+  return { ...answer, status };
 }
 
 function storeRole(sig: OperationSignature, store: StorePlan): CrudRole | undefined {

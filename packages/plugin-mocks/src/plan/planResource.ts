@@ -5,6 +5,7 @@ import { mswPattern, specificity } from './mswPattern.js';
 import type { PlanContext } from './planContext.js';
 import { planOperation } from './planOperation.js';
 import { planStore } from './planStore.js';
+import type { Definitions } from './requestSchema.js';
 import { planEntityAction } from './entityActions.js';
 import { routesOf } from './RouteIndex.js';
 
@@ -20,7 +21,8 @@ export function planResource(ctx: PlanContext, resource: ResourceNode, fixtureCo
   const sigs = resource.operations.map((op) => describeOperation(model, resource, op));
   const fixtures: FixtureDecl[] = [];
   const store = planStore(resource, sigs, ctx, fixtures, fixtureCount);
-  const ops = sigs.map((sig) => planOperation(sig, store, ctx, fixtures, planEntityAction(sig, resource, store, ctx, fixtureCount)));
+  const definitions: Definitions = new Map();
+  const ops = sigs.map((sig) => planOperation(sig, store, ctx, fixtures, planEntityAction(sig, resource, store, ctx, fixtureCount), definitions));
   const routes = routesOf(model);
   for (const op of ops) {
     const index = routes.get(op.sig.node.method);
@@ -32,7 +34,7 @@ export function planResource(ctx: PlanContext, resource: ResourceNode, fixtureCo
   }
   const order = ops.map((op, i) => ({ op, i, key: specificity(op.pattern) }));
   order.sort((a, b) => cmpArrays(a.key, b.key) || a.i - b.i);
-  return { resource, ops: order.map((o) => o.op), fixtures, ...(store ? { store } : {}) };
+  return { resource, ops: order.map((o) => o.op), fixtures, definitions, ...(store ? { store } : {}) };
 }
 
 const NO_NAMES: ReadonlyMap<string, string> = new Map();

@@ -68,7 +68,7 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
     value: defaults.value,
   });
   const lp = list ? listPlan(list, entity, ctx) : undefined;
-  const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg.ident, ...(lp ? { list: lp } : {}) };
+  const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg.ident, ...(lp ? { list: lp } : {}), ...stampsOf(entity.props, ctx) };
   let seeds = items.map((_, i) => String(i + 1));
   if (!key) {
     // Keyed by position: `'1'`, `'2'`… unless the parameter rejects them (a uuid, a pattern, a minimum).
@@ -82,7 +82,8 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   if (key?.kind !== 'enum') {
     const plain = (n: number): string => (key?.kind === 'uuid' ? sampleUuid(n) : key?.kind === 'string' ? `${name}-${n}` : String(n));
     const first = items.length + 1;
-    if (!fits(plain(first))) {
+    // A string key takes sampled values too (faker's, of the key's shape), so created keys look like the seed's.
+    if (key?.kind === 'string' || !fits(plain(first))) {
       const fresh: Array<string | number> = [];
       for (let i = first; i < first + FRESH_ATTEMPTS && fresh.length < FRESH_KEYS; i++) {
         const v = sampleKey(i);
@@ -92,6 +93,24 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
     }
   }
   return plan;
+}
+
+/** Names of the time stamps a write sets (`createdAt`, `updated_at`, `modifiedOn`…) and of those an update sets. */
+const STAMP = /^(created|updated|modified|inserted|changed|lastmodified|lastupdated)(at|on|date|time|datetime|timestamp)?$/;
+const UPDATED = /^(updated|modified|changed|lastmodified|lastupdated)/;
+
+/**
+ * The entity's top-level `date-time` properties named like a creation or change time: a create sets them all, an
+ * update those of a change, to a time later than every seed fixture's (the runtime's `StoreSpec.stamps`).
+ */
+function stampsOf(props: StorePlan['entity']['props'], ctx: PlanContext): Pick<StorePlan, 'stamps'> {
+  const norm = (name: string) => name.toLowerCase().replace(/[_\-]/g, '');
+  const dated = props.filter((p) => {
+    const leaf = deref(p.schema, ctx.names.byName);
+    return leaf?.kind === 'string' && leaf.format === 'date-time' && STAMP.test(norm(p.name));
+  });
+  if (dated.length === 0) return {};
+  return { stamps: { created: dated.map((p) => p.name), updated: dated.filter((p) => UPDATED.test(norm(p.name))).map((p) => p.name) } };
 }
 
 /** Keys for created items planned at most (after them, `nextId` counts on with plain keys). */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { StringSchema } from '@reslayer/core';
+import { fakeString } from './fakeString.js';
 import { matchesPattern, satisfiesString, type Patterns } from './satisfies.js';
 
 /** The part of randexp's API used here (its CommonJS typings do not load as a NodeNext default import). */
@@ -28,17 +29,18 @@ export function sampleUuid(n: number): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** Format-aware values by `format`, for sequence number `i`. */
-const FORMATS: Record<string, (i: number) => string> = {
+const FORMATS: Record<string, (i: number, where: string) => string> = {
   uuid: sampleUuid,
-  email: (i) => `user${i}@example.test`,
-  'idn-email': (i) => `user${i}@example.test`,
+  guid: sampleUuid,
+  email: (_, where) => fakeString('email', where),
+  'idn-email': (_, where) => fakeString('email', where),
   'date-time': (i) => `2024-01-${pad2(((i - 1) % 28) + 1)}T00:00:00.000Z`,
   date: (i) => `2024-01-${pad2(((i - 1) % 28) + 1)}`,
   time: (i) => `12:00:${pad2((i - 1) % 60)}Z`,
   duration: (i) => `P${i}D`,
-  uri: (i) => `https://example.test/${i}`,
-  url: (i) => `https://example.test/${i}`,
-  iri: (i) => `https://example.test/${i}`,
+  uri: (_, where) => fakeString('url', where),
+  url: (_, where) => fakeString('url', where),
+  iri: (_, where) => fakeString('url', where),
   'uri-reference': (i) => `/resources/${i}`,
   'iri-reference': (i) => `/resources/${i}`,
   'uri-template': () => 'https://example.test/{id}',
@@ -54,8 +56,9 @@ const FORMATS: Record<string, (i: number) => string> = {
 };
 
 /**
- * A string for a schema: an `enum` value (by position), a format-aware value, or `<name>-<index>`,
- * padded with `x` or cut to fit `minLength`/`maxLength`. `format: binary` gives a {@link BlobSample}.
+ * A string for a schema: an `enum` value (by position), a format-aware value, or a realistic value for the
+ * property's name from faker ({@link fakeString}, seeded by the schema's pointer, the name, the index and the
+ * position), padded with `x` or cut to fit `minLength`/`maxLength`. `format: binary` gives a {@link BlobSample}.
  * With a `pattern` that value is kept when it matches; otherwise a matching string is generated
  * ({@link fromPattern}), and when none can be found the value stays as it is (see `matchesPattern`:
  * callers leave such an optional property out).
@@ -69,14 +72,15 @@ export function sampleString(node: StringSchema, name: string, index: number, po
   if (node.enum?.length) return node.enum[position % node.enum.length] ?? '';
   if (node.format === 'binary') return new BlobSample();
   const make = node.format !== undefined ? FORMATS[node.format] : undefined;
-  let s = make ? make(index) : `${name}-${index}`;
+  const where = `${node.pointer}\u0000${index}\u0000${position}`;
+  let s = make ? make(index, where) : fakeString(name, where);
   const min = node.minLength ?? 0;
   if (s.length < min) s = pad(s, min, node.format, index);
   if (node.maxLength !== undefined && s.length > node.maxLength) {
     const max = Math.max(node.maxLength, 0);
     // A plain value cut short keeps its sequence number from the second on (`wor`, `wo2`, `wo3`), so values differ.
     const n = String(index);
-    s = make || index === 1 || max <= n.length ? s.slice(0, max) : `${name.slice(0, max - n.length)}${n}`;
+    s = make || index === 1 || max <= n.length ? s.slice(0, max) : `${s.slice(0, max - n.length)}${n}`;
   }
   if (node.pattern === undefined || matchesPattern(node.pattern, s, compiled) !== false) return s;
   // No string found for the pattern: the plain value stays (a required property needs one; callers leave an

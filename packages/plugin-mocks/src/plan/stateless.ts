@@ -3,6 +3,7 @@ import { describeOperation, listEnvelope } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { entityFacts } from './entityFacts.js';
 import { listPlan } from './listPlan.js';
+import type { EntityFacts, ListPlan } from './mockPlan.js';
 import { createPlanContext, type PlanContext } from './planContext.js';
 
 /** The CRUD roles whose operations the store serves. */
@@ -21,14 +22,20 @@ function storeProblem(sigs: OperationSignature[], ctx: PlanContext, resource: Re
   return undefined;
 }
 
+/** The read operation of a list's resource and the entity the store would keep, found as `planStore` finds them. */
+function listEntity(list: OperationSignature, sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): { read?: OperationSignature; entity?: EntityFacts } {
+  const read = sigs.find((x) => x.op.role === 'read');
+  const keyArg = read?.pathArgs[read.pathArgs.length - 1];
+  const body = list.response.responseType === 'json' ? list.response.content?.schema : undefined;
+  const entity = read && keyArg ? entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names)?.item : undefined) : undefined;
+  return { ...(read ? { read } : {}), ...(entity ? { entity } : {}) };
+}
+
 /** Why the store cannot serve one operation of a resource it can serve, or undefined. */
 function operationProblem(s: OperationSignature, sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): string | undefined {
   const role = s.op.role;
   if (role === 'list') {
-    const read = sigs.find((x) => x.op.role === 'read');
-    const keyArg = read?.pathArgs[read.pathArgs.length - 1];
-    const body = s.response.responseType === 'json' ? s.response.content?.schema : undefined;
-    const entity = read && keyArg ? entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names)?.item : undefined) : undefined;
+    const { read, entity } = listEntity(s, sigs, ctx, resource);
     if (entity && !listPlan(s, entity, ctx)) return `its items are neither the entity of ${read ? clientNaming.method(read.op) : 'the read'} nor a summary of it`;
     return undefined;
   }
@@ -37,12 +44,37 @@ function operationProblem(s: OperationSignature, sigs: OperationSignature[], ctx
   return undefined;
 }
 
+/** The query parameters a store-backed list reads: its window's, its filters', its free text's and its sort's. */
+function honoured(plan: ListPlan): Set<string> {
+  const page = plan.page;
+  const window = page ? [page.param, page.mode === 'page' ? page.size : page.limit] : [];
+  return new Set([...window, ...plan.filters.map((f) => f[0]), ...(plan.search?.params ?? []), ...(plan.sort?.params ?? []), plan.sort?.order].filter((n): n is string => n !== undefined));
+}
+
+/** `RSL_MOCK_LIST_PARAM`: the query parameters a store-backed list ignores, in one `info` diagnostic. */
+function ignoredParams(s: OperationSignature, sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): Diagnostic[] {
+  const { entity } = listEntity(s, sigs, ctx, resource);
+  const plan = entity ? listPlan(s, entity, ctx) : undefined;
+  if (!plan) return [];
+  const reads = honoured(plan);
+  const ignored = s.node.parameters.filter((p) => p.in === 'query' && !reads.has(p.name)).map((p) => `\`${p.name}\``);
+  if (ignored.length === 0) return [];
+  return [{
+    code: 'RSL_MOCK_LIST_PARAM',
+    severity: 'info',
+    message: `plugin-mocks: ${clientNaming.method(s.op)} (GET ${s.node.path}) ignores the query parameter${ignored.length > 1 ? 's' : ''} ${ignored.join(', ')}: the store cannot honour ${ignored.length > 1 ? 'them' : 'it'}`,
+    location: s.node.pointer,
+    hint: 'See `reslayer explain RSL_MOCK_LIST_PARAM`; in a test, answer the operation with an own resolver (`<r>OperationHandlers.<op>(resolver)`).',
+  }];
+}
+
 /**
  * The operations of CRUD resources with state to keep (a read operation and a list or a write, or a list and a create) that the mocks'
  * in-memory store cannot serve (they answer a fixed fixture), as `RSL_MOCK_STATELESS` warnings naming the
  * operation and the reason: the same structural rules the store plan
  * follows (a read operation with an item key, an entity of one object type, a list holding the entity or a
- * summary of it in whatever envelope, an update by `PUT` or `PATCH`).
+ * summary of it in whatever envelope, an update by `PUT` or `PATCH`); and for each store-backed list, the query
+ * parameters it ignores, as one `RSL_MOCK_LIST_PARAM` info.
  * @param model the API model
  * @returns the diagnostics, in resource and operation order
  */
@@ -61,7 +93,10 @@ export function statelessDiagnostics(model: ApiModel): Diagnostic[] {
     for (const s of sigs) {
       if (!CRUD.has(s.op.role)) continue;
       const reason = whole ?? operationProblem(s, sigs, ctx, resource);
-      if (reason === undefined) continue;
+      if (reason === undefined) {
+        if (s.op.role === 'list') out.push(...ignoredParams(s, sigs, ctx, resource));
+        continue;
+      }
       out.push({
         code: 'RSL_MOCK_STATELESS',
         severity: 'warning',

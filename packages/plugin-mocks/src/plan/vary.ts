@@ -1,4 +1,5 @@
 import type { SchemaNode } from '@reslayer/core';
+import { fakeLike } from './fakeString.js';
 
 // Deterministic variation of the scalar values of the second and further samples of a schema (the entities of a
 // store, the items of a list), so that fixtures do not repeat the contract's one example: no randomness, the
@@ -36,9 +37,10 @@ function rotate<T>(values: readonly T[], base: T, step: number, name: string): T
  * - boolean: alternates (`true`, `false`, `true`…);
  * - number: counts up from the example (`42`, `43`…);
  * - string: a property named like a given name, family name, name or city takes names from a neutral list,
- *   starting at the example and seeded by the property name; an e-mail gets the number before `@`
- *   (`ada2@example.test`); a value ending in digits counts them up, keeping their width (`+1 555 0101`);
- *   a host name gets it after its first label (`example2.test`); other text gets ` <n>` (`Example Industries 2`).
+ *   starting at the example and seeded by the property name; then faker's value of the same kind
+ *   (`fakeLike`: by the property's name, a hex string of the example's length, a URL on its origin, an e-mail
+ *   on its domain, words); a value ending in digits counts them up, keeping their width (`+1 555 0101`);
+ *   a host name gets the number after its first label (`example2.test`); anything else keeps the example.
  * @param node the scalar schema (after `$ref`s)
  * @param name the property name
  * @param index the sample's 1-based sequence number (no variation for 1)
@@ -54,10 +56,10 @@ export function varyScalar(node: SchemaNode, name: string, index: number, base: 
   if (typeof base !== 'string' || base === '') return undefined;
   const pool = POOLS.find(([re]) => re.test(name))?.[1];
   if (pool) return rotate(pool, base, step, name);
-  const at = base.indexOf('@');
-  if (at > 0) return `${base.slice(0, at)}${index}${base.slice(at)}`;
+  const fake = fakeLike(name, base, index);
+  if (fake !== undefined) return fake;
   const digits = /\d+$/.exec(base)?.[0];
   if (digits !== undefined) return `${base.slice(0, -digits.length)}${String(BigInt(digits) + BigInt(step)).padStart(digits.length, '0')}`;
   if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(base)) return base.replace('.', `${index}.`);
-  return `${base} ${index}`;
+  return undefined;
 }

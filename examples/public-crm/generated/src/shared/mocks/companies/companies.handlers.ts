@@ -16,7 +16,38 @@ import { mockResource, type HandlersOptions } from '@reslayer/runtime/mocks';
 export const { store: companiesStore, reset: resetCompaniesStore, operations: companiesOperationHandlers, createHandlers: createCompaniesHandlers, handlers: companiesHandlers } = mockResource<GetCompanyResponse, { listCompanies: never; createCompany: never; getCompany: 'companyId'; updateCompany: 'companyId'; deleteCompany: 'companyId' }>({
   baseUrl: '*',
   delayMs: 1500,
-  store: { seed: companiesFixtures, defaults: companiesEntityDefaults, key: { path: 'id', kind: 'uuid' } },
+  store: {
+    seed: companiesFixtures,
+    defaults: companiesEntityDefaults,
+    key: { path: 'id', kind: 'uuid' },
+    stamps: { created: ['createdAt'] },
+  },
+  definitions: {
+    Company: {
+      properties: {
+        createdAt: {},
+        domain: { format: 'hostname', type: ['string', 'null'] },
+        employeeCount: { minimum: 0, type: 'integer' },
+        id: {},
+        industry: { $ref: '#/definitions/Industry' },
+        name: { maxLength: 200, minLength: 1, type: 'string' },
+        website: { format: 'uri', type: ['string', 'null'] },
+      },
+      required: ['name', 'industry'],
+      type: 'object',
+    },
+    CompanyPatch: {
+      properties: {
+        domain: { format: 'hostname', type: ['string', 'null'] },
+        employeeCount: { minimum: 0, type: 'integer' },
+        industry: { $ref: '#/definitions/Industry' },
+        name: { maxLength: 200, minLength: 1, type: 'string' },
+        website: { format: 'uri', type: ['string', 'null'] },
+      },
+      type: 'object',
+    },
+    Industry: { enum: ['software', 'manufacturing', 'retail', 'finance', 'healthcare', 'other'], type: 'string' },
+  },
   operations: {
     listCompanies: {
       method: 'get', path: '/api/v1/companies', status: 200, store: 'list',
@@ -25,12 +56,14 @@ export const { store: companiesStore, reset: resetCompaniesStore, operations: co
         page: { mode: 'page', param: 'page', size: 'pageSize', defaultSize: 20 },
         fields: [['total', 'total'], ['page', 'page'], ['pageSize', 'size']],
         filters: [['industry', 'industry', '']],
+        search: { params: ['q'], fields: ['name', 'domain', 'industry'] },
       },
       error: [400, listCompaniesErrorFixture],
     },
     createCompany: {
       method: 'post', path: '/api/v1/companies', status: 201, store: 'create',
       fields: ['name', 'domain', 'industry', 'employeeCount', 'website'], body: 'entity', error: [400, listCompaniesErrorFixture],
+      request: { schema: { $ref: '#/definitions/Company' }, required: true, invalid: [400, listCompaniesErrorFixture] },
     },
     getCompany: {
       method: 'get', path: '/api/v1/companies/:companyId', status: 200, store: 'read', key: 'companyId', body: 'entity',
@@ -40,6 +73,7 @@ export const { store: companiesStore, reset: resetCompaniesStore, operations: co
       method: 'patch', path: '/api/v1/companies/:companyId', status: 200, store: 'update', key: 'companyId',
       fields: ['name', 'domain', 'industry', 'employeeCount', 'website'], body: 'entity', error: [400, listCompaniesErrorFixture],
       notFound: [404, listCompaniesErrorFixture],
+      request: { schema: { $ref: '#/definitions/CompanyPatch' }, required: true, invalid: [400, listCompaniesErrorFixture] },
     },
     deleteCompany: {
       method: 'delete', path: '/api/v1/companies/:companyId', status: 204, store: 'delete', key: 'companyId',

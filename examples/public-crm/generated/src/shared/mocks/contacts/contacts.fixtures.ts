@@ -14,29 +14,29 @@ export const contactsFixtures: GetContactResponse[] = [
     lastName: 'Example',
     phone: '+1 555 0100',
     status: 'lead',
-    tags: ['tags-1'],
+    tags: ['negotiation'],
   },
   {
     companyId: '00000000-0000-4000-8000-000000000002',
     createdAt: '2024-01-02T00:00:00.000Z',
-    email: 'ada2@example.test',
+    email: 'ocie.dooley.turcotte@example.test',
     firstName: 'Ben',
     id: '00000000-0000-4000-8000-000000000002',
     lastName: 'Rivera',
     phone: '+1 555 0101',
     status: 'active',
-    tags: ['tags-2'],
+    tags: ['heroine'],
   },
   {
     companyId: '00000000-0000-4000-8000-000000000003',
     createdAt: '2024-01-03T00:00:00.000Z',
-    email: 'ada3@example.test',
+    email: 'leilani.bailey@example.test',
     firstName: 'Chloe',
     id: '00000000-0000-4000-8000-000000000003',
     lastName: 'Okafor',
     phone: '+1 555 0102',
     status: 'inactive',
-    tags: ['tags-3'],
+    tags: ['nephew'],
   },
 ];
 
@@ -52,9 +52,9 @@ export const contactsEntityDefaults: GetContactResponse = {
 
 /** Error body of `listContacts` in the `error` scenario (status 400). */
 export const listContactsErrorFixture: ListContactsErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
+  code: 'oahql15bhdyw',
+  details: { key1: 'waterspout' },
+  message: 'Try to copy the PNG matrix, maybe it will synthesize the cross-platform sensor!',
 };
 
 /** Error body of `getContact` in the `error` scenario (status 404). The same body as {@link listContactsErrorFixture}. */

@@ -16,7 +16,37 @@ import { mockResource, type HandlersOptions } from '@reslayer/runtime/mocks';
 export const { store: contactsStore, reset: resetContactsStore, operations: contactsOperationHandlers, createHandlers: createContactsHandlers, handlers: contactsHandlers } = mockResource<GetContactResponse, { listContacts: never; createContact: never; getContact: 'contactId'; updateContact: 'contactId'; deleteContact: 'contactId' }>({
   baseUrl: '*',
   delayMs: 1500,
-  store: { seed: contactsFixtures, defaults: contactsEntityDefaults, key: { path: 'id', kind: 'uuid' } },
+  store: { seed: contactsFixtures, defaults: contactsEntityDefaults, key: { path: 'id', kind: 'uuid' }, stamps: { created: ['createdAt'] } },
+  definitions: {
+    Contact: {
+      properties: {
+        companyId: { format: 'uuid', type: ['string', 'null'] },
+        createdAt: {},
+        email: { format: 'email', type: 'string' },
+        firstName: { maxLength: 100, minLength: 1, type: 'string' },
+        id: {},
+        lastName: { maxLength: 100, minLength: 1, type: 'string' },
+        phone: { maxLength: 40, type: ['string', 'null'] },
+        status: { $ref: '#/definitions/ContactStatus' },
+        tags: { items: { maxLength: 30, type: 'string' }, maxItems: 10, type: 'array' },
+      },
+      required: ['firstName', 'lastName', 'email', 'status'],
+      type: 'object',
+    },
+    ContactPatch: {
+      properties: {
+        companyId: { format: 'uuid', type: ['string', 'null'] },
+        email: { format: 'email', type: 'string' },
+        firstName: { maxLength: 100, minLength: 1, type: 'string' },
+        lastName: { maxLength: 100, minLength: 1, type: 'string' },
+        phone: { maxLength: 40, type: ['string', 'null'] },
+        status: { $ref: '#/definitions/ContactStatus' },
+        tags: { items: { maxLength: 30, type: 'string' }, maxItems: 10, type: 'array' },
+      },
+      type: 'object',
+    },
+    ContactStatus: { enum: ['lead', 'active', 'inactive', 'archived'], type: 'string' },
+  },
   operations: {
     listContacts: {
       method: 'get', path: '/api/v1/contacts', status: 200, store: 'list',
@@ -25,6 +55,8 @@ export const { store: contactsStore, reset: resetContactsStore, operations: cont
         page: { mode: 'page', param: 'page', size: 'pageSize', defaultSize: 20 },
         fields: [['total', 'total'], ['page', 'page'], ['pageSize', 'size']],
         filters: [['status', 'status', ''], ['companyId', 'companyId', '']],
+        search: { params: ['q'], fields: ['firstName', 'lastName', 'email', 'phone', 'status'] },
+        sort: { params: ['sort'] },
       },
       error: [400, listContactsErrorFixture],
     },
@@ -32,6 +64,7 @@ export const { store: contactsStore, reset: resetContactsStore, operations: cont
       method: 'post', path: '/api/v1/contacts', status: 201, store: 'create',
       fields: ['firstName', 'lastName', 'email', 'phone', 'status', 'companyId', 'tags'], body: 'entity',
       error: [400, listContactsErrorFixture],
+      request: { schema: { $ref: '#/definitions/Contact' }, required: true, invalid: [400, listContactsErrorFixture] },
     },
     getContact: {
       method: 'get', path: '/api/v1/contacts/:contactId', status: 200, store: 'read', key: 'contactId', body: 'entity',
@@ -41,6 +74,7 @@ export const { store: contactsStore, reset: resetContactsStore, operations: cont
       method: 'patch', path: '/api/v1/contacts/:contactId', status: 200, store: 'update', key: 'contactId',
       fields: ['firstName', 'lastName', 'email', 'phone', 'status', 'companyId', 'tags'], body: 'entity',
       error: [400, listContactsErrorFixture], notFound: [404, listContactsErrorFixture],
+      request: { schema: { $ref: '#/definitions/ContactPatch' }, required: true, invalid: [400, listContactsErrorFixture] },
     },
     deleteContact: {
       method: 'delete', path: '/api/v1/contacts/:contactId', status: 204, store: 'delete', key: 'contactId',

@@ -8,8 +8,8 @@ export const searchFixture: SearchResponse = {
   items: [
     {
       id: '00000000-0000-4000-8000-000000000001',
-      snippet: 'snippet-1',
-      title: 'title-1',
+      snippet: 'think brr dulcimer',
+      title: 'Devolved modular array',
       type: 'contact',
     },
   ],
@@ -21,7 +21,7 @@ export const searchEmptyFixture: SearchResponse = { items: [], total: 0 };
 
 /** Error body of `search` in the `error` scenario (status 400). */
 export const searchErrorFixture: SearchErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
+  code: 'oahql15bhdyw',
+  details: { key1: 'waterspout' },
+  message: 'Try to copy the PNG matrix, maybe it will synthesize the cross-platform sensor!',
 };

@@ -12,7 +12,7 @@ export const companiesFixtures: GetCompanyResponse[] = [
     id: '00000000-0000-4000-8000-000000000001',
     industry: 'software',
     name: 'Example Industries',
-    website: 'https://example.test/1',
+    website: 'https://glossy-lox.example.test/vix-tutamen',
   },
   {
     createdAt: '2024-01-02T00:00:00.000Z',
@@ -21,7 +21,7 @@ export const companiesFixtures: GetCompanyResponse[] = [
     id: '00000000-0000-4000-8000-000000000002',
     industry: 'manufacturing',
     name: 'Hiro Haddad',
-    website: 'https://example.test/2',
+    website: 'https://unkempt-squid.example.test/nam-defendo',
   },
   {
     createdAt: '2024-01-03T00:00:00.000Z',
@@ -30,7 +30,7 @@ export const companiesFixtures: GetCompanyResponse[] = [
     id: '00000000-0000-4000-8000-000000000003',
     industry: 'retail',
     name: 'Ada Example',
-    website: 'https://example.test/3',
+    website: 'https://fatherly-coliseum.example.test/varius-summisse',
   },
 ];
 
@@ -44,9 +44,9 @@ export const companiesEntityDefaults: GetCompanyResponse = {
 
 /** Error body of `listCompanies` in the `error` scenario (status 400). */
 export const listCompaniesErrorFixture: ListCompaniesErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
+  code: 'oahql15bhdyw',
+  details: { key1: 'waterspout' },
+  message: 'Try to copy the PNG matrix, maybe it will synthesize the cross-platform sensor!',
 };
 
 /** Error body of `getCompany` in the `error` scenario (status 404). The same body as {@link listCompaniesErrorFixture}. */

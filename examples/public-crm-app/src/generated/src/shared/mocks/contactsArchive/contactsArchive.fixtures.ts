@@ -13,12 +13,12 @@ export const archiveContactFixture: ArchiveContactResponse = {
   lastName: 'Example',
   phone: '+1 555 0100',
   status: 'lead',
-  tags: ['tags-1'],
+  tags: ['negotiation'],
 };
 
 /** Error body of `archiveContact` in the `error` scenario (status 404). */
 export const archiveContactErrorFixture: ArchiveContactErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
+  code: 'oahql15bhdyw',
+  details: { key1: 'waterspout' },
+  message: 'Try to copy the PNG matrix, maybe it will synthesize the cross-platform sensor!',
 };

@@ -19,6 +19,7 @@ export const { operations: contactsArchiveOperationHandlers, createHandlers: cre
       method: 'post', path: '/api/v1/contacts/:contactId/archive', status: 200, key: 'contactId',
       action: { store: contactsStore, set: { status: 'archived' } }, body: { json: archiveContactFixture },
       error: [404, archiveContactErrorFixture], notFound: [404, archiveContactErrorFixture],
+      request: { schema: { properties: { reason: { maxLength: 500, type: 'string' } }, type: 'object' }, invalid: [400], problem: true },
     },
   },
 });

@@ -5,7 +5,7 @@ import type { DownloadFileErrorBody } from '../../api/generated/filesDownload/in
 
 /** Error body of `downloadFile` in the `error` scenario (status 404). */
 export const downloadFileErrorFixture: DownloadFileErrorBody = {
-  code: 'code-1',
-  details: { key1: 'value-1' },
-  message: 'message-1',
+  code: 'oahql15bhdyw',
+  details: { key1: 'waterspout' },
+  message: 'Try to copy the PNG matrix, maybe it will synthesize the cross-platform sensor!',
 };
