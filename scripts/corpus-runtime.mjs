@@ -78,7 +78,7 @@ async function probeContract(task, index) {
     if (!existsSync(path.join(out, 'src/shared/mocks'))) return { id: task.id, resources: 0, checks: createTally().checks, strings: 0, placeholders: [], notes: ['no mocks generated'] };
     const plan = await planContract(task.file);
     const tally = createTally();
-    server = await startMock([task.file, '--output', out], { timeoutMs: 60_000 });
+    server = await startMock([task.file, '--output', out], { timeoutMs: Math.max(10_000, timeoutMs - (performance.now() - started)) });
     const ctx = {
       call: createCaller(server.url, createContractValidator(plan.document, 'response'), tally),
       requestView: createContractValidator(plan.document, 'request'),

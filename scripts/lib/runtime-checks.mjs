@@ -204,6 +204,10 @@ export function targetLines(pooled) {
       continue;
     }
     const c = pooled.checks[name];
+    if (c.total === 0) {
+      lines.push(`---- ${name}: no check applied`);
+      continue;
+    }
     lines.push(`${c.share >= least ? 'PASS' : 'FAIL'} ${name}: ${pct(c.share)} of ${c.total} (target ≥ ${pct(least)})`);
   }
   return lines;
