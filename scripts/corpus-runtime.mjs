@@ -9,6 +9,7 @@
 //
 // Usage: node scripts/corpus-runtime.mjs [--sample N] [--seed S] [--only id,id] [--jobs 1] [--corpus [dir]] [--contract <file>]
 //                                        [--timeout 300] [--json .corpus-out/runtime.json] [--markdown <file>]
+//        node scripts/corpus-runtime.mjs --report .corpus-out/runtime.json   (the table of a saved run again)
 // Exit code: 0 when every contract ran (the targets are PASS/FAIL lines, as in `pnpm bench`); 1 when a contract
 // failed to generate, serve or be probed; 2 for usage.
 import { spawnSync } from 'node:child_process';
@@ -107,22 +108,29 @@ async function probeContract(task, index) {
   }
 }
 
-const tasks = await chooseTasks();
-if (tasks.length === 0) usage('nothing to probe: pass --sample N, --only ids, --corpus or --contract <file>');
-console.error(`corpus:runtime: ${tasks.length} contracts${sample !== undefined ? ` (directory sample ${sample}, seed "${seed}")` : ''}${corpusDir ? ' + corpus' : ''}, ${jobs} at a time`);
-const started = performance.now();
-const rows = new Array(tasks.length);
-let next = 0;
-await Promise.all(
-  Array.from({ length: jobs }, async () => {
+/** Probes every task, `jobs` at a time; rows in task order. */
+async function probeAll(tasks) {
+  console.error(`corpus:runtime: ${tasks.length} contracts${sample !== undefined ? ` (directory sample ${sample}, seed "${seed}")` : ''}${corpusDir ? ' + corpus' : ''}, ${jobs} at a time`);
+  const rows = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
     while (next < tasks.length) {
       const i = next++;
       rows[i] = await probeContract(tasks[i], i);
       const r = rows[i];
       console.error(`  ${i + 1}/${tasks.length} ${r.id}: ${r.error ? `ERROR ${r.error}` : `${r.resources} resources, ${Object.values(r.checks).reduce((n, c) => n + c.total, 0)} checks`}`);
     }
-  }),
-);
+  };
+  await Promise.all(Array.from({ length: jobs }, lane));
+  return rows;
+}
+
+// --report <json>: print the table of a saved run again, without probing.
+const saved = opt('--report');
+const tasks = saved ? [] : await chooseTasks();
+if (!saved && tasks.length === 0) usage('nothing to probe: pass --sample N, --only ids, --corpus or --contract <file>');
+const started = performance.now();
+const rows = saved ? JSON.parse(readFileSync(saved, 'utf8')).rows : await probeAll(tasks);
 const pooled = pool(rows.filter((r) => !r.error));
 console.log(tableMarkdown(pooled));
 console.log('');
@@ -130,6 +138,7 @@ for (const line of targetLines(pooled)) console.log(line);
 console.log(`\ncorpus:runtime: ${rows.length} contracts, ${rows.filter((r) => r.error).length} failed, ${Math.round((performance.now() - started) / 1000)} s`);
 console.log('weakest contracts:');
 for (const w of weakest(rows, 10)) console.log(`  ${w.id}: ${w.failed === Infinity ? 'error' : `${w.failed} failed of ${w.total}`}; ${w.reason}`);
+if (saved) process.exit(0);
 mkdirSync(path.dirname(jsonOut), { recursive: true });
 writeFileSync(jsonOut, `${JSON.stringify({ seed, sample: sample ?? null, corpus: Boolean(corpusDir), pooled, rows }, null, 1)}\n`);
 console.log(`corpus:runtime: rows in ${path.relative(process.cwd(), jsonOut)}`);

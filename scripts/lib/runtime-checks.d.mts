@@ -41,4 +41,4 @@ export declare function createTally(): Tally;
 export declare function pool(rows: ReadonlyArray<{ checks?: Record<string, { passed: number; total: number }>; strings?: number; placeholders?: string[] }>): Pooled;
 export declare function tableMarkdown(pooled: Pooled): string;
 export declare function targetLines(pooled: Pooled): string[];
-export declare function weakest(rows: ReadonlyArray<Record<string, unknown>>, n: number): Array<{ id: string; failed: number; total: number; reason: string }>;
+export declare function weakest(rows: ReadonlyArray<Record<string, unknown>>, n: number, least?: number): Array<{ id: string; failed: number; total: number; reason: string }>;

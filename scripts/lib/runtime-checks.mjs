@@ -214,20 +214,26 @@ export function targetLines(pooled) {
 }
 
 /**
- * The weakest contracts: most failed checks first (placeholders count as failures), then the lowest share.
+ * The weakest contracts: those that failed to run first, then the highest share of failed checks (placeholder
+ * strings count as failed checks) among contracts with at least `least` checks, then the most failed.
  * @param {any[]} rows per-contract rows (`id`, `checks`, `placeholders`, `error`)
  * @param {number} n how many
+ * @param {number} [least] fewest checks a contract needs to be ranked (default 5)
  * @returns {Array<{ id: string, failed: number, total: number, reason: string }>}
  */
-export function weakest(rows, n) {
+export function weakest(rows, n, least = 5) {
   const scored = rows.map((row) => {
     if (row.error) return { id: row.id, failed: Infinity, total: 0, reason: row.error };
     const entries = Object.entries(row.checks);
     const failed = entries.reduce((s, [, c]) => s + c.total - c.passed, 0) + (row.placeholders?.length ?? 0);
-    const total = entries.reduce((s, [, c]) => s + c.total, 0);
+    const total = entries.reduce((s, [, c]) => s + c.total, 0) + (row.placeholders?.length ?? 0);
     const worst = entries.filter(([, c]) => c.passed < c.total).sort((a, b) => b[1].total - b[1].passed - (a[1].total - a[1].passed))[0];
     const reason = worst ? `${worst[0]} ${worst[1].passed}/${worst[1].total}: ${worst[1].failures[0] ?? ''}` : row.placeholders?.length ? `${row.placeholders.length} placeholder strings (${row.placeholders[0]})` : 'no failure';
     return { id: row.id, failed, total, reason };
   });
-  return scored.filter((s) => s.failed > 0).sort((a, b) => b.failed - a.failed || a.id.localeCompare(b.id)).slice(0, n);
+  const share = (s) => (s.failed === Infinity ? 2 : s.failed / s.total);
+  return scored
+    .filter((s) => s.failed > 0 && (s.failed === Infinity || s.total >= least))
+    .sort((a, b) => share(b) - share(a) || b.failed - a.failed || a.id.localeCompare(b.id))
+    .slice(0, n);
 }

@@ -79,9 +79,12 @@ describe('tally, pool, table and targets', () => {
     expect(lines).toContain('PASS valid: 100.0 % of 1 (target ≥ 99.5 %)');
     expect(lines).toContain('---- paging: no check applied');
     expect(lines).toContain('FAIL placeholder strings: 1 (target 0)');
-    expect(weakest([{ id: 'a', ...a }, { id: 'b', ...b }, { id: 'c', error: 'generate exited 2' }], 2)).toEqual([
+    expect(weakest([{ id: 'a', ...a }, { id: 'b', ...b }, { id: 'c', error: 'generate exited 2' }], 3, 1)).toEqual([
       { id: 'c', failed: Infinity, total: 0, reason: 'generate exited 2' },
+      { id: 'b', failed: 1, total: 2, reason: '1 placeholder strings (name-1)' },
       { id: 'a', failed: 1, total: 3, reason: 'detail 1/2: GET /x/1: 404' },
     ]);
+    // Contracts with fewer checks than the least are not ranked.
+    expect(weakest([{ id: 'a', ...a }, { id: 'b', ...b }], 3, 3).map((w) => w.id)).toEqual(['a']);
   });
 });
