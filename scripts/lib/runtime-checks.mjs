@@ -65,6 +65,44 @@ export function keyProperty(item, param) {
   return undefined;
 }
 
+/**
+ * The entity in a single-item answer: the body when it has the property, else an object (or a one-item array's
+ * object) under one of its properties that has it (`{ data: { id } }`, `{ Quotes: [{ QuoteID }] }`).
+ * @param {unknown} body the parsed JSON body
+ * @param {string} property the key property
+ * @returns {Record<string, unknown> | undefined}
+ */
+export function entityOf(body, property) {
+  if (!isObject(body)) return undefined;
+  if (property in body) return body;
+  for (const v of Object.values(body)) {
+    const one = Array.isArray(v) && v.length === 1 ? v[0] : v;
+    if (isObject(one) && property in one) return one;
+  }
+  return undefined;
+}
+
+/**
+ * The key of a created item's answer: by the list's key property when known, else by {@link keyProperty} on the
+ * body or an object one level down.
+ * @param {unknown} body the create's answer
+ * @param {string | undefined} keyProp the key property the list items carry
+ * @param {string} param the detail path's parameter
+ * @returns {{ prop: string, key: unknown } | undefined}
+ */
+export function createdKey(body, keyProp, param) {
+  if (keyProp) {
+    const entity = entityOf(body, keyProp);
+    return entity && entity[keyProp] !== undefined ? { prop: keyProp, key: entity[keyProp] } : undefined;
+  }
+  const candidates = isObject(body) ? [body, ...Object.values(body).map((v) => (Array.isArray(v) && v.length === 1 ? v[0] : v))] : [];
+  for (const c of candidates) {
+    const prop = keyProperty(c, param);
+    if (prop) return { prop, key: c[prop] };
+  }
+  return undefined;
+}
+
 /** True when no two keys are equal (as strings). */
 export const distinctKeys = (keys) => new Set(keys.map(String)).size === keys.length;
 

@@ -109,24 +109,25 @@ export function sampleBody(requestView, pointer, seed) {
 }
 
 /**
- * A writable string property of a body schema an update can change: no enum, format, pattern or const, not
- * readOnly, not the key; with its largest length.
+ * The writable string properties of a body schema an update can change: no enum, format, pattern or const, not
+ * readOnly or writeOnly (a detail would not show it), not the key; with their largest length.
  * @param {any} requestView the request view (converted document)
  * @param {string} pointer the body schema's pointer
  * @param {string | undefined} keyProp the key property, never changed
- * @returns {{ name: string, maxLength: number } | undefined}
+ * @returns {Array<{ name: string, maxLength: number }>}
  */
-export function writableString(requestView, pointer, keyProp) {
+export function writableStrings(requestView, pointer, keyProp) {
   const resolve = (s) => (s?.$ref?.startsWith('#') ? resolve(atPointer(requestView.converted, s.$ref)) : s);
   const schema = resolve(atPointer(requestView.converted, pointer));
   const props = { ...(schema?.properties ?? {}) };
   for (const part of schema?.allOf ?? []) Object.assign(props, resolve(part)?.properties ?? {});
+  const out = [];
   for (const [name, raw] of Object.entries(props)) {
     const p = resolve(raw);
-    if (!p || name === keyProp || p.readOnly || p.enum || p.format || p.pattern || p.const !== undefined) continue;
+    if (!p || name === keyProp || p.readOnly || p.writeOnly || p.not || p.enum || p.format || p.pattern || p.const !== undefined) continue;
     const type = Array.isArray(p.type) ? p.type : [p.type];
     if (!type.includes('string') || (p.minLength ?? 0) > 12) continue;
-    return { name, maxLength: p.maxLength ?? 40 };
+    out.push({ name, maxLength: p.maxLength ?? 40 });
   }
-  return undefined;
+  return out;
 }

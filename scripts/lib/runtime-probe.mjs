@@ -2,8 +2,8 @@
 // paging, a filter, a sort, create → listed and readable, update → detail, delete → 404 and gone, invalid create → 4xx.
 // Each check is recorded in the contract's tally only where it applies (the list carries a key, the list pages,
 // a filter parameter names an item property, a valid request body could be built…).
-import { distinctKeys, filterVerdict, isOrdered, itemsOf, keyProperty, pagingVerdict } from './runtime-checks.mjs';
-import { sampleBody, urlPath, writableString } from './runtime-http.mjs';
+import { createdKey, distinctKeys, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, pagingVerdict } from './runtime-checks.mjs';
+import { sampleBody, urlPath, writableStrings } from './runtime-http.mjs';
 
 const norm = (s) => String(s).toLowerCase().replace(/[^a-z0-9]/g, '');
 const ok2xx = (s) => s >= 200 && s < 300;
@@ -127,8 +127,9 @@ async function probeRead(ctx, r) {
     ctx.tally.record('distinct', distinctKeys(keys), `${r.list.path}: keys ${keys.slice(0, 4).join(', ')}`);
     for (const item of items.slice(0, 3)) {
       const res = await ctx.call(r.read, urlPath(r.read.path, values(r.read, item[keyProp])));
-      const same = ok2xx(res.status) && String(res.json?.[keyProp] ?? item[keyProp]) === String(item[keyProp]);
-      ctx.tally.record('detail', same, `${r.read.path} ${keyProp}=${item[keyProp]}: ${res.status}${ok2xx(res.status) ? ` with ${keyProp}=${res.json?.[keyProp]}` : ''}`);
+      const shown = entityOf(res.json, keyProp)?.[keyProp];
+      const same = ok2xx(res.status) && String(shown ?? item[keyProp]) === String(item[keyProp]);
+      ctx.tally.record('detail', same, `${r.read.path} ${keyProp}=${item[keyProp]}: ${res.status}${ok2xx(res.status) ? ` with ${keyProp}=${shown}` : ''}`);
     }
   }
   if (r.read) {
@@ -148,8 +149,7 @@ async function probeCreate(ctx, r, keyProp, seed) {
   const body = r.create.body ? sampleBody(ctx.requestView, r.create.body.pointer, seed) : undefined;
   if (r.create.body && body === undefined) return ctx.notes.push(`${r.create.path}: no valid request body sampled`), undefined;
   const res = await ctx.call(r.create, urlPath(r.create.path, values(r.create)), body);
-  const prop = keyProp ?? (r.read ? keyProperty(res.json, r.read.params.at(-1)) : undefined);
-  const key = prop ? res.json?.[prop] : undefined;
+  const { prop, key } = (r.read && createdKey(res.json, keyProp, r.read.params.at(-1))) || {};
   if (!ok2xx(res.status) || key === undefined || !r.read || !r.list) {
     if (!ok2xx(res.status) || (r.read && r.list)) ctx.tally.record('create', false, `${r.create.path}: ${res.status}${key === undefined ? ', no key in the answer' : ''}`);
     return undefined;
@@ -163,13 +163,16 @@ async function probeCreate(ctx, r, keyProp, seed) {
 /** Update → detail, and delete → 404 and gone from the list, on a created or listed key. */
 async function probeWrite(ctx, r, target, seed) {
   if (r.update && r.read && r.update.body) {
-    const field = writableString(ctx.requestView, r.update.body.pointer, target.prop);
+    const before = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
+    const entity = entityOf(before.json, target.prop) ?? {};
+    const field = writableStrings(ctx.requestView, r.update.body.pointer, target.prop).find((f) => typeof entity[f.name] === 'string');
     const base = r.update.method === 'patch' ? {} : sampleBody(ctx.requestView, r.update.body.pointer, seed);
     if (field && base !== undefined) {
       const value = `Probe ${seed}`.slice(0, field.maxLength);
       const res = await ctx.call(r.update, urlPath(r.update.path, values(r.update, target.key)), { ...base, [field.name]: value });
       const after = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
-      ctx.tally.record('update', ok2xx(res.status) && after.json?.[field.name] === value, `${r.update.method.toUpperCase()} ${r.update.path} ${field.name}: ${res.status}, detail ${after.status} ${JSON.stringify(after.json?.[field.name])?.slice(0, 40)}`);
+      const shown = entityOf(after.json, field.name)?.[field.name];
+      ctx.tally.record('update', ok2xx(res.status) && shown === value, `${r.update.method.toUpperCase()} ${r.update.path} ${field.name}: ${res.status}, detail ${after.status} ${JSON.stringify(shown)?.slice(0, 40)}`);
     }
   }
   if (r.delete && r.read && r.list) {

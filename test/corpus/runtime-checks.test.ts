@@ -1,6 +1,6 @@
 // The pure check logic of `pnpm corpus:runtime` (scripts/lib/runtime-checks.mjs): where items and keys are, and
 // when a list's keys, pages, filter and sort pass; placeholders; pooling, the table and the target lines.
-import { createTally, distinctKeys, filterVerdict, isOrdered, itemsOf, keyProperty, pagingVerdict, placeholders, pool, tableMarkdown, targetLines, weakest } from '../../scripts/lib/runtime-checks.mjs';
+import { createTally, createdKey, distinctKeys, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, pagingVerdict, placeholders, pool, tableMarkdown, targetLines, weakest } from '../../scripts/lib/runtime-checks.mjs';
 
 describe('itemsOf', () => {
   it('finds the items of a bare array, the pagination property, a usual envelope and a nested one', () => {
@@ -86,5 +86,19 @@ describe('tally, pool, table and targets', () => {
     ]);
     // Contracts with fewer checks than the least are not ranked.
     expect(weakest([{ id: 'a', ...a }, { id: 'b', ...b }], 3, 3).map((w) => w.id)).toEqual(['a']);
+  });
+});
+
+describe('entityOf and createdKey', () => {
+  it('finds the entity of a single-item answer, bare or in an envelope', () => {
+    expect(entityOf({ id: 1 }, 'id')).toEqual({ id: 1 });
+    expect(entityOf({ data: { id: 2 }, success: true }, 'id')).toEqual({ id: 2 });
+    expect(entityOf({ Quotes: [{ QuoteID: 'q' }] }, 'QuoteID')).toEqual({ QuoteID: 'q' });
+    expect(entityOf({ data: { other: 1 } }, 'id')).toBeUndefined();
+  });
+  it('reads the created key by the list key property, else by the detail parameter', () => {
+    expect(createdKey({ data: { id: 'x' } }, 'id', 'petId')).toEqual({ prop: 'id', key: 'x' });
+    expect(createdKey({ data: { petId: 'y' } }, undefined, 'petId')).toEqual({ prop: 'petId', key: 'y' });
+    expect(createdKey({ message: 'ok' }, 'id', 'petId')).toBeUndefined();
   });
 });
