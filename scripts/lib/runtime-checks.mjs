@@ -252,8 +252,8 @@ export function targetLines(pooled) {
 }
 
 /**
- * The weakest contracts: those that failed to run first, then the highest share of failed checks (placeholder
- * strings count as failed checks) among contracts with at least `least` checks, then the most failed.
+ * The weakest contracts: those that failed to run first, then the highest share of failed checks among contracts
+ * with at least `least` checks, then the most failed. "No placeholder strings" counts as one more check per contract.
  * @param {any[]} rows per-contract rows (`id`, `checks`, `placeholders`, `error`)
  * @param {number} n how many
  * @param {number} [least] fewest checks a contract needs to be ranked (default 5)
@@ -263,8 +263,8 @@ export function weakest(rows, n, least = 5) {
   const scored = rows.map((row) => {
     if (row.error) return { id: row.id, failed: Infinity, total: 0, reason: row.error };
     const entries = Object.entries(row.checks);
-    const failed = entries.reduce((s, [, c]) => s + c.total - c.passed, 0) + (row.placeholders?.length ?? 0);
-    const total = entries.reduce((s, [, c]) => s + c.total, 0) + (row.placeholders?.length ?? 0);
+    const failed = entries.reduce((s, [, c]) => s + c.total - c.passed, 0) + (row.placeholders?.length ? 1 : 0);
+    const total = entries.reduce((s, [, c]) => s + c.total, 0) + 1;
     const worst = entries.filter(([, c]) => c.passed < c.total).sort((a, b) => b[1].total - b[1].passed - (a[1].total - a[1].passed))[0];
     const reason = worst ? `${worst[0]} ${worst[1].passed}/${worst[1].total}: ${worst[1].failures[0] ?? ''}` : row.placeholders?.length ? `${row.placeholders.length} placeholder strings (${row.placeholders[0]})` : 'no failure';
     return { id: row.id, failed, total, reason };

@@ -148,8 +148,14 @@ async function probeCreate(ctx, r, keyProp, seed) {
   }
   const body = r.create.body ? sampleBody(ctx.requestView, r.create.body.pointer, seed) : undefined;
   if (r.create.body && body === undefined) return ctx.notes.push(`${r.create.path}: no valid request body sampled`), undefined;
+  const before = r.list && keyProp ? await allKeys(ctx, r, keyProp) : [];
   const res = await ctx.call(r.create, urlPath(r.create.path, values(r.create)), body);
-  const { prop, key } = (r.read && createdKey(res.json, keyProp, r.read.params.at(-1))) || {};
+  let { prop, key } = (r.read && createdKey(res.json, keyProp, r.read.params.at(-1))) || {};
+  if (key === undefined && ok2xx(res.status) && r.list && keyProp) {
+    // No key in the answer (a 201 without a body): the one key the list gained, if any.
+    const gained = (await allKeys(ctx, r, keyProp)).filter((k) => !before.includes(k));
+    if (gained.length === 1) [prop, key] = [keyProp, gained[0]];
+  }
   if (!ok2xx(res.status) || key === undefined || !r.read || !r.list) {
     if (!ok2xx(res.status) || (r.read && r.list)) ctx.tally.record('create', false, `${r.create.path}: ${res.status}${key === undefined ? ', no key in the answer' : ''}`);
     return undefined;

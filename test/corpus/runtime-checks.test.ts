@@ -82,7 +82,7 @@ describe('tally, pool, table and targets', () => {
     expect(weakest([{ id: 'a', ...a }, { id: 'b', ...b }, { id: 'c', error: 'generate exited 2' }], 3, 1)).toEqual([
       { id: 'c', failed: Infinity, total: 0, reason: 'generate exited 2' },
       { id: 'b', failed: 1, total: 2, reason: '1 placeholder strings (name-1)' },
-      { id: 'a', failed: 1, total: 3, reason: 'detail 1/2: GET /x/1: 404' },
+      { id: 'a', failed: 1, total: 4, reason: 'detail 1/2: GET /x/1: 404' },
     ]);
     // Contracts with fewer checks than the least are not ranked.
     expect(weakest([{ id: 'a', ...a }, { id: 'b', ...b }], 3, 3).map((w) => w.id)).toEqual(['a']);
