@@ -256,10 +256,10 @@ export function targetLines(pooled) {
  * with at least `least` checks, then the most failed. "No placeholder strings" counts as one more check per contract.
  * @param {any[]} rows per-contract rows (`id`, `checks`, `placeholders`, `error`)
  * @param {number} n how many
- * @param {number} [least] fewest checks a contract needs to be ranked (default 5)
+ * @param {number} [least] fewest checks a contract needs to be ranked (default 10)
  * @returns {Array<{ id: string, failed: number, total: number, reason: string }>}
  */
-export function weakest(rows, n, least = 5) {
+export function weakest(rows, n, least = 10) {
   const scored = rows.map((row) => {
     if (row.error) return { id: row.id, failed: Infinity, total: 0, reason: row.error };
     const entries = Object.entries(row.checks);

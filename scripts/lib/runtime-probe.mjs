@@ -9,7 +9,7 @@ const norm = (s) => String(s).toLowerCase().replace(/[^a-z0-9]/g, '');
 const ok2xx = (s) => s >= 200 && s < 300;
 const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield', 'order'];
 const DIRECTION = ['order', 'direction', 'sortorder', 'sortdirection', 'dir'];
-const TEXT = ['q', 'search', 'query', 'filter', 'term', 'keyword'];
+const TEXT = ['q', 'search', 'query', 'searchterm', 'term', 'keyword'];
 
 /** A value for a path parameter other than the item key (a parent's key): a number or a plain string. */
 const parentValue = (op, name) => (/int|number/.test(JSON.stringify(op.paramSchemas?.[name] ?? '')) ? 1 : 'p1');
