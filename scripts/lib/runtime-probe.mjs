@@ -7,7 +7,7 @@ import { sampleBody, urlPath, writableStrings } from './runtime-http.mjs';
 
 const norm = (s) => String(s).toLowerCase().replace(/[^a-z0-9]/g, '');
 const ok2xx = (s) => s >= 200 && s < 300;
-const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield', 'order'];
+const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield'];
 const DIRECTION = ['order', 'direction', 'sortorder', 'sortdirection', 'dir'];
 const TEXT = ['q', 'search', 'query', 'searchterm', 'term', 'keyword'];
 
