@@ -373,6 +373,17 @@ function benchDemo(opts) {
   const r = repeated(Math.max(opts.repeat, 5), () => emptyDir(path.join(OUT, 'demo-config')), () => runOurs('generate', { config }));
   if (r.code !== 0) ownFailure = true;
   recordOurs('demo', 'generate (config .ts)', r);
+  benchMockStart(opts);
+}
+
+/** Target: `reslayer mock` answers the demo's contact list within 1 s of being started (scripts/lib/bench-mock.mjs). */
+function benchMockStart(opts) {
+  progress('demo: reslayer mock start-up');
+  const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/lib/bench-mock.mjs'), String(Math.max(opts.repeat, 5))], { encoding: 'utf8', timeout: 120_000 });
+  const r = JSON.parse(run.stdout.trim().split('\n').at(-1) || '{"ok":false,"error":"no output"}');
+  if (!r.ok) ownFailure = true;
+  const detail = r.ok ? `median ${secs(r.medianMs)} from spawn to the first answer (runs ${r.runs.map(secs).join(', ')}; listening after ${r.listenMs.map(secs).join(', ')})` : `FAILED: ${r.error}`;
+  target('reslayer mock serves the demo within 1 s of starting', r.ok, r.ok && r.medianMs < 1000, detail);
 }
 
 /**

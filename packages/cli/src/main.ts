@@ -10,6 +10,7 @@ import { generateCommand } from './commands/generate.js';
 import { initCommand } from './commands/init.js';
 import { inspectCommand } from './commands/inspect.js';
 import { lintCommand } from './commands/lint.js';
+import { mockCommand } from './commands/mock.js';
 import { EXIT_OK, EXIT_USAGE, USAGE_ERROR_CODE, printError } from './format/formatError.js';
 import { CLI_VERSION } from './version.js';
 
@@ -31,7 +32,7 @@ class UsageFailure extends Error {
 }
 
 /** The commands, for "did you mean" on a mistyped one. */
-const COMMANDS = ['init', 'inspect', 'lint', 'generate', 'check', 'diff', 'explain'] as const;
+const COMMANDS = ['init', 'inspect', 'lint', 'generate', 'check', 'diff', 'explain', 'mock'] as const;
 
 /**
  * Adds "did you mean" to yargs' "Unknown argument(s): a, b": the closest long option of the command. Loads core's
@@ -75,7 +76,8 @@ export async function main(args: readonly string[] = hideBin(process.argv)): Pro
     .command(checkCommand(done))
     .command(diffCommand(done))
     .command(explainCommand(done))
-    .demandCommand(1, 'pass a command: init, inspect, lint, generate, check, diff or explain')
+    .command(mockCommand(done))
+    .demandCommand(1, 'pass a command: init, inspect, lint, generate, check, diff, explain or mock')
     .recommendCommands()
     .strict()
     .version(CLI_VERSION)

@@ -18,6 +18,7 @@ export { createWriter, type CodeBlockWriter } from './emit/createWriter.js';
 // Config.
 export { defineConfig } from './config/defineConfig.js';
 export { CONFIG_SEARCH_PLACES, findConfig, loadConfig, loadConfigs, resolveConfig, type NamedPluginFactory } from './config/loadConfig.js';
+export { describeLoadError, typeScriptModuleLoader } from './config/configModule.js';
 export { resolvePluginOptions, RUNTIME_MODULE_RULE, type BooleanRule, type EnumRule, type IntegerRule, type OptionRule, type StringRule } from './config/pluginOptions.js';
 export type { DateMode, NamingOverrides, OperationOverride, OverridableRole, OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
 

@@ -20,6 +20,20 @@ export async function typeScriptLoader(): Promise<(file: string, content: string
   return TypeScriptLoader({ moduleCache: false, fsCache: CONFIG_CACHE_DIR });
 }
 
+/**
+ * A loader of TypeScript (and JavaScript) modules outside a config, with the same library and compile cache as
+ * {@link typeScriptLoader}: `reslayer mock` loads the generated mocks with it. One loader keeps one module cache,
+ * so modules several files import (the runtime, msw, shared fixtures) load once.
+ * @param alias module specifiers to load from another path, e.g. `{ '@reslayer/runtime/mocks': '/abs/mocks.js' }`
+ * @returns a function from an absolute file path to the module (its default export when it has one)
+ * @throws the loader's `TypeScriptCompileError` when a module fails to load (see {@link describeLoadError})
+ */
+export async function typeScriptModuleLoader(alias: Readonly<Record<string, string>> = {}): Promise<(file: string) => Promise<unknown>> {
+  const { TypeScriptLoader } = await import('cosmiconfig-typescript-loader');
+  const load = TypeScriptLoader({ moduleCache: true, fsCache: CONFIG_CACHE_DIR, alias: { ...alias } });
+  return (file) => load(file, '');
+}
+
 /** The prefix cosmiconfig-typescript-loader puts before the message of any error a config module throws. */
 const LOADER_PREFIX = /^TypeScriptLoader failed to compile TypeScript:\n/;
 

@@ -5,7 +5,7 @@ import type { Explanation } from './explanations.js';
  * The explanations of the codes the command line raises (section "Command line" of `docs/diagnostics.md`), part of
  * `DIAGNOSTIC_EXPLANATIONS`.
  */
-export const CLI_EXPLANATIONS: Readonly<Record<Extract<DiagnosticCode, 'RSL_USAGE' | 'RSL_WATCH_FAILED' | 'RSL_NODE_VERSION'>, Explanation>> = {
+export const CLI_EXPLANATIONS: Readonly<Record<Extract<DiagnosticCode, 'RSL_USAGE' | 'RSL_WATCH_FAILED' | 'RSL_MOCK_PORT_IN_USE' | 'RSL_NODE_VERSION'>, Explanation>> = {
   RSL_USAGE: {
     section: 'Command line',
     severity: 'thrown by the CLI (exit code 2)',
@@ -23,6 +23,15 @@ export const CLI_EXPLANATIONS: Readonly<Record<Extract<DiagnosticCode, 'RSL_USAG
     fix: 'On Linux, raise the limit (`sysctl fs.inotify.max_user_watches=524288`, or close other watching tools), fix the file\'s permissions, then restart the watch.',
     examples: ['cannot watch for changes: ENOSPC: System limit for number of file watchers reached, watch \'/home/dev/app/openapi.yaml\''],
     hint: 'Restart the watch once the cause is fixed; until then, run `reslayer generate` after each save.',
+  },
+  RSL_MOCK_PORT_IN_USE: {
+    section: 'Command line',
+    severity: 'thrown by `reslayer mock` before it serves anything (exit code 2)',
+    what: '`reslayer mock` could not listen on the port and host it was given: another process listens there (EADDRINUSE), the port needs privileges (EACCES), or the host is not an address of this machine (EADDRNOTAVAIL).',
+    why: 'A mock server on another port than the one the application calls would look like a down API, so it stops instead of picking a free port itself.',
+    fix: 'Stop the process on that port (`lsof -i :4010` shows it), or pass another `--port` (and point the application at it); for EACCES use a port above 1023.',
+    examples: ['cannot listen on 127.0.0.1:4010: the port is in use (EADDRINUSE)'],
+    hint: 'Pass another --port, or stop the process that listens on it.',
   },
   RSL_NODE_VERSION: {
     section: 'Command line',

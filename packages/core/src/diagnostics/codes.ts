@@ -92,6 +92,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_USAGE: 'The command line is not valid.',
   /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */
   RSL_WATCH_FAILED: 'Watching a file for changes failed.',
+  /** `reslayer mock` cannot listen: the port is in use (or not allowed). Raised by the CLI. */
+  RSL_MOCK_PORT_IN_USE: 'The mock server cannot listen on the port.',
   /** The CLI runs on a Node.js older than 22.12. Raised by the CLI. */
   RSL_NODE_VERSION: 'Node.js is older than 22.12.',
 } as const;

@@ -1,0 +1,99 @@
+import type { Server } from 'node:http';
+import type { ResolvedConfig } from '@reslayer/core';
+import { check } from '@reslayer/engine';
+import type { OutputArgs } from '../commands/shared.js';
+import { displayPath, resolveCliConfig } from '../format/resolveCliConfig.js';
+import { type RunnerIO, guard } from './context.js';
+import { loadMocks } from './mockLoad.js';
+import { RESET_PATH, createMockServer, listen } from './mockServer.js';
+
+/** Arguments of `mock`. */
+export interface MockArgs extends OutputArgs {
+  /** Port to listen on (0: any free port). */
+  port: number;
+  /** Address to listen on. */
+  host: string;
+  /** The handlers' scenario. */
+  scenario: string;
+  /** Milliseconds to wait before every answer. */
+  delayMs: number;
+  /** Passed to the handler factories as `seed`. */
+  seed?: number | undefined;
+}
+
+/** The `generate` command line that brings this output up to date. */
+function generateCommandLine(config: ResolvedConfig, cwd: string): string {
+  if (config.configFile) return `reslayer generate --config ${displayPath(config.configFile, cwd)}`;
+  return `reslayer generate ${displayPath(config.input, cwd)} --output ${displayPath(config.outputRoot, cwd)}`;
+}
+
+/**
+ * Warns (on stderr) when the output on disk is not what `generate` would write now: the engine's `check`, run
+ * after the server listens so it never delays the first answer. A check that fails says so and serving goes on.
+ */
+async function warnOnDrift(config: ResolvedConfig, io: RunnerIO): Promise<void> {
+  try {
+    const result = await check(config);
+    if (result.drift.length === 0) return;
+    process.stderr.write(`warning: ${result.drift.length} generated files in ${displayPath(config.outputRoot, io.cwd)} differ from what the contract and config give now; the mocks served may be out of date. Run \`${generateCommandLine(config, io.cwd)}\` to bring them up to date.\n`);
+  } catch (error) {
+    process.stderr.write(`warning: could not compare the output with the contract: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+}
+
+/** Resolves on the first SIGINT or SIGTERM, with its name. */
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** Closes the server and its open connections. */
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * Runs `mock`: loads the mocks `generate` wrote into the output root and serves them over HTTP until SIGINT or
+ * SIGTERM (see `createMockServer`: CORS, one log line per request, `POST /__reslayer/reset`). Prints the URL when
+ * it listens (`--json`: one JSON line, then one JSON line per request), then warns when the output drifted from
+ * the contract.
+ * @param args parsed command-line arguments
+ * @returns 0 after a clean stop; 2 for a config or input error, missing mocks (`RSL_OUTPUT_MISSING`) or a port it
+ *   cannot listen on (`RSL_MOCK_PORT_IN_USE`)
+ */
+export async function runMock(args: MockArgs): Promise<number> {
+  return guard('mock', args.json, async (io) => {
+    const config = await resolveCliConfig(args, io.cwd);
+    const mocks = await loadMocks(config, { scenario: args.scenario, seed: args.seed });
+    const log = args.json
+      ? (line: string) => {
+          const [method, path, status, ms] = line.split(' ');
+          process.stdout.write(`${JSON.stringify({ method, path, status: Number(status), ms: Number(ms) })}\n`);
+        }
+      : (line: string) => io.out(line);
+    const server = createMockServer({ handlers: mocks.handlers, getResponse: mocks.getResponse, reset: mocks.reset, delayMs: args.delayMs, log });
+    const port = await listen(server, args.port, args.host);
+    const url = `http://${args.host.includes(':') ? `[${args.host}]` : args.host}:${port}`;
+    const about = { url, port, resources: mocks.resources, handlers: mocks.handlers.length, scenario: args.scenario, reset: `POST ${url}${RESET_PATH}` };
+    if (args.json) process.stdout.write(`${JSON.stringify({ ok: true, ...about })}\n`);
+    else {
+      io.out(`reslayer mock: ${mocks.resources.length} resources (${mocks.handlers.length} handlers) from ${displayPath(mocks.dir, io.cwd)}, scenario ${args.scenario}`);
+      io.out(`listening on ${io.colors.cyan(url)}; POST ${RESET_PATH} restores the fixtures; Ctrl-C stops`);
+    }
+    void warnOnDrift(config, io);
+    const signal = await untilSignal();
+    await close(server);
+    if (!args.json) io.out(`reslayer mock: stopped (${signal})`);
+    return 0;
+  });
+}

@@ -1,0 +1,158 @@
+import { existsSync, readdirSync } from 'node:fs';
+import module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { GeneratorError, type ResolvedConfig, RUNTIME_MODULE_RULE, typeScriptModuleLoader } from '@reslayer/core';
+import { PLUGIN_MOCKS, mocksNaming } from '@reslayer/plugin-mocks';
+import { displayPath } from '../format/resolveCliConfig.js';
+import type { GetResponse } from './mockServer.js';
+
+/** The generated mocks of an output root, loaded and ready to serve. */
+export interface LoadedMocks {
+  /** The folder the mocks were loaded from (absolute). */
+  dir: string;
+  /** The resources served, by name. */
+  resources: string[];
+  /** Every resource's handlers, the most precise path first. */
+  handlers: unknown[];
+  /** Restores every resource's store to its fixtures. */
+  reset: () => void;
+  /** MSW's `getResponse`, from the msw the runtime imports. */
+  getResponse: GetResponse;
+}
+
+/** Options of the handler factories (`create<Resource>Handlers`). */
+export interface FactoryOptions {
+  /** The scenario (`success`, `empty`, `error`, `slow`). */
+  scenario: string;
+  /** Passed on as `seed` when given. */
+  seed?: number | undefined;
+}
+
+/** The resource folders of the mocks folder that hold an `index.ts`, sorted by name. */
+function resourceDirs(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, 'index.ts')))
+    .map((e) => e.name)
+    .sort();
+}
+
+/**
+ * Resolves a module from the project first (the output root's folder), else from the CLI's own dependencies.
+ * @returns the absolute file, or undefined when neither has it
+ */
+function resolveFrom(specifier: string, fromFile: string, fallback: string): string | undefined {
+  for (const [base, spec] of [[fromFile, specifier], [import.meta.url, fallback]] as const) {
+    try {
+      return createRequire(base).resolve(spec);
+    } catch {
+      // try the next place
+    }
+  }
+  return undefined;
+}
+
+/** The runtime's mocks module and the msw it imports, as files, for the loader's aliases. */
+function runtimeFiles(config: ResolvedConfig): { spec: string; runtime: string; msw: string } {
+  const plugin = config.plugins.find((p) => p.name === PLUGIN_MOCKS) as { options?: { runtimeModule?: string } } | undefined;
+  const spec = mocksNaming.supportModule(plugin?.options?.runtimeModule ?? RUNTIME_MODULE_RULE.default);
+  const runtime = resolveFrom(spec, path.join(config.outputRoot, 'index.js'), '@reslayer/runtime/mocks');
+  if (!runtime) throw new GeneratorError('RSL_CONFIG_INVALID', `cannot find ${spec}, which the generated mocks import`, { hint: 'Install the runtime in the project (npm i @reslayer/runtime).' });
+  const msw = resolveFrom('msw', runtime, 'msw');
+  if (!msw) throw new GeneratorError('RSL_CONFIG_INVALID', 'cannot find msw, which the generated mocks need', { hint: 'Install msw 3 in the project (npm i -D msw).' });
+  return { spec, runtime, msw };
+}
+
+/** Module specifiers already redirected by {@link nativeLoader}'s hook (the hook is registered once per process). */
+const aliases = new Map<string, string>();
+
+/**
+ * Node's own loader of TypeScript (type stripping, Node 22.18+ / 23.6+), with a resolve hook (`module.registerHooks`)
+ * that maps the generated imports' `./x.js` to `./x.ts` and the aliased modules to their files. It is much faster
+ * than a transpiler on large outputs (GitHub's contract: 11 MB of mocks). Undefined when this Node has neither.
+ */
+function nativeLoader(alias: Readonly<Record<string, string>>): ((file: string) => Promise<unknown>) | undefined {
+  const register = (module as { registerHooks?: typeof module.registerHooks }).registerHooks;
+  if (!process.features.typescript || !register) return undefined;
+  if (aliases.size === 0) {
+    register({
+      resolve(specifier, context, next) {
+        const target = aliases.get(specifier);
+        if (target) return next(pathToFileURL(target).href, context);
+        if (specifier.startsWith('.') && specifier.endsWith('.js') && context.parentURL?.endsWith('.ts')) {
+          const url = new URL(`${specifier.slice(0, -3)}.ts`, context.parentURL);
+          if (existsSync(fileURLToPath(url))) return { url: url.href, format: 'module-typescript', shortCircuit: true };
+        }
+        return next(specifier, context);
+      },
+    });
+  }
+  for (const [name, file] of Object.entries(alias)) aliases.set(name, file);
+  return (file) => import(pathToFileURL(file).href);
+}
+
+/** Sort rank of a path segment: a literal before a parameter before a wildcard. */
+const segmentRank = (s: string): number => (s.startsWith(':') ? 1 : s.includes('*') ? 2 : 0);
+
+/**
+ * Orders handlers the most precise path first across resources (`/contacts/archive` before `/contacts/:id`),
+ * segment by segment; the order within a resource, already most precise first, is kept for equal paths.
+ * @param handlers MSW handlers (their `info.path`, a string path)
+ */
+export function byPrecision<T>(handlers: readonly T[]): T[] {
+  const segments = (h: T) => String((h as { info?: { path?: unknown } }).info?.path ?? '').split('/');
+  const compare = (a: T, b: T) => {
+    const sa = segments(a);
+    const sb = segments(b);
+    for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+      const d = segmentRank(sa[i] as string) - segmentRank(sb[i] as string);
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
+  return [...handlers].sort(compare);
+}
+
+/** A function export of a module whose name fits a pattern. */
+function exported(module: Record<string, unknown>, pattern: RegExp): ((...args: unknown[]) => unknown) | undefined {
+  const name = Object.keys(module).find((k) => pattern.test(k) && typeof module[k] === 'function');
+  return name ? (module[name] as (...args: unknown[]) => unknown) : undefined;
+}
+
+/**
+ * Loads the mocks `generate` wrote (`<output root>/<srcDir>/shared/mocks/<resource>/index.ts`): each resource's
+ * `create<Resource>Handlers` and `reset<Resource>Store`, through Node's own type stripping where it has it, else the
+ * TypeScript loader configs use (jiti), with the runtime's mocks module taken from the project or, failing that, from the CLI's own dependencies.
+ * @param config the resolved config
+ * @param options the scenario and seed for the handler factories (the base URL is always `*`: any origin and base path)
+ * @throws GeneratorError `RSL_OUTPUT_MISSING` when there are no generated mocks ("run `reslayer generate` first"),
+ *   `RSL_CONFIG_INVALID` when the config has no plugin-mocks or the runtime or msw is missing
+ */
+export async function loadMocks(config: ResolvedConfig, options: FactoryOptions): Promise<LoadedMocks> {
+  if (!config.plugins.some((p) => p.name === PLUGIN_MOCKS)) {
+    throw new GeneratorError('RSL_CONFIG_INVALID', 'the config has no pluginMocks(), so there are no mocks to serve', { hint: 'Add pluginMocks() to the plugins of the config, then run `reslayer generate`.' });
+  }
+  const dir = path.join(config.outputRoot, config.srcDir, path.dirname(mocksNaming.resourceDir({ resource: 'x' })));
+  const names = resourceDirs(dir);
+  if (names.length === 0) {
+    throw new GeneratorError('RSL_OUTPUT_MISSING', `there are no generated mocks in ${displayPath(dir, process.cwd())}: run \`reslayer generate\` first`, {
+      hint: 'Run `reslayer generate` with the same config (or contract and --output) first, then `reslayer mock` again.',
+    });
+  }
+  const files = runtimeFiles(config);
+  const alias = { [files.spec]: files.runtime, msw: files.msw };
+  const load = nativeLoader(alias) ?? (await typeScriptModuleLoader(alias));
+  const msw = (await load(files.msw)) as { getResponse: GetResponse };
+  const factory = { baseUrl: '*', scenario: options.scenario, ...(options.seed !== undefined ? { seed: options.seed } : {}) };
+  const handlers: unknown[] = [];
+  const resets: Array<() => unknown> = [];
+  for (const name of names) {
+    const module = (await load(path.join(dir, name, 'index.ts'))) as Record<string, unknown>;
+    const create = exported(module, /^create\w*Handlers$/);
+    const reset = exported(module, /^reset\w*Store$/);
+    if (create) handlers.push(...(create(factory) as unknown[]));
+    if (reset) resets.push(reset);
+  }
+  return { dir, resources: names, handlers: byPrecision(handlers), reset: () => resets.forEach((r) => r()), getResponse: msw.getResponse };
+}

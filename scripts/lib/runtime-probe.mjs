@@ -1,0 +1,210 @@
+// One resource's probe over HTTP (scripts/corpus-runtime.mjs): list → detail, distinct keys, unknown id → 404,
+// paging, a filter, a sort, create → listed and readable, update → detail, delete → 404 and gone, invalid create → 4xx.
+// Each check is recorded in the contract's tally only where it applies (the list carries a key, the list pages,
+// a filter parameter names an item property, a valid request body could be built…).
+import { createdKey, distinctKeys, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, pagingVerdict } from './runtime-checks.mjs';
+import { sampleBody, urlPath, writableStrings } from './runtime-http.mjs';
+
+const norm = (s) => String(s).toLowerCase().replace(/[^a-z0-9]/g, '');
+const ok2xx = (s) => s >= 200 && s < 300;
+const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield'];
+const DIRECTION = ['order', 'direction', 'sortorder', 'sortdirection', 'dir'];
+const TEXT = ['q', 'search', 'query', 'searchterm', 'term', 'keyword'];
+
+/** A value for a path parameter other than the item key (a parent's key): a number or a plain string. */
+const parentValue = (op, name) => (/int|number/.test(JSON.stringify(op.paramSchemas?.[name] ?? '')) ? 1 : 'p1');
+
+/** Parameter values for an operation: the parents' sampled, the item key given. */
+function values(op, key) {
+  const out = {};
+  op.params.forEach((name, i) => (out[name] = i === op.params.length - 1 && key !== undefined ? key : parentValue(op, name)));
+  return out;
+}
+
+/** Fetches the list (optionally with a query) and returns its items. */
+async function listItems(ctx, r, query = {}) {
+  const res = await ctx.call(r.list, urlPath(r.list.path, values(r.list), query));
+  return { status: res.status, items: ok2xx(res.status) ? (itemsOf(res.json, r.list.pagination?.itemsProperty) ?? []) : [], json: res.json };
+}
+
+/** Every key the list answers, over up to ten pages of the biggest size the list takes. */
+async function allKeys(ctx, r, keyProp) {
+  const p = r.list.pagination ?? { mode: 'none' };
+  const size = p.pageSizeParam ?? p.limitParam;
+  const keys = [];
+  for (let i = 0; i < 10; i++) {
+    const query = p.mode === 'page' ? { [p.pageParam]: (p.firstPage ?? 1) + i } : p.mode === 'offset' ? { [p.offsetParam]: keys.length } : {};
+    const { items } = await listItems(ctx, r, size ? { ...query, [size]: 100 } : query);
+    keys.push(...items.map((it) => String(it?.[keyProp])));
+    if (items.length === 0 || (p.mode !== 'page' && p.mode !== 'offset')) break;
+  }
+  return keys;
+}
+
+/** Page 1 and page 2 of size 1, then pages until one is empty or short (page and offset modes; cursor by its next cursor). */
+async function probePaging(ctx, r, keyOf) {
+  const p = r.list.pagination;
+  const size = p.pageSizeParam ?? p.limitParam;
+  const pages = [];
+  let cursor;
+  for (let i = 0; i < 12; i++) {
+    const query = p.mode === 'page' ? { [p.pageParam]: (p.firstPage ?? 1) + i } : p.mode === 'offset' ? { [p.offsetParam]: i } : { [p.cursorParam]: cursor };
+    if (size) query[size] = 1;
+    const { items, json } = await listItems(ctx, r, query);
+    pages.push(items.map(keyOf));
+    if (items.length === 0) break;
+    if (p.mode === 'cursor') {
+      cursor = p.nextCursorItemProperty ? items.at(-1)?.[p.nextCursorItemProperty] : nextCursor(json, p);
+      if (cursor === undefined || cursor === null || cursor === '') break;
+    }
+  }
+  const ended = pages.length < 12;
+  const verdict = pagingVerdict(pages[0] ?? [], pages[1] ?? [], ended);
+  ctx.tally.record('paging', verdict.ok, `${r.list.path}: ${verdict.why}`);
+}
+
+/** The next cursor of a cursor page: its property, or the cursor parameter of a next URL. */
+function nextCursor(json, p) {
+  const path = Array.isArray(p.nextCursorProperty) ? p.nextCursorProperty : String(p.nextCursorProperty ?? '').split('.');
+  const value = path.reduce((n, k) => (n && typeof n === 'object' ? n[k] : undefined), json);
+  if (typeof value !== 'string' || !value.includes('=')) return value;
+  try {
+    return new URL(value, 'http://x').searchParams.get(p.cursorParam) ?? undefined;
+  } catch {
+    return value;
+  }
+}
+
+/** A filter: an equality parameter named like a scalar item property whose values differ, else a free-text parameter. */
+async function probeFilter(ctx, r, items) {
+  const paging = new Set(Object.values(r.list.pagination ?? {}).filter((v) => typeof v === 'string'));
+  const params = r.list.query.filter((q) => !paging.has(q.name));
+  for (const q of params) {
+    const prop = Object.keys(items[0]).find((k) => norm(k) === norm(q.name) && ['string', 'number', 'boolean'].includes(typeof items[0][k]));
+    if (!prop || new Set(items.map((i) => String(i?.[prop]))).size < 2) continue;
+    const { items: got } = await listItems(ctx, r, { [q.name]: items[0][prop] });
+    const v = filterVerdict(items, got, prop, items[0][prop]);
+    return ctx.tally.record('filter', v.ok, `${r.list.path}?${q.name}: ${v.why}`);
+  }
+  const text = params.find((q) => TEXT.includes(norm(q.name)));
+  const prop = text && Object.keys(items[0]).find((k) => typeof items[0][k] === 'string' && items[0][k].length >= 3 && !items.every((i) => String(i?.[k]).includes(items[0][k])));
+  if (!prop) return;
+  const word = items[0][prop];
+  const { items: got } = await listItems(ctx, r, { [text.name]: word });
+  const has = (i) => Object.values(i ?? {}).some((v) => typeof v === 'string' && v.toLowerCase().includes(word.toLowerCase()));
+  const okText = got.length > 0 && got.length < items.length && got.every(has);
+  ctx.tally.record('filter', okText, `${r.list.path}?${text.name}=${word}: ${got.length} of ${items.length} items`);
+}
+
+/** A sort: ascending by a property with differing values; descending too when the default order is already ascending. */
+async function probeSort(ctx, r, items) {
+  const sort = r.list.query.find((q) => SORT.includes(norm(q.name)));
+  if (!sort) return;
+  const enumValues = (sort.schema?.enum ?? sort.schema?.items?.enum ?? []).map(String);
+  const candidates = enumValues.length > 0 ? enumValues : Object.keys(items[0]);
+  const pick = candidates.find((v) => {
+    const prop = Object.keys(items[0]).find((k) => norm(k) === norm(v.replace(/^[-+]|[:.](asc|desc)$/gi, '')));
+    return prop && ['string', 'number'].includes(typeof items[0][prop]) && new Set(items.map((i) => i?.[prop])).size > 1;
+  });
+  if (!pick) return;
+  const prop = Object.keys(items[0]).find((k) => norm(k) === norm(pick.replace(/^[-+]|[:.](asc|desc)$/gi, '')));
+  const direction = r.list.query.find((q) => q !== sort && DIRECTION.includes(norm(q.name)));
+  const descending = isOrdered(items, prop);
+  const query = descending ? (direction ? { [sort.name]: prop, [direction.name]: 'desc' } : { [sort.name]: `-${prop}` }) : { [sort.name]: enumValues.length ? pick : prop };
+  if (descending && enumValues.length > 0 && !direction && !enumValues.includes(`-${prop}`)) return;
+  const { items: got } = await listItems(ctx, r, query);
+  const okSort = got.length === items.length && isOrdered(got, prop, descending);
+  ctx.tally.record('sort', okSort, `${r.list.path}?${new URLSearchParams(query)}: ${got.length} items, ${isOrdered(got, prop, descending) ? 'ordered' : 'not ordered'} by ${prop}`);
+}
+
+/** The list → detail, distinct and unknown-id checks; returns the items and the key property. */
+async function probeRead(ctx, r) {
+  const { items } = r.list ? await listItems(ctx, r) : { items: [] };
+  const param = r.read?.params.at(-1);
+  const keyProp = param && items.length > 0 ? keyProperty(items[0], param) : undefined;
+  if (keyProp) {
+    const keys = items.map((i) => i?.[keyProp]);
+    ctx.tally.record('distinct', distinctKeys(keys), `${r.list.path}: keys ${keys.slice(0, 4).join(', ')}`);
+    for (const item of items.slice(0, 3)) {
+      const res = await ctx.call(r.read, urlPath(r.read.path, values(r.read, item[keyProp])));
+      const shown = entityOf(res.json, keyProp)?.[keyProp];
+      const same = ok2xx(res.status) && String(shown ?? item[keyProp]) === String(item[keyProp]);
+      ctx.tally.record('detail', same, `${r.read.path} ${keyProp}=${item[keyProp]}: ${res.status}${ok2xx(res.status) ? ` with ${keyProp}=${shown}` : ''}`);
+    }
+  }
+  if (r.read) {
+    const unknown = /int|number/.test(JSON.stringify(r.read.paramSchemas?.[param] ?? '')) ? 987654321 : 'ffffffff-ffff-4fff-bfff-fffffffffff0';
+    const res = await ctx.call(r.read, urlPath(r.read.path, values(r.read, unknown)));
+    ctx.tally.record('unknown404', res.status === 404, `${r.read.path} ${unknown}: ${res.status}`);
+  }
+  return { items, keyProp };
+}
+
+/** Create → listed and readable; invalid create → 4xx. Returns the created key. */
+async function probeCreate(ctx, r, keyProp, seed) {
+  if (r.create.body?.required.length > 0) {
+    const res = await ctx.call(r.create, urlPath(r.create.path, values(r.create)), {});
+    ctx.tally.record('invalid', res.status >= 400 && res.status < 500, `${r.create.method.toUpperCase()} ${r.create.path} {}: ${res.status}`);
+  }
+  const body = r.create.body ? sampleBody(ctx.requestView, r.create.body.pointer, seed) : undefined;
+  if (r.create.body && body === undefined) return ctx.notes.push(`${r.create.path}: no valid request body sampled`), undefined;
+  const before = r.list && keyProp ? await allKeys(ctx, r, keyProp) : [];
+  const res = await ctx.call(r.create, urlPath(r.create.path, values(r.create)), body);
+  let { prop, key } = (r.read && createdKey(res.json, keyProp, r.read.params.at(-1))) || {};
+  if (key === undefined && ok2xx(res.status) && r.list && keyProp) {
+    // No key in the answer (a 201 without a body): the one key the list gained, if any.
+    const gained = (await allKeys(ctx, r, keyProp)).filter((k) => !before.includes(k));
+    if (gained.length === 1) [prop, key] = [keyProp, gained[0]];
+  }
+  if (!ok2xx(res.status) || key === undefined || !r.read || !r.list) {
+    if (!ok2xx(res.status) || (r.read && r.list)) ctx.tally.record('create', false, `${r.create.path}: ${res.status}${key === undefined ? ', no key in the answer' : ''}`);
+    return undefined;
+  }
+  const listed = (await allKeys(ctx, r, prop)).includes(String(key));
+  const read = await ctx.call(r.read, urlPath(r.read.path, values(r.read, key)));
+  ctx.tally.record('create', listed && ok2xx(read.status), `${r.create.path} → ${key}: ${listed ? 'listed' : 'not listed'}, detail ${read.status}`);
+  return { key, prop };
+}
+
+/** Update → detail, and delete → 404 and gone from the list, on a created or listed key. */
+async function probeWrite(ctx, r, target, seed) {
+  if (r.update && r.read && r.update.body) {
+    const before = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
+    const entity = entityOf(before.json, target.prop) ?? {};
+    const field = writableStrings(ctx.requestView, r.update.body.pointer, target.prop).find((f) => typeof entity[f.name] === 'string');
+    const base = r.update.method === 'patch' ? {} : sampleBody(ctx.requestView, r.update.body.pointer, seed);
+    if (field && base !== undefined) {
+      const value = `Probe ${seed}`.slice(0, field.maxLength);
+      const res = await ctx.call(r.update, urlPath(r.update.path, values(r.update, target.key)), { ...base, [field.name]: value });
+      const after = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
+      const shown = entityOf(after.json, field.name)?.[field.name];
+      ctx.tally.record('update', ok2xx(res.status) && shown === value, `${r.update.method.toUpperCase()} ${r.update.path} ${field.name}: ${res.status}, detail ${after.status} ${JSON.stringify(shown)?.slice(0, 40)}`);
+    }
+  }
+  if (r.delete && r.read && r.list) {
+    const res = await ctx.call(r.delete, urlPath(r.delete.path, values(r.delete, target.key)));
+    const after = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
+    const gone = !(await allKeys(ctx, r, target.prop)).includes(String(target.key));
+    ctx.tally.record('delete', ok2xx(res.status) && after.status === 404 && gone, `${r.delete.path} ${target.key}: ${res.status}, then ${after.status}, ${gone ? 'gone' : 'still listed'}`);
+  }
+}
+
+/**
+ * Probes one resource of the plan against the running server (its store reset first).
+ * @param {{ call: Function, tally: any, requestView: any, notes: string[], reset: () => Promise<void> }} ctx
+ * @param {any} r the resource's plan (see runtime-plan.mjs)
+ * @param {number} seed body sampling seed
+ */
+export async function probeResource(ctx, r, seed) {
+  await ctx.reset();
+  const { items, keyProp } = await probeRead(ctx, r);
+  if (r.list && items.length >= 2 && r.list.pagination && r.list.pagination.mode !== 'none') await probePaging(ctx, r, (i) => JSON.stringify(keyProp ? i?.[keyProp] : i));
+  if (r.list && items.length >= 2) {
+    await probeFilter(ctx, r, items);
+    await probeSort(ctx, r, items);
+  }
+  await ctx.reset();
+  const created = r.create ? await probeCreate(ctx, r, keyProp, seed) : undefined;
+  const target = created ?? (keyProp && items.length > 0 ? { key: items[0][keyProp], prop: keyProp } : undefined);
+  if (target) await probeWrite(ctx, r, target, seed);
+}
