@@ -39,7 +39,12 @@ describe('reslayer mock on the demo', () => {
       const detail = await call(server, 'GET', `/api/v1/contacts/${first.id}`);
       expect(detail).toMatchObject({ status: 200, json: { id: first.id, lastName: first.lastName } });
 
-      const created = await call(server, 'POST', '/api/v1/contacts', { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.test' });
+      // A create that breaks the request schema (no status, an empty first name) gets the contract's 400, never 201.
+      const invalid = await call(server, 'POST', '/api/v1/contacts', { firstName: '', lastName: 'Hopper', email: 'grace@example.test' });
+      expect(invalid.status).toBe(400);
+      expect(ids((await call(server, 'GET', '/api/v1/contacts?pageSize=100')).json)).toEqual(before);
+
+      const created = await call(server, 'POST', '/api/v1/contacts', { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.test', status: 'lead' });
       expect(created.status).toBe(201);
       const id = (created.json as Contact).id;
       expect(before).not.toContain(id);
@@ -66,9 +71,9 @@ describe('reslayer mock on the demo', () => {
     }
     // One JSON log line per request after the start line: method, path, status, milliseconds.
     const lines = server.output.stdout.trim().split('\n').slice(1).map((l) => JSON.parse(l) as { method: string; path: string; status: number; ms: number });
-    expect(lines).toHaveLength(14);
+    expect(lines).toHaveLength(16);
     expect(lines[0]).toMatchObject({ method: 'GET', path: '/api/v1/contacts?pageSize=100', status: 200 });
-    expect(lines[13]).toMatchObject({ method: 'GET', path: '/api/v1/nothing-here', status: 404 });
+    expect(lines[15]).toMatchObject({ method: 'GET', path: '/api/v1/nothing-here', status: 404 });
     expect(lines.every((l) => Number.isInteger(l.ms) && l.ms >= 0)).toBe(true);
   });
 });
