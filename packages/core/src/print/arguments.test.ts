@@ -13,14 +13,15 @@ describe('printKeyPartType: what a query key part may hold for a path parameter,
     ['union of string and integer', { ...at, kind: 'union', source: 'oneOf', variants: [{ ...at, kind: 'string' }, { ...at, kind: 'number' }] }, 'string | number'],
     ['boolean (mcw.edu includeChildren)', { ...at, kind: 'boolean' }, 'string | number | boolean'],
     ['array of strings', { ...at, kind: 'array', items: { ...at, kind: 'string' } }, 'string | number | string[]'],
-    ['union of string and boolean', { ...at, kind: 'union', source: 'anyOf', variants: [{ ...at, kind: 'string' }, { ...at, kind: 'boolean' }] }, 'string | number | string | boolean'],
+    ['union of string and boolean', { ...at, kind: 'union', source: 'anyOf', variants: [{ ...at, kind: 'string' }, { ...at, kind: 'boolean' }] }, 'string | number | boolean'],
+    ['union of string, boolean and array', { ...at, kind: 'union', source: 'oneOf', variants: [{ ...at, kind: 'string' }, { ...at, kind: 'boolean' }, { ...at, kind: 'array', items: { ...at, kind: 'number' } }] }, 'string | number | boolean | number[]'],
     [
       'object',
       { ...at, kind: 'object', properties: [{ name: 'r', required: true, schema: { ...at, kind: 'number' } }] },
       'string | number | {\n  r: number;\n}',
     ],
   ];
-  it.each(cases)('%s → %s', (_name, schema, want) => {
+  it.each(cases)('%s', (_name, schema, want) => {
     expect(printKeyPartType(schema ? { inlineSchema: schema } : {})).toBe(want);
   });
 });

@@ -58,8 +58,12 @@ function scalarKeyPart(node: SchemaNode): boolean {
  * @returns type text without references to named types (no import needed)
  */
 export function printKeyPartType(arg: { inlineSchema?: SchemaNode | undefined }): string {
-  const own = printPathArgumentType(arg);
-  return !arg.inlineSchema || scalarKeyPart(arg.inlineSchema) || own === ANY_SEGMENT ? KEY_SCALARS : `${KEY_SCALARS} | ${own}`;
+  const schema = arg.inlineSchema;
+  if (!schema || scalarKeyPart(schema)) return KEY_SCALARS;
+  // A union's string and number variants are in `KEY_SCALARS` already: only the others are added.
+  const rest = schema.kind === 'union' ? schema.variants.filter((v) => !scalarKeyPart(v)) : [schema];
+  const own = printPathArgumentType({ inlineSchema: rest.length === 1 && rest[0] ? rest[0] : { ...schema, variants: rest } as SchemaNode });
+  return own === ANY_SEGMENT ? KEY_SCALARS : `${KEY_SCALARS} | ${own}`;
 }
 
 /** One argument to declare: its name, printed type and whether the caller may leave it out. */
