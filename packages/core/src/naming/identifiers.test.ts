@@ -93,7 +93,8 @@ describe('isIdentifierName', () => {
 
 describe('isReservedTypeName: the global types a generated type must not shadow', () => {
   // The globals generated modules use in the modules that declare a contract's type names (components.types.ts and
-  // <resource>.types.ts); `Error` and `Response` are free there (linode.com's entity `Record` is the case).
+  // <resource>.types.ts); `Error`, `Response` and the globals of hook files are free there (hook files name
+  // contract types as `Schemas.X`). linode.com's entity `Record` is the case.
   const cases: Array<[string, boolean, string]> = [
     ['Record', true, 'RecordType'],
     ['Partial', true, 'PartialType'],
@@ -104,8 +105,8 @@ describe('isReservedTypeName: the global types a generated type must not shadow'
     ['File', true, 'FileType'],
     ['Omit', true, 'OmitType'],
     ['Pick', true, 'PickType'],
-    ['NonNullable', true, 'NonNullableType'],
-    ['AbortSignal', true, 'AbortSignalType'],
+    ['Parameters', false, 'Parameters'],
+    ['ReturnType', false, 'ReturnType'],
     ['Error', false, 'Error'],
     ['Response', false, 'Response'],
     ['Records', false, 'Records'],

@@ -14,14 +14,13 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
 /**
  * Global type names that generated modules use themselves; a contract type must not shadow them
  * (a schema named `Blob` would otherwise change what `format: binary` means in that module, an entity named
- * `Record` what `Record<string, unknown>` means in its resource's types). `Error` and `Response` are not among
- * them: no module that declares a contract's type name uses those globals.
+ * `Record` what `Record<string, unknown>` means in its resource's types). Globals only other modules use are not
+ * among them (`Error`, `Response`, `ReturnType`, `Parameters`): those modules reach contract types as `Schemas.X`.
  */
 export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'Array', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Promise', 'Date', 'Blob',
   'File', 'FormData', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set', 'ReadonlyArray',
-  'Uint8Array', 'ArrayBuffer', 'Schemas', 'ApiError', 'RequestOptions', 'Function', 'NonNullable', 'ReturnType',
-  'Parameters', 'Exclude', 'Extract', 'Awaited', 'AbortSignal',
+  'Uint8Array', 'ArrayBuffer', 'Schemas', 'ApiError', 'RequestOptions', 'Function',
 ]);
 
 /**
