@@ -60,6 +60,14 @@ const CASES: FixtureCase[] = [
       'GET /reports/{reportId}',
     ],
   },
+  {
+    name: '3.0-directory-classes',
+    contract: '3.0/directory-classes.yaml',
+    operations: [
+      'GET /counts/{term}/{includeChildren}', 'GET /custompages', 'GET /custompages/{slug}', 'GET /profiles/{profileId}', 'GET /promises/{promiseId}', 'GET /records',
+      'GET /records/{recordId}', 'PUT /records/{recordId}', 'DELETE /records/{recordId}', 'GET /tags/{ids}/summary',
+    ],
+  },
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -551,3 +559,41 @@ describe('determinism', () => {
     expect(names.length).toBeGreaterThan(2);
   });
 });
+
+describe('directory classes: the four classes of type error found on the APIs.guru directory', () => {
+  it('a schema or an entity named like a global type the module uses gets `Type` appended; Error and Response stay', () => {
+    const c = src('3.0-directory-classes', 'shared/api/generated/components.types.ts');
+    for (const name of ['RecordType', 'PromiseType', 'BlobType', 'Error', 'Response']) expect(c).toMatch(new RegExp(`^export type ${name} = \\{`, 'm'));
+    expect(c).not.toMatch(/^export type (Record|Promise|Blob) /m);
+    const t = src('3.0-directory-classes', 'shared/api/generated/records/records.types.ts');
+    expect(t).toContain('export type RecordType = Schemas.RecordType;');
+    expect(t).toContain('export type DeleteRecordResponse = Record<string, unknown>;');
+    expect(t).toContain('export type UpdateRecordPayload = Blob;');
+  });
+
+  it('boolean and array path parameters are key parts of their own type beside string | number, in keys and hooks alike', () => {
+    const keys = src('3.0-directory-classes', 'shared/api/generated/counts/counts.query-keys.ts');
+    expect(keys).toContain('detail: (term: string | number, includeChildren: string | number | boolean) =>');
+    expect(g('features/counts/api/useCountQuery.ts')).toContain('includeChildren as string | number | boolean');
+    const tags = src('3.0-directory-classes', 'shared/api/generated/tagsSummary/tagsSummary.query-keys.ts');
+    expect(tags).toContain('(ids: string | number | string[]');
+    const hook = g('features/tagsSummary/api/useTagSummaryQuery.ts');
+    expect(hook).toContain('ids as string | number | string[]');
+  });
+
+  it('a paginated list whose response has only a header imports every type its infinite query options name', () => {
+    const hook = g('features/custompages/api/useCustompagesQuery.ts');
+    expect(hook).toContain('InfiniteData<ListCustompagesResponse, number>');
+    expect(hook).toMatch(/import \{[^}]*type ListCustompagesResponse[^}]*\} from/);
+  });
+
+  it('items without type beside a oneOf of an object and an array constrains the array variant only', () => {
+    const c = src('3.0-directory-classes', 'shared/api/generated/components.types.ts');
+    expect(c).toContain('fields?: (Record<string, unknown> | Array<Record<string, unknown>>) | null;');
+  });
+});
+
+/** A generated file of the directory classes fixture, by its path under `src/`. */
+function g(relative: string): string {
+  return src('3.0-directory-classes', relative);
+}

@@ -64,7 +64,7 @@ export { closestMatches, editDistance } from './diagnostics/suggest.js';
 
 // Naming and escaping: every contract string that goes into generated code passes through one of these.
 export { camelCase, kebabCase, pascalCase, pascalName, plural, singular } from './naming/casing.js';
-export { RESERVED_WORDS, isIdentifierName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
+export { RESERVED_TYPE_NAMES, RESERVED_WORDS, isIdentifierName, isReservedTypeName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral, valueLiteralWithin } from './naming/literals.js';
 
 // Analysis and printing: what plugins ask of the model.
@@ -78,5 +78,5 @@ export { jsonValue, resolveSchema } from './analysis/resolveSchema.js';
 export { listEnvelope, listItemsOf, pathNames, type ListEnvelope, type PropertyPath } from './analysis/listEnvelope.js';
 export { isPagedList, listPagination, type ListPagination } from './analysis/listPagination.js';
 export { printType, docComment } from './print/printType.js';
-export { declareArguments, printPathArgumentType, type ArgumentDeclaration } from './print/arguments.js';
+export { declareArguments, printKeyPartType, printPathArgumentType, type ArgumentDeclaration } from './print/arguments.js';
 export { dateShape, datedSchemas, isDateString, type DateShapeNode } from './analysis/dates.js';

@@ -1,5 +1,5 @@
 import type { ArgumentDeclaration, OperationSignature, ResourceNode, ResourceOperation } from '@reslayer/core';
-import { declareArguments, noLeadingDigit, pascalName, printPathArgumentType } from '@reslayer/core';
+import { declareArguments, isReservedTypeName, noLeadingDigit, pascalName, printPathArgumentType } from '@reslayer/core';
 
 /** Name of plugin-client: its tap name, and what other plugins list in `requires`. */
 export const PLUGIN_CLIENT = 'plugin-client';
@@ -56,6 +56,11 @@ export const clientNaming = {
   queryKeysObject: (r: Pick<ResourceNode, 'resource'>): string => `${r.resource}QueryKeys`,
   /** Client method of an operation: its detected name, e.g. `listContacts`. */
   method: (op: Pick<ResourceOperation, 'name'>): string => op.name,
+  /**
+   * Type alias of a resource's entity in `<resource>.types.ts`: the entity name (`Contact`), with `Type` appended
+   * when it would shadow a global type the module uses (`Record` → `RecordType`), as core's `safeTypeName` does.
+   */
+  entityType: (r: Pick<ResourceNode, 'entity'>): string => (isReservedTypeName(r.entity) ? `${r.entity}Type` : r.entity),
   /** Type of the query/header/cookie parameters object: `ListContactsParams`. */
   paramsType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Params`,
   /** Type of the request body: `CreateContactPayload`. */

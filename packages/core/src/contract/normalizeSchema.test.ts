@@ -271,6 +271,34 @@ describe('SchemaNormalizer: a bare `type: object` beside composition', () => {
   });
 });
 
+/** A short text of a node's shape: `union?(object | array<object>)`, `intersection(array<unknown> & union(…))`. */
+function shape(n: SchemaNode): string {
+  const q = n.nullable ? '?' : '';
+  if (n.kind === 'union') return `union${q}(${n.variants.map(shape).join(' | ')})`;
+  if (n.kind === 'intersection') return `intersection${q}(${n.members.map(shape).join(' & ')})`;
+  if (n.kind === 'array') return `array${q}<${shape(n.items)}>`;
+  return `${n.kind}${q}`;
+}
+
+describe('SchemaNormalizer: `items` without `type` beside oneOf/anyOf (JSON Schema applies it to arrays alone)', () => {
+  const cases: Array<[string, { given: unknown; want: string }]> = [
+    [
+      'slack.com profile fields: oneOf object or array → an object or an array of the items',
+      { given: { nullable: true, items: { type: 'object' }, oneOf: [{ type: 'object' }, { type: 'array', items: {} }] }, want: 'union?(object | array<object>)' },
+    ],
+    ['anyOf string or array → the string stays, the array takes the items', { given: { items: { type: 'integer' }, anyOf: [{ type: 'string' }, { type: 'array' }] }, want: 'union(string | array<number>)' }],
+    [
+      'an array variant with its own items is intersected with them',
+      { given: { items: { type: 'object' }, oneOf: [{ type: 'boolean' }, { type: 'array', items: { type: 'object', properties: { a: { type: 'string' } } } }] }, want: 'union(boolean | intersection(array<object> & array<object>))' },
+    ],
+    ['every variant an array: the schema is an array, as before', { given: { items: { type: 'string' }, oneOf: [{ type: 'array', maxItems: 1 }, { type: 'array', minItems: 3 }] }, want: 'intersection(array<string> & union(array<unknown> | array<unknown>))' }],
+    ['an explicit type: array stays an array, as before', { given: { type: 'array', items: { type: 'string' }, oneOf: [{ type: 'object' }, { type: 'array' }] }, want: 'intersection(array<string> & union(object | array<unknown>))' }],
+  ];
+  it.each(cases)('%s', async (_name, { given, want }) => {
+    expect(shape(await normalizeOne(given, {}, '3.0.3'))).toBe(want);
+  });
+});
+
 describe('SchemaNormalizer: unions with a discriminator', () => {
   const pets = {
     Cat: { type: 'object', required: ['petType'], properties: { petType: { type: 'string' } } },

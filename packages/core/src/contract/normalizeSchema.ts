@@ -4,7 +4,7 @@ import { safeTypeName, UniqueNames } from '../naming/identifiers.js';
 import type { Diagnostics } from '../diagnostics/Diagnostics.js';
 import { cmp } from '../diagnostics/Diagnostics.js';
 import { decodeToken, discriminatorOf, inheritedDiscriminators } from './discriminators.js';
-import { type Normalize, arrayNode, booleanNode, numberNode, objectNode, pick, stringNode, typeKeywords, withRequiredOnly } from './schemaKeywords.js';
+import { type Normalize, arrayNode, booleanNode, itemsOnArrayVariants, numberNode, objectNode, pick, stringNode, typeKeywords, withRequiredOnly } from './schemaKeywords.js';
 
 type Raw = Record<string, unknown>;
 
@@ -90,7 +90,9 @@ export class SchemaNormalizer {
     if (oneOf || anyOf) {
       const { union, empty } = this.#union(s, meta, oneOf ? 'oneOf' : 'anyOf', (oneOf ?? anyOf) as unknown[], pointer);
       if (empty || base.kind === 'unknown' || base.kind === 'union') return union;
-      members.push(base, { ...union, nullable: false });
+      const spread = itemsOnArrayVariants(s, base, union);
+      if (spread && !allOf) return spread;
+      members.push(...(spread ? [{ ...spread, nullable: false }] : [base, { ...union, nullable: false }]));
       base = { kind: 'unknown', pointer };
     }
     if (allOf) {

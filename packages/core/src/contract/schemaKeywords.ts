@@ -51,6 +51,30 @@ export function typeKeywords(s: Raw, meta: SchemaMeta): TypeKeywords | SchemaNod
   return { types, values, meta };
 }
 
+/** Kinds whose values are never arrays. */
+const NOT_ARRAY: ReadonlySet<SchemaNode['kind']> = new Set(['string', 'number', 'boolean', 'object', 'null']);
+
+/**
+ * `items` without `type` beside a `oneOf`/`anyOf` that also allows other values than arrays: JSON Schema applies
+ * `items` to array values alone, so it constrains the union's array variants instead of making the whole schema an
+ * array (slack.com's profile `fields`: `items: {type: object}` with `oneOf: [{type: object}, {type: array}]` is an
+ * object or an array of objects, not an array that is also an object).
+ * @param s the raw schema
+ * @param base its own part (`typeKeywords`' reading: an array when `items` stood alone)
+ * @param union its `oneOf`/`anyOf`
+ * @returns the union with `items` in its array variants, or undefined when the rule does not apply
+ * @see https://json-schema.org/draft/2020-12/json-schema-core#name-items
+ */
+export function itemsOnArrayVariants(s: Raw, base: SchemaNode, union: SchemaNode): SchemaNode | undefined {
+  if (s['type'] !== undefined || base.kind !== 'array' || union.kind !== 'union' || !union.variants.some((v) => NOT_ARRAY.has(v.kind))) return undefined;
+  const items = base.items;
+  const variants = union.variants.map((v): SchemaNode => {
+    if (v.kind !== 'array') return v;
+    return v.items.kind === 'unknown' && v.prefixItems === undefined ? { ...v, items } : { kind: 'intersection', pointer: v.pointer, members: [v, base] };
+  });
+  return { ...union, variants };
+}
+
 /** A `string` schema: format, enum, length bounds and pattern. */
 export function stringNode(s: Raw, meta: SchemaMeta, values: unknown[] | undefined): SchemaNode {
   const node: SchemaNode = { ...meta, kind: 'string' };

@@ -1,4 +1,4 @@
-import { isIdentifierName, RESERVED_WORDS, safeIdentifier, safeTypeName, UniqueNames } from './identifiers.js';
+import { isIdentifierName, isReservedTypeName, RESERVED_WORDS, safeIdentifier, safeTypeName, UniqueNames } from './identifiers.js';
 
 type Case = [name: string, io: { given: string; want: string }];
 
@@ -88,5 +88,31 @@ describe('isIdentifierName', () => {
   ];
   it.each(cases)('%s', (_name, { given, want }) => {
     expect(isIdentifierName(given)).toBe(want);
+  });
+});
+
+describe('isReservedTypeName: the global types a generated type must not shadow', () => {
+  // The globals generated modules use in the modules that declare a contract's type names (components.types.ts and
+  // <resource>.types.ts); `Error`, `Response` and the globals of hook files are free there (hook files name
+  // contract types as `Schemas.X`). linode.com's entity `Record` is the case.
+  const cases: Array<[string, boolean, string]> = [
+    ['Record', true, 'RecordType'],
+    ['Partial', true, 'PartialType'],
+    ['Array', true, 'ArrayType'],
+    ['Promise', true, 'PromiseType'],
+    ['Date', true, 'DateType'],
+    ['Blob', true, 'BlobType'],
+    ['File', true, 'FileType'],
+    ['Omit', true, 'OmitType'],
+    ['Pick', true, 'PickType'],
+    ['Parameters', false, 'Parameters'],
+    ['ReturnType', false, 'ReturnType'],
+    ['Error', false, 'Error'],
+    ['Response', false, 'Response'],
+    ['Records', false, 'Records'],
+  ];
+  it.each(cases)('%s: reserved %s, safeTypeName %s', (name, reserved, safe) => {
+    expect(isReservedTypeName(name)).toBe(reserved);
+    expect(safeTypeName(name)).toBe(safe);
   });
 });

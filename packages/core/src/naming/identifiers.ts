@@ -13,13 +13,24 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
 
 /**
  * Global type names that generated modules use themselves; a contract type must not shadow them
- * (a schema named `Blob` would otherwise change what `format: binary` means in that module).
+ * (a schema named `Blob` would otherwise change what `format: binary` means in that module, an entity named
+ * `Record` what `Record<string, unknown>` means in its resource's types). Globals only other modules use are not
+ * among them (`Error`, `Response`, `ReturnType`, `Parameters`): those modules reach contract types as `Schemas.X`.
  */
 export const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
   'Array', 'Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Promise', 'Date', 'Blob',
   'File', 'FormData', 'Object', 'String', 'Number', 'Boolean', 'Symbol', 'Map', 'Set', 'ReadonlyArray',
   'Uint8Array', 'ArrayBuffer', 'Schemas', 'ApiError', 'RequestOptions', 'Function',
 ]);
+
+/**
+ * True when a generated type must not take this name: a reserved word or a global type that generated modules
+ * use ({@link RESERVED_TYPE_NAMES}).
+ * @param name a PascalCase type name
+ */
+export function isReservedTypeName(name: string): boolean {
+  return RESERVED_WORDS.has(name) || RESERVED_TYPE_NAMES.has(name);
+}
 
 /**
  * The one leading-digit rule of every generated name (identifiers, type names, entity, method and resource
@@ -51,7 +62,7 @@ export function safeIdentifier(input: string, fallback = 'value'): string {
  */
 export function safeTypeName(input: string, fallback = 'Schema'): string {
   let id = noLeadingDigit(pascalCase(input) || fallback);
-  if (RESERVED_WORDS.has(id) || RESERVED_TYPE_NAMES.has(id)) id = `${id}Type`;
+  if (isReservedTypeName(id)) id = `${id}Type`;
   return id;
 }
 

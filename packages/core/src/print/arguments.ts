@@ -25,6 +25,47 @@ export function printPathArgumentType(arg: { inlineSchema?: SchemaNode | undefin
   return text === 'unknown' || text === 'null' ? ANY_SEGMENT : text;
 }
 
+/**
+ * What a query key holds for any path value: a mutation invalidates a query's key with its own path arguments,
+ * which a contract may type differently from the query's (`DELETE /orders/{id}` a string, `GET /orders/{id}` an
+ * integer), so every key part takes both scalars.
+ */
+const KEY_SCALARS = 'string | number';
+
+/** True when every value of the schema is a string or a number (or the schema says nothing): `string | number` holds it. */
+function scalarKeyPart(node: SchemaNode): boolean {
+  switch (node.kind) {
+    case 'string':
+    case 'number':
+    case 'unknown':
+    case 'null':
+      return true;
+    case 'union':
+      return node.variants.every(scalarKeyPart);
+    case 'intersection':
+      return node.members.some(scalarKeyPart);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The one rule for what a query key part may hold for a path parameter, which every plugin follows (plugin-client's
+ * key factories declare it, plugin-hooks narrows a waiting query's argument to it): `string | number` (see
+ * `KEY_SCALARS`), and beside it the parameter's own type when its schema allows other values (a boolean, an array,
+ * an object): `string | number | boolean`, `string | number | string[]`.
+ * @param arg a path argument of an operation signature
+ * @returns type text without references to named types (no import needed)
+ */
+export function printKeyPartType(arg: { inlineSchema?: SchemaNode | undefined }): string {
+  const schema = arg.inlineSchema;
+  if (!schema || scalarKeyPart(schema)) return KEY_SCALARS;
+  // A union's string and number variants are in `KEY_SCALARS` already: only the others are added.
+  const rest = schema.kind === 'union' ? schema.variants.filter((v) => !scalarKeyPart(v)) : [schema];
+  const own = printPathArgumentType({ inlineSchema: rest.length === 1 && rest[0] ? rest[0] : { ...schema, variants: rest } as SchemaNode });
+  return own === ANY_SEGMENT ? KEY_SCALARS : `${KEY_SCALARS} | ${own}`;
+}
+
 /** One argument to declare: its name, printed type and whether the caller may leave it out. */
 export interface ArgumentSpec {
   name: string;

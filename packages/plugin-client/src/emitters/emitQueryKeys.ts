@@ -1,5 +1,5 @@
 import type { OperationSignature, ResourceNode } from '@reslayer/core';
-import { banner, stringLiteral } from '@reslayer/core';
+import { banner, printKeyPartType, stringLiteral } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
 
 /**
@@ -26,9 +26,9 @@ export function emitQueryKeys(resource: ResourceNode, signatures: OperationSigna
   for (const s of queries) {
     const member = clientNaming.queryKey(s.op);
     const args = [
-      // Keys take any path value: a mutation invalidates them with its own path arguments, which a contract may
-      // type differently from the query's (`DELETE /orders/{id}` a string, `GET /orders/{id}` an integer).
-      ...s.pathArgs.map((a) => `${a.ident}: string | number`),
+      // Keys take any path value (core's one rule, `printKeyPartType`): a mutation invalidates them with its own
+      // path arguments, which a contract may type differently from the query's.
+      ...s.pathArgs.map((a) => `${a.ident}: ${printKeyPartType(a)}`),
       ...(s.params.length > 0 ? [`params${s.paramsRequired ? '' : '?'}: ${clientNaming.paramsType(s.op)}`] : []),
     ];
     const prefix = s.op.role === 'list' ? '...lists()' : s.op.role === 'read' ? '...details()' : `...all, ${stringLiteral(s.op.name)}`;

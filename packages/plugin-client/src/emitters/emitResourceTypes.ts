@@ -55,7 +55,7 @@ export function emitResourceTypes(
     body.push(`export type ${clientNaming.errorType(s.op)} = ApiError<${clientNaming.errorBodyType(s.op)}>;`, '');
   }
   const entity = entityAlias(resource, signatures, names, read);
-  if (entity) body.unshift(`/** The \`${resource.entity}\` entity, as the API returns it. */`, `export type ${resource.entity} = ${entity};`, '');
+  if (entity) body.unshift(`/** The \`${resource.entity}\` entity, as the API returns it. */`, `export type ${clientNaming.entityType(resource)} = ${entity};`, '');
   const text = body.join('\n');
   const head = [banner(), `import type { ApiError } from '${runtimeModule}';`];
   if (text.includes(`${ns}.`)) head.push(`import type * as ${ns} from '${importPath(clientNaming.typesFile(resource), clientNaming.componentsFile())}';`);
@@ -70,7 +70,8 @@ function entityAlias(resource: ResourceNode, signatures: OperationSignature[], n
   const taken = new Set(
     signatures.flatMap((s) => [clientNaming.paramsType(s.op), clientNaming.payloadType(s.op), clientNaming.responseType(s.op), clientNaming.eventType(s.op), clientNaming.errorBodyType(s.op), clientNaming.errorType(s.op)]),
   );
-  if (taken.has(resource.entity) || resource.entity === 'ApiError' || resource.entity === clientNaming.schemasNamespace) return undefined;
+  const alias = clientNaming.entityType(resource);
+  if (taken.has(alias)) return undefined;
   return printType({ ...schema, nullable: false }, read);
 }
 

@@ -1,4 +1,4 @@
-import { objectKey, stringLiteral, valueLiteral } from '@reslayer/core';
+import { objectKey, printKeyPartType, stringLiteral, valueLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 import type { HookPlan, InfinitePlan, QueryPlan } from '../plan/planHook.js';
@@ -20,9 +20,22 @@ export function factoryParameters(p: HookPlan, q: QueryPlan, paramsType?: string
   });
 }
 
+/**
+ * The key part type of a path argument of the query (core's `printKeyPartType`): key arguments start with the
+ * path arguments, in the signature's order.
+ */
+function keyPart(p: HookPlan, q: QueryPlan, name: string): string {
+  return printKeyPartType(p.s.pathArgs[q.keyArgs.indexOf(name)] ?? {});
+}
+
+/** A path argument as a key part: narrowed from `undefined` (the query waits meanwhile) when required. */
+function keyArgument(p: HookPlan, q: QueryPlan, name: string): string {
+  return q.requiredPath.includes(name) ? `${name} as ${keyPart(p, q, name)}` : name;
+}
+
 /** `contactsQueryKeys.detail(contactId as string | number)`, or the key of a search by `POST`. */
 function keyExpression(p: HookPlan, q: QueryPlan): string {
-  const arg = (name: string): string => (q.requiredPath.includes(name) ? `${name} as string | number` : name);
+  const arg = (name: string): string => keyArgument(p, q, name);
   if (q.member) return `${p.keys}.${q.member}(${q.keyArgs.map(arg).join(', ')})`;
   const parts = q.keyArgs.map((name) => (name === 'params' && !p.s.paramsRequired ? 'params ?? {}' : name === 'payload' && !p.s.payload?.required ? 'payload ?? {}' : arg(name)));
   return `[${[`...${p.keys}.all`, stringLiteral(p.method), ...parts].join(', ')}] as const`;
@@ -30,13 +43,13 @@ function keyExpression(p: HookPlan, q: QueryPlan): string {
 
 /**
  * The type of a key built in the factory (a search by `POST`, an infinite list): `readonly [<head>, path
- * parameters, payload, params]`, path parameters typed `string | number` as plugin-client's keys take them.
+ * parameters, payload, params]`, path parameters typed as plugin-client's keys take them (`keyPart`).
  */
 function keyTupleType(p: HookPlan, q: QueryPlan, head: string, infinite: boolean, paramsType = clientNaming.paramsType(p.s.op)): string {
   const parts = q.keyArgs.flatMap((name) => {
     if (name === 'params') return infinite ? ["'infinite'", paramsType] : [paramsType];
     if (name === 'payload') return infinite ? [] : [clientNaming.payloadType(p.s.op)];
-    return ['string | number'];
+    return [keyPart(p, q, name)];
   });
   if (infinite && !q.keyArgs.includes('params')) parts.push("'infinite'");
   return `readonly [${[head, ...parts].join(', ')}]`;
@@ -127,9 +140,11 @@ function nextPageParamCall(p: HookPlan, inf: InfinitePlan, imports: Imports): st
  */
 export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfinitePlan, tq: string, imports: Imports): string[] {
   imports.add(tq, [], ['InfiniteData']);
+  // Its pages are response bodies (`InfiniteData<Response>`), even where the plain query's data is `null`.
+  addLayerImports(p, imports, [p.response, p.error]);
   const paramsType = infiniteParamsType(p, inf);
   const pathArgs = q.keyArgs.filter((a) => a !== 'params' && a !== 'payload');
-  const arg = (name: string): string => (q.requiredPath.includes(name) ? `${name} as string | number` : name);
+  const arg = (name: string): string => keyArgument(p, q, name);
   // A paged GET other than the list (a sub-collection, a summary) names itself in the key, beside the list's pages.
   const own = p.s.op.role === 'list' ? [] : [stringLiteral(p.method)];
   const key = `[...${p.keys}.lists(), ${[...own, ...pathArgs.map(arg), "'infinite'", p.s.paramsRequired ? 'params' : 'params ?? {}'].join(', ')}] as const`;
