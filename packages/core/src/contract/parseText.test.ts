@@ -84,12 +84,12 @@ describe('parseContractText', () => {
   it('reads 20,000 merged keys (1,430 operations sharing six responses reach 10,000) and refuses a merge-key bomb as RSL_INPUT_TOO_LARGE', () => {
     const shared = `std: &std { ${Array.from({ length: 6 }, (_, i) => `'${400 + i}': { description: e${i} }`).join(', ')} }`;
     const ops = Array.from({ length: 3_500 }, (_, i) => `op${i}: { <<: *std, '200': { description: ok } }`);
-    const value = parseContractText([shared, ...ops].join('\n'), 'x.yaml').value as Record<string, Record<string, unknown>>;
+    const value = parse([shared, ...ops].join('\n'), 'x.yaml').value as Record<string, Record<string, unknown>>;
     expect(Object.keys(value['op3499'] ?? {}).sort()).toEqual(['200', '400', '401', '402', '403', '404', '405']);
     const big = `big: &big { ${Array.from({ length: 2_000 }, (_, i) => `k${i}: 1`).join(', ')} }`;
     const bomb = [big, ...Array.from({ length: 600 }, (_, i) => `m${i}: { <<: *big }`)].join('\n');
     expect(bomb.length).toBeLessThan(40_000);
-    const error = thrown(() => parseContractText(bomb, 'x.yaml'));
+    const error = thrown(() => parse(bomb, 'x.yaml'));
     expect(error.code).toBe('RSL_INPUT_TOO_LARGE');
     expect(error.message).toMatch(/merge keys/);
   });
@@ -103,9 +103,9 @@ describe('parseContractText', () => {
   });
 
   it('gives a line and column to JSON errors V8 names no position for (an invalid first character, a short text)', () => {
-    expect(thrown(() => parseContractText('x{}', 'x.json')).location).toBe('1:1');
-    expect(thrown(() => parseContractText('\n\n   @', 'x.json')).location).toBe('3:4');
-    expect(thrown(() => parseContractText('[1, 2, x]', 'x.json')).location).toBe('1:8');
+    expect(thrown(() => parse('x{}', 'x.json')).location).toBe('1:1');
+    expect(thrown(() => parse('\n\n   @', 'x.json')).location).toBe('3:4');
+    expect(thrown(() => parse('[1, 2, x]', 'x.json')).location).toBe('1:8');
   });
 
   it('parseDocumentText returns the value', () => {
