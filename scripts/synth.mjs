@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { prng } from './lib/prng.mjs';
 
 /** [singular, plural] pairs, lower case, words separated by spaces. */
 const NOUNS = [
@@ -50,18 +51,6 @@ const STATUS_SETS = [
 ];
 
 const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
-
-/** Small deterministic PRNG (mulberry32). */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const words = (s) => s.split(/[\s_-]+/).filter(Boolean);
 const pascal = (s) => words(s).map((w) => w[0].toUpperCase() + w.slice(1)).join('');

@@ -3,6 +3,7 @@
 // and request bodies sampled with json-schema-faker and checked with ajv before they are sent.
 import { JSONSchemaFaker } from 'json-schema-faker';
 import { placeholders } from './runtime-checks.mjs';
+import { prng } from './prng.mjs';
 
 /**
  * The path of an operation with its parameters filled in (a path key's `#fragment` dropped, its literal query kept).
@@ -74,18 +75,6 @@ export function atPointer(doc, pointer) {
   return node;
 }
 
-/** A seeded random source for json-schema-faker (mulberry32), so a run samples the same bodies every time. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A request body for a schema of the converted document, valid for the request view, or undefined when three
  * samples all fail ajv (the probe then leaves the check out rather than blame the mocks).
@@ -97,7 +86,7 @@ export function sampleBody(requestView, pointer, seed) {
   const schema = atPointer(requestView.converted, pointer);
   if (schema === undefined) return undefined;
   for (let attempt = 0; attempt < 3; attempt++) {
-    JSONSchemaFaker.option({ alwaysFakeOptionals: attempt === 0, optionalsProbability: 0.5, useExamplesValue: attempt < 2, useDefaultValue: true, failOnInvalidTypes: false, failOnInvalidFormat: false, maxItems: 2, maxLength: 40, refDepthMax: 4, random: seeded(seed + attempt) });
+    JSONSchemaFaker.option({ alwaysFakeOptionals: attempt === 0, optionalsProbability: 0.5, useExamplesValue: attempt < 2, useDefaultValue: true, failOnInvalidTypes: false, failOnInvalidFormat: false, maxItems: 2, maxLength: 40, refDepthMax: 4, random: prng(seed + attempt) });
     try {
       const body = JSONSchemaFaker.generate({ ...schema, components: requestView.converted.components, definitions: requestView.converted.definitions });
       if (requestView.validate(pointer, body).valid) return body;
