@@ -27,7 +27,7 @@ describe('emitters (golden files, G14 layer 3)', () => {
 
   it('every file starts with the banner', () => {
     const model = notesModel();
-    for (const contents of Object.values(emitAll(model))) expect(contents.startsWith(banner(model.meta))).toBe(true);
+    for (const contents of Object.values(emitAll(model))) expect(contents.startsWith(banner())).toBe(true);
   });
 
   it('a store-backed CRUD resource as data: keyed by the path parameter, counter ids, PUT keeps server fields', () => {
@@ -234,7 +234,7 @@ describe('demo contract', () => {
         .toEqual([`${r.resource}.fixtures.ts`, `${r.resource}.handlers.ts`, `${r.resource}.scenarios.ts`, 'index.ts'].sort());
     }
     for (const f of mocks) {
-      expect(f.contents.startsWith(banner(first.model.meta))).toBe(true);
+      expect(f.contents.startsWith(banner())).toBe(true);
       expect(f.contents).not.toMatch(/Math\.random|Date\.now|new Date\(/);
     }
     expect(second.files.map((f) => [f.path, f.contents])).toEqual(first.files.map((f) => [f.path, f.contents]));
