@@ -45,6 +45,15 @@ const EXCLUDED: ReadonlyArray<{ contract: string; check: Check; operation: strin
       'no request body found: the oneOf\'s second alternative is the first plus an optional string `name`, so every body the ' +
       "test's builder makes matches both (only a body whose `name` is not a string matches exactly one)",
   },
+  ...['POST /v2/load_balancers', 'PUT /v2/load_balancers/{lb_id}'].map((operation) => ({
+    contract: 'digitalocean-multifile',
+    check: 'body' as const,
+    operation,
+    reason:
+      "the test's body is not valid: the contract writes `properties: { $ref: 'attributes.yml#/load_balancer_droplet_ids' }`, " +
+      "which this test's JSON Schema conversion reads as a property named `$ref`, so its builder sends `droplet_ids` as a string; " +
+      'reslayer resolves the reference (an array of integers), so the mock refuses that body with the contract\'s 400, as DigitalOcean would',
+  })),
 ];
 
 /**

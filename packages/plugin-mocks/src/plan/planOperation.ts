@@ -77,7 +77,10 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
     }
   }
   const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
-  if (request && !head) {
+  // A handler that also answers other operations on its URL (path keys differing by a fragment only) cannot tell
+  // which of their request bodies the client meant, so it refuses none (docs/mocks.md).
+  const answersOthers = shared?.kind === 'answers' && shared.also.length > 0;
+  if (request && !head && !answersOthers) {
     const invalid = invalidAnswer(sig, error, ctx, fixtures);
     // A `default` response that is the success answer covers 400 too: no body then, as it has none of an error.
     const problem = !invalid && !sig.node.responses.some((r) => r.status === 'default');
