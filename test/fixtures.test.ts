@@ -32,6 +32,14 @@ const CASES: FixtureCase[] = [
   },
   { name: '3.1-webhooks-only', contract: '3.1/webhooks-only.yaml', operations: [] },
   {
+    name: '3.2-features',
+    contract: '3.2/features.yaml',
+    operations: [
+      'GET /products', 'POST /products', 'QUERY /products', 'GET /products/{productId}', 'LINK /products/{productId}', 'GET /price-changes',
+      'GET /product-exports', 'QUERY /audit-entries',
+    ],
+  },
+  {
     name: '3.0-composition',
     contract: '3.0/composition.yaml',
     operations: [
@@ -70,7 +78,7 @@ const CASES: FixtureCase[] = [
   },
 ];
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 const sortOps = (ops: Iterable<string>) => [...ops].sort();
 const read = (file: string) => readFileSync(file, 'utf8');
 
@@ -80,6 +88,7 @@ async function contractOperations(contract: string): Promise<string[]> {
   const ops: string[] = [];
   for (const [p, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
     for (const m of METHODS) if (item[m] !== undefined) ops.push(`${m.toUpperCase()} ${p}`);
+    for (const m of Object.keys((item['additionalOperations'] ?? {}) as object)) ops.push(`${m.toUpperCase()} ${p}`);
   }
   return sortOps(ops);
 }

@@ -31,6 +31,7 @@ export type {
   ApiModel,
   ArraySchema,
   CrudRole,
+  FixedHttpMethod,
   HttpMethod,
   IntersectionSchema,
   MediaContent,

@@ -69,6 +69,8 @@ export const clientNaming = {
   responseType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Response`,
   /** Type of one event's data of a `text/event-stream` response: `CreateChatCompletionEvent`. */
   eventType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}Event`,
+  /** Type of one item of an OpenAPI 3.2 `itemSchema` stream (SSE, JSON Lines, json-seq): `StreamLogsStreamItem`. */
+  streamItemType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}StreamItem`,
   /** Type of the parsed error body: `GetContactErrorBody`. */
   errorBodyType: (op: Pick<ResourceOperation, 'name'>): string => `${typeBase(op.name)}ErrorBody`,
   /** Type of the thrown error: `GetContactError` (= `ApiError<GetContactErrorBody>`). */

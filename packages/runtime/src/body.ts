@@ -4,8 +4,8 @@
  * @packageDocumentation
  */
 import { contentDispositionFileName } from './disposition.js';
-import { readEventStream } from './sse.js';
-import type { RequestSpec, ResponseType } from './types.js';
+import { readEventItems, readEventStream, readJsonLines, readJsonSeq } from './sse.js';
+import type { RequestSpec, ResponseType, StreamType } from './types.js';
 
 /** An encoded request body and the Content-Type it needs (`undefined`: let fetch decide / none). */
 export interface EncodedBody {
@@ -103,13 +103,19 @@ export function isJsonMediaType(contentType: string | null): boolean {
   return /^[a-z]+\/json$/.test(essence) || /^[a-z]+\/[^/]+\+json$/.test(essence);
 }
 
+/** Whether a response type is a stream, read lazily (see {@link StreamType}). */
+export function isStream(responseType: ResponseType): responseType is StreamType {
+  return responseType !== 'json' && responseType !== 'blob' && responseType !== 'text' && responseType !== 'none';
+}
+
 /**
  * Reads a 2xx response body.
  *
  * @param signal - the call's abort signal, which also ends an `sse` stream.
  * @returns `json`: the parsed body, or `undefined` for an empty body, 204, 205 or a HEAD request;
  *   `blob`: the body, as a `File` named from `Content-Disposition` when the response names a file;
- *   `text`: the body; `none`: `undefined` (the body is discarded); `sse`: an `EventStream` of the body.
+ *   `text`: the body; `none`: `undefined` (the body is discarded); `sse`: an `EventStream` of the body;
+ *   `sse-items`, `sse-text-items`, `jsonl`, `json-seq`: an async generator of the body's items.
  * @throws SyntaxError when a `json` body is not valid JSON.
  */
 export async function readSuccessBody(response: Response, responseType: ResponseType, method: string, signal?: AbortSignal): Promise<unknown> {
@@ -128,6 +134,13 @@ export async function readSuccessBody(response: Response, responseType: Response
     }
     case 'sse':
       return readEventStream(response.body, signal);
+    case 'sse-items':
+    case 'sse-text-items':
+      return readEventItems(response.body, signal, responseType === 'sse-items' ? 'json' : 'text');
+    case 'jsonl':
+      return readJsonLines(response.body, signal);
+    case 'json-seq':
+      return readJsonSeq(response.body, signal);
     case 'text':
       return response.text();
     case 'json': {

@@ -22,7 +22,7 @@ export { decodeDates, encodeDates, encodeRequestDates } from './dates.js';
 export type { DateShape, DateSpec } from './dates.js';
 export { request } from './request.js';
 export { buildUrl } from './serialize.js';
-export { readEventStream } from './sse.js';
+export { readEventItems, readEventStream, readJsonLines, readJsonSeq } from './sse.js';
 export type { EventStream, ServerSentEvent } from './sse.js';
 export {
   clearValidators,
@@ -57,6 +57,7 @@ export type {
   RequestOptions,
   RequestSpec,
   ResponseType,
+  StreamType,
 } from './types.js';
 export type {
   CellType,

@@ -42,8 +42,10 @@ export type QueryPair = readonly [name: string, value?: string];
 
 /** One operation's handler, as data. */
 export interface OperationSpec {
-  /** The `http` member: the operation's method, `all` for TRACE. */
+  /** The `http` member: the operation's method, `all` for TRACE, QUERY and OpenAPI 3.2 `additionalOperations` methods. */
   readonly method: 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+  /** With `all`: the one request method the handler answers, upper case (`QUERY`); absent answers any. */
+  readonly verb?: string;
   /** MSW path pattern without the base (`/api/v1/contacts/:contactId`). */
   readonly path: string;
   /** The success status. */
@@ -195,7 +197,7 @@ function handler<E>(op: OperationSpec, store: MockStore<E> | undefined, defaults
   const delayMs = merged.delayMs ?? defaults.delayMs;
   return http[op.method](base + op.path, async (info) => {
     const { request, params } = info;
-    if (routedAway(op, request, params, base)) return undefined;
+    if ((op.verb !== undefined && request.method !== op.verb) || routedAway(op, request, params, base)) return undefined;
     if (own) return own(info);
     if (scenario === 'slow') await delay(delayMs);
     if (scenario === 'error') return respond(op.error);

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 import { ApiError } from './ApiError.js';
-import { readErrorContent, readSuccessBody } from './body.js';
+import { isStream, readErrorContent, readSuccessBody } from './body.js';
 import { getClientConfig, type ClientConfig } from './config.js';
 import { decodeDates, encodeRequestDates } from './dates.js';
 import { contentDispositionFileName } from './disposition.js';
@@ -33,8 +33,8 @@ async function readResponse(response: Response, spec: RequestSpec, url: string, 
     });
   }
   const body = await readSuccessBody(response, spec.responseType, spec.method, signal);
-  // An event stream is read lazily: there is no body to validate here.
-  if (spec.responseType === 'sse') return body;
+  // A stream is read lazily: there is no body to validate or decode here.
+  if (isStream(spec.responseType)) return body;
   // `dates: 'Date'`: a validated response is decoded by its schema; otherwise by the operation's date shape.
   return validates(validate, 'response') ? await validateResponse(spec, body) : decodeDates(body, spec.dates?.response);
 }

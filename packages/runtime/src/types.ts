@@ -6,8 +6,12 @@
 import type { DateSpec } from './dates.js';
 import type { ValidateMode } from './validation.js';
 
-/** HTTP methods an OpenAPI 3.x Path Item can declare (OpenAPI 3.1, "Path Item Object"). */
-export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE';
+/**
+ * HTTP methods an OpenAPI 3.x Path Item can declare, upper case: its fixed fields (OpenAPI 3.2 added `QUERY`, a
+ * safe read with a request body) or a method of its 3.2 `additionalOperations` map (`LINK`, `PURGE`…).
+ * @see https://spec.openapis.org/oas/v3.2.0#path-item-object
+ */
+export type HttpMethod = 'GET' | 'PUT' | 'POST' | 'DELETE' | 'OPTIONS' | 'HEAD' | 'PATCH' | 'TRACE' | 'QUERY' | (string & {});
 
 /**
  * Serialization of one parameter, as declared by the `style` and `explode` fields of an
@@ -29,7 +33,14 @@ export interface ParamStyle {
 export type BodyType = 'json' | 'multipart' | 'form' | 'text' | 'binary';
 
 /** How a success response body is read; see {@link RequestSpec.responseType}. */
-export type ResponseType = 'json' | 'blob' | 'text' | 'none' | 'sse';
+export type ResponseType = 'json' | 'blob' | 'text' | 'none' | StreamType;
+
+/**
+ * The streamed response types, read lazily as the items arrive (`./sse.ts`): `sse` (`ServerSentEvent`s),
+ * `sse-items` and `sse-text-items` (OpenAPI 3.2 `itemSchema` events, data parsed as JSON or kept as text),
+ * `jsonl` (JSON Lines) and `json-seq` (RFC 7464 JSON text sequences).
+ */
+export type StreamType = 'sse' | 'sse-items' | 'sse-text-items' | 'jsonl' | 'json-seq';
 
 /**
  * Everything the runtime needs to send one operation of the contract. Generated code builds one
@@ -90,7 +101,8 @@ export interface RequestSpec {
   /**
    * How to read a success body: `json` (empty body, 204, 205 or HEAD → `undefined`), `blob` (a `File`
    * named from `Content-Disposition` when the response names one), `text`, `none` (→ `undefined`), or
-   * `sse` (a `text/event-stream` body → an async iterable of `ServerSentEvent`s, see `./sse.ts`).
+   * `sse` (a `text/event-stream` body → an async iterable of `ServerSentEvent`s, see `./sse.ts`), or one of
+   * the other {@link StreamType}s (an async iterable of the items of an OpenAPI 3.2 `itemSchema` stream).
    */
   responseType: ResponseType;
   /**

@@ -117,8 +117,8 @@ export async function loadContract(file: string, options: LoadContractOptions = 
         hint: 'An OpenAPI 3 document starts with e.g. `openapi: 3.1.0`.',
       });
     }
-    if (!/^3\.[01](\.\d+)?(-.+)?$/.test(version)) {
-      throw new GeneratorError('RSL_UNSUPPORTED_VERSION', `${file}: OpenAPI version ${version} is not supported (3.0.x and 3.1.x are)`, {
+    if (!/^3\.[012](\.\d+)?(-.+)?$/.test(version)) {
+      throw new GeneratorError('RSL_UNSUPPORTED_VERSION', `${file}: OpenAPI version ${version} is not supported (3.0.x, 3.1.x and 3.2.x are)`, {
         file,
         location: '#/openapi',
       });

@@ -41,6 +41,10 @@ class OperationNormalizer {
         const op = item[method] as Raw | undefined;
         if (op && typeof op === 'object') operations.push(this.operation(pathKey, method, op, item, itemAt, `${itemPointer}/${method}`));
       }
+      for (const [method, name] of additionalMethods(item)) {
+        const op = (item['additionalOperations'] as Raw)[name] as Raw;
+        operations.push(this.operation(pathKey, method, op, item, itemAt, `${itemPointer}/additionalOperations/${escapePointerToken(name)}`));
+      }
     }
     return operations;
   }
@@ -173,6 +177,7 @@ class OperationNormalizer {
         const at = `${pointer}/${escapePointerToken(mediaType)}`;
         const out: MediaContent = { mediaType };
         if (m['schema'] !== undefined) out.schema = this.schemas.normalize(m['schema'], `${at}/schema`);
+        if (m['itemSchema'] !== undefined) out.itemSchema = this.schemas.normalize(m['itemSchema'], `${at}/itemSchema`);
         if (m['example'] !== undefined) out.example = m['example'];
         else if (m['examples'] && typeof m['examples'] === 'object') {
           const first = Object.keys(m['examples'] as Raw).sort(cmp)[0];
@@ -182,6 +187,29 @@ class OperationNormalizer {
         return out;
       });
   }
+}
+
+/**
+ * The operations of a path item's `additionalOperations` map (OpenAPI 3.2): each HTTP method token that is not
+ * one of the path item's fixed fields, lower-cased, with its key as written, sorted; a key that is no method
+ * token (RFC 9110 §5.6.2), names a fixed field, or repeats another in another case is skipped.
+ * @param item the path item
+ * @returns `[lower-cased method, key]` pairs
+ * @see https://spec.openapis.org/oas/v3.2.0#path-item-additional-operations
+ */
+function additionalMethods(item: Raw): [string, string][] {
+  const map = item['additionalOperations'];
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return [];
+  const seen = new Set<string>(HTTP_METHODS);
+  const out: [string, string][] = [];
+  for (const name of Object.keys(map).sort(cmp)) {
+    const method = name.toLowerCase();
+    const op = (map as Raw)[name];
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || seen.has(method) || !op || typeof op !== 'object') continue;
+    seen.add(method);
+    out.push([method, name]);
+  }
+  return out;
 }
 
 function mediaRank(mediaType: string): number {

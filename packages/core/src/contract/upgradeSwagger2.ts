@@ -11,7 +11,7 @@ import { GeneratorError } from '../diagnostics/GeneratorError.js';
  */
 export async function upgradeSwagger2(document: Record<string, unknown>, file: string): Promise<Record<string, unknown>> {
   if (String(document['swagger']) !== '2.0') {
-    throw new GeneratorError('RSL_UNSUPPORTED_VERSION', `${file}: Swagger version ${String(document['swagger'])} is not supported (2.0 is upgraded; 3.0.x and 3.1.x are read)`, {
+    throw new GeneratorError('RSL_UNSUPPORTED_VERSION', `${file}: Swagger version ${String(document['swagger'])} is not supported (2.0 is upgraded; 3.0.x, 3.1.x and 3.2.x are read)`, {
       file,
       location: '#/swagger',
     });

@@ -20,7 +20,7 @@ export const DIAGNOSTIC_CODES = {
   RSL_INPUT_TOO_DEEP: 'The document nests deeper than the limit.',
   /** The document root is not an object, or has no `openapi`/`swagger` field. */
   RSL_NOT_OPENAPI: 'The document is not an OpenAPI document.',
-  /** The `openapi` version is not supported (only 3.0.x and 3.1.x; Swagger 2.0 is upgraded). */
+  /** The `openapi` version is not supported (only 3.0.x, 3.1.x and 3.2.x; Swagger 2.0 is upgraded). */
   RSL_UNSUPPORTED_VERSION: 'The OpenAPI version is not supported.',
   /** A `$ref` cannot be resolved, or points at a remote URL that is not allowed. */
   RSL_REF_UNRESOLVED: 'A $ref cannot be resolved.',

@@ -51,11 +51,11 @@ export const DIAGNOSTIC_EXPLANATIONS: Readonly<Record<DiagnosticCode, Explanatio
   RSL_UNSUPPORTED_VERSION: {
     section: 'Loading the contract',
     severity: 'thrown, with `location` `#/openapi` or `#/swagger`',
-    what: 'The version is not one reslayer reads. OpenAPI 3.0.x and 3.1.x are read; Swagger 2.0 is upgraded first (see `RSL_SWAGGER2_UPGRADED`); anything else, including OpenAPI 3.2, or a Swagger 2.0 document the converter cannot upgrade, is refused.',
+    what: 'The version is not one reslayer reads. OpenAPI 3.0.x, 3.1.x and 3.2.x are read; Swagger 2.0 is upgraded first (see `RSL_SWAGGER2_UPGRADED`); anything else, such as OpenAPI 4.0 or a Swagger 2.0 document the converter cannot upgrade, is refused.',
     why: 'Each OpenAPI version changes how schemas and operations are read; generating from a version reslayer does not know could silently produce wrong types.',
-    fix: 'Convert the contract to OpenAPI 3.1 (or 3.0). A 3.2 contract that uses no 3.2 feature (`query` operations, `additionalOperations`, `itemSchema`, tag hierarchies) reads as 3.1: change its `openapi` field to `3.1.1`.',
-    examples: ['api.yaml: OpenAPI version 3.2.0 is not supported (3.0.x and 3.1.x are)'],
-    hint: 'reslayer reads OpenAPI 3.0.x and 3.1.x (Swagger 2.0 is upgraded). Convert the contract to 3.1; a 3.2 contract that uses no 3.2 feature works with `openapi: 3.1.1`.',
+    fix: 'Convert the contract to OpenAPI 3.2, 3.1 or 3.0 (docs/detection.md lists what each version adds that reslayer reads).',
+    examples: ['api.yaml: OpenAPI version 4.0.0 is not supported (3.0.x, 3.1.x and 3.2.x are)'],
+    hint: 'reslayer reads OpenAPI 3.0.x, 3.1.x and 3.2.x (Swagger 2.0 is upgraded). Convert the contract to one of those.',
   },
   RSL_REF_UNRESOLVED: {
     section: 'Loading the contract',

@@ -7,11 +7,19 @@
  * @see https://spec.openapis.org/oas/v3.1.0#openapi-object
  */
 
-/** An HTTP method of an operation, lower-case as in a path item object. */
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+/**
+ * An HTTP method of an operation, lower-case as in a path item object: one of the path item's fixed fields
+ * (`query` since OpenAPI 3.2, a safe read with a request body), or a method named in the 3.2 path item's
+ * `additionalOperations` map (such as `link` or `purge`), lower-cased; clients send it upper-cased.
+ * @see https://spec.openapis.org/oas/v3.2.0#path-item-object
+ */
+export type HttpMethod = FixedHttpMethod | (string & {});
 
-/** All HTTP methods a path item object may hold, in the order the spec lists them. */
-export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** A method with a fixed field of its own in a path item object (OpenAPI 3.2 added `query`). */
+export type FixedHttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query';
+
+/** All HTTP methods a path item object may hold as fixed fields, in the order the spec lists them. */
+export const HTTP_METHODS: readonly FixedHttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
 
 /** Facts shared by every schema node. */
 export interface SchemaMeta {
@@ -208,6 +216,12 @@ export interface MediaContent {
   mediaType: string;
   /** Its schema, or undefined when the contract gives none. */
   schema?: SchemaNode;
+  /**
+   * OpenAPI 3.2 `itemSchema`: the schema of each item of a sequential media type (`text/event-stream`,
+   * `application/jsonl`, `application/json-seq`…), read one by one as they arrive.
+   * @see https://spec.openapis.org/oas/v3.2.0#media-type-object
+   */
+  itemSchema?: SchemaNode;
   /** First example given for the media type, if any. */
   example?: unknown;
 }

@@ -1,4 +1,5 @@
 import { type ChangeLevel, type DiffCode, settleLevel } from '../codes.js';
+import { opKey } from './lower32.js';
 
 /** Where in the contract a change sits. */
 export type ChangeSite = 'operation' | 'parameter' | 'request' | 'response' | 'schema' | 'security' | 'document';
@@ -27,8 +28,8 @@ export interface Classified {
   docAt?: number;
 }
 
-/** HTTP methods of a path item. */
-export const METHODS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+/** HTTP methods of a path item's fixed fields (`query` since OpenAPI 3.2). */
+export const METHODS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
 const DOC_KEYS: ReadonlySet<string> = new Set(['description', 'summary', 'title', 'example', 'examples', 'externalDocs', 'tags', 'x-tags', '$comment', 'info', 'servers', 'contact', 'license']);
 const CONSTRAINT_KEYS: ReadonlySet<string> = new Set([
@@ -49,7 +50,6 @@ export function levelOf(type: string): ChangeLevel {
   return 'non-breaking';
 }
 
-const opKey = (path: unknown, method: unknown) => `${String(method).toUpperCase()} ${String(path)}`;
 
 /**
  * Classifies one raw diff: maps its JSON path and action onto one of our codes, with the level that code gives

@@ -2,6 +2,7 @@ import { apiCompare } from 'api-smart-diff';
 import { type ChangeLevel, type DiffCode, CHANGE_LEVELS, worseLevel } from '../codes.js';
 import { type ChangeSite, type Classified, type RawDiff, METHODS, classifyDiff } from './classifyDiff.js';
 import { type ParameterIdentity, originOf, schemaLabel } from './origin.js';
+import { liftPointer, lowerForComparison, opKey } from './lower32.js';
 import { prefilterContracts } from './prefilter.js';
 
 /** One change between two contracts, in our terms (see `DIFF_CODES` and `docs/diff.md`). */
@@ -64,7 +65,9 @@ function valueAt(doc: unknown, path: ReadonlyArray<string | number>): unknown {
  * @returns the changes, breaking first, then by code and pointer
  */
 export function compareContracts(before: unknown, after: unknown, options: CompareContractsOptions = {}): ContractChange[] {
-  const input = options.prefilter === false ? { before, after } : prefilterContracts(before, after);
+  // OpenAPI 3.2's `query`, `additionalOperations` and `itemSchema` in the terms api-smart-diff knows.
+  const [lowBefore, lowAfter] = [lowerForComparison(before), lowerForComparison(after)];
+  const input = options.prefilter === false ? { before: lowBefore, after: lowAfter } : prefilterContracts(lowBefore, lowAfter);
   // api-smart-diff writes its normalised forms (`$ref` siblings and combiners as `allOf`, …) back into the
   // documents it crawls, and its paths follow those forms; origins are traced in the same documents.
   const { diffs, merged } = apiCompare(input.before, input.after);
@@ -92,7 +95,9 @@ export function compareContracts(before: unknown, after: unknown, options: Compa
     for (const c of expand(d, classifyDiff(d, required))) {
       // Every edit inside one example or description is one documentation change, made at its keyword.
       const at = c.docAt !== undefined ? d.path.slice(0, c.docAt + 1) : d.path;
-      const origin = originOf(d.action === 'remove' && at.length === d.path.length ? input.before : input.after, at, parameterAt(d.path));
+      const removed = d.action === 'remove' && at.length === d.path.length;
+      const origin = originOf(removed ? input.before : input.after, at, parameterAt(d.path));
+      origin.pointer = liftPointer(origin.pointer, removed ? before : after);
       const parameter = parameterName(d, c, merged);
       const subject = c.subject ?? parameter;
       const fromPaths = d.path[0] === 'paths';
@@ -140,7 +145,7 @@ function expand(d: RawDiff, c: Classified | undefined): Classified[] {
   if (!isObject(item)) return [c];
   const code: DiffCode = d.action === 'add' ? 'RSL_DIFF_OPERATION_ADDED' : 'RSL_DIFF_OPERATION_REMOVED';
   const ops = Object.keys(item).filter((m) => METHODS.has(m));
-  return ops.length === 0 ? [c] : ops.map((m) => ({ ...c, code, site: 'operation', operation: `${m.toUpperCase()} ${String(d.path[1])}` }));
+  return ops.length === 0 ? [c] : ops.map((m) => ({ ...c, code, site: 'operation', operation: opKey(d.path[1], m) }));
 }
 
 /** `query parameter \`q\``, from the merged document, for a change at or under `parameters/<index>`. */

@@ -7,7 +7,7 @@ type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object';
 
 /** HTTP methods of a path item (the ones api-smart-diff merges path-level parameters into). */
-const METHOD_KEYS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+const METHOD_KEYS: ReadonlySet<string> = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
 /**
  * The path key as api-smart-diff's path mapping compares it: every `{param}` becomes `*`. Two keys of one

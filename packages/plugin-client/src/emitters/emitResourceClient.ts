@@ -2,7 +2,7 @@ import type { ApiModel, OperationSignature, ResourceNode } from '@reslayer/core'
 import { banner, commentLines, createWriter, getSchemaTypeNames, importPath, objectKey, stringLiteral } from '@reslayer/core';
 import { CLIENT_MEMBERS, clientNaming } from '../naming.js';
 import { DATES_NAMESPACE, datesFile, operationDates } from './emitDates.js';
-import { eventMethodNames } from './eventStream.js';
+import { streamContent, streamMethodNames, streamTypes, type StreamType } from './eventStream.js';
 
 /**
  * The parameter of `<resource>Methods`: no argument can take it (argument identifiers are camelCase words,
@@ -27,15 +27,16 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
   if (taken) throw new Error(`plugin-client: operation method "${clientNaming.method(taken.op)}" would shadow the client member of that name`);
   const w = createWriter();
   w.write(banner());
-  const events = eventMethodNames(signatures);
-  const eventStream = events.size > 0 ? ', type EventStream' : '';
+  const streams = streamMethodNames(signatures);
+  const eventStream = signatures.some((s) => streamContent(s)?.items === false) ? ', type EventStream' : '';
   w.writeLine(`import { defaultClient, type CallOptions, type CallResult, type Client${eventStream}, type RequestOptions } from '${runtimeModule}';`);
   const types = new Set<string>();
   for (const s of signatures) {
     if (s.params.length > 0) types.add(clientNaming.paramsType(s.op));
     if (s.payload) types.add(clientNaming.payloadType(s.op));
     types.add(clientNaming.responseType(s.op));
-    if (events.has(s.op.operationKey)) types.add(clientNaming.eventType(s.op));
+    const stream = streamContent(s);
+    if (stream) types.add(streamTypes(s, stream).item);
   }
   w.writeLine(`import type { ${[...types].sort().join(', ')} } from './${resource.resource}.types.js';`);
   // `dates: 'Date'`: where each operation's values hold dates (see `emitDates.ts`).
@@ -48,10 +49,11 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
     signatures.forEach((s, i) => {
       if (i > 0) w.blankLine();
       writeMethod(w, s, dates[i]);
-      const name = events.get(s.op.operationKey);
-      if (name !== undefined) {
+      const name = streams.get(s.op.operationKey);
+      const stream = streamContent(s);
+      if (name !== undefined && stream) {
         w.blankLine();
-        writeMethod(w, s, dates[i], { name, type: `EventStream<${clientNaming.eventType(s.op)}>`, accept: 'text/event-stream', responseType: 'sse' });
+        writeMethod(w, s, dates[i], { name, type: streamTypes(s, stream).result, accept: stream.content.mediaType, responseType: stream.responseType });
       }
     });
   });
@@ -73,12 +75,12 @@ export function emitResourceClient(model: ApiModel, resource: ResourceNode, sign
   return w.toString();
 }
 
-/** What the event-stream method of an operation changes: its name, result type, `Accept` and response type. */
+/** What the stream method of an operation changes: its name, result type, `Accept` and response type. */
 interface StreamVariant {
   name: string;
   type: string;
   accept: string;
-  responseType: 'sse';
+  responseType: StreamType;
 }
 
 function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature, dates: string | undefined, stream?: StreamVariant): void {
@@ -89,8 +91,9 @@ function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature, 
     w.writeLine(' *');
   }
   if (stream) {
-    w.writeLine(` * The \`text/event-stream\` response of \`${clientNaming.method(s.op)}\`: resolves when the response starts, to the`);
-    w.writeLine(' * events as they arrive (`for await`); aborting `options.signal` ends the stream.');
+    const what = stream.responseType === 'sse' ? 'events' : 'items';
+    w.writeLine(` * The \`${commentLines(stream.accept, 100).join(' ')}\` response of \`${clientNaming.method(s.op)}\`: resolves when the response starts, to the`);
+    w.writeLine(` * ${what} as they arrive (\`for await\`); aborting \`options.signal\` ends the stream.`);
     w.writeLine(' *');
   }
   w.writeLine(` * \`${s.node.method.toUpperCase()} ${commentLines(s.node.path, 300).join(' ')}\``);

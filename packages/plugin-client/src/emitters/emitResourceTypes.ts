@@ -1,7 +1,7 @@
 import type { OperationSignature, ResourceNode, SchemaTypeNames } from '@reslayer/core';
 import { banner, commentLines, docComment, importPath, isJsonMediaType, printType, propertyKey } from '@reslayer/core';
 import { clientNaming } from '../naming.js';
-import { eventStreamContent } from './eventStream.js';
+import { streamContent, streamTypes } from './eventStream.js';
 
 /**
  * Emits `<resource>.types.ts`: for each operation its params, payload, response and error types.
@@ -42,10 +42,16 @@ export function emitResourceTypes(
     }
     body.push(`/** Success response body of \`${clientNaming.method(s.op)}\`. */`);
     body.push(`export type ${clientNaming.responseType(s.op)} = ${responseTypeText(s, read)};`, '');
-    const events = eventStreamContent(s);
-    if (events) {
-      body.push(`/** Data of one event of the \`text/event-stream\` response of \`${clientNaming.method(s.op)}\` (parsed as JSON; not validated). */`);
-      body.push(`export type ${clientNaming.eventType(s.op)} = ${events.schema ? printType(events.schema, read) : 'unknown'};`, '');
+    const stream = streamContent(s);
+    if (stream) {
+      const media = commentLines(stream.content.mediaType, 100).join(' ');
+      const schema = stream.items ? stream.content.itemSchema : stream.content.schema;
+      body.push(
+        stream.items
+          ? `/** One item of the \`${media}\` stream of \`${clientNaming.method(s.op)}\` (its \`itemSchema\`; not validated). */`
+          : `/** Data of one event of the \`text/event-stream\` response of \`${clientNaming.method(s.op)}\` (parsed as JSON; not validated). */`,
+      );
+      body.push(`export type ${streamTypes(s, stream).item} = ${schema ? printType(schema, read) : 'unknown'};`, '');
     }
     // Only JSON error media types: the runtime parses nothing else, so any other body arrives as text.
     const errorTypes = [...new Set(s.errors.flatMap((r) => r.contents.filter((c) => c.schema && isJsonMediaType(c.mediaType)).map((c) => printType(c.schema!, read))))];
@@ -68,7 +74,7 @@ function entityAlias(resource: ResourceNode, signatures: OperationSignature[], n
   const schema = readOp?.response.content?.schema;
   if (!readOp || schema?.kind !== 'ref' || readOp.response.responseType !== 'json') return undefined;
   const taken = new Set(
-    signatures.flatMap((s) => [clientNaming.paramsType(s.op), clientNaming.payloadType(s.op), clientNaming.responseType(s.op), clientNaming.eventType(s.op), clientNaming.errorBodyType(s.op), clientNaming.errorType(s.op)]),
+    signatures.flatMap((s) => [clientNaming.paramsType(s.op), clientNaming.payloadType(s.op), clientNaming.responseType(s.op), clientNaming.eventType(s.op), clientNaming.streamItemType(s.op), clientNaming.errorBodyType(s.op), clientNaming.errorType(s.op)]),
   );
   const alias = clientNaming.entityType(resource);
   if (taken.has(alias)) return undefined;

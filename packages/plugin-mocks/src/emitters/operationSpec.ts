@@ -99,6 +99,7 @@ export function operationSpec(plan: MockPlan, op: OperationPlan, imports: SpecIm
   if (shared?.kind === 'answered') return undefined;
   return {
     method: op.method,
+    ...(op.verb !== undefined ? { verb: op.verb } : {}),
     path: op.pattern,
     status: op.status,
     ...storePart(plan, op),

@@ -50,8 +50,10 @@ export interface ErrorAnswer {
 export interface OperationPlan {
   /** The operation's signature (core's `describeOperation`). */
   sig: OperationSignature;
-  /** `http` member: the operation's method, `all` for TRACE. */
+  /** `http` member: the operation's method, `all` for TRACE, QUERY and `additionalOperations` methods. */
   method: 'all' | 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+  /** The request method an `all` handler answers, upper case (`QUERY`); absent for the others (TRACE answers any). */
+  verb?: string;
   /**
    * MSW path pattern without the base prefix, e.g. `/api/v1/contacts/:contactId`: from the URL path the client
    * sends (`sig.urlPath`: the path key without a literal `?query` or `#fragment`).

@@ -28,6 +28,9 @@ export function statusOf(code: string, fallback: number): number {
   return fallback;
 }
 
+/** The methods MSW's `http` has a member for; any other is answered by `http.all`. */
+const MSW_METHODS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
 /**
  * Plans the handler of one operation: method, MSW pattern, success and error answers (their fixtures pushed to
  * `fixtures`) and, for a store-backed resource, its store role. `stepAside` and `yieldTo` are left empty
@@ -43,7 +46,7 @@ export function statusOf(code: string, fallback: number): number {
 export function planOperation(sig: OperationSignature, store: StorePlan | undefined, ctx: PlanContext, fixtures: FixtureDecl[], action?: ActionPlan, definitions: Definitions = new Map()): OperationPlan {
   // MSW parameter names: core's path argument identifiers (safe and unique: letters, digits and `_`).
   const params = new Map(sig.pathArgs.map((a) => [a.param.name, a.ident]));
-  const method = sig.node.method === 'trace' ? 'all' : sig.node.method;
+  const method = MSW_METHODS.has(sig.node.method) ? (sig.node.method as OperationPlan['method']) : 'all';
   let status = statusOf(sig.response.status, 200);
   if (status < 200 || status > 299) status = 200;
   const role = store ? storeRole(sig, store) : undefined;
@@ -59,6 +62,8 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
   const head = sig.node.method === 'head';
   const error = head ? { status: first ? statusOf(first.status, 500) : 500, cast: false } : errorAnswer(sig, first, mocksNaming.errorFixture(sig.op), ctx, fixtures, doc);
   const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.urlPath, params), params, status, body, error, stepAside: [], yieldTo: [] };
+  // QUERY (OpenAPI 3.2) and `additionalOperations` methods have no `http` member: an `all` handler for their method only.
+  if (method === 'all' && sig.node.method !== 'trace') plan.verb = sig.node.method.toUpperCase();
   // A paginated list answering its fixture pages the fixture's items, so an infinite query over it ends.
   const page = body.kind === 'json' && isPagedList(sig, ctx.names) ? fixturePagePlan(sig, ctx) : undefined;
   if (page) plan.page = page;
