@@ -101,8 +101,9 @@ describe('plugin-hooks options', () => {
 });
 
 describe('a HEAD operation is a query, never a mutation', () => {
-  it('isQueryOperation: GET, HEAD and a search are queries; the other methods are mutations', () => {
-    expect(['get', 'head', 'post', 'put', 'patch', 'delete', 'options'].filter((m) => isQueryOperation({ role: 'other' }, m))).toEqual(['get', 'head']);
+  it('isQueryOperation: GET, HEAD, QUERY (OpenAPI 3.2) and a search are queries; the other methods are mutations', () => {
+    const methods = ['get', 'head', 'query', 'post', 'put', 'patch', 'delete', 'options', 'trace', 'link'];
+    expect(methods.filter((m) => isQueryOperation({ role: 'other' }, m))).toEqual(['get', 'head', 'query']);
     expect(isQueryOperation({ role: 'search' }, 'post')).toBe(true);
   });
 
