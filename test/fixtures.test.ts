@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContract, parseDocumentText } from '@reslayer/core';
-import { clientOperations, generate, listFiles, outDirOf, type Generation } from './helpers/cli.js';
+import { clientOperations, generate, listFiles, outDirOf, runCli, type Generation } from './helpers/cli.js';
 import { fixture } from './helpers/paths.js';
 import { CLIENT_HOOKS_INCLUDE, FULL_INCLUDE, typecheck } from './helpers/typecheck.js';
 
@@ -610,3 +610,32 @@ describe('directory classes: the four classes of type error found on the APIs.gu
 function g(relative: string): string {
   return src('3.0-directory-classes', relative);
 }
+
+describe('OpenAPI 3.2: query, itemSchema streams, additionalOperations', () => {
+  it('check after generate: drift 0 and no error (the no-change cache off, so the whole pipeline runs)', () => {
+    const g = generated('3.2-features');
+    const r = runCli(['check', fixture('3.2/features.yaml'), '--output', g.outDir, '--json', '--no-cache']);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout) as { drift: number; diagnostics: number; ok: boolean; files: number };
+    expect({ drift: out.drift, ok: out.ok, files: out.files }).toEqual({ drift: 0, ok: true, files: g.json?.files.length });
+  });
+
+  it('QUERY operations get query options whose key holds the request body; LINK gets a mutation', () => {
+    const q = src('3.2-features', 'features/products/api/useQueryProductsQuery.ts');
+    expect(q).toContain("queryKey: [...productsQueryKeys.all, 'queryProducts', payload] as const");
+    expect(q).toContain('queryFn: ({ signal }: { signal: AbortSignal }) => productsClient.queryProducts(payload, { signal }),');
+    expect(src('3.2-features', 'features/products/api/useLinkProductMutation.ts')).toContain('linkProductMutationOptions');
+  });
+
+  it('each itemSchema stream is a client method resolving to AsyncIterable<Item>', () => {
+    expect(src('3.2-features', 'shared/api/generated/priceChanges/priceChanges.client.ts')).toContain(
+      'streamPriceChangesStream<O extends CallOptions = RequestOptions>(options?: O): Promise<CallResult<AsyncIterable<StreamPriceChangesStreamItem>, O>> {',
+    );
+  });
+
+  it('the mocks answer QUERY and LINK with handlers limited to their method', () => {
+    const h = src('3.2-features', 'shared/mocks/products/products.handlers.ts');
+    expect(h).toContain("method: 'all', verb: 'QUERY', path: '/products'");
+    expect(h).toContain("linkProduct: { method: 'all', verb: 'LINK', path: '/products/:productId'");
+  });
+});

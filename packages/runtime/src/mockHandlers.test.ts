@@ -136,3 +136,22 @@ describe('createStore: keys for created items', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 });
+
+describe('an `all` handler with a verb (QUERY and OpenAPI 3.2 additionalOperations) answers only its method', () => {
+  const query = { method: 'all', verb: 'QUERY', path: '/notes', status: 200, error, body: { json: [{ id: 'q' }] } } satisfies OperationSpec;
+  const list = { method: 'get', path: '/notes', status: 200, error, body: { json: [{ id: 'g' }] } } satisfies OperationSpec;
+  const link = { method: 'all', verb: 'LINK', path: '/notes', status: 204, error } satisfies OperationSpec;
+  const handlers = mockResource<Note, { query: never; list: never; link: never }>({ baseUrl: '*', delayMs: 5, operations: { query, link, list } }).handlers;
+
+  it.each([
+    ['QUERY', { status: 200, body: [{ id: 'q' }] }],
+    ['GET', { status: 200, body: [{ id: 'g' }] }],
+    ['LINK', { status: 204, body: undefined }],
+  ])('%s /notes reaches its own handler, whatever the order of the handlers', async (method, expected) => {
+    expect(await call(handlers, method, '/notes', method === 'GET' ? undefined : {})).toEqual(expected);
+  });
+
+  it('a method no handler takes is not answered', async () => {
+    await expect(call(handlers, 'PURGE', '/notes')).rejects.toThrow('no handler for PURGE /notes');
+  });
+});
