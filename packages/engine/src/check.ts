@@ -8,6 +8,7 @@ import { type DriftEntry, driftOf } from './output/plan.js';
 import { type Leftovers, findLeftovers } from './output/swap.js';
 import { readOutput } from './output/writer.js';
 import { type CacheOutcome, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, withOpenRoot } from './run.js';
+import { formatOutput } from './format.js';
 
 /** What {@link check} found. Nothing is ever written. */
 export interface CheckResult {
@@ -62,7 +63,7 @@ export async function check(config: ResolvedConfig, options: RunOptions = {}): P
     options.onPhase?.('diff');
     const start = performance.now();
     const location = locationOf(config);
-    const files = new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const));
+    const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
     const { plan, notices, interrupted } = readOutput(paths, files);
     return withVerdict({
       title: run.model.meta.title,

@@ -7,6 +7,7 @@ import { type Leftovers, findLeftovers, recoverLeftovers } from './output/swap.j
 import { type OutputOutcome, readOutput, writeOutput } from './output/writer.js';
 import { serializeManifest } from './output/manifest.js';
 import { type CacheOutcome, type Opened, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, summaryOf, withOpenRoot } from './run.js';
+import { formatOutput } from './format.js';
 
 /** Options of {@link generate}. */
 export interface GenerateOptions extends RunOptions {
@@ -70,7 +71,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     const summary = summaryOf(run);
     const base = { dryRun, summary, cache: outcomeOf(probe), contractFiles: run.contractFiles };
     const location = locationOf(config);
-    const files = new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const));
+    const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
     if (run.diagnostics.hasErrors()) {
       return { ...base, failed: true, files: [], plan: emptyPlan(), diagnostics: summary.diagnostics, profile: runProfile(run.report, files, 0, probe.status) };
     }

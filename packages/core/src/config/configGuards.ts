@@ -6,7 +6,7 @@ import { isWithin, realPathOf } from '../contract/inputFiles.js';
 import type { ResolvedConfig } from './types.js';
 
 /** The fields a config may set at its top level (see `UserConfig`). */
-export const CONFIG_FIELDS: readonly string[] = ['input', 'output', 'plugins', 'allowRemoteRefs', 'overrides', 'dates', 'refRoots', 'maxInputSize'];
+export const CONFIG_FIELDS: readonly string[] = ['input', 'output', 'plugins', 'allowRemoteRefs', 'overrides', 'dates', 'refRoots', 'maxInputSize', 'format'];
 
 /** The fields of `output` when it is an object (see `OutputConfig`). */
 export const OUTPUT_FIELDS: readonly string[] = ['root', 'srcDir'];

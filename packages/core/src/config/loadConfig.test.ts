@@ -95,6 +95,27 @@ describe('resolveConfig', () => {
   });
 });
 
+describe('resolveConfig: format', () => {
+  const base = { input: 'a.yaml', plugins: [] };
+
+  it.each([
+    ['prettier', 'prettier'],
+    ['biome', 'biome'],
+    [false, undefined],
+    [undefined, undefined],
+  ] as const)('format: %j resolves to %j', (format, resolved) => {
+    const config = resolveConfig(format === undefined ? base : { ...base, format }, configFile);
+    expect(config.format).toBe(resolved);
+    expect('format' in config).toBe(resolved !== undefined);
+  });
+
+  it.each(['Prettier', 'dprint', true, 1])('format: %j is refused naming the field', (format) => {
+    const error = thrown(() => resolveConfig({ ...base, format } as never, configFile));
+    expect(error.code).toBe('RSL_CONFIG_INVALID');
+    expect(error.message).toContain("`format` must be 'prettier', 'biome' or false");
+  });
+});
+
 describe('resolveConfig: dates', () => {
   const base = { input: 'a.yaml', plugins: [] };
 

@@ -205,6 +205,8 @@ export function resolveConfig(config: unknown, configFile: string | undefined, c
   if (overrides) resolved.overrides = overrides;
   if (c.dates !== undefined && c.dates !== 'string' && c.dates !== 'Date') fail("`dates` must be 'string' or 'Date'");
   if (c.dates === 'Date') resolved.dates = 'Date';
+  if (c.format !== undefined && c.format !== false && c.format !== 'prettier' && c.format !== 'biome') fail("`format` must be 'prettier', 'biome' or false");
+  if (c.format === 'prettier' || c.format === 'biome') resolved.format = c.format;
   if (c.refRoots !== undefined) {
     if (!Array.isArray(c.refRoots) || !c.refRoots.every((r) => typeof r === 'string' && r !== '')) fail('`refRoots` must be an array of folder paths, e.g. [\'../shared\']');
     resolved.refRoots = c.refRoots.map((r) => path.resolve(base, r));

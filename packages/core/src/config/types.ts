@@ -83,7 +83,18 @@ export interface UserConfig {
    * @default 'string'
    */
   dates?: DateMode;
+  /**
+   * Format the generated files before they are written (and before `check` compares them) with the formatter the
+   * project installed, resolved from the config file's folder and run with the project's own formatter config:
+   * `'prettier'` (prettier 3) or `'biome'` (`@biomejs/biome`). Never a dependency of reslayer's own; a missing one
+   * is `RSL_FORMATTER_MISSING`.
+   * @default false
+   */
+  format?: FormatterName | false;
 }
+
+/** A formatter the `format` option can name (see {@link UserConfig.format}). */
+export type FormatterName = 'prettier' | 'biome';
 
 /** How `date`/`date-time` strings appear in the generated layer (see {@link UserConfig.dates}). */
 export type DateMode = 'string' | 'Date';
@@ -108,4 +119,6 @@ export interface ResolvedConfig {
   overrides?: NamingOverrides;
   /** `'Date'` when the config sets `dates: 'Date'`; absent for the default `'string'`. */
   dates?: 'Date';
+  /** The formatter of the config's `format`; absent when the output is not formatted (the default). */
+  format?: FormatterName;
 }

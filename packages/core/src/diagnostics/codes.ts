@@ -68,6 +68,10 @@ export const DIAGNOSTIC_CODES = {
   RSL_PATH_RESERVED: "A generated path uses a name reserved for reslayer's own files.",
   /** Writing the output failed. */
   RSL_WRITE_FAILED: 'Writing the output failed.',
+  /** The config's `format` names a formatter the project has not installed. */
+  RSL_FORMATTER_MISSING: "The config's formatter is not installed in the project.",
+  /** The formatter failed on a generated file. */
+  RSL_FORMAT_FAILED: 'The formatter failed on a generated file.',
   /** `check` found no output root to compare with. */
   RSL_OUTPUT_MISSING: 'The output root to check does not exist.',
   /** The output root, its source folder or a folder of a generated file is a file. */

@@ -106,4 +106,22 @@ export const OUTPUT_EXPLANATIONS = {
     fix: 'Name a filter parameter like the entity property it compares, or answer the operation with an own resolver in a test (`<r>OperationHandlers.<op>(resolver)`) where the parameter matters.',
     examples: ['plugin-mocks: listThings (GET /things) ignores the query parameters `expand`, `since`: the store cannot honour them'],
   },
+  RSL_FORMATTER_MISSING: {
+    section: 'Output',
+    severity: 'thrown by `generate` and `check` (exit code 2) before anything is written',
+    what: "The config sets `format: 'prettier'` or `format: 'biome'`, but that formatter cannot be resolved from the config file's folder (its `node_modules` or a parent's). reslayer never brings a formatter of its own: it uses the one the project installed, with the project's formatter config.",
+    why: 'Formatting with another version or config than the project uses would give output the project\'s own format check changes again, and drift.',
+    fix: "Install the formatter in the project (`npm install --save-dev prettier`, or `@biomejs/biome`), or remove `format` from the config.",
+    examples: ["format: 'prettier' is set, but prettier is not installed where /home/dev/app/generator.config.ts can resolve it"],
+    hint: 'Install it in the project (`npm install --save-dev prettier` or `npm install --save-dev @biomejs/biome`), or remove `format` from the config.',
+  },
+  RSL_FORMAT_FAILED: {
+    section: 'Output',
+    severity: 'thrown by `generate` and `check` (exit code 2) before anything is written',
+    what: "The formatter named by the config's `format` failed on a generated file (the message names the file and quotes the formatter's error): usually a formatter config the formatter itself rejects.",
+    why: 'A file the formatter cannot format would be written unformatted, and the project\'s format check would fail on it; nothing is written instead.',
+    fix: "Run the formatter on its own in the project to see its error (`npx prettier --check .`, `npx biome format .`), fix its config, and generate again.",
+    examples: ['prettier failed on src/shared/api/generated/contacts/contacts.client.ts: Couldn\'t resolve parser "flow"'],
+    hint: "Run the formatter on its own to see its error and fix its config; or remove `format` from the config.",
+  },
 } satisfies Partial<Record<DiagnosticCode, Explanation>>;
