@@ -20,7 +20,7 @@ describe('resolveConfig: unknown fields', () => {
     [{ plugin: [] }, /`plugin` is not a config option; did you mean `plugins`\?$/],
     [{ refRoot: ['x'] }, /did you mean `refRoots`\?$/],
     [{ output: { root: './gen', srcdir: 'lib' } }, /`output\.srcdir` is not a config option; did you mean `output\.srcDir`\?$/],
-    [{ colour: 'blue' }, /`colour` is not a config option \(the options are input, output, plugins, allowRemoteRefs, overrides, dates, refRoots, maxInputSize\)$/],
+    [{ colour: 'blue' }, /`colour` is not a config option \(the options are input, output, plugins, allowRemoteRefs, overrides, dates, refRoots, maxInputSize, format\)$/],
   ];
   it.each(typos)('refuses %j naming the field', (extra, says) => {
     const error = thrown(() => resolveConfig({ input: './openapi.yaml', plugins: [plugin], ...extra }, configFile));

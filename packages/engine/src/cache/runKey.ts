@@ -39,7 +39,7 @@ export function stableJson(value: unknown, seen: Set<object> = new Set()): strin
 /**
  * The run key: a sha256 over the build's identity, the Node version, the config's paths, flags, input limits
  * (`refRoots`, `maxInputSize`: a run the narrower limits refuse must not hit the record of a wider one) and naming
- * overrides, the code of the plugins, and each plugin's name, options and `requires`. The code is the module graph
+ * overrides, the formatter the output goes through (not its own config), the code of the plugins, and each plugin's name, options and `requires`. The code is the module graph
  * of `pluginModules`, or else of the config file (see {@link codeGraphIdentity}): local files by content, installed
  * packages by name and version; with neither the cache is off. The contract's content is not part of the key (the
  * record fingerprints the contract files).
@@ -62,7 +62,7 @@ export async function computeRunKey(config: ResolvedConfig, buildHash?: string, 
     if (options === undefined) return { ok: false, reason: `the options of plugin "${plugin.name}" are not plain JSON data` };
     plugins.push({ name: plugin.name, options, requires: [...(plugin.requires ?? [])] });
   }
-  const { input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates } = config;
-  const parts = { format: 2, build: build.key, node: process.version, input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, code: code.id, plugins };
+  const { input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, format: formatter } = config;
+  const parts = { format: 2, build: build.key, node: process.version, input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, formatter, code: code.id, plugins };
   return { ok: true, key: sha256(JSON.stringify(parts)) };
 }
