@@ -1,5 +1,5 @@
 import type { EmitContext } from '@reslayer/core';
-import { banner, importPath, pathNames, stringLiteral, valueLiteral } from '@reslayer/core';
+import { banner, importPath, listItemType, stringLiteral, valueLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { PLUGIN_VALIDATORS, validatorNaming } from '@reslayer/plugin-validators/naming';
 import { collectionsNaming, PLUGIN_COLLECTIONS } from './naming.js';
@@ -17,12 +17,6 @@ export function emitCollections(ctx: EmitContext, resolved: ResolvedCollectionsO
     const plan = planCollection(ctx.model, resource);
     if (plan) ctx.files.add({ path: collectionsNaming.collectionFile(resource), contents: emitCollection(plan, resolved.runtimeModule, schemas), plugin: PLUGIN_COLLECTIONS });
   }
-}
-
-/** The type of a row: `NonNullable<NonNullable<ListContactsResponse>['items']>[number]`, down the items path. */
-function rowType(p: CollectionPlan): string {
-  const page = (p.itemsProperty === undefined ? [] : pathNames(p.itemsProperty)).reduce((type, name) => `NonNullable<${type}>[${stringLiteral(name)}]`, p.listResponse);
-  return `NonNullable<${page}>[number]`;
 }
 
 /** A row key as the item path argument: `String(key)`, `Number(key)` or `key`. */
@@ -88,7 +82,7 @@ export function emitCollection(p: CollectionPlan, runtimeModule: string, schemas
     `    queryFn: ({ signal }: { signal: AbortSignal }) => ${client}.${p.listMethod}(${arg ? `${arg}, ` : ''}{ signal }),`,
     '    queryClient,',
     ...(schema ? [`    schema: ${schema},`] : []),
-    `    ...collectionParts<${rowType(p)}, ${p.listResponse}>({`,
+    `    ...collectionParts<${listItemType(p.listResponse, p.itemsProperty)}, ${p.listResponse}>({`,
     ...spec.map((l) => `      ${l}`),
     '    }),',
     '  });',

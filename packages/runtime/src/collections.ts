@@ -18,8 +18,13 @@ import { readPath } from './paths.js';
 /** The key of a collection row, as TanStack DB keys rows. */
 export type RowKey = string | number;
 
+/** The collection a handler runs for: its `utils.refetch` (of `QueryCollectionUtils`) reloads the list. */
+export interface Refetching {
+  readonly collection: { readonly utils: { readonly refetch: () => Promise<unknown> } };
+}
+
 /** The handler parameters of an insert: each mutation's new row (`PendingMutation.modified`). */
-export interface InsertParams<Item> {
+export interface InsertParams<Item> extends Refetching {
   readonly transaction: { readonly mutations: ReadonlyArray<{ readonly modified: Item }> };
 }
 
@@ -31,12 +36,12 @@ export interface RowUpdate<Item> {
 }
 
 /** The handler parameters of an update. */
-export interface UpdateParams<Item> {
+export interface UpdateParams<Item> extends Refetching {
   readonly transaction: { readonly mutations: ReadonlyArray<RowUpdate<Item>> };
 }
 
 /** The handler parameters of a delete: each mutation's key and the row as it was. */
-export interface DeleteParams<Item> {
+export interface DeleteParams<Item> extends Refetching {
   readonly transaction: { readonly mutations: ReadonlyArray<{ readonly key: RowKey; readonly original: Item }> };
 }
 
@@ -54,15 +59,20 @@ export interface CollectionSpec<Item> {
   readonly delete?: (key: RowKey, row: Item) => Promise<unknown>;
 }
 
+/** What a handler returns: it reloaded the list itself, so the collection does not reload it again. */
+export interface Persisted {
+  readonly refetch: false;
+}
+
 /** The part of `queryCollectionOptions`' config a {@link CollectionSpec} gives: `select`, `getKey` and the handlers it has. */
 export interface CollectionParts<Item, Data> {
   /** The rows of a list response (TanStack Query keeps the response itself in its cache). */
   select: (data: Data) => Item[];
   /** The key of a row. */
   getKey: (row: Item) => RowKey;
-  onInsert?: (params: InsertParams<Item>) => Promise<void>;
-  onUpdate?: (params: UpdateParams<Item>) => Promise<void>;
-  onDelete?: (params: DeleteParams<Item>) => Promise<void>;
+  onInsert?: (params: InsertParams<Item>) => Promise<Persisted>;
+  onUpdate?: (params: UpdateParams<Item>) => Promise<Persisted>;
+  onDelete?: (params: DeleteParams<Item>) => Promise<Persisted>;
 }
 
 /**
@@ -92,19 +102,26 @@ export function rowKey(row: unknown, key: string): RowKey {
 }
 
 /**
- * Runs one request per mutation, in order; the first that fails rejects, which rolls the transaction back.
+ * Runs one request per mutation, in order, then reloads the list (the server's rows replace the optimistic ones)
+ * and tells the collection not to reload it again, as TanStack DB 0.x asks of handlers ahead of 1.0. The first
+ * request that fails rejects, which rolls the transaction back.
+ * @param params the handler's parameters (the collection, to reload)
  * @param mutations the transaction's mutations
  * @param send the request of one mutation
+ * @returns `{ refetch: false }`
+ * @see https://tanstack.com/db/latest/docs/collections/query-collection#controlling-refetch-behavior
  */
-async function each<M>(mutations: ReadonlyArray<M>, send: (mutation: M) => Promise<unknown>): Promise<void> {
+async function each<M>(params: Refetching, mutations: ReadonlyArray<M>, send: (mutation: M) => Promise<unknown>): Promise<Persisted> {
   for (const m of mutations) await send(m);
+  await params.collection.utils.refetch();
+  return { refetch: false };
 }
 
 /**
  * Builds `select`, `getKey` and the persistence handlers of a generated collection, to spread into
- * `queryCollectionOptions` beside the list's `queryKey` and `queryFn`. A handler that resolves lets the
- * collection refetch the list (the server's rows replace the optimistic ones); one that rejects (an `ApiError`
- * for a 4xx or 5xx) rolls the optimistic change back.
+ * `queryCollectionOptions` beside the list's `queryKey` and `queryFn`. A handler that resolves has reloaded the
+ * list (the server's rows replace the optimistic ones); one that rejects (an `ApiError` for a 4xx or 5xx) rolls
+ * the optimistic change back.
  * @param spec where the rows are, the key property, and the writes
  * @returns the config parts, with a handler only for each write given
  * @example ...collectionParts<Contact, ListContactsResponse>({ items: 'items', key: 'id', create: (row) => contactsClient.createContact(pick(row, ['firstName'])) })
@@ -114,9 +131,9 @@ export function collectionParts<Item, Data>(spec: CollectionSpec<Item>): Collect
   return {
     select: (data) => listRows<Item>(data, spec.items),
     getKey: (row) => rowKey(row, spec.key),
-    ...(create ? { onInsert: ({ transaction }: InsertParams<Item>) => each(transaction.mutations, (m) => create(m.modified)) } : {}),
-    ...(update ? { onUpdate: ({ transaction }: UpdateParams<Item>) => each(transaction.mutations, update) } : {}),
-    ...(remove ? { onDelete: ({ transaction }: DeleteParams<Item>) => each(transaction.mutations, (m) => remove(m.key, m.original)) } : {}),
+    ...(create ? { onInsert: (params: InsertParams<Item>) => each(params, params.transaction.mutations, (m) => create(m.modified)) } : {}),
+    ...(update ? { onUpdate: (params: UpdateParams<Item>) => each(params, params.transaction.mutations, update) } : {}),
+    ...(remove ? { onDelete: (params: DeleteParams<Item>) => each(params, params.transaction.mutations, (m) => remove(m.key, m.original)) } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ApiModel, ResourceNode, SchemaNode } from '../model/types.js';
 import { camelCase } from '../naming/casing.js';
-import { listItemsOf, type PropertyPath } from './listEnvelope.js';
+import { stringLiteral } from '../naming/literals.js';
+import { listItemsOf, pathNames, type PropertyPath } from './listEnvelope.js';
 import { objectProperties } from './schemaQueries.js';
 import { getSchemaTypeNames } from './schemaTypeNames.js';
 import { describeOperation, type OperationSignature } from './signature.js';
@@ -69,4 +70,17 @@ export function listIdentity(model: ApiModel, resource: ResourceNode): ListIdent
     .find((n) => n !== undefined);
   if (keyProperty === undefined) return undefined;
   return { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), keyProperty, itemProps };
+}
+
+/**
+ * The TypeScript type of one list item, down the items path from the list's response type:
+ * `NonNullable<NonNullable<ListContactsResponse>['items']>[number]` (`NonNullable<ListContactsResponse>[number]`
+ * when the body is the array).
+ * @param responseType the list operation's response type name
+ * @param itemsProperty where the items are (see {@link ListIdentity.itemsProperty})
+ * @returns the type text
+ */
+export function listItemType(responseType: string, itemsProperty: PropertyPath | undefined): string {
+  const page = (itemsProperty === undefined ? [] : pathNames(itemsProperty)).reduce((type, name) => `NonNullable<${type}>[${stringLiteral(name)}]`, responseType);
+  return `NonNullable<${page}>[number]`;
 }
