@@ -1,4 +1,4 @@
-import type { ApiModel, OperationSignature, PropertyPath, ResourceNode, SchemaTypeNames } from '@reslayer/core';
+import type { ApiModel, OperationSignature, PropertyNode, PropertyPath, ResourceNode, SchemaTypeNames } from '@reslayer/core';
 import { describeOperation, getSchemaTypeNames, listIdentity, objectProperties } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 
@@ -47,16 +47,37 @@ function keyCast(s: OperationSignature, ident: string): KeyCast | undefined {
   return type === 'string' ? 'String' : type === 'number' ? 'Number' : type === 'string | number' ? '' : undefined;
 }
 
+/** Keys of a schema node that say nothing of its type: where it is, and annotations. */
+const ANNOTATIONS = new Set(['pointer', 'title', 'description', 'readOnly', 'writeOnly', 'deprecated', 'default', 'example']);
+
+/** A schema's type as text: the node without annotations, keys sorted, so two copies of one type compare equal. */
+function typeText(node: unknown): string {
+  return JSON.stringify(node, (key, value: unknown) => {
+    if (ANNOTATIONS.has(key)) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+}
+
+/** The item's properties by name (its read view). */
+export type ItemProps = ReadonlyMap<string, PropertyNode>;
+
 /**
- * The JSON object body fields of a write that a row has (write view: read-only properties left out), and
- * whether the body requires any; undefined when the body is no JSON object, or requires a property rows lack.
+ * The JSON object body fields of a write that a row has (write view: read-only properties left out), and whether the
+ * body requires any. Undefined when the body is no JSON object, or a row cannot fill it as its type says: a required
+ * property rows lack or may leave out, or a property of another schema than the row's (a row's value would not fit).
  */
-function bodyFields(s: OperationSignature, itemProps: ReadonlySet<string>, names: SchemaTypeNames): { fields: string[]; required: boolean } | undefined {
+function bodyFields(s: OperationSignature, item: ItemProps, names: SchemaTypeNames): { fields: string[]; required: boolean } | undefined {
   if (s.payload?.bodyKind !== 'json' || !s.payload.content.schema) return undefined;
   const view = objectProperties(s.payload.content.schema, names, 'write');
   if (!view || view.nullable) return undefined;
-  if (view.props.some((p) => p.required && !itemProps.has(p.name))) return undefined;
-  const fields = view.props.filter((p) => itemProps.has(p.name)).map((p) => p.name);
+  const fits = (p: PropertyNode): boolean => {
+    const own = item.get(p.name);
+    if (!own) return !p.required;
+    return (!p.required || own.required) && typeText(own.schema) === typeText(p.schema);
+  };
+  if (!view.props.every(fits)) return undefined;
+  const fields = view.props.filter((p) => item.has(p.name)).map((p) => p.name);
   return fields.length > 0 ? { fields, required: view.props.some((p) => p.required) } : undefined;
 }
 
@@ -67,18 +88,18 @@ function opOf(model: ApiModel, resource: ResourceNode, role: string): OperationS
 }
 
 /** The create: no path argument, a JSON object body whose required properties rows have. */
-function planCreate(s: OperationSignature | undefined, itemProps: ReadonlySet<string>, names: SchemaTypeNames): WritePlan | undefined {
+function planCreate(s: OperationSignature | undefined, item: ItemProps, names: SchemaTypeNames): WritePlan | undefined {
   const args = s && argsOf(s);
-  const body = s && args && args.path.length === 0 && args.payload ? bodyFields(s, itemProps, names) : undefined;
+  const body = s && args && args.path.length === 0 && args.payload ? bodyFields(s, item, names) : undefined;
   return s && body ? { method: clientNaming.method(s.op), fields: body.fields } : undefined;
 }
 
 /** An update or delete: one path argument (the row key) and, for an update, a JSON object body. */
-function planItemWrite(s: OperationSignature | undefined, itemProps: ReadonlySet<string>, names: SchemaTypeNames, withBody: boolean): (WritePlan & { cast: KeyCast; whole: boolean }) | undefined {
+function planItemWrite(s: OperationSignature | undefined, item: ItemProps, names: SchemaTypeNames, withBody: boolean): (WritePlan & { cast: KeyCast; whole: boolean }) | undefined {
   const args = s && argsOf(s);
   if (!s || !args || args.path.length !== 1 || args.payload !== withBody) return undefined;
   const cast = keyCast(s, args.path[0] as string);
-  const body = withBody ? bodyFields(s, itemProps, names) : undefined;
+  const body = withBody ? bodyFields(s, item, names) : undefined;
   if (cast === undefined || (withBody && !body)) return undefined;
   return { method: clientNaming.method(s.op), ...(body ? { fields: body.fields } : {}), cast, whole: body?.required ?? false };
 }
@@ -100,9 +121,10 @@ export function planCollection(model: ApiModel, resource: ResourceNode): Collect
   const names = getSchemaTypeNames(model);
   const params = clientNaming.argumentList(list).find((a) => a.name === 'params');
   const item = identity.item.kind === 'ref' ? model.schemas.find((n) => n.name === (identity.item as { target: string }).target) : undefined;
-  const create = planCreate(opOf(model, resource, 'create'), identity.itemProps, names);
-  const update = planItemWrite(opOf(model, resource, 'update'), identity.itemProps, names, true);
-  const remove = planItemWrite(opOf(model, resource, 'delete'), identity.itemProps, names, false);
+  const props: ItemProps = new Map(objectProperties(identity.item, names)?.props.map((p) => [p.name, p]));
+  const create = planCreate(opOf(model, resource, 'create'), props, names);
+  const update = planItemWrite(opOf(model, resource, 'update'), props, names, true);
+  const remove = planItemWrite(opOf(model, resource, 'delete'), props, names, false);
   return {
     resource,
     listMethod: clientNaming.method(list.op),
