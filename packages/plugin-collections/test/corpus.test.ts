@@ -34,6 +34,7 @@ it('the collections of every corpus contract type-check under TypeScript 5.9 and
     total += files.length;
   }
   expect(total).toBeGreaterThan(0);
-  const checks = typecheckProject(outDir, { tsconfig: { include: ['*/src/**/*.ts'] } });
+  // The collection files and what they import (client, types, schemas): the rest of a layer is checked by its own tests.
+  const checks = typecheckProject(outDir, { tsconfig: { include: ['*/src/features/*/collection/*.ts'] } });
   for (const [label] of COMPILER_LIST) expect({ label, errors: checks[label]?.errors }).toEqual({ label, errors: [] });
 }, 600_000);
