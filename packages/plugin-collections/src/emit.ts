@@ -1,5 +1,5 @@
 import type { EmitContext } from '@reslayer/core';
-import { banner, importPath, listItemType, stringLiteral, valueLiteral } from '@reslayer/core';
+import { banner, commentLines, importPath, listItemType, stringLiteral, valueLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { PLUGIN_VALIDATORS, validatorNaming } from '@reslayer/plugin-validators/naming';
 import { collectionsNaming, PLUGIN_COLLECTIONS } from './naming.js';

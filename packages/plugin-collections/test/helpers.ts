@@ -1,5 +1,5 @@
-// Generates the demo with plugin-collections (from source) for the tests: the client, the mocks, optionally the
-// validators, and the collections, into `.runtime-out/collections/<name>` inside the repository (gitignored), so
+// Generates the demo with plugin-collections (from source) for the tests: the demo's plugins (client, hooks,
+// config-meta, mocks), optionally the validators, and the collections, into `.runtime-out/collections/<name>` inside the repository (gitignored), so
 // generated imports of `@tanstack/*`, `zod`, `valibot`, `msw` and `@reslayer/runtime` resolve from the root node_modules.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { runGenerator, type RunResult } from '@reslayer/core';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginCollections, type CollectionsOptions } from '@reslayer/plugin-collections';
+import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
+import { pluginHooks } from '@reslayer/plugin-hooks';
 import { pluginMocks } from '@reslayer/plugin-mocks';
 import { pluginValidators, type ValidatorLibrary } from '@reslayer/plugin-validators';
 import { writeGenerated } from '../../../test/utils/writeGenerated.js';
@@ -19,7 +21,7 @@ export const DEMO_CONTRACT = path.join(REPO_ROOT, 'examples/public-crm/openapi.y
 export const OUT = path.join(REPO_ROOT, '.runtime-out/collections');
 
 /**
- * Generates a contract with plugin-client, plugin-mocks, plugin-collections and, given a library, plugin-validators.
+ * Generates a contract with the demo's plugins, plugin-collections and, given a library, plugin-validators.
  * @param name output folder under {@link OUT}
  * @param contract contract path
  * @param extra the validators' library (none when absent) and the collections' options
@@ -33,7 +35,7 @@ export async function generateCollections(
   const outDir = path.join(OUT, name);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const plugins = [pluginClient(), pluginMocks(), ...(extra.library ? [pluginValidators({ library: extra.library })] : []), pluginCollections(extra.options)];
+  const plugins = [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks(), ...(extra.library ? [pluginValidators({ library: extra.library })] : []), pluginCollections(extra.options)];
   const result = await runGenerator({ input: contract, outputRoot: outDir, srcDir: 'src', plugins, allowRemoteRefs: false });
   await writeGenerated(outDir, result.files);
   return { result, outDir, srcDir: path.join(outDir, 'src') };
