@@ -47,13 +47,19 @@ function keyCast(s: OperationSignature, ident: string): KeyCast | undefined {
   return type === 'string' ? 'String' : type === 'number' ? 'Number' : type === 'string | number' ? '' : undefined;
 }
 
-/** Keys of a schema node that say nothing of its type: where it is, and annotations. */
-const ANNOTATIONS = new Set(['pointer', 'title', 'description', 'readOnly', 'writeOnly', 'deprecated', 'default', 'example']);
+/**
+ * Keys of a schema node that do not change its generated TypeScript type: where it is, annotations, and the
+ * string and number constraints (array bounds stay: they can make a tuple).
+ */
+const NOT_TYPE = new Set([
+  'pointer', 'title', 'description', 'readOnly', 'writeOnly', 'deprecated', 'default', 'example',
+  'minLength', 'maxLength', 'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+]);
 
-/** A schema's type as text: the node without annotations, keys sorted, so two copies of one type compare equal. */
+/** A schema's type as text: the node without the keys of {@link NOT_TYPE}, keys sorted, so two copies of one type compare equal. */
 function typeText(node: unknown): string {
   return JSON.stringify(node, (key, value: unknown) => {
-    if (ANNOTATIONS.has(key)) return undefined;
+    if (NOT_TYPE.has(key)) return undefined;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
     return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   });
