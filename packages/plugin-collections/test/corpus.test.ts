@@ -1,7 +1,7 @@
 // The collections of real contracts type-check under TypeScript 5.9 and 7 (strict, noUncheckedIndexedAccess,
 // exactOptionalPropertyTypes), with the zod schemas on: every contract of the corpus (fixtures/corpus, or the folder
 // RESLAYER_CORPUS names) is generated with the client, the validators and the collections into one project, checked
-// once per compiler. Prints `collections: <contract> N of M resources (create c, update u, delete d)` for each: how many
+// once per compiler; so are the repository's contracts of hostile names and odd shapes (fixtures/openapi). Prints `collections: <contract> N of M resources (create c, update u, delete d)` for each: how many
 // collections send their inserts, updates and deletes (a write is left out where a row's type cannot fill its body).
 //
 // Needs `pnpm build` first: the generated code imports `@reslayer/runtime`, whose types come from its dist.
@@ -14,9 +14,17 @@ import { pluginValidators } from '@reslayer/plugin-validators';
 import { corpusSpecs } from '../../../test/helpers/corpus.js';
 import { COMPILER_LIST, typecheckProject } from '../../../test/utils/typecheck.js';
 import { writeGenerated } from '../../../test/utils/writeGenerated.js';
-import { OUT } from './helpers.js';
+import { OUT, REPO_ROOT } from './helpers.js';
 
-const SPECS = corpusSpecs().filter((s) => s.expect === 'generate');
+/** The corpus contracts that generate, the repository's contracts of hostile names and odd shapes, and this plugin's. */
+const SPECS = [
+  ...corpusSpecs().filter((s) => s.expect === 'generate'),
+  ...['hostile/hostile.yaml', 'hostile/hostile-hooks.yaml', '3.0/naming.yaml', '3.0/operations.yaml', '3.0/composition.yaml', '3.1/features.yaml'].map((f) => ({
+    name: f.replace(/[/.]/g, '-'),
+    file: path.join(REPO_ROOT, 'fixtures/openapi', f),
+  })),
+  { name: 'shapes', file: path.join(REPO_ROOT, 'packages/plugin-collections/test/fixtures/shapes.yaml') },
+];
 
 it('the collections of every corpus contract type-check under TypeScript 5.9 and 7', async () => {
   const outDir = path.join(OUT, 'corpus');

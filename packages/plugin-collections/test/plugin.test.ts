@@ -38,11 +38,11 @@ describe('plugin-collections on a contract of shapes', () => {
   });
 
   it('an insert sends the body fields a row has, read-only ones left out, names escaped', () => {
-    expect(files.get('widgets')).toContain(`create: (row) => widgetsClient.createWidget(pick(row, ['name', 'o\\'clock'])),`);
+    expect(files.get('widgets')).toContain(`create: (row) => widgetsClient.createWidget(pick(row, ['name', 'o\\'clock', '*/ evil \\'"\` \${x}'])),`);
   });
 
   it('a PUT whose body has required properties sends the whole row; an integer path parameter gets Number(key)', () => {
-    expect(files.get('widgets')).toContain(`update: (u) => widgetsClient.updateWidget(Number(u.key), pick(u.modified, ['name', 'o\\'clock'])),`);
+    expect(files.get('widgets')).toContain(`update: (u) => widgetsClient.updateWidget(Number(u.key), pick(u.modified, ['name', 'o\\'clock', '*/ evil \\'"\` \${x}'])),`);
     expect(files.get('widgets')).toContain('delete: (key) => widgetsClient.deleteWidget(Number(key)),');
   });
 
