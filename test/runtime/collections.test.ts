@@ -1,8 +1,8 @@
 // TanStack DB collections of the demo at run time, against its generated MSW handlers served by msw/node: for both
 // CRUD resources (contacts, companies), a live query over the collection lists the store's items; an insert, an
 // update and a delete reach the mock store through the generated client; an optimistic insert whose body breaks the
-// contract is refused by the mocks (ajv, the contract's 400) and rolled back. With the zod schemas on, a row that
-// breaks the item schema is refused before any request.
+// contract is refused by the mocks (ajv, the contract's 400) and rolled back. With the zod or valibot schemas on, a
+// row that breaks the item schema is refused before any request.
 import path from 'node:path';
 import { setupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
@@ -49,7 +49,7 @@ const CASES: Case[] = [
 const server = setupServer();
 const newClient = (): QueryClient => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 const modules = new Map<string, { factory: Factory; store: Map<string, Row>; reset: () => void; handlers: HttpHandler[] }>();
-let zodFactory: Factory;
+const schemaFactories = new Map<string, Factory>();
 
 /** Imports the collection and mocks modules of a resource from a generated root. */
 async function load(srcDir: string, c: Case): Promise<{ factory: Factory; store: Map<string, Row>; reset: () => void; handlers: HttpHandler[] }> {
@@ -65,9 +65,11 @@ async function load(srcDir: string, c: Case): Promise<{ factory: Factory; store:
 
 beforeAll(async () => {
   const plain = await generateCollections('runtime-plain', DEMO_CONTRACT);
-  const zod = await generateCollections('runtime-zod', DEMO_CONTRACT, { library: 'zod' });
   for (const c of CASES) modules.set(c.resource, await load(plain.srcDir, c));
-  zodFactory = (await load(zod.srcDir, CASES[0] as Case)).factory;
+  for (const library of ['zod', 'valibot'] as const) {
+    const layer = await generateCollections(`runtime-${library}`, DEMO_CONTRACT, { library });
+    schemaFactories.set(library, (await load(layer.srcDir, CASES[0] as Case)).factory);
+  }
   server.listen({ onUnhandledFrame: 'error' });
 }, 120_000);
 
@@ -144,9 +146,9 @@ describe.each(CASES)('the $resource collection against the demo mocks', (c) => {
   });
 });
 
-describe('with the zod schemas', () => {
+describe.each(['zod', 'valibot'])('with the %s schemas', (library) => {
   it('a row that breaks the item schema is refused before any request', async () => {
-    const collection = createCollection(zodFactory(newClient()));
+    const collection = createCollection((schemaFactories.get(library) as Factory)(newClient()));
     await collection.toArrayWhenReady();
     const requests: string[] = [];
     server.events.on('request:start', ({ request }) => void requests.push(request.method));
