@@ -10,12 +10,13 @@ export default {
   testMatch: ['**/?(*.)test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/generated/'],
   moduleNameMapper: {
-    '^@reslayer/(core|engine|runtime|plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|plugin-validators|cli|diff)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@reslayer/(core|engine|runtime|plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|plugin-validators|plugin-collections|cli|diff)$': '<rootDir>/packages/$1/src/index.ts',
     '^@reslayer/runtime/mocks$': '<rootDir>/packages/runtime/src/mocks.ts',
     '^@reslayer/diff/codes$': '<rootDir>/packages/diff/src/codes.ts',
     '^@reslayer/runtime/names$': '<rootDir>/packages/runtime/src/mockNames.ts',
     '^@reslayer/runtime/query$': '<rootDir>/packages/runtime/src/query.ts',
-    '^@reslayer/(plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|plugin-validators)/naming$': '<rootDir>/packages/$1/src/naming.ts',
+    '^@reslayer/runtime/collections$': '<rootDir>/packages/runtime/src/collections.ts',
+    '^@reslayer/(plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|plugin-validators|plugin-collections)/naming$': '<rootDir>/packages/$1/src/naming.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: {

@@ -28,7 +28,7 @@ function sources(name: string): string[] {
 }
 
 test('the library packages are bundled, the CLI and the runtime are not', () => {
-  expect(bundled.map((b) => b.name)).toEqual(['core', 'diff', 'engine', 'plugin-client', 'plugin-config-meta', 'plugin-hooks', 'plugin-mocks', 'plugin-validators']);
+  expect(bundled.map((b) => b.name)).toEqual(['core', 'diff', 'engine', 'plugin-client', 'plugin-collections', 'plugin-config-meta', 'plugin-hooks', 'plugin-mocks', 'plugin-validators']);
 });
 
 describe.each(bundled)('$name', ({ name, manifest }) => {

@@ -1,4 +1,4 @@
-import { pathNames, stringLiteral, valueLiteral } from '@reslayer/core';
+import { listItemType, valueLiteral } from '@reslayer/core';
 import type { HookPlan } from '../plan/planHook.js';
 import type { CachePlan } from '../plan/planCache.js';
 import { docBlock, layerModule, runtimeQueryModule, type Imports } from './hookFile.js';
@@ -9,8 +9,7 @@ import { docBlock, layerModule, runtimeQueryModule, type Imports } from './hookF
  * @returns the type text
  */
 export function cacheItemType(c: CachePlan): string {
-  const page = (c.itemsProperty === undefined ? [] : pathNames(c.itemsProperty)).reduce((type, name) => `NonNullable<${type}>[${stringLiteral(name)}]`, c.listResponse);
-  return `NonNullable<${page}>[number]`;
+  return listItemType(c.listResponse, c.itemsProperty);
 }
 
 /**

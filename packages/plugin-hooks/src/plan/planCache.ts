@@ -1,5 +1,5 @@
 import type { ApiModel, OperationSignature, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
-import { camelCase, describeOperation, getSchemaTypeNames, listItemsOf, listPagination, objectProperties } from '@reslayer/core';
+import { describeOperation, getSchemaTypeNames, listIdentity, listPagination, objectProperties } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 
@@ -36,9 +36,8 @@ function propNames(schema: SchemaNode | undefined, names: ReturnType<typeof getS
 const jsonBody = (s: OperationSignature): SchemaNode | undefined => (s.response.responseType === 'json' ? s.response.content?.schema : undefined);
 
 /**
- * Plans the `<resource>Cache` helpers of a CRUD resource: the list's items property (listed by
- * `listItemsOf`), its total (from `listPagination`), and the item property that holds the key of an item, the
- * first of: the item path parameter's name, `id`, `<entity>Id`, the parameter without its `Id` suffix.
+ * Plans the `<resource>Cache` helpers of a CRUD resource: the list's items property and the item property that
+ * holds the key of an item (core's `listIdentity`), and its total (from `listPagination`).
  * @param model the API model
  * @param resource the resource
  * @param listHook hook name of its list operation (the file that exports the helpers)
@@ -49,20 +48,11 @@ export function planCache(model: ApiModel, resource: ResourceNode, listHook: str
   const listOp = resource.operations.find((o) => o.role === 'list');
   const readOp = resource.operations.find((o) => o.role === 'read');
   if (resource.resourceKind !== 'crud' || !listOp || !readOp) return undefined;
-  const names = getSchemaTypeNames(model);
-  const list = describeOperation(model, resource, listOp);
+  const identity = listIdentity(model, resource);
   const read = describeOperation(model, resource, readOp);
-  const body = jsonBody(list);
-  const found = body ? listItemsOf(body, names) : undefined;
-  const itemProps = found ? propNames(found.item, names) : undefined;
-  const param = read.pathArgs[read.pathArgs.length - 1]?.param.name;
-  if (!found || !itemProps || param === undefined) return undefined;
-  // A candidate matches a property of the same name, else one spelled with another case or separators (`attributeID`).
-  const flat = (n: string): string => n.toLowerCase().replace(/[_-]/g, '');
-  const keyProperty = keyCandidates(param, resource.entity)
-    .map((n) => (itemProps.has(n) ? n : [...itemProps].find((p) => p !== '__proto__' && flat(p) === flat(n))))
-    .find((n) => n !== undefined);
-  if (keyProperty === undefined) return undefined;
+  if (!identity || read.pathArgs.length === 0) return undefined;
+  const { list, itemProps, keyProperty } = identity;
+  const names = getSchemaTypeNames(model);
   const detail = detailEntity(jsonBody(read), keyProperty, names);
   const { pagination } = listPagination(list, names);
   const totalProperty = pagination.mode === 'page' || pagination.mode === 'offset' ? pagination.totalProperty : undefined;
@@ -70,7 +60,7 @@ export function planCache(model: ApiModel, resource: ResourceNode, listHook: str
     name: hooksNaming.cache(resource),
     listHook,
     listResponse: clientNaming.responseType(list.op),
-    ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}),
+    ...(identity.itemsProperty !== undefined ? { itemsProperty: identity.itemsProperty } : {}),
     ...(totalProperty !== undefined ? { totalProperty } : {}),
     keyProperty,
     detailResponse: clientNaming.responseType(read.op),
@@ -82,15 +72,6 @@ export function planCache(model: ApiModel, resource: ResourceNode, listHook: str
 
 /** Names of a property that wraps a single entity (`{ data: {...} }`, `{ item: {...} }`), as the mocks' envelope analysis knows them. */
 const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'object'];
-
-/**
- * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `_id`, `<entity>Id`,
- * the parameter without its `Id` suffix, and its last word (`name` of `secret_name`, `key` of `projectKey`).
- */
-function keyCandidates(param: string, entity: string): string[] {
-  const last = /(?:^|_|-|[a-z0-9])([A-Z]?[a-z0-9]+)$/.exec(param)?.[1]?.toLowerCase();
-  return [...new Set([param, 'id', '_id', `${camelCase(entity)}Id`, param.replace(/_?id$/i, ''), ...(last ? [last] : [])])].filter((n) => n !== '' && n !== '__proto__');
-}
 
 /** The entity of a read's response: the body itself when it holds the key, else the object a wrapper property holds (`{ data: Contact }`). */
 function detailEntity(schema: SchemaNode | undefined, key: string, names: ReturnType<typeof getSchemaTypeNames>): { props: Set<string>; property?: string } | undefined {
