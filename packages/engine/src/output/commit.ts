@@ -41,19 +41,21 @@ export function writeJournal(staging: string, journal: Journal): void {
  * @throws the file system's error, after the rollback (a rollback that fails too is left to the next run)
  */
 export function applySteps(staging: string, steps: readonly CommitStep[]): void {
-  fsw.create(path.join(staging, COMMITTING), '');
+  const marker = path.join(staging, COMMITTING);
+  fsw.create(marker, '');
   try {
     for (const step of steps) applyStep(step);
+    // The commit point: once the marker is gone, the next run keeps the new set.
+    fsw.unlink(marker);
   } catch (error) {
     try {
       rollBack(steps);
-      fsw.unlink(path.join(staging, COMMITTING));
+      fsw.unlink(marker);
     } catch {
       // the marker stays: the next run rolls back what is left (recoverJournal)
     }
     throw error;
   }
-  fsw.unlink(path.join(staging, COMMITTING));
 }
 
 function applyStep(step: CommitStep): void {
