@@ -100,6 +100,13 @@ describe('the writer keeps what it does not own', () => {
     expect(recoverJournal(paths.staging)).toBe(true);
     expect(state()).toEqual(before);
     expect(existsSync(paths.staging)).toBe(false);
+    // A file the user makes where a new generated file goes, after the listing: kept, and the commit rolled back.
+    const third = await stage();
+    writeFileSync(path.join(out, 'top.ts'), 'mine\n');
+    const withMine = state();
+    expect(() => applySteps(paths.staging, third.steps)).toThrow(/EEXIST/);
+    expect(state()).toEqual(withMine);
+    dropStaging(paths.staging, third.steps);
   });
 
 });

@@ -6,15 +6,18 @@ import path from 'node:path';
 import { fsw } from './fsOps.js';
 
 /**
- * One change of the commit, by absolute paths: `put` renames a staged file or folder to a path where nothing is;
- * `replace` keeps the entry at `target` as `backup` (a hard link, or, where the kernel refuses one, the entry
- * itself renamed) and renames the staged file over it; `take` renames the entry at `target` to `backup`.
+ * One change of the commit, by absolute paths: `put` places a staged file or folder where nothing was (a file by a
+ * hard link, which fails rather than replace an entry made there meanwhile, then the staged name is removed; a
+ * folder by a rename); `replace` keeps the entry at `target` as `backup` (a hard link, or, where the kernel refuses
+ * one, the entry itself renamed) and renames the staged file over it; `take` renames the entry to `backup`.
  */
 export interface CommitStep {
   kind: 'put' | 'replace' | 'take';
   target: string;
   staged?: string | undefined;
   backup?: string | undefined;
+  /** True when a `put` places a whole folder. */
+  folder?: true | undefined;
 }
 
 /** The steps of a write, written to `<staging>/journal.json` before anything is staged. */
@@ -26,7 +29,7 @@ const JOURNAL = 'journal.json';
 /** Present in the staging folder from right before the first change of the root until the last one. */
 const COMMITTING = 'committing';
 
-const exists = (abs: string): boolean => lstatSync(abs, { throwIfNoEntry: false }) !== undefined;
+const exists = (abs: string): boolean => statOf(abs) !== undefined;
 
 /** Writes the journal of a write into its (new, empty) staging folder. */
 export function writeJournal(staging: string, journal: Journal): void {
@@ -61,8 +64,11 @@ export function applySteps(staging: string, steps: readonly CommitStep[]): void 
 function applyStep(step: CommitStep): void {
   const { target, staged, backup } = step;
   if (step.kind === 'take') fsw.rename(target, backup as string);
-  else if (step.kind === 'put') fsw.rename(staged as string, target);
-  else {
+  else if (step.kind === 'put' && step.folder) fsw.rename(staged as string, target);
+  else if (step.kind === 'put') {
+    fsw.link(staged as string, target);
+    fsw.unlink(staged as string);
+  } else {
     try {
       fsw.link(target, backup as string);
     } catch (error) {
@@ -77,14 +83,17 @@ function applyStep(step: CommitStep): void {
 
 /**
  * Undoes the steps, last first, from what is on disk (so it also serves after a kill): a put entry is renamed
- * back to its staged path, a replaced or taken entry's backup is renamed back over its target.
+ * back to its staged path (or, still linked there, unlinked), a replaced or taken entry's backup is renamed back
+ * over its target.
  * @param steps the journal's steps
  */
 export function rollBack(steps: readonly CommitStep[]): void {
   for (let i = steps.length - 1; i >= 0; i--) {
     const { kind, target, staged, backup } = steps[i] as CommitStep;
     if (kind === 'put') {
-      if (!exists(staged as string) && exists(target)) fsw.rename(target, staged as string);
+      const [put, left] = [statOf(target), statOf(staged as string)];
+      if (put && !left) fsw.rename(target, staged as string);
+      else if (put && left && put.ino === left.ino && put.dev === left.dev) fsw.unlink(target);
     } else if (exists(backup as string) && (kind === 'take' ? !exists(target) : !exists(staged as string) || !exists(target))) fsw.rename(backup as string, target);
   }
 }

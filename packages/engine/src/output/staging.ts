@@ -44,7 +44,7 @@ export async function buildStaging(paths: OutputPaths, files: ReadonlyMap<string
     if (top === undefined) steps.push(scan.entries.has(rel) ? { kind: 'replace', target: place.target(rel), staged: place.staged(rel), backup: place.backup(rel) } : { kind: 'put', target: place.target(rel), staged: place.staged(rel) });
     else if (!tops.has(top)) {
       tops.add(top);
-      steps.push({ kind: 'put', target: place.target(top), staged: place.staged(top) });
+      steps.push({ kind: 'put', target: place.target(top), staged: place.staged(top), folder: true });
     }
   }
   for (const rel of plan.removed) steps.push({ kind: 'take', target: place.target(rel), backup: place.backup(rel) });
