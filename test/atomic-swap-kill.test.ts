@@ -1,8 +1,10 @@
-// Atomic for readers: a `generate` killed (SIGKILL) at many points of its write leaves, right after the
-// kill and before any other command runs, the complete previous or the complete new set of generated
-// files in the output root, and the user's own files in it. Runs the built CLI (`pnpm build` first).
+// A `generate` killed (SIGKILL) at many points of its write leaves, right after the kill and before any other
+// command runs, the complete previous or the complete new set of generated files in the output root, and the
+// user's own files in it; only a kill during the commit's renames leaves a mix, marked in the staging folder
+// (every file its old or its new text), which the next run rolls back. The root keeps its inode. Runs the built
+// CLI (`pnpm build` first).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,11 +28,11 @@ function generatedPart(files: Map<string, string>): Map<string, string> {
   return new Map([...files].filter(([rel]) => !(rel in USER_FILES)));
 }
 
-/** Resolves once `file` exists (polled without a timer delay), or after `limitMs`. */
-async function appears(file: string, limitMs: number): Promise<boolean> {
+/** Resolves once `cond()` holds (polled without a timer delay), or after `limitMs`. */
+async function waitFor(cond: () => boolean, limitMs: number): Promise<boolean> {
   const until = Date.now() + limitMs;
   while (Date.now() < until) {
-    if (existsSync(file)) return true;
+    if (cond()) return true;
     await new Promise((resolve) => setImmediate(resolve));
   }
   return false;
@@ -68,9 +70,10 @@ describe('a generate killed during its write (SIGKILL)', () => {
   it('leaves the complete old or the complete new output and the user files, at every kill point', async () => {
     expect(oldSet.size).toBeGreaterThan(1000);
     expect(newSet.size).toBe(oldSet.size);
-    const outcomes: Array<'old' | 'new'> = [];
+    const outcomes: Array<'old' | 'new' | 'committing'> = [];
     let stagingSeen = 0;
-    let gaps = 0;
+    generate(v1, out);
+    const rootIno = lstatSync(out).ino;
     for (let point = 0; point < POINTS; point++) {
       // Back to the old output (this also repairs what the previous kill left), with the user's files in it.
       generate(v1, out);
@@ -80,14 +83,12 @@ describe('a generate killed during its write (SIGKILL)', () => {
       }
       const child = spawn(process.execPath, [cli, 'generate', v2, '--output', out], { stdio: 'ignore' });
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      // Once the staging folder appears, kill at a point spread over the write phase; the last point
-      // waits for the swap (the previous root renamed away, then the staging folder renamed to the root)
-      // and kills right then, while the previous root is dropped.
+      // Once the staging folder appears, kill at a point spread over the write phase; the last point waits for
+      // the commit to end (the staging folder removed) and kills right then.
       const staging = path.join(dir, '.out.reslayer-staging');
-      const previous = path.join(dir, '.out.reslayer-previous');
       if (point === POINTS - 1) {
-        if (await appears(previous, 60_000)) await appears(out, 60_000);
-      } else if (await appears(staging, 60_000)) {
+        if (await waitFor(() => existsSync(staging), 60_000)) await waitFor(() => !existsSync(staging), 60_000);
+      } else if (await waitFor(() => existsSync(staging), 60_000)) {
         const delay = (writeMs * point) / (POINTS - 2);
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       }
@@ -95,30 +96,26 @@ describe('a generate killed during its write (SIGKILL)', () => {
       await exited;
       // Read the disk right away: no other command has run.
       if (existsSync(staging)) stagingSeen++;
-      // A kill in the instant between the swap's two renames leaves no root and the complete previous
-      // root beside it (the next command renames it back): its files are the old set.
-      const rolledBack = !existsSync(out);
-      if (rolledBack) {
-        expect(existsSync(previous)).toBe(true);
-        gaps++;
-      }
-      const files = snapshot(rolledBack ? previous : out);
+      expect(lstatSync(out).ino).toBe(rootIno);
+      const files = snapshot(out);
       for (const [rel, text] of Object.entries(USER_FILES)) expect(files.get(rel)).toBe(text);
       const generated = generatedPart(files);
       const matches = (set: Map<string, string>) => generated.size === set.size && [...set].every(([rel, text]) => generated.get(rel) === text);
-      const outcome = matches(oldSet) ? 'old' : !rolledBack && matches(newSet) ? 'new' : undefined;
+      const committing = existsSync(path.join(staging, 'committing'));
+      const outcome = matches(oldSet) ? 'old' : matches(newSet) ? 'new' : committing ? 'committing' : undefined;
       if (outcome === undefined) {
         const mixed = [...generated.keys()].filter((rel) => generated.get(rel) !== oldSet.get(rel)).length;
-        throw new Error(`kill point ${point}: ${generated.size} generated files, ${mixed} differ from the old set: neither complete set`);
+        throw new Error(`kill point ${point}: ${generated.size} generated files, ${mixed} differ from the old set: neither complete set, and no commit under way`);
       }
+      if (outcome === 'committing') expect([...generated].filter(([rel, text]) => text !== oldSet.get(rel) && text !== newSet.get(rel))).toEqual([]);
       outcomes.push(outcome);
     }
-    // The kills landed inside the write (the staging folder was being built) and on both sides of the swap.
+    // The kills landed inside the write (the staging folder was being built) and after the commit.
     expect(stagingSeen).toBeGreaterThan(POINTS / 3);
     expect(outcomes).toContain('old');
     expect(outcomes[POINTS - 1]).toBe('new');
-    // The instant with no root is rare (two renames in a row); most kills see a root.
-    expect(gaps).toBeLessThan(POINTS / 2);
+    // The commit's renames are a short part of the write: most kills see a complete set.
+    expect(outcomes.filter((o) => o === 'committing').length).toBeLessThan(POINTS / 2);
     // The next generate repairs the leftovers and writes the new output.
     generate(v2, out);
     expect(generatedPart(snapshot(out))).toEqual(newSet);

@@ -45,7 +45,7 @@ export function writePathTargets(w, target) {
     k && k.old !== undefined,
     k?.ok,
     k && k.old !== undefined
-      ? `${k.points} kills over the ${(k.spanMs / 1000).toFixed(2)} s from the staging folder's creation to the swap (${k.files} files): ${k.old} old, ${k.new} new, ${k.mixed} mixed, ${k.userFileLost} user file lost; ${k.stagingSeen} while the staging folder was being built, ${k.betweenRenames ?? 0} between the swap's two renames (the previous root read)`
+      ? `${k.points} kills over the ${(k.spanMs / 1000).toFixed(2)} s from the staging folder's creation to the commit's end (${k.files} files): ${k.old} old, ${k.new} new, ${k.committing ?? 0} during the commit's renames (marked, rolled back by the next run), ${k.mixed} mixed, ${k.userFileLost} user file lost; ${k.stagingSeen} while the staging folder existed`
       : `did not run: ${k?.error ?? 'skipped'}`,
   );
 }

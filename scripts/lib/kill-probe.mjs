@@ -2,10 +2,11 @@
 // Atomic for readers, on a real contract: writes the output of <contract A>, then starts `generate`
 // of <contract B> over it and kills it (SIGKILL) at points spread over the time its staging folder exists; right after each
 // kill, before any other command runs, reads the output root and counts its generated files that equal
-// A's set, B's set, or neither (a mix). A user file in the root must survive every kill.
+// A's set, B's set, a commit cut during its renames (marked in the staging folder for the next run to roll back,
+// each file A's or B's text), or neither (a mix). A user file in the root must survive every kill.
 //
 // Usage: node scripts/lib/kill-probe.mjs <cli> <contract A> <contract B> <scratch folder> [points]
-// Prints one JSON line: { ok, points, old, new, mixed, userFileLost, stagingSeen, betweenRenames, files, details }.
+// Prints one JSON line: { ok, points, old, new, committing, mixed, userFileLost, stagingSeen, files, details }.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,6 @@ if (!cli || !contractA || !contractB || !scratch) {
 const points = Number(pointsArg ?? 8);
 const out = path.resolve(scratch, 'out');
 const staging = path.join(path.dirname(out), `.${path.basename(out)}.reslayer-staging`);
-const previous = path.join(path.dirname(out), `.${path.basename(out)}.reslayer-previous`);
 const USER_FILE = 'notes.md';
 
 function generate(contract, target, env = {}) {
@@ -52,7 +52,7 @@ generate(contractB, out, { RESLAYER_PROFILE: profile });
 const runProfile = JSON.parse(readFileSync(profile, 'utf8'));
 const spanMs = runProfile.writeMs;
 
-const result = { ok: true, points, old: 0, new: 0, mixed: 0, userFileLost: 0, stagingSeen: 0, betweenRenames: 0, files: setA.size, spanMs: Math.round(spanMs), details: [] };
+const result = { ok: true, points, old: 0, new: 0, committing: 0, mixed: 0, userFileLost: 0, stagingSeen: 0, files: setA.size, spanMs: Math.round(spanMs), details: [] };
 for (let point = 0; point < points; point++) {
   generate(contractA, out);
   writeFileSync(path.join(out, USER_FILE), 'my notes\n');
@@ -60,28 +60,23 @@ for (let point = 0; point < points; point++) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const until = Date.now() + 120_000;
   while (!existsSync(staging) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
-  // Points spread over the run; the last one waits for the swap (the previous root renamed away, then the
-  // staging folder renamed to the root) and kills while the previous root is dropped.
+  // Points spread over the run; the last one waits for the commit to end (the staging folder removed).
   const last = point === points - 1;
   const delay = last ? -1 : (spanMs * point) / Math.max(points - 2, 1);
   if (last) {
-    while (!existsSync(previous) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
-    while (!existsSync(out) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+    while (existsSync(staging) && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
   } else if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
   child.kill('SIGKILL');
   await exited;
   if (existsSync(staging)) result.stagingSeen++;
-  // A kill in the instant between the swap's two renames leaves no root and the complete previous root
-  // beside it (the next command renames it back): read there, it must be A's set.
-  const between = !existsSync(out) && existsSync(previous);
-  if (between) result.betweenRenames++;
-  const read = between ? previous : out;
-  const files = existsSync(read) ? generatedFiles(read) : new Map();
-  if (!existsSync(path.join(read, USER_FILE))) result.userFileLost++;
-  const kind = sameAs(files, setA) ? 'old' : !between && sameAs(files, setB) ? 'new' : 'mixed';
+  const files = existsSync(out) ? generatedFiles(out) : new Map();
+  if (!existsSync(path.join(out, USER_FILE))) result.userFileLost++;
+  const torn = [...files].filter(([rel, text]) => setA.get(rel) !== text && setB.get(rel) !== text).length;
+  const committing = existsSync(path.join(staging, 'committing')) && torn === 0;
+  const kind = sameAs(files, setA) ? 'old' : sameAs(files, setB) ? 'new' : committing ? 'committing' : 'mixed';
   result[kind]++;
   const newer = [...files].filter(([rel, text]) => setA.get(rel) !== text).length;
-  result.details.push({ at: last ? 'after the swap\'s renames' : `${Math.round(delay)} ms after the staging folder appeared`, kind, filesDifferentFromOld: newer });
+  result.details.push({ at: last ? 'after the commit' : `${Math.round(delay)} ms after the staging folder appeared`, kind, filesDifferentFromOld: newer });
 }
 result.ok = result.mixed === 0 && result.userFileLost === 0;
 rmSync(scratch, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // and a previous generation in its output root. It checks the exit status and code, that nothing outside the
 // output root changed (nothing at all when the run fails), and that no byte of the secret reached the output
 // or the CLI's own output.
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -53,6 +54,8 @@ export interface HostileCase {
   changes?: (p: Project) => string[];
   /** More environment of the CLI run (besides `HOME`). */
   env?: (p: Project) => Record<string, string>;
+  /** Run as this user (uid and gid): the case folder is given to it before `setup` (needs root). */
+  user?: number;
 }
 
 /**
@@ -200,13 +203,14 @@ export interface Outcome {
  */
 export function runCase(c: HostileCase, previous: string): { p: Project; outcome: Outcome } {
   const p = makeProject(c.name, previous);
+  if (c.user !== undefined) execFileSync('chown', ['-R', `${c.user}:${c.user}`, p.root]);
   c.setup?.(p);
   const changes = c.changes?.(p) ?? [];
   const state = () => ({ all: treeState(p.root, changes), outside: treeState(p.root, [p.out, ...changes]) });
   const before = state();
   const args = c.args ? c.args(p) : ['generate', p.contract, '--output', p.out, '--json'];
   const started = Date.now();
-  const run = runCli(args, { cwd: p.project, env: { HOME: p.home, ...c.env?.(p) }, timeoutMs: 45_000 });
+  const run = runCli(args, { cwd: p.project, env: { HOME: p.home, ...c.env?.(p) }, timeoutMs: 45_000, ...(c.user !== undefined ? { uid: c.user } : {}) });
   const ms = Date.now() - started;
   return { p, outcome: { run, code: errorCode(run), ms, before, after: state() } };
 }

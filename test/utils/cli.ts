@@ -25,12 +25,14 @@ export interface RunCliOptions {
   env?: Record<string, string>;
   /** Milliseconds before the run is killed (default 60 s). */
   timeoutMs?: number;
+  /** Run as this user id (and the group of the same number); needs root. */
+  uid?: number;
 }
 
 /**
  * Runs the built CLI synchronously.
  * @param args command-line arguments
- * @param options working directory, extra environment, timeout
+ * @param options working directory, extra environment, timeout, user
  */
 export function runCli(args: readonly string[], options: RunCliOptions = {}): CliRun {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`pnpm build\` before these tests`);
@@ -44,6 +46,7 @@ export function runCli(args: readonly string[], options: RunCliOptions = {}): Cl
     encoding: 'utf8',
     timeout: options.timeoutMs ?? 60_000,
     maxBuffer: 64 * 1024 * 1024,
+    ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
   });
   const timedOut = (r.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
   return { status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '', timedOut };

@@ -1,8 +1,8 @@
-// The one writer: it changes nothing it does not own and leaves no trace. User files and folders survive a swap
-// with their bits and owner; FIFOs are never opened; a user file that vanishes is not an error; a killed run's
-// leftovers beside the root are repaired; a symbolic link root stays a link.
+// The one writer: it changes nothing it does not own and leaves no trace. User files and folders survive a write
+// with their bits and owner; FIFOs are never opened; a commit that fails or is killed halfway is rolled back; a
+// killed run's leftovers beside the root are repaired; a symbolic link root stays a link.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Plugin, type ResolvedConfig, EmitStage, GeneratorError, definePlugin, resolveConfig } from '@reslayer/core';
@@ -12,6 +12,7 @@ import { planOutput } from '../src/output/plan.js';
 import { readManifest, serializeManifest } from '../src/output/manifest.js';
 import { scanRoot } from '../src/output/scan.js';
 import { buildStaging } from '../src/output/staging.js';
+import { applySteps, dropStaging, recoverJournal } from '../src/output/commit.js';
 import { DEMO_CONTRACT } from '../../core/test/paths.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'reslayer-writer-'));
@@ -33,7 +34,7 @@ const configFor = (out: string, mark: string, extra?: Record<string, string>): R
 const isRoot = process.getuid?.() === 0;
 
 describe('the writer keeps what it does not own', () => {
-  it('keeps user files and folders, with their mode, owner and setgid bit, through a swap', async () => {
+  it('keeps user files and folders, with their mode, owner and setgid bit, through a write', async () => {
     const out = path.join(dir, 'keeps');
     await generate(configFor(out, 'v1'));
     mkdirSync(path.join(out, 'private/deep'), { recursive: true });
@@ -67,19 +68,45 @@ describe('the writer keeps what it does not own', () => {
     expect(checked.diagnostics.map((d) => d.code)).toContain('RSL_OUTPUT_SPECIAL_FILE');
   });
 
-  it('a user file that vanishes between the listing and the staging is not an error', async () => {
-    const out = path.join(dir, 'vanish');
+  it('a commit step that fails rolls back the ones before it, and a kill mid-commit is rolled back by the next run', async () => {
+    const out = path.join(dir, 'commit');
     await generate(configFor(out, 'v1'));
-    writeFileSync(path.join(out, 'soon-gone.md'), 'x');
+    writeFileSync(path.join(out, 'mine.md'), 'mine\n');
+    const state = () => readdirSync(out, { recursive: true, encoding: 'utf8' }).sort().map((rel) => {
+      const stats = lstatSync(path.join(out, rel));
+      return [rel, stats.ino, stats.isFile() ? readFileSync(path.join(out, rel), 'utf8') : 'dir'];
+    });
+    const before = state();
     const paths = outputPaths({ outputRoot: out });
-    const scan = scanRoot(out);
-    const files = new Map([['src/gen/contacts.ts', '// v2\n']]);
-    const { plan } = planOutput(out, files, scan, readManifest(out));
-    unlinkSync(path.join(out, 'soon-gone.md'));
-    const staged = await buildStaging(paths, files, plan, scan, serializeManifest([...files.keys()], { title: 'T', version: '1' }));
-    expect(staged.carried.has('soon-gone.md')).toBe(true);
-    expect(existsSync(path.join(paths.staging, 'soon-gone.md'))).toBe(false);
-    rmSync(paths.staging, { recursive: true });
+    const files = new Map([['src/gen/contacts.ts', '// v2\n'], ['src/new/deep/a.ts', '// new\n'], ['top.ts', '// top\n']]);
+    const stage = async () => {
+      const scan = scanRoot(out);
+      const { plan } = planOutput(out, files, scan, readManifest(out));
+      expect(plan.removed.length).toBeGreaterThan(0);
+      return buildStaging(paths, files, plan, scan, serializeManifest([...files.keys()].sort(), { title: 'T', version: '1' }));
+    };
+    const staged = await stage();
+    expect(staged.steps.map((s) => s.kind)).toEqual(expect.arrayContaining(['put', 'replace', 'take']));
+    expect(state()).toEqual(before);
+    const broken = [...staged.steps, { kind: 'put' as const, target: path.join(out, 'x'), staged: path.join(paths.staging, 'missing') }];
+    expect(() => applySteps(paths.staging, broken)).toThrow(/ENOENT/);
+    expect(state()).toEqual(before);
+    dropStaging(paths.staging, staged.steps);
+    // A kill halfway through the commit: the marker stays with half the steps applied; the repair rolls them back.
+    const again = await stage();
+    applySteps(paths.staging, again.steps.slice(0, Math.ceil(again.steps.length / 2)));
+    writeFileSync(path.join(paths.staging, 'committing'), '');
+    expect(state()).not.toEqual(before);
+    expect(recoverJournal(paths.staging)).toBe(true);
+    expect(state()).toEqual(before);
+    expect(existsSync(paths.staging)).toBe(false);
+    // A file the user makes where a new generated file goes, after the listing: kept, and the commit rolled back.
+    const third = await stage();
+    writeFileSync(path.join(out, 'top.ts'), 'mine\n');
+    const withMine = state();
+    expect(() => applySteps(paths.staging, third.steps)).toThrow(/EEXIST/);
+    expect(state()).toEqual(withMine);
+    dropStaging(paths.staging, third.steps);
   });
 
 });
@@ -120,7 +147,7 @@ describe('the writer on failures and odd roots', () => {
     expect(readdirSync(dir).filter((n) => n.startsWith('.fails.'))).toEqual([]);
   });
 
-  it('refuses a generated folder that is a symbolic link, and swaps the real folder of a root that is one', async () => {
+  it('refuses a generated folder that is a symbolic link, and writes into the real folder of a root that is one', async () => {
     const out = path.join(dir, 'linked');
     await generate(configFor(out, 'v1'));
     rmSync(path.join(out, 'src/gen'), { recursive: true });

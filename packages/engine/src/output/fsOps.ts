@@ -1,7 +1,7 @@
-// Every call by which the engine changes the disk: the lock, the staging folder, the swap, the cleanup. They go
+// Every call by which the engine changes the disk: the lock, the staging folder, the commit, the cleanup. They go
 // through here, counted, so that a test can fail or kill the writer at any one of them (docs/engine.md, "Testing
 // the writer"). Nothing here reads.
-import { appendFileSync, chmodSync, lchownSync, linkSync, mkdirSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, linkSync, mkdirSync, renameSync, rmSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 
 /**
  * Test-only: `fail:<n>` makes the n-th call of this process throw an `EIO` error instead of acting;
@@ -46,25 +46,10 @@ export const fsw = {
     step('link', to);
     linkSync(from, to);
   },
-  /** A symbolic link with this target. */
-  symlink(target: string, abs: string): void {
-    step('symlink', abs);
-    symlinkSync(target, abs);
-  },
   /** Renames (atomically, within one file system). */
   rename(from: string, to: string): void {
     step('rename', `${from} -> ${to}`);
     renameSync(from, to);
-  },
-  /** Sets the permission bits, special bits included. */
-  chmod(abs: string, mode: number): void {
-    step('chmod', abs);
-    chmodSync(abs, mode);
-  },
-  /** Sets the owner and group, without following a symbolic link. */
-  chown(abs: string, uid: number, gid: number): void {
-    step('chown', abs);
-    lchownSync(abs, uid, gid);
   },
   /** Removes a file (not a folder); a missing one is fine. */
   unlink(abs: string): void {
@@ -74,6 +59,11 @@ export const fsw = {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+  },
+  /** Removes an empty folder (fails when it holds anything). */
+  rmdir(abs: string): void {
+    step('rmdir', abs);
+    rmdirSync(abs);
   },
   /** Removes a folder and everything in it; a missing one is fine. */
   removeTree(abs: string): void {

@@ -39,7 +39,7 @@ export interface LockOptions {
 export interface HeldLock {
   /** True while the lock file is still this run's. */
   held(): boolean;
-  /** Removes the lock file if it is still this run's. Idempotent. */
+  /** Removes the lock file if it is still this run's (best effort: a lock it fails to remove is stale once the process ends). Idempotent. */
   release(): void;
 }
 
@@ -233,7 +233,11 @@ function heldLock(lockPath: string, token: string): HeldLock {
       if (released) return;
       released = true;
       ownTokens.delete(token);
-      if (held()) fsw.unlink(lockPath);
+      try {
+        if (held()) fsw.unlink(lockPath);
+      } catch {
+        // left behind: its holder is gone once this process ends, so the next run finds it stale
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { GeneratedFile, ResolvedConfig } from '@reslayer/core';
 
@@ -14,11 +14,14 @@ export interface OutputLocation {
 export interface OutputPaths {
   /** The output root as configured. */
   root: string;
-  /** The folder the writer replaces: the root, or the folder it links to when the root is a symbolic link. */
+  /** The folder the writer writes into: the root, or the folder it links to when the root is a symbolic link. */
   real: string;
-  /** `<parent>/.<name>.reslayer-staging`: where a write builds the new root. */
+  /**
+   * `<parent>/.<name>.reslayer-staging`: where a write stages the new files and its journal; in a root that is a
+   * mount point, `<root>/.reslayer-staging` (on the root's file system).
+   */
   staging: string;
-  /** `<parent>/.<name>.reslayer-previous`: the previous root between the swap and its removal. */
+  /** `<parent>/.<name>.reslayer-previous`: what a killed run of an earlier reslayer (which swapped the whole root) may have left. */
   previous: string;
   /** `<parent>/.<name>.reslayer-lock`: held by the run that owns the root (see `acquireLock`). */
   lock: string;
@@ -31,7 +34,8 @@ export function locationOf(config: Pick<ResolvedConfig, 'outputRoot' | 'srcDir'>
 
 /**
  * The paths a run uses: the root, its real folder and three siblings of it named after it. Nothing of the
- * engine's own is ever put inside the root but the manifest (docs/engine.md, "What a run writes").
+ * engine's own is put inside the root but the manifest, and, in a root that is a mount point, the staging folder
+ * while a write runs (docs/engine.md, "What a run writes").
  * @param location the output root (resolved against the working directory)
  */
 export function outputPaths(location: Pick<OutputLocation, 'outputRoot'>): OutputPaths {
@@ -43,7 +47,20 @@ export function outputPaths(location: Pick<OutputLocation, 'outputRoot'>): Outpu
     real = root; // an unreadable path: the run's first call on it reports the error
   }
   const sibling = (suffix: string) => path.join(path.dirname(real), `.${path.basename(real)}.reslayer-${suffix}`);
-  return { root, real, staging: sibling('staging'), previous: sibling('previous'), lock: sibling('lock') };
+  return { root, real, staging: isMountPoint(real) ? path.join(real, STAGING_INSIDE) : sibling('staging'), previous: sibling('previous'), lock: sibling('lock') };
+}
+
+/** The staging folder's name inside a root that is a mount point (renames cannot cross into it from beside it). */
+export const STAGING_INSIDE = '.reslayer-staging';
+
+/** True when the folder exists and is on another file system than its parent (a mount point, a Docker volume). */
+function isMountPoint(real: string): boolean {
+  try {
+    const here = statSync(real, { throwIfNoEntry: false });
+    return here?.isDirectory() === true && statSync(path.dirname(real)).dev !== here.dev;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { constants } from 'node:os';
-import { fsw } from './fsOps.js';
+import { recoverJournal } from './commit.js';
 import type { HeldLock } from './lock.js';
 import type { OutputPaths } from './paths.js';
 
@@ -8,9 +8,9 @@ import type { OutputPaths } from './paths.js';
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 /**
- * While a run holds an output root, SIGINT and SIGTERM end it cleanly: the staging folder is removed, a swap
- * caught between its two renames (it cannot be: they follow each other in one task) would be rolled back, the
- * lock is released, and the process exits with 128 + the signal's number (130, 143). The writer yields to the
+ * While a run holds an output root, SIGINT and SIGTERM end it cleanly: the staging folder and what it staged are
+ * removed, a commit caught halfway (it cannot be: its renames follow each other in one task) would be rolled
+ * back, the lock is released, and the process exits with 128 + the signal's number (130, 143). The writer yields to the
  * event loop every few hundred calls, so a signal is handled within milliseconds of the write.
  * @param paths the root and its siblings
  * @param lock the run's lock, when it holds one
@@ -21,8 +21,7 @@ export function guardSignals(paths: OutputPaths, lock: HeldLock | undefined): ()
     const handler = () => {
       remove();
       try {
-        fsw.removeTree(paths.staging);
-        if (existsSync(paths.previous) && !existsSync(paths.real)) fsw.rename(paths.previous, paths.real);
+        if (existsSync(paths.staging)) recoverJournal(paths.staging);
       } finally {
         lock?.release();
         process.exit(128 + constants.signals[signal]);

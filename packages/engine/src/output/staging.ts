@@ -1,143 +1,107 @@
-import { type Stats, lstatSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { type Diagnostic, cmp } from '@reslayer/core';
+import { type CommitStep, statOf, writeJournal } from './commit.js';
 import { fsw } from './fsOps.js';
 import { MANIFEST_NAME } from './manifest.js';
 import type { OutputPaths } from './paths.js';
 import type { WritePlan } from './plan.js';
-import { type RootScan, addAncestors } from './scan.js';
+import { type RootScan, parentOf } from './scan.js';
 
 /** Calls made between two yields to the event loop, where a SIGINT or SIGTERM handler can run (see `guardSignals`). */
 const CALLS_PER_YIELD = 512;
 
-/** What the staging folder holds, once built (root-relative paths). */
+/** What the staging folder holds once built: the commit's steps (the journal's) and the files it takes out. */
 export interface Staged {
-  /** The user's entries carried over from the current root (files, links and special files). */
-  carried: Set<string>;
-  /** Warnings: a folder whose owner could not be kept. */
-  notices: Diagnostic[];
+  steps: CommitStep[];
+  /** Root-relative paths of the files the commit removes (their emptied folders go after it). */
+  taken: string[];
 }
 
 /**
- * Builds the complete new output root in the staging folder beside the root: every folder (a folder the root
- * already has keeps its permission bits, special bits and owner), the new text of created and updated files, a
- * hard link of every unchanged generated file and of every entry of the user's (a symbolic link is made anew;
- * FIFOs, sockets and devices are linked, never opened), and the manifest. An entry of the user's that vanished
- * meanwhile is skipped; an unchanged generated file that vanished is written from its text.
- * @param paths the root and its siblings
+ * Builds a write's staging folder: the journal first, then the text of every created and updated file and of
+ * the new manifest. A file goes into `<staging>/files/<path>`, or, when its folder is on another file system
+ * than the staging folder (a mount point inside the root), beside its target as `.<name>.reslayer-new`; a folder
+ * the root lacks is staged whole and put in by one rename. Nothing in the root changes (but for those files on
+ * another file system). The manifest's step comes last, so the manifest names the new set only once it is in.
+ * @param paths the root and its siblings (the staging folder must not exist)
  * @param files the generated files' texts by root-relative path
  * @param plan the plan against the current root
  * @param scan the listing of the current root
  * @param manifestText the new manifest
- * @throws the file system's error (the caller removes the staging folder)
+ * @throws the file system's error (the caller drops the staging folder)
  */
 export async function buildStaging(paths: OutputPaths, files: ReadonlyMap<string, string>, plan: WritePlan, scan: RootScan, manifestText: string): Promise<Staged> {
-  const { real, staging } = paths;
-  const removed = new Set(plan.removed);
-  const carried = new Set([...scan.entries.keys()].filter((rel) => !files.has(rel) && !removed.has(rel) && rel !== MANIFEST_NAME));
-  const unchanged = new Set(plan.unchanged);
-  fsw.removeTree(staging);
-  fsw.mkdirp(path.dirname(staging));
-  fsw.mkdir(staging);
-  const folders = newFolders(files, carried, scan);
-  let calls = 0;
-  const pace = async () => {
-    if (++calls % CALLS_PER_YIELD === 0) await yieldToEvents();
-  };
-  for (const dir of folders) {
-    fsw.mkdir(path.join(staging, dir));
-    await pace();
-  }
-  for (const [rel, text] of files) {
-    if (!unchanged.has(rel) || !linkedIfThere(path.join(real, rel), path.join(staging, rel))) fsw.create(path.join(staging, rel), text);
-    await pace();
-  }
-  for (const rel of carried) {
-    carry(real, staging, rel, scan.entries.get(rel) === 'link');
-    await pace();
-  }
-  fsw.create(path.join(staging, MANIFEST_NAME), manifestText);
-  // The folders the root had keep their bits and owner; set deepest first, after their entries are in.
-  const notices: Diagnostic[] = [];
-  for (const dir of ['', ...folders].filter((d) => d === '' || scan.dirs.has(d)).reverse()) {
-    const notice = keepAttributes(path.join(real, dir), path.join(staging, dir), dir);
-    if (notice) notices.push(notice);
-  }
-  return { carried, notices };
-}
-
-/**
- * The new root's folders, parents first: those of every generated and carried entry, and the user's folders that
- * hold nothing at all (a folder that held only files the run removes is not kept).
- */
-function newFolders(files: ReadonlyMap<string, string>, carried: ReadonlySet<string>, scan: RootScan): string[] {
-  const dirs = new Set<string>();
-  for (const rel of files.keys()) addAncestors(rel, dirs);
-  for (const rel of carried) addAncestors(rel, dirs);
-  const holding = new Set<string>();
-  for (const rel of scan.entries.keys()) addAncestors(rel, holding);
-  const parents = new Set<string>();
-  for (const dir of scan.dirs) addAncestors(dir, parents);
-  for (const dir of scan.dirs) {
-    // An empty folder (nothing below it at all) is the user's: kept, with its parents.
-    if (holding.has(dir) || parents.has(dir)) continue;
-    dirs.add(dir);
-    addAncestors(dir, dirs);
-  }
-  return [...dirs].sort(cmp);
-}
-
-/** Hard-links a file of the current root into the staging folder; false when it is gone (ENOENT). */
-function linkedIfThere(from: string, to: string): boolean {
-  try {
-    fsw.link(from, to);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
-/** Carries one entry of the user's into the staging folder; one that vanished meanwhile is skipped. */
-function carry(real: string, staging: string, rel: string, isLink: boolean): void {
-  const from = path.join(real, rel);
-  const to = path.join(staging, rel);
-  if (!isLink) {
-    linkedIfThere(from, to);
-    return;
-  }
-  let target: string;
-  try {
-    target = readlinkSync(from);
-  } catch {
-    return;
-  }
-  fsw.symlink(target, to);
-}
-
-/**
- * Gives a staging folder the permission bits, special bits (setgid, sticky) and owner of the root's folder it
- * replaces. An owner that cannot be set (not running as root) is reported, the rest kept.
- */
-function keepAttributes(from: string, to: string, rel: string): Diagnostic | undefined {
-  const was: Stats | undefined = lstatSync(from, { throwIfNoEntry: false });
-  const now = lstatSync(to);
-  if (!was?.isDirectory()) return undefined;
-  if (now.uid !== was.uid || now.gid !== was.gid) {
-    try {
-      fsw.chown(to, was.uid, was.gid);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EPERM' && code !== 'EINVAL') throw error;
-      return {
-        code: 'RSL_OUTPUT_OWNER_CHANGED',
-        severity: 'warning',
-        message: `the folder ${rel || '.'} of the output root now belongs to uid ${now.uid} (was ${was.uid}:${was.gid}): only root can give a folder to another user`,
-        hint: 'Run reslayer as the folder\'s owner, or keep folders of other users out of the output root.',
-      };
+  const texts = new Map<string, string>();
+  for (const rel of [...plan.created, ...plan.updated]) texts.set(rel, files.get(rel) as string);
+  texts.set(MANIFEST_NAME, manifestText);
+  const place = placer(paths, scan);
+  const steps: CommitStep[] = [];
+  const staged = new Map<string, string>();
+  const tops = new Set<string>();
+  for (const [rel, text] of texts) {
+    const top = newTop(rel, scan, place.rootExists);
+    staged.set(top === undefined ? place.staged(rel) : path.join(place.staged(top), rel.slice(top.length)), text);
+    if (top === undefined) steps.push(scan.entries.has(rel) ? { kind: 'replace', target: place.target(rel), staged: place.staged(rel), backup: place.backup(rel) } : { kind: 'put', target: place.target(rel), staged: place.staged(rel) });
+    else if (!tops.has(top)) {
+      tops.add(top);
+      steps.push({ kind: 'put', target: place.target(top), staged: place.staged(top), folder: true });
     }
   }
-  if ((now.mode & 0o7777) !== (was.mode & 0o7777)) fsw.chmod(to, was.mode & 0o7777);
-  return undefined;
+  for (const rel of plan.removed) steps.push({ kind: 'take', target: place.target(rel), backup: place.backup(rel) });
+  // The manifest last: a reader that trusts it (check, the cache) sees the new set named only once it is complete.
+  const manifestStep = steps.findIndex((s) => s.target === place.target(MANIFEST_NAME));
+  if (manifestStep >= 0) steps.push(...steps.splice(manifestStep, 1));
+  fsw.mkdirp(path.dirname(paths.staging));
+  fsw.mkdir(paths.staging);
+  writeJournal(paths.staging, { steps });
+  let calls = 0;
+  const made = new Set<string>([paths.staging]);
+  const folderFor = (abs: string) => {
+    const dir = path.dirname(abs);
+    if (made.has(dir)) return;
+    fsw.mkdirp(dir);
+    made.add(dir);
+  };
+  for (const [at, text] of staged) {
+    folderFor(at);
+    fsw.create(at, text);
+    if (++calls % CALLS_PER_YIELD === 0) await yieldToEvents();
+  }
+  for (const { backup } of steps) if (backup !== undefined) folderFor(backup);
+  return { steps, taken: plan.removed };
+}
+
+/**
+ * Where a root-relative path is, is staged and is kept aside: under the staging folder, or beside the target
+ * when the target's nearest folder is on another file system than the staging folder.
+ */
+function placer(paths: OutputPaths, scan: RootScan) {
+  const rootExists = statOf(paths.real)?.isDirectory() === true;
+  const stagingDev = rootExists ? statOf(path.dirname(paths.staging))?.dev : undefined;
+  const devs = new Map<string, number | undefined>();
+  const foreign = (rel: string): boolean => {
+    if (!rootExists) return false;
+    let dir = parentOf(rel);
+    while (dir !== '' && !scan.dirs.has(dir)) dir = parentOf(dir);
+    if (!devs.has(dir)) devs.set(dir, statOf(path.join(paths.real, dir))?.dev);
+    return devs.get(dir) !== stagingDev;
+  };
+  const beside = (rel: string, suffix: string) => path.join(paths.real, parentOf(rel), `.${path.posix.basename(rel)}.reslayer-${suffix}`);
+  return {
+    rootExists,
+    target: (rel: string) => (rel === '' ? paths.real : path.join(paths.real, rel)),
+    staged: (rel: string) => (foreign(rel) ? beside(rel, 'new') : path.join(paths.staging, 'files', rel)),
+    backup: (rel: string) => (foreign(rel) ? beside(rel, 'old') : path.join(paths.staging, 'old', rel)),
+  };
+}
+
+/**
+ * The topmost folder of `rel` that the root lacks (`''` when the root itself is missing), or undefined when the
+ * file's own folder exists.
+ */
+function newTop(rel: string, scan: RootScan, rootExists: boolean): string | undefined {
+  if (!rootExists) return '';
+  let top: string | undefined;
+  for (let dir = parentOf(rel); dir !== '' && !scan.dirs.has(dir); dir = parentOf(dir)) top = dir;
+  return top;
 }

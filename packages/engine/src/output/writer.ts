@@ -5,14 +5,15 @@ import { type ManifestContract, readManifest, serializeManifest } from './manife
 import type { OutputPaths } from './paths.js';
 import { type WritePlan, planOutput } from './plan.js';
 import { scanRoot } from './scan.js';
-import { buildStaging } from './staging.js';
-import { type Leftovers, findLeftovers, recoverLeftovers, settlePrevious, swapIn } from './swap.js';
-import { fsw } from './fsOps.js';
+import { applySteps, dropStaging, pruneEmptied } from './commit.js';
+import { assertWritable } from './permissions.js';
+import { type Staged, buildStaging } from './staging.js';
+import { type Leftovers, findLeftovers, recoverLeftovers } from './swap.js';
 
 /** What a write did, or (dry run, check) would do. */
 export interface OutputOutcome {
   plan: WritePlan;
-  /** Warnings about the root (special files, a folder owner that could not be kept). */
+  /** Warnings about the root (special files). */
   notices: Diagnostic[];
   /** What a killed run had left beside the root: repaired before a write, only found by a dry run or a check. */
   interrupted?: Leftovers | undefined;
@@ -34,17 +35,19 @@ export function readOutput(paths: OutputPaths, files: ReadonlyMap<string, string
 
 /**
  * The one writer. Under the run's lock: repairs what a killed run left, lists the root, plans, and, when anything
- * changed, builds the complete new root in the staging folder beside it and swaps it in (see `buildStaging`,
- * `swapIn`): a reader sees the complete old or the complete new output at every moment, the user's files and
- * folders are carried over (folders with their bits and owner), and the manifest records what the run wrote. Then
- * the previous root is settled and removed. Nothing but the manifest of the engine's own is ever put in the root.
+ * changed, stages the new files with a journal (see `buildStaging`), checks that every folder the commit renames
+ * into can be written, then commits by renames into the root, the manifest last (see `applySteps`). The root
+ * folder itself, every folder it has, and every entry the run does not own are never renamed, linked or opened:
+ * the root keeps its inode, a mount point stays where it is. Readers see a mix of the old and the new set only
+ * while the commit's renames run (one rename per changed file, no writes). A failure rolls the commit back.
  * @param paths the root and its siblings
  * @param files the generated files' texts by root-relative path
- * @param lock the run's lock: checked to be still this run's right before the swap
+ * @param lock the run's lock: checked to be still this run's right before the commit
  * @param contract the contract's title and version, for the manifest
  * @returns the plan, the notices and the repaired leftovers
- * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` before anything is written; `RSL_WRITE_FAILED` when a call fails
- *   (the staging folder is removed and the root is as it was); `RSL_OUTPUT_LOCKED` when the lock was lost
+ * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` before anything is written; `RSL_WRITE_FAILED` when a folder
+ *   cannot be written (before anything changes, naming it) or a call fails (the root is as it was);
+ *   `RSL_OUTPUT_LOCKED` when the lock was lost
  */
 export async function writeOutput(paths: OutputPaths, files: ReadonlyMap<string, string>, lock: HeldLock | undefined, contract: ManifestContract): Promise<OutputOutcome> {
   let interrupted: Leftovers | undefined;
@@ -59,20 +62,25 @@ export async function writeOutput(paths: OutputPaths, files: ReadonlyMap<string,
   const manifestText = serializeManifest([...files.keys()].sort(cmp), contract);
   const changed = plan.created.length + plan.updated.length + plan.removed.length > 0 || manifest.text !== manifestText || !existsSync(paths.real);
   if (!changed) return { plan, notices, ...(interrupted ? { interrupted } : {}) };
+  let staged: Staged | undefined;
   try {
-    const staged = await buildStaging(paths, files, plan, scan, manifestText);
-    notices.push(...staged.notices);
+    staged = await buildStaging(paths, files, plan, scan, manifestText);
+    assertWritable(paths, staged.steps);
     if (lock && !lock.held()) throw new GeneratorError('RSL_OUTPUT_LOCKED', `the lock of the output root ${paths.root} was taken by another run during this one; nothing was written`);
-    swapIn(paths);
-    settlePrevious(paths, { owned: new Set([...files.keys(), ...plan.removed]), carried: staged.carried, listed: scan.dirs });
+    applySteps(paths.staging, staged.steps);
   } catch (error) {
     try {
-      fsw.removeTree(paths.staging);
-      if (existsSync(paths.previous) && !existsSync(paths.real)) fsw.rename(paths.previous, paths.real);
+      dropStaging(paths.staging, staged?.steps ?? []);
     } catch {
       // the next run repairs what is left (recoverLeftovers)
     }
     throw error instanceof GeneratorError ? error : writeFailed(paths, error);
+  }
+  try {
+    dropStaging(paths.staging, staged.steps);
+    pruneEmptied(paths.real, staged.taken);
+  } catch {
+    // the new output is in; the next run removes what is left beside it
   }
   return { plan, notices, ...(interrupted ? { interrupted } : {}) };
 }
