@@ -7,7 +7,7 @@ import type { OutputPaths } from './output/paths.js';
 import { type DriftEntry, driftOf } from './output/plan.js';
 import { type Leftovers, findLeftovers } from './output/swap.js';
 import { readOutput } from './output/writer.js';
-import { type CacheOutcome, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, withOpenRoot } from './run.js';
+import { type CacheOutcome, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, startTiming, withOpenRoot } from './run.js';
 import { formatOutput } from './format.js';
 
 /** What {@link check} found. Nothing is ever written. */
@@ -53,15 +53,15 @@ export interface CheckResult {
  */
 export async function check(config: ResolvedConfig, options: RunOptions = {}): Promise<CheckResult> {
   assertOutputExists(config);
-  return withOpenRoot(config, options, false, async ({ paths, probe, ms }) => {
+  return withOpenRoot(config, options, false, async ({ paths, probe, took }) => {
     if (probe.status === 'hit') {
       const { summary, files } = probe.record;
       const left = findLeftovers(paths);
-      return withVerdict({ ...summary, files: files.length, drift: [], ...(left ? { interrupted: left } : {}), cache: { status: 'hit' }, profile: hitProfile(files.length, probe.bytes, ms) });
+      return withVerdict({ ...summary, files: files.length, drift: [], ...(left ? { interrupted: left } : {}), cache: { status: 'hit' }, profile: hitProfile(files.length, probe.bytes, took) });
     }
     const run = await runGenerator(config, { onPhase: options.onPhase });
     options.onPhase?.('diff');
-    const start = performance.now();
+    const diffing = startTiming();
     const location = locationOf(config);
     const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
     const { plan, notices, interrupted } = readOutput(paths, files);
@@ -76,7 +76,7 @@ export async function check(config: ResolvedConfig, options: RunOptions = {}): P
       ...(interrupted ? { interrupted } : {}),
       cache: outcomeOf(probe),
       run,
-      profile: runProfile(run.report, files, performance.now() - start, probe.status),
+      profile: runProfile(run.report, files, diffing(), probe.status),
     });
   });
 }

@@ -6,7 +6,7 @@ import type { WritePlan } from './output/plan.js';
 import { type Leftovers, findLeftovers, recoverLeftovers } from './output/swap.js';
 import { type OutputOutcome, readOutput, writeOutput } from './output/writer.js';
 import { serializeManifest } from './output/manifest.js';
-import { type CacheOutcome, type Opened, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, summaryOf, withOpenRoot } from './run.js';
+import { type CacheOutcome, type Opened, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, startTiming, summaryOf, withOpenRoot } from './run.js';
 import { formatOutput } from './format.js';
 
 /** Options of {@link generate}. */
@@ -64,7 +64,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
       const { files, summary, inputs } = probe.record;
       const plan = { ...emptyPlan(), unchanged: [...files] };
       const interrupted = left ? { interrupted: { ...left, repaired: !dryRun } } : {};
-      return { failed: false, dryRun, files, plan, diagnostics: summary.diagnostics, summary, cache: { status: 'hit' }, ...interrupted, contractFiles: inputs.map((i) => i.path), profile: hitProfile(files.length, probe.bytes, opened.ms) };
+      return { failed: false, dryRun, files, plan, diagnostics: summary.diagnostics, summary, cache: { status: 'hit' }, ...interrupted, contractFiles: inputs.map((i) => i.path), profile: hitProfile(files.length, probe.bytes, opened.took) };
     }
     const startedAt = Date.now();
     const run = await runGenerator(config, { onPhase: options.onPhase });
@@ -73,13 +73,13 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     const location = locationOf(config);
     const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
     if (run.diagnostics.hasErrors()) {
-      return { ...base, failed: true, files: [], plan: emptyPlan(), diagnostics: summary.diagnostics, profile: runProfile(run.report, files, 0, probe.status) };
+      return { ...base, failed: true, files: [], plan: emptyPlan(), diagnostics: summary.diagnostics, profile: runProfile(run.report, files, { ms: 0, cpuMs: 0 }, probe.status) };
     }
     options.onPhase?.('write');
-    const start = performance.now();
+    const writing = startTiming();
     const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files) : await writeOutput(opened.paths, files, opened.lock, run.model.meta);
     if (!dryRun) record(opened, files, run.contractFiles, startedAt, summary);
-    const writeMs = performance.now() - start;
+    const write = writing();
     return {
       ...base,
       failed: false,
@@ -87,7 +87,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
       plan: outcome.plan,
       diagnostics: [...summary.diagnostics, ...outcome.notices],
       ...(outcome.interrupted ? { interrupted: { ...outcome.interrupted, repaired: !dryRun } } : {}),
-      profile: runProfile(run.report, files, writeMs, probe.status),
+      profile: runProfile(run.report, files, write, probe.status),
     };
   });
 }

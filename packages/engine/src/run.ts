@@ -43,6 +43,8 @@ export interface RunProfileData {
   phases: Array<Omit<HookTiming, 'hook'> & { hook: HookTiming['hook'] | 'cache' }>;
   /** Milliseconds writing (generate), planning (dry run) or diffing (check); on a hit, the probe's. */
   writeMs: number;
+  /** The process's CPU milliseconds (user + system) meanwhile. */
+  writeCpuMs: number;
   /** `hit`, `miss` or `off`. */
   cache: CacheOutcome['status'];
   /** Number of generated files, and their UTF-8 bytes. */
@@ -57,8 +59,27 @@ export interface Opened {
   cacheDir: string;
   key: RunKey;
   probe: CacheProbe;
-  /** Milliseconds the key and the probe took. */
+  /** Wall and CPU milliseconds the key and the probe took. */
+  took: Took;
+}
+
+/** Wall milliseconds and the process's CPU milliseconds (user + system) of a step. */
+export interface Took {
   ms: number;
+  cpuMs: number;
+}
+
+/**
+ * Starts timing a step.
+ * @returns a function that gives the step's {@link Took} so far
+ */
+export function startTiming(): () => Took {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  return () => {
+    const { user, system } = process.cpuUsage(cpu);
+    return { ms: performance.now() - wall, cpuMs: (user + system) / 1000 };
+  };
 }
 
 /**
@@ -78,11 +99,11 @@ export async function withOpenRoot<T>(config: ResolvedConfig, options: RunOption
   const unguard = guardSignals(paths, lock);
   try {
     options.onPhase?.('cache');
-    const start = performance.now();
+    const took = startTiming();
     const key = await computeRunKey(config, options.buildHash, options.pluginModules);
     const cacheDir = cacheDirOf(paths.root);
     const probe: CacheProbe = options.skipCache !== undefined ? { status: 'off', reason: options.skipCache } : probeCache(paths, cacheDir, key);
-    return await body({ paths, lock, cacheDir, key, probe, ms: performance.now() - start });
+    return await body({ paths, lock, cacheDir, key, probe, took: took() });
   } finally {
     unguard();
     lock?.release();
@@ -119,13 +140,14 @@ export function summaryOf(run: Pick<RunResult, 'model' | 'diagnostics' | 'report
 }
 
 /** The profile of a cache hit: one `cache` phase. */
-export function hitProfile(files: number, bytes: number, ms: number): RunProfileData {
-  return { phases: [{ hook: 'cache', plugin: 'core', ms }], writeMs: ms, cache: 'hit', files, bytes };
+export function hitProfile(files: number, bytes: number, { ms, cpuMs }: Took): RunProfileData {
+  return { phases: [{ hook: 'cache', plugin: 'core', ms, cpuMs }], writeMs: ms, writeCpuMs: cpuMs, cache: 'hit', files, bytes };
 }
 
 /** The profile of a full run. */
-export function runProfile(report: Pick<RunReport, 'timings'>, files: ReadonlyMap<string, string>, writeMs: number, cache: CacheOutcome['status']): RunProfileData {
+export function runProfile(report: Pick<RunReport, 'timings'>, files: ReadonlyMap<string, string>, write: Took, cache: CacheOutcome['status']): RunProfileData {
   let bytes = 0;
   for (const text of files.values()) bytes += Buffer.byteLength(text, 'utf8');
-  return { phases: report.timings.map(({ hook, plugin, ms }) => ({ hook, plugin, ms })), writeMs, cache, files: files.size, bytes };
+  const phases = report.timings.map(({ hook, plugin, ms, cpuMs }) => ({ hook, plugin, ms, cpuMs }));
+  return { phases, writeMs: write.ms, writeCpuMs: write.cpuMs, cache, files: files.size, bytes };
 }

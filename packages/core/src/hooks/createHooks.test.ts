@@ -189,6 +189,18 @@ describe('interceptHooks', () => {
     expect(later).not.toHaveBeenCalled();
   });
 
+  it('records the CPU time a tap spent: a busy tap shows it, within its wall time', () => {
+    const { hooks, timings } = setup();
+    hooks.report.tap('p-busy', () => {
+      const until = performance.now() + 30;
+      while (performance.now() < until) Math.sqrt(Math.random());
+    });
+    hooks.report.call(runReport());
+    const [t] = timings;
+    expect(t?.cpuMs).toBeGreaterThan(5);
+    expect(t?.cpuMs).toBeLessThanOrEqual((t?.ms ?? 0) * 2.5);
+  });
+
   it('records one timing per tap call with the hook and tap (plugin) name, also for failing taps', async () => {
     const { hooks, timings } = setup();
     hooks.detect.tap('p-detect', (m) => m);
@@ -213,6 +225,7 @@ describe('interceptHooks', () => {
     for (const t of timings) {
       expect(typeof t.ms).toBe('number');
       expect(t.ms).toBeGreaterThanOrEqual(0);
+      expect(t.cpuMs).toBeGreaterThanOrEqual(0);
     }
   });
 

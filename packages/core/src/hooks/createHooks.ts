@@ -48,6 +48,18 @@ export function createHooks(): Readonly<GeneratorHooks> {
   } satisfies GeneratorHooks);
 }
 
+/** A moment: wall milliseconds (`performance.now()`) and the process's CPU milliseconds ({@link cpuNow}). */
+export type Clock = readonly [wall: number, cpu: number];
+
+/** CPU milliseconds the process has used so far (user + system, `process.cpuUsage()`). */
+export function cpuNow(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** The current {@link Clock}. */
+export const clock = (): Clock => [performance.now(), cpuNow()];
+
 /**
  * Attaches core's interceptors to every hook: each tap's time is recorded in `timings`, and an
  * exception thrown by a tap is re-thrown as a {@link PluginError} naming the plugin (the tap name) and the hook.
@@ -60,11 +72,11 @@ export function interceptHooks(hooks: Readonly<GeneratorHooks>, timings: HookTim
     hook.intercept({
       register(tap: Tap): Tap {
         const fn = tap.fn;
-        const record = (start: number) => timings.push({ hook: name, plugin: tap.name, ms: performance.now() - start });
+        const record = ([wall, cpu]: Clock) => timings.push({ hook: name, plugin: tap.name, ms: performance.now() - wall, cpuMs: cpuNow() - cpu });
         const wrapped =
           tap.type === 'promise'
             ? async (...args: unknown[]) => {
-                const start = performance.now();
+                const start = clock();
                 try {
                   return await (fn(...args) as Promise<unknown>);
                 } catch (error) {
@@ -75,7 +87,7 @@ export function interceptHooks(hooks: Readonly<GeneratorHooks>, timings: HookTim
               }
             : tap.type === 'async'
               ? (...args: unknown[]) => {
-                  const start = performance.now();
+                  const start = clock();
                   const callback = args.pop() as (err?: unknown, result?: unknown) => void;
                   try {
                     fn(...args, (err?: unknown, result?: unknown) => {
@@ -88,7 +100,7 @@ export function interceptHooks(hooks: Readonly<GeneratorHooks>, timings: HookTim
                   }
                 }
               : (...args: unknown[]) => {
-                  const start = performance.now();
+                  const start = clock();
                   try {
                     return fn(...args);
                   } catch (error) {

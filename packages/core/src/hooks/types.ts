@@ -49,6 +49,12 @@ export interface HookTiming {
   plugin: string;
   /** Milliseconds (fractional). */
   ms: number;
+  /**
+   * CPU milliseconds of the whole process meanwhile (user + system, `process.cpuUsage()`): on a busy machine the
+   * wall time `ms` includes the time others ran, this does not. An async tap's figure includes whatever else the
+   * process ran while it waited.
+   */
+  cpuMs: number;
 }
 
 /** The report of a run, passed to the `report` hook and returned by the generator. */

@@ -4,7 +4,7 @@ import type { GeneratedFile } from '../emit/GeneratedFile.js';
 import type { DetectContext, EmitContext, HookTiming, RunInfo, RunReport } from '../hooks/types.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import { Diagnostics, cmp } from '../diagnostics/Diagnostics.js';
-import { createHooks, interceptHooks } from '../hooks/createHooks.js';
+import { clock, cpuNow, createHooks, interceptHooks } from '../hooks/createHooks.js';
 import { DetectStage } from '../hooks/stages.js';
 import { orderPlugins } from '../plugin/applyPlugins.js';
 import { loadContract } from '../contract/loadContract.js';
@@ -59,11 +59,11 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   for (const plugin of plugins) plugin.apply(hooks, { run });
 
   const time = async <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T): Promise<T> => {
-    const start = performance.now();
+    const [wall, cpu] = clock();
     try {
       return await fn();
     } finally {
-      timings.push({ hook: phase, plugin: CORE_PLUGIN, ms: performance.now() - start });
+      timings.push({ hook: phase, plugin: CORE_PLUGIN, ms: performance.now() - wall, cpuMs: cpuNow() - cpu });
     }
   };
   const { model: normalized, contractFiles } = await loadModel(config, diagnostics, time, options.onPhase);

@@ -1,10 +1,18 @@
-import { faker } from '@faker-js/faker/locale/en';
+import type { Faker } from '@faker-js/faker';
+import { faker as english } from '@faker-js/faker/locale/en';
+import { mersenne53 } from './mersenne.js';
 
 // Realistic strings for mock fixtures from @faker-js/faker (English locale), deterministic: faker is seeded before
 // every value with a hash of where the value goes (the schema's pointer, the property name, the sample's number),
 // so the same contract gives byte-identical fixtures on every run, and one value does not shift the others.
 
 type Make = () => string;
+
+/**
+ * Faker with the English locale on {@link mersenne53}: the same values as `@faker-js/faker/locale/en`'s instance, with
+ * a seed that costs microseconds. Its class comes from that instance, since the package's main entry loads every locale.
+ */
+const faker: Faker = new (english.constructor as typeof Faker)({ locale: english.rawDefinitions, randomizer: mersenne53() });
 
 /** The domain of every generated e-mail address and URL (RFC 2606: reserved for tests, never a real site). */
 const DOMAIN = 'example.test';
@@ -53,6 +61,23 @@ function seeded(seed: string, make: Make): string {
   return make();
 }
 
+/**
+ * Values already made, by what made them (`s` or `l`, then the arguments): the same schema is sampled again for
+ * every operation that answers with it, and a value costs a seed and faker's work. Emptied when it reaches
+ * {@link MEMO_LIMIT} entries, so a long `--watch` session does not grow it without bound.
+ */
+const memo = new Map<string, string | undefined>();
+const MEMO_LIMIT = 100_000;
+
+/** The value under `key` in {@link memo}, made by `make` the first time. */
+function remembered(key: string, make: () => string | undefined): string | undefined {
+  if (memo.has(key)) return memo.get(key);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  const value = make();
+  memo.set(key, value);
+  return value;
+}
+
 /** The generator of a property name, if it names a kind of value faker knows. */
 const byName = (name: string): Make | undefined => {
   const key = name.toLowerCase().replace(/[\s_-]+/g, '');
@@ -67,7 +92,7 @@ const byName = (name: string): Make | undefined => {
  * @returns the value (callers fit it to lengths and patterns)
  */
 export function fakeString(name: string, where: string): string {
-  return seeded(`${where}\u0000${name}`, byName(name) ?? (() => faker.word.words({ count: { min: 1, max: 3 } })));
+  return remembered(`s\u0000${where}\u0000${name}`, () => seeded(`${where}\u0000${name}`, byName(name) ?? (() => faker.word.words({ count: { min: 1, max: 3 } })))) as string;
 }
 
 /**
@@ -94,6 +119,11 @@ function sameShape(base: string): string {
  * @param index the sample's 1-based sequence number
  */
 export function fakeLike(name: string, base: string, index: number): string | undefined {
+  return remembered(`l\u0000${name}\u0000${base}\u0000${index}`, () => likeOf(name, base, index));
+}
+
+/** {@link fakeLike}'s value, made. */
+function likeOf(name: string, base: string, index: number): string | undefined {
   const where = `${name}\u0000${base}\u0000${index}`;
   if (/^[0-9a-f]{8,}$/i.test(base) && /[a-f]/i.test(base)) {
     const upper = base === base.toUpperCase() && /[A-F]/.test(base);
