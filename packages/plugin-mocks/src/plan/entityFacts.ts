@@ -48,7 +48,7 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   if (read.response.responseType !== 'json' || !response) return undefined;
   const bodies = read.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
-  const candidates = [...new Set([keyParam, 'id', `${camelCase(entity)}Id`, keyParam.replace(/_?id$/i, '')])].filter((n) => n !== '');
+  const candidates = keyCandidates(keyParam, entity);
   const wrap = wrapOfRead(response, candidates, ctx, listItem);
   const schema = wrap?.schema ?? response;
   const view = objectProperties(schema, ctx.names);
@@ -59,23 +59,47 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   return { schema, props, serverFields, ...(key ? { key } : {}), ...(wrap ? { wrap } : {}) };
 }
 
+/** Normalized property name: case, `_`, `-` and `.` ignored (`pet_id`, `petId` and `PetID` are one name). */
+const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '');
+
+/**
+ * Names the key property may have, most telling first: the item path parameter's own name, `id`, `<entity>Id`,
+ * the parameter without its `Id`/`_id` suffix, and the parameter without the entity's name before it
+ * (`{alert_uuid}` → `uuid`, `{secret_name}` → `name`). Compared with {@link norm}.
+ * @param keyParam name of the item path parameter
+ * @param entity entity name of the resource
+ * @returns the candidate names, normalized, without repeats
+ */
+export function keyCandidates(keyParam: string, entity: string): string[] {
+  const param = norm(keyParam);
+  const own = norm(camelCase(entity));
+  const names = [param, 'id', `${own}id`, norm(keyParam.replace(/(_id|Id|ID)$/, ''))];
+  // The parameter without a leading entity name, or without its first word when the entity is named otherwise.
+  if (own !== '' && param.startsWith(own)) names.push(param.slice(own.length));
+  const words = keyParam.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_\-.]+/).filter((w) => w !== '');
+  if (words.length > 1) names.push(norm(words[words.length - 1] as string));
+  return [...new Set(names)].filter((n) => n !== '');
+}
+
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
 function wrapOfRead(response: SchemaNode, candidates: string[], ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
   if (listItem && sameType(response, listItem, ctx)) return undefined;
   const holding = listItem ? wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) : undefined;
   if (holding) return holding;
-  // A lone required object property (`{ article: {...} }` beside a list of article summaries).
+  // A lone object property (`{ article: {...} }` beside a list of article summaries): required, or optional when the
+  // object it holds carries a key property and the response does not.
   const view = objectProperties(response, ctx.names);
-  const lone = view && !view.nullable && view.props.length === 1 && view.props[0]?.required ? view.props[0] : undefined;
+  const lone = view && !view.nullable && view.props.length === 1 ? view.props[0] : undefined;
   if (!lone || keyIn(view?.props ?? [], candidates, ctx.names)) return undefined;
   const inner = objectProperties(lone.schema, ctx.names);
-  return inner && !inner.nullable && inner.props.length > 0 ? wrapperOf(response, (s) => s === lone.schema, ctx) : undefined;
+  if (!inner || inner.nullable || inner.props.length === 0 || (!lone.required && !keyIn(inner.props, candidates, ctx.names))) return undefined;
+  return wrapperOf(response, (s) => s === lone.schema, ctx);
 }
 
-/** The first property of these names that can hold a key (a non-null string, number or enum). */
+/** The first property named like a candidate ({@link keyCandidates}) that can hold a key (a non-null string, number or enum). */
 function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNames): EntityKey | undefined {
   for (const name of candidates) {
-    const p = props.find((x) => x.name === name);
+    const p = props.find((x) => norm(x.name) === name);
     const resolved = p && resolveSchema(p.schema, names.byName);
     const n = resolved?.leaf;
     // `__proto__` cannot be assigned as a plain property: no such key.
