@@ -40,7 +40,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     const out = path.join(dir, 'js');
     await transpileMocks(path.join(dir, 'src'), out);
     const all: HttpHandler[] = [];
-    for (const r of ['alerts', 'series', 'secrets']) {
+    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'transfers']) {
       const mod = (await import(pathToFileURL(path.join(out, `shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
       all.push(...(mod[`${r}Handlers`] as HttpHandler[]));
     }
@@ -85,5 +85,16 @@ describe('stores keyed by the entity identity under msw/node', () => {
   it('secrets are keyed by `name` (the `{secret_name}` parameter)', async () => {
     const list = ((await get('/secrets')).body as { secrets: Json[] }).secrets;
     for (const item of list) expect((await get(`/secrets/${encodeURIComponent(String(item['name']))}`)).body).toEqual(item);
+  });
+
+  it.each([
+    ['/licenses', 'key'],
+    ['/branches', 'name'],
+    ['/transfers', 'reference'],
+  ])('%s are keyed by `%s` (a conventional name, the entity named by its parameter, the one property of the parameter format)', async (route, key) => {
+    const list = (await get(route)).body as Json[];
+    expect(new Set(list.map((item) => item[key])).size).toBe(list.length);
+    for (const item of list) expect((await get(`${route}/${encodeURIComponent(String(item[key]))}`)).body).toEqual(item);
+    expect((await get(`${route}/00000000-0000-4000-8000-0000000000ff`)).status).toBe(404);
   });
 });

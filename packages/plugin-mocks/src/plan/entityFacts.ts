@@ -34,8 +34,9 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
  * The entity is the read's response, or the object it wraps: the property holding the list's item type
  * (`{ data: Contact }` beside a list of `Contact`), else a lone required object property (`{ article: {...} }`)
  * when the response itself has no key property. The key property is the first usable one
- * (a non-null string, number or enum) named like the item path parameter, `id`, `<entity>Id`, or the parameter
- * without its `Id`/`_id` suffix.
+ * (a non-null string, number or enum) named like a {@link keyCandidates} name; else the one string property
+ * whose `format` or `pattern` is the item path parameter's; else one named `uuid`, `key`, `slug` or `code`, or
+ * `name` when the parameter is the entity's own name.
  * @param read signature of the CRUD read operation
  * @param keyParam name of the path parameter that identifies an item
  * @param ctx the planning context
@@ -54,9 +55,37 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   const view = objectProperties(schema, ctx.names);
   if (!view || view.nullable || view.props.length === 0) return undefined;
   const props = view.props;
-  const key = keyIn(props, candidates, ctx.names);
+  const param = read.pathArgs[read.pathArgs.length - 1]?.param.schema;
+  const key = keyIn(props, candidates, ctx.names) ?? (param && keyByShape(props, param, ctx)) ?? keyIn(props, conventional(keyParam, entity), ctx.names);
   const serverFields: Fields = [...new Set([...(key ? key.path : []), ...props.filter((p) => p.schema.readOnly).map((p) => p.name)])].sort();
   return { schema, props, serverFields, ...(key ? { key } : {}), ...(wrap ? { wrap } : {}) };
+}
+
+/**
+ * Names an identity property commonly has, tried when no property is named like the item path parameter nor has
+ * its shape: `uuid`, `key`, `slug`, `code`, then `name` when the parameter is the entity's own name (`{branch}`
+ * of a branch, `{tag}` of a tag).
+ */
+function conventional(keyParam: string, entity: string): string[] {
+  const param = norm(keyParam);
+  const own = norm(camelCase(entity));
+  const named = own !== '' && (param === own || `${param}s` === own || param === `${own}s`);
+  return ['uuid', 'key', 'slug', 'code', ...(named ? ['name'] : [])];
+}
+
+/**
+ * The one string property whose `format` or `pattern` is the item path parameter's (`{ref}` of `format: uuid`
+ * and an entity whose only uuid is `reference`); undefined when the parameter has neither, or several fit.
+ */
+function keyByShape(props: PropertyNode[], param: SchemaNode, ctx: PlanContext): EntityKey | undefined {
+  const shape = (node: SchemaNode): string | undefined => {
+    const n = resolveSchema(node, ctx.names.byName).leaf;
+    return n.kind === 'string' && !n.enum?.length && (n.format || n.pattern) ? `${n.format ?? ''}\u0000${n.pattern ?? ''}` : undefined;
+  };
+  const wanted = shape(param);
+  if (wanted === undefined) return undefined;
+  const fits = props.filter((p) => shape(p.schema) === wanted);
+  return fits.length === 1 && fits[0] ? keyIn(fits, [norm(fits[0].name)], ctx.names) : undefined;
 }
 
 /** Normalized property name: case, `_`, `-` and `.` ignored (`pet_id`, `petId` and `PetID` are one name). */
