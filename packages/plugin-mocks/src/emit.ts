@@ -7,8 +7,8 @@ import { mocksNaming } from './naming.js';
 import type { ResolvedMocksOptions } from './options.js';
 import { createPlanContext, type PlanContext } from './plan/planContext.js';
 import { planResource } from './plan/planResource.js';
-import { SharedSamples } from './plan/SharedSamples.js';
-import { MAX_SAMPLE_NODES } from './plan/sampleLimit.js';
+import { SharedSamples } from './values/SharedSamples.js';
+import { MAX_SAMPLE_NODES } from './values/sampleLimit.js';
 import { PLUGIN_MOCKS } from './pluginName.js';
 
 /**

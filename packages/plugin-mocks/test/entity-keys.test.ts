@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
-import { keyCandidates } from '../src/plan/entityFacts.js';
+import { keyCandidates } from '../src/store/entityFacts.js';
 import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 
 // One store per entity whatever the shapes: the key property is found by the item path parameter's name (case and

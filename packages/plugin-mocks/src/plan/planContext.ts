@@ -1,6 +1,6 @@
 import type { ApiModel, NamedSchema, SchemaNode, SchemaTypeNames } from '@reslayer/core';
 import { datedSchemas, getSchemaTypeNames } from '@reslayer/core';
-import type { Patterns } from './satisfies.js';
+import type { Patterns } from '../values/satisfies.js';
 import type { StorePlan } from './mockPlan.js';
 
 /** What every sample of a run shares: the model's schemas and the run's bookkeeping (see `sampleSchema`). */

@@ -1,9 +1,9 @@
 import type { PropertyNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
 import { camelCase, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
-import type { EntityFacts, EntityKey, Fields, Wrap } from './mockPlan.js';
-import type { PlanContext } from './planContext.js';
-import { sameType } from './sameType.js';
-import { sampleValue } from './sampleSchema.js';
+import type { EntityFacts, EntityKey, Fields, Wrap } from '../plan/mockPlan.js';
+import type { PlanContext } from '../plan/planContext.js';
+import { sameType } from '../plan/sameType.js';
+import { sampleValue } from '../values/sampleSchema.js';
 
 /** Names of a property that wraps a single entity (`{ data: {...} }`), in order of preference (lower case). */
 const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'object'];

@@ -3,7 +3,7 @@ import { arrayItemSchemas, deref } from '@reslayer/core';
 import { keepConditional } from './conditional.js';
 import { flatKey } from './flatKey.js';
 import { conforms, discriminatorValues, fitCount, isObject, mayValidate, visibleProperties, type CheckScope } from './conforms.js';
-import type { SampleScope } from './planContext.js';
+import type { SampleScope } from '../plan/planContext.js';
 import { withDateSamples } from './dateSamples.js';
 import { hasEnum, sampleScalar } from './sampleScalar.js';
 import { cutsHere, overLimit } from './sampleLimit.js';

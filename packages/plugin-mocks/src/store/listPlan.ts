@@ -1,11 +1,11 @@
 import type { ListPagination, NamedSchema, ParameterNode, PropertyPath, SchemaNode } from '@reslayer/core';
 import { deref, listEnvelope, listPagination, objectProperties, pathNames, resolveSchema, type OperationSignature } from '@reslayer/core';
-import type { EntityFacts, ListPlan, PageField, PageWindow } from './mockPlan.js';
-import type { PlanContext } from './planContext.js';
-import { sameType } from './sameType.js';
+import type { EntityFacts, ListPlan, PageField, PageWindow } from '../plan/mockPlan.js';
+import type { PlanContext } from '../plan/planContext.js';
+import { sameType } from '../plan/sameType.js';
 import { assignable } from './writableFields.js';
 import { listQueryOf } from './listQuery.js';
-import { sampleValue } from './sampleSchema.js';
+import { sampleValue } from '../values/sampleSchema.js';
 
 // Page facts the envelope analysis does not name, found by name at the top level or in a container (normalized names).
 const PAGES = ['totalpages', 'pagecount', 'pages', 'numpages'];
