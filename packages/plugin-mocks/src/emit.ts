@@ -7,8 +7,8 @@ import { mocksNaming } from './naming.js';
 import type { ResolvedMocksOptions } from './options.js';
 import { createPlanContext, type PlanContext } from './plan/planContext.js';
 import { planResource } from './plan/planResource.js';
-import { SharedSamples } from './plan/SharedSamples.js';
-import { MAX_SAMPLE_NODES } from './plan/sampleLimit.js';
+import { SharedSamples } from './values/SharedSamples.js';
+import { MAX_SAMPLE_NODES } from './values/sampleLimit.js';
 import { PLUGIN_MOCKS } from './pluginName.js';
 
 /**
@@ -25,7 +25,7 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
   let context: { plan: PlanContext; shared: SharedSamples } | undefined;
   const plans = () => {
     if (context) return context;
-    const plan = createPlanContext(model);
+    const plan = createPlanContext(model, resolved.seed);
     // Two passes over the (deterministic) plans: the first finds the samples several fixtures share, the
     // second prints every file. Plans are not kept between resources, so memory stays flat with the contract's size.
     const shared = new SharedSamples(plan.names, plan.scope.origins);

@@ -47,6 +47,15 @@ export interface MocksOptions {
    * @example pluginMocks({ index: true })
    */
   index?: boolean;
+  /**
+   * Seed of the values faker makes for the fixtures (names, e-mails, URLs, words…), a whole number from 0 to
+   * 2147483647. With 0 the values depend on the contract alone; another seed gives another data set, as
+   * deterministic. Numbers, enums, counted UUIDs and the contract's own examples do not change with it. `reslayer mock --seed <n>`
+   * serves the mocks generated with it.
+   * @default 0
+   * @example pluginMocks({ seed: 7 })
+   */
+  seed?: number;
 }
 
 /** Options with defaults applied. */
@@ -63,6 +72,8 @@ export interface ResolvedMocksOptions {
   runtimeModule: string;
   /** Emit `shared/mocks/index.ts` (`handlers`, `resetAllStores`). */
   index: boolean;
+  /** Seed of faker's values; 0: the contract alone seeds them. */
+  seed: number;
 }
 
 /** The rules of plugin-mocks' options, for core's `resolvePluginOptions`. */
@@ -80,6 +91,7 @@ export const MOCKS_OPTION_RULES = {
   shareFixtures: { kind: 'boolean', default: false },
   runtimeModule: RUNTIME_MODULE_RULE,
   index: { kind: 'boolean', default: false },
+  seed: { kind: 'integer', default: 0, min: 0, max: 2_147_483_647 },
 } satisfies Record<string, OptionRule>;
 
 /**

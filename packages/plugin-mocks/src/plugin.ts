@@ -28,7 +28,7 @@ export function pluginMocks(options: MocksOptions = {}): Plugin {
     apply(hooks) {
       // After detection (so under `lint` too): the operations of CRUD resources the store cannot serve.
       hooks.detect.tapPromise({ name: PLUGIN_MOCKS, stage: DetectStage.Refine }, async (model, ctx) => {
-        for (const d of (await import('./plan/stateless.js')).statelessDiagnostics(model)) ctx.report(d);
+        for (const d of (await import('./store/stateless.js')).statelessDiagnostics(model)) ctx.report(d);
         return model;
       });
       hooks.emit.tapPromise({ name: PLUGIN_MOCKS, stage: EmitStage.Derived }, async (ctx) => (await emitters()).emitMocks(ctx, resolved));

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { stateWords } from '../src/plan/entityActions.js';
+import { stateWords } from '../src/store/entityActions.js';
 import { getResponse, type HttpHandler } from 'msw';
 import { pathToFileURL } from 'node:url';
 import { generate, transpileMocks } from './helpers.js';

@@ -138,7 +138,7 @@ describe('RouteIndex (the per-model index behind step-aside and yield-to lists)'
 
 describe('options', () => {
   it('defaults', () => {
-    const defaults = { baseUrl: '*', delayMs: 1500, fixtureCount: 3, shareFixtures: false, runtimeModule: '@reslayer/runtime', index: false };
+    const defaults = { baseUrl: '*', delayMs: 1500, fixtureCount: 3, shareFixtures: false, runtimeModule: '@reslayer/runtime', index: false, seed: 0 };
     expect(resolveMocksOptions()).toEqual(defaults);
     expect(resolveMocksOptions({ baseUrl: 'https://api.example.test/', delayMs: 0 })).toEqual({ ...defaults, baseUrl: 'https://api.example.test', delayMs: 0 });
     expect(resolveMocksOptions({ baseUrl: '', runtimeModule: '@acme/api-runtime' })).toEqual({ ...defaults, baseUrl: '', runtimeModule: '@acme/api-runtime' });
@@ -148,7 +148,8 @@ describe('options', () => {
     expect(() => resolveMocksOptions({ delayMs: -1 })).toThrow('plugin-mocks: delayMs must be a whole number of milliseconds from 0 to 600000, got -1');
     expect(() => resolveMocksOptions({ fixtureCount: 0 })).toThrow('plugin-mocks: fixtureCount must be a whole number from 1 to 100, got 0');
     expect(() => resolveMocksOptions({ baseUrl: 'http://a b' })).toThrow(`plugin-mocks: baseUrl must be '*', '' or a URL prefix without spaces, '?', '#' or backticks, got "http://a b"`);
-    expect(() => resolveMocksOptions({ delay: 10 } as MocksOptions)).toThrow('plugin-mocks: unknown option "delay" (known: baseUrl, delayMs, fixtureCount, shareFixtures, runtimeModule, index)');
+    expect(() => resolveMocksOptions({ delay: 10 } as MocksOptions)).toThrow('plugin-mocks: unknown option "delay" (known: baseUrl, delayMs, fixtureCount, shareFixtures, runtimeModule, index, seed)');
+    expect(() => resolveMocksOptions({ seed: -1 })).toThrow('plugin-mocks: seed must be a whole number from 0 to 2147483647, got -1');
   });
 
   it('imports the mock helpers from <runtimeModule>/mocks', () => {

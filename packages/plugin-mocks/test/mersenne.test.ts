@@ -1,7 +1,7 @@
 import { faker as english } from '@faker-js/faker/locale/en';
 import { generateMersenne53Randomizer } from '@faker-js/faker';
-import { mersenne53 } from '../src/plan/mersenne.js';
-import { fakeString } from '../src/plan/fakeString.js';
+import { mersenne53 } from '../src/values/mersenne.js';
+import { fakeString } from '../src/values/fakeString.js';
 
 // The mocks' randomizer must give faker's own numbers: the generated fixtures were made with faker's default
 // randomizer, and a different stream would change every mock file.

@@ -1,7 +1,7 @@
 // The sampler and JSON Schema 2020-12 keywords beyond types: `prefixItems` (tuples) and `if`/`then`/`else`.
 import { createSchema, type NamedSchema, type SchemaNode } from '@reslayer/core';
-import { sampleSchema, type SampleOptions } from '../src/plan/sampleSchema.js';
-import { fakeString } from '../src/plan/fakeString.js';
+import { sampleSchema, type SampleOptions } from '../src/values/sampleSchema.js';
+import { fakeString } from '../src/values/fakeString.js';
 
 /** The realistic value `sampleString` gives a property without a format (faker, seeded by pointer `#`, index and position). */
 const plain = (name: string, index = 1, position = 0): string => fakeString(name, `#\u0000${index}\u0000${position}`);

@@ -1,11 +1,11 @@
 import { createSchema, type NamedSchema, type NumberSchema, type ObjectSchema, type RefSchema, type SchemaNode, type StringSchema } from '@reslayer/core';
-import { sampleSchema, sampleValue, type SampleOptions } from '../src/plan/sampleSchema.js';
-import { sampleNumber } from '../src/plan/sampleNumber.js';
-import { BlobSample, sampleUuid } from '../src/plan/sampleString.js';
-import { flatValue, printValue, sameSample } from '../src/plan/printValue.js';
-import { DateSample } from '../src/plan/dateSamples.js';
-import { backtracksExponentially } from '../src/plan/backtracking.js';
-import { fakeString } from '../src/plan/fakeString.js';
+import { sampleSchema, sampleValue, type SampleOptions } from '../src/values/sampleSchema.js';
+import { sampleNumber } from '../src/values/sampleNumber.js';
+import { BlobSample, sampleUuid } from '../src/values/sampleString.js';
+import { flatValue, printValue, sameSample } from '../src/values/printValue.js';
+import { DateSample } from '../src/values/dateSamples.js';
+import { backtracksExponentially } from '../src/values/backtracking.js';
+import { fakeString } from '../src/values/fakeString.js';
 
 /** The realistic value `sampleString` gives a property without a format (faker, seeded by pointer `#`, index and position). */
 const plain = (name: string, index = 1, position = 0): string => fakeString(name, `#\u0000${index}\u0000${position}`);

@@ -1,8 +1,8 @@
 import { createApiModel, createSchema, type NamedSchema, type RefSchema, type SchemaNode, type StringSchema } from '@reslayer/core';
 import type { SchemaTypeNames } from '@reslayer/core';
 import type { FixtureDecl } from '../src/plan/mockPlan.js';
-import { sampleSchema } from '../src/plan/sampleSchema.js';
-import { SharedSamples } from '../src/plan/SharedSamples.js';
+import { sampleSchema } from '../src/values/sampleSchema.js';
+import { SharedSamples } from '../src/values/SharedSamples.js';
 
 type Init = SchemaNode extends infer T ? (T extends SchemaNode ? Omit<T, 'pointer'> : never) : never;
 const s = (node: Init): SchemaNode => createSchema<SchemaNode>(node as Omit<SchemaNode, 'pointer'>);

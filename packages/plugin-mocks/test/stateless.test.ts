@@ -12,11 +12,15 @@ const lint = async (input: string, code = 'RSL_MOCK_STATELESS') => {
 };
 
 describe('RSL_MOCK_STATELESS', () => {
-  it('names the list whose items are neither the entity nor a summary of it, and nothing the store serves', async () => {
-    const found = await lint(path.join(REPO_ROOT, 'fixtures/openapi/roundtrip/envelopes.yaml'));
-    expect(found.map((d) => [d.severity, d.location, d.plugin])).toEqual([['warning', '#/paths/~1reports/get', 'plugin-mocks']]);
-    expect(found[0]?.message).toBe('plugin-mocks: listReports (GET /reports) answers a fixed fixture, not the store of `reports`: its items are neither the entity of getReport nor a summary of it');
+  it('names the list whose items are neither the entity nor a summary of it (no key, a property of another kind)', async () => {
+    const found = await lint(path.join(REPO_ROOT, 'packages/plugin-mocks/test/fixtures/not-summary.yaml'));
+    expect(found.map((d) => [d.severity, d.location, d.plugin])).toEqual([['warning', '#/paths/~1logs/get', 'plugin-mocks']]);
+    expect(found[0]?.message).toBe('plugin-mocks: listLogEntries (GET /logs) answers a fixed fixture, not the store of `logs`: its items are neither the entity of getLogEntry nor a summary of it');
     expect(found[0]?.hint).toContain('reslayer explain RSL_MOCK_STATELESS');
+  });
+
+  it('finds nothing where the list items carry the key, even with a property the entity lacks (sampled)', async () => {
+    expect(await lint(path.join(REPO_ROOT, 'fixtures/openapi/roundtrip/envelopes.yaml'))).toEqual([]);
   });
 
   it('finds nothing to say about the demo, whose every CRUD operation the store serves', async () => {

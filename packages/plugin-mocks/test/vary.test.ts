@@ -1,7 +1,7 @@
 import { createSchema, type NamedSchema, type SchemaNode } from '@reslayer/core';
-import { sampleValue } from '../src/plan/sampleSchema.js';
-import { varyScalar } from '../src/plan/vary.js';
-import { fakeString } from '../src/plan/fakeString.js';
+import { sampleValue } from '../src/values/sampleSchema.js';
+import { varyScalar } from '../src/values/vary.js';
+import { fakeString } from '../src/values/fakeString.js';
 
 /** The realistic value `sampleString` gives a property without a format (faker, seeded by pointer `#`, index and position). */
 const plain = (name: string, index = 1, position = 0): string => fakeString(name, `#\u0000${index}\u0000${position}`);

@@ -41,7 +41,7 @@ describe('intParam and filterItems', () => {
   it.each<[string, number]>([['?n=3', 3], ['?n=x', 7], ['', 7], ['?n=-2', -2]])('intParam(%s) → %d', (query, expected) => {
     expect(intParam(new URLSearchParams(query), 'n', 7)).toBe(expected);
   });
-  it.each<[string, string, string[]]>([['?status=done', '', ['2', '4']], ['?status=done,open', ',', ['1', '2', '3', '4', '5']], ['?status=done&status=open', '', ['1', '2', '3', '4', '5']], ['', '', ['1', '2', '3', '4', '5']]])('filterItems(%s, %j)', (query, separator, expected) => {
+  it.each<[string, string, string[]]>([['?status=done', '', ['2', '4']], ['?status=DONE', '', ['2', '4']], ['?status=done,open', ',', ['1', '2', '3', '4', '5']], ['?status=done&status=open', '', ['1', '2', '3', '4', '5']], ['', '', ['1', '2', '3', '4', '5']]])('filterItems(%s, %j)', (query, separator, expected) => {
     expect(ids(filterItems(items, new URLSearchParams(query), [['status', 'status', separator]]))).toEqual(expected);
   });
 });

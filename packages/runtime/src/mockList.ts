@@ -85,7 +85,8 @@ export function intParam(query: URLSearchParams, name: string, fallback: number)
 }
 
 /**
- * The items whose property equals one of the values of each filter parameter present in the query.
+ * The items whose property equals one of the values of each filter parameter present in the query, case ignored
+ * (`status=ACTIVE` keeps `active` items, as most servers compare).
  * @param items the store's items
  * @param query the request's query
  * @param filters the filters of the list operation
@@ -94,8 +95,8 @@ export function intParam(query: URLSearchParams, name: string, fallback: number)
 export function filterItems<T>(items: T[], query: URLSearchParams, filters: Filters): T[] {
   return items.filter((item) =>
     filters.every(([name, property, separator]) => {
-      const wanted = query.getAll(name).flatMap((value) => (separator ? value.split(separator) : [value]));
-      return wanted.length === 0 || wanted.includes(String((item as Record<string, unknown>)[property]));
+      const wanted = query.getAll(name).flatMap((value) => (separator ? value.split(separator) : [value])).map((v) => v.toLowerCase());
+      return wanted.length === 0 || wanted.includes(String((item as Record<string, unknown>)[property]).toLowerCase());
     }),
   );
 }

@@ -19,13 +19,13 @@ export function mockCommand(done: Done): CommandModule {
         .option('host', { type: 'string', default: '127.0.0.1', requiresArg: true, describe: 'Address to listen on (0.0.0.0: every interface)' })
         .option('scenario', { type: 'string', choices: [...SCENARIOS], default: 'success', describe: 'How the handlers answer: fixtures and store, empty lists, the error status, or success after the slow delay' })
         .option('delay', { type: 'number', default: 0, requiresArg: true, describe: 'Milliseconds to wait before every answer' })
-        .option('seed', { type: 'number', requiresArg: true, describe: 'Seed passed to the handler factories (`create<Resource>Handlers({ seed })`) for the values they make at run time' })
+        .option('seed', { type: 'number', requiresArg: true, describe: 'Serve the mocks generated anew, in a temporary folder, with this seed of the fixture values (names, e-mails, URLs, words…); 0: as generate makes them' })
         .check((argv) => {
           const port = argv.port;
           if (typeof port !== 'number' || !Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port takes a whole number from 0 to 65535');
           const delay = argv.delay;
           if (typeof delay !== 'number' || !Number.isInteger(delay) || delay < 0 || delay > 600_000) throw new Error('--delay takes a whole number of milliseconds from 0 to 600000');
-          if (argv.seed !== undefined && !Number.isInteger(argv.seed)) throw new Error('--seed takes a whole number');
+          if (argv.seed !== undefined && !(Number.isInteger(argv.seed) && argv.seed >= 0 && argv.seed <= 2_147_483_647)) throw new Error('--seed takes a whole number from 0 to 2147483647');
           return true;
         })
         .example('$0 mock --config examples/public-crm/generator.config.ts', 'Serve the demo on http://127.0.0.1:4010')

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { ResolvedConfig } from '@reslayer/core';
-import { check } from '@reslayer/engine';
+import os from 'node:os';
+import path from 'node:path';
+import { GeneratorError, type ResolvedConfig } from '@reslayer/core';
+import { cacheDirOf, check, generate } from '@reslayer/engine';
+import { PLUGIN_MOCKS, pluginMocks, type MocksOptions } from '@reslayer/plugin-mocks';
 import type { OutputArgs } from '../commands/shared.js';
 import { displayPath, resolveCliConfig } from '../format/resolveCliConfig.js';
 import { type RunnerIO, guard } from './context.js';
@@ -17,8 +21,30 @@ export interface MockArgs extends OutputArgs {
   scenario: string;
   /** Milliseconds to wait before every answer. */
   delayMs: number;
-  /** Passed to the handler factories as `seed`. */
+  /** Serve the mocks generated anew with plugin-mocks' `seed` option (another data set) instead of those on disk. */
   seed?: number | undefined;
+}
+
+/**
+ * The mocks generated anew with plugin-mocks' `seed` option, into a temporary output root (the config's output
+ * root is not touched); `dispose` removes it. Used by `mock --seed <n>`: faker's values change with the seed.
+ * @throws GeneratorError `RSL_OUTPUT_MISSING` when the generation fails (its first error is named)
+ */
+async function seededOutput(config: ResolvedConfig, seed: number): Promise<{ outputRoot: string; dispose: () => void }> {
+  const outputRoot = mkdtempSync(path.join(os.tmpdir(), `reslayer-mock-seed-${seed}-`));
+  // The folder and the no-change cache's record of it (under the system temporary folder too).
+  const dispose = () => [outputRoot, cacheDirOf(outputRoot)].forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+  const plugins = config.plugins.map((p) => (p.name === PLUGIN_MOCKS ? pluginMocks({ ...(p.options as MocksOptions), seed }) : p));
+  const result = await generate({ ...config, outputRoot, plugins }, { skipCache: '--seed' }).catch((error: unknown) => {
+    dispose();
+    throw error;
+  });
+  if (result.failed) {
+    dispose();
+    const first = result.diagnostics.find((d) => d.severity === 'error');
+    throw new GeneratorError('RSL_OUTPUT_MISSING', `the mocks could not be generated with --seed ${seed}${first ? `: ${first.code} ${first.message}` : ''}`, { hint: 'Run `reslayer generate` to see every diagnostic.' });
+  }
+  return { outputRoot, dispose };
 }
 
 /** The `generate` command line that brings this output up to date. */
@@ -74,7 +100,11 @@ function close(server: Server): Promise<void> {
 export async function runMock(args: MockArgs): Promise<number> {
   return guard('mock', args.json, async (io) => {
     const config = await resolveCliConfig(args, io.cwd);
-    const mocks = await loadMocks(config, { scenario: args.scenario, seed: args.seed });
+    const seeded = args.seed === undefined ? undefined : await seededOutput(config, args.seed);
+    const mocks = await loadMocks(config, { scenario: args.scenario, outputRoot: seeded?.outputRoot }).catch((error: unknown) => {
+      seeded?.dispose();
+      throw error;
+    });
     const log = args.json
       ? (line: string) => {
           const [method, path, status, ms] = line.split(' ');
@@ -83,6 +113,8 @@ export async function runMock(args: MockArgs): Promise<number> {
       : (line: string) => io.out(line);
     const server = createMockServer({ handlers: mocks.handlers, getResponse: mocks.getResponse, reset: mocks.reset, delayMs: args.delayMs, log });
     const port = await listen(server, args.port, args.host);
+    // Listened for before the URL is printed: a stop sent right after the start is a clean stop, not a kill.
+    const stopped = untilSignal();
     const url = `http://${args.host.includes(':') ? `[${args.host}]` : args.host}:${port}`;
     const about = { url, port, resources: mocks.resources, handlers: mocks.handlers.length, scenario: args.scenario, reset: `POST ${url}${RESET_PATH}` };
     if (args.json) process.stdout.write(`${JSON.stringify({ ok: true, ...about })}\n`);
@@ -91,8 +123,9 @@ export async function runMock(args: MockArgs): Promise<number> {
       io.out(`listening on ${io.colors.cyan(url)}; POST ${RESET_PATH} restores the fixtures; Ctrl-C stops`);
     }
     void warnOnDrift(config, io);
-    const signal = await untilSignal();
+    const signal = await stopped;
     await close(server);
+    seeded?.dispose();
     if (!args.json) io.out(`reslayer mock: stopped (${signal})`);
     return 0;
   });

@@ -21,12 +21,12 @@ export interface LoadedMocks {
   getResponse: GetResponse;
 }
 
-/** Options of the handler factories (`create<Resource>Handlers`). */
+/** Options of the handler factories (`create<Resource>Handlers`) and where the mocks are. */
 export interface FactoryOptions {
   /** The scenario (`success`, `empty`, `error`, `slow`). */
   scenario: string;
-  /** Passed on as `seed` when given. */
-  seed?: number | undefined;
+  /** The output root to load the mocks from, when not the config's (`mock --seed` generates them anew elsewhere). */
+  outputRoot?: string | undefined;
 }
 
 /** The resource folders of the mocks folder that hold an `index.ts`, sorted by name. */
@@ -125,7 +125,8 @@ function exported(module: Record<string, unknown>, pattern: RegExp): ((...args: 
  * `create<Resource>Handlers` and `reset<Resource>Store`, through Node's own type stripping where it has it, else the
  * TypeScript loader configs use (jiti), with the runtime's mocks module taken from the project or, failing that, from the CLI's own dependencies.
  * @param config the resolved config
- * @param options the scenario and seed for the handler factories (the base URL is always `*`: any origin and base path)
+ * @param options the scenario for the handler factories (the base URL is always `*`: any origin and base path), and
+ *   the output root to load from when not the config's (the runtime is still found from the config's)
  * @throws GeneratorError `RSL_OUTPUT_MISSING` when there are no generated mocks ("run `reslayer generate` first"),
  *   `RSL_CONFIG_INVALID` when the config has no plugin-mocks or the runtime or msw is missing
  */
@@ -133,7 +134,7 @@ export async function loadMocks(config: ResolvedConfig, options: FactoryOptions)
   if (!config.plugins.some((p) => p.name === PLUGIN_MOCKS)) {
     throw new GeneratorError('RSL_CONFIG_INVALID', 'the config has no pluginMocks(), so there are no mocks to serve', { hint: 'Add pluginMocks() to the plugins of the config, then run `reslayer generate`.' });
   }
-  const dir = path.join(config.outputRoot, config.srcDir, path.dirname(mocksNaming.resourceDir({ resource: 'x' })));
+  const dir = path.join(options.outputRoot ?? config.outputRoot, config.srcDir, path.dirname(mocksNaming.resourceDir({ resource: 'x' })));
   const names = resourceDirs(dir);
   if (names.length === 0) {
     throw new GeneratorError('RSL_OUTPUT_MISSING', `there are no generated mocks in ${displayPath(dir, process.cwd())}: run \`reslayer generate\` first`, {
@@ -144,7 +145,7 @@ export async function loadMocks(config: ResolvedConfig, options: FactoryOptions)
   const alias = { [files.spec]: files.runtime, msw: files.msw };
   const load = nativeLoader(alias) ?? (await typeScriptModuleLoader(alias));
   const msw = (await load(files.msw)) as { getResponse: GetResponse };
-  const factory = { baseUrl: '*', scenario: options.scenario, ...(options.seed !== undefined ? { seed: options.seed } : {}) };
+  const factory = { baseUrl: '*', scenario: options.scenario };
   const handlers: unknown[] = [];
   const resets: Array<() => unknown> = [];
   for (const name of names) {

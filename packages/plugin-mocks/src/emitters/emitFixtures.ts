@@ -3,8 +3,8 @@ import { banner, importPath } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { MockPlan } from '../plan/mockPlan.js';
-import { printValue } from '../plan/printValue.js';
-import type { SharedSamples } from '../plan/SharedSamples.js';
+import { printValue } from '../values/printValue.js';
+import type { SharedSamples } from '../values/SharedSamples.js';
 
 /** A generated module and the names it exports (the index re-exports them). */
 export interface EmittedModule {

@@ -1,5 +1,5 @@
 import { objectKey, stringLiteral } from '@reslayer/core';
-import { printValue } from '../plan/printValue.js';
+import { printValue } from '../values/printValue.js';
 
 /** Code to print as it is (an identifier: a fixture, another resource's store), never a contract text. */
 export class Code {

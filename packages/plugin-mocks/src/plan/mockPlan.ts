@@ -1,6 +1,6 @@
 import type { CrudRole, PropertyNode, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
-import type { ListQuery } from './listQuery.js';
+import type { ListQuery } from '../store/listQuery.js';
 import type { Definitions, JsonSchema } from './requestSchema.js';
 import type { SharedUrl } from './sharedUrls.js';
 

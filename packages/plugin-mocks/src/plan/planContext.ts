@@ -1,6 +1,6 @@
 import type { ApiModel, NamedSchema, SchemaNode, SchemaTypeNames } from '@reslayer/core';
 import { datedSchemas, getSchemaTypeNames } from '@reslayer/core';
-import type { Patterns } from './satisfies.js';
+import type { Patterns } from '../values/satisfies.js';
 import type { StorePlan } from './mockPlan.js';
 
 /** What every sample of a run shares: the model's schemas and the run's bookkeeping (see `sampleSchema`). */
@@ -20,6 +20,8 @@ export interface SampleScope {
   dated?: ReadonlySet<string>;
   /** Receives each sample cut at `MAX_SAMPLE_NODES` (see `sampleLimit.ts`; such a sample is inexact). Not recorded when absent. */
   cut?: WeakSet<object>;
+  /** The run's seed of faker's values (the `seed` option); 0 or absent: the schema's place alone seeds them. */
+  seed?: number;
 }
 
 /**
@@ -42,9 +44,11 @@ export interface PlanContext {
 /**
  * A fresh planning context for a model.
  * @param model the API model
+ * @param seed the seed of faker's values (the `seed` option; 0: none)
  * @returns the context; use one per run (the origins it records belong to that run's samples)
  */
-export function createPlanContext(model: ApiModel): PlanContext {
+export function createPlanContext(model: ApiModel, seed = 0): PlanContext {
   const names = getSchemaTypeNames(model);
-  return { model, names, scope: { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model), cut: new WeakSet() }, typeTexts: new WeakMap(), stores: new Map() };
+  const scope = { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model), cut: new WeakSet<object>(), seed };
+  return { model, names, scope, typeTexts: new WeakMap(), stores: new Map() };
 }

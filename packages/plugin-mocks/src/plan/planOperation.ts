@@ -5,13 +5,13 @@ import { mocksNaming } from '../naming.js';
 import type { ActionPlan, Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
 import { mswPattern } from './mswPattern.js';
 import type { PlanContext } from './planContext.js';
-import { sameSample } from './printValue.js';
+import { sameSample } from '../values/printValue.js';
 import { mayBeUnknown, sameType } from './sameType.js';
-import { sampleSchema, sampleValue } from './sampleSchema.js';
+import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
-import { writableFields } from './writableFields.js';
-import { wrapperOf } from './entityFacts.js';
-import { fixturePagePlan } from './listPlan.js';
+import { writableFields } from '../store/writableFields.js';
+import { wrapperOf } from '../store/entityFacts.js';
+import { fixturePagePlan } from '../store/listPlan.js';
 import { requestSchema, type Definitions } from './requestSchema.js';
 
 /** Statuses whose responses have no body. */

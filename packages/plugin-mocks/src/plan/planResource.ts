@@ -4,9 +4,9 @@ import type { FixtureDecl, MockPlan } from './mockPlan.js';
 import { mswPattern, specificity } from './mswPattern.js';
 import type { PlanContext } from './planContext.js';
 import { planOperation } from './planOperation.js';
-import { planStore } from './planStore.js';
+import { planStore } from '../store/planStore.js';
 import type { Definitions } from './requestSchema.js';
-import { planEntityAction } from './entityActions.js';
+import { planEntityAction } from '../store/entityActions.js';
 import { routesOf } from './RouteIndex.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { NamedSchema, ParameterNode, SchemaNode } from '@reslayer/core';
 import { resolveSchema } from '@reslayer/core';
-import type { EntityFacts } from './mockPlan.js';
+import type { EntityFacts } from '../plan/mockPlan.js';
 
 // The free-text and sort parameters of a store-backed list, found by name (compared lower-case, without `_`, `-`, `.`).
 

@@ -3,8 +3,8 @@ import { describeOperation, listEnvelope } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { entityFacts } from './entityFacts.js';
 import { listPlan } from './listPlan.js';
-import type { EntityFacts, ListPlan } from './mockPlan.js';
-import { createPlanContext, type PlanContext } from './planContext.js';
+import type { EntityFacts, ListPlan } from '../plan/mockPlan.js';
+import { createPlanContext, type PlanContext } from '../plan/planContext.js';
 
 /** The CRUD roles whose operations the store serves. */
 const CRUD: ReadonlySet<string> = new Set(['list', 'read', 'create', 'update', 'delete']);

@@ -67,12 +67,13 @@ const FORMATS: Record<string, (i: number, where: string) => string> = {
  * @param index 1-based sequence number
  * @param position position inside an array (picks successive enum values)
  * @param compiled the run's compiled patterns
+ * @param seed the run's seed of faker's values (0 or absent: the schema's place alone seeds them)
  */
-export function sampleString(node: StringSchema, name: string, index: number, position: number, compiled?: Patterns): string | BlobSample {
+export function sampleString(node: StringSchema, name: string, index: number, position: number, compiled?: Patterns, seed?: number): string | BlobSample {
   if (node.enum?.length) return node.enum[position % node.enum.length] ?? '';
   if (node.format === 'binary') return new BlobSample();
   const make = node.format !== undefined ? FORMATS[node.format] : undefined;
-  const where = `${node.pointer}\u0000${index}\u0000${position}`;
+  const where = `${seed ? `${seed}\u0000` : ''}${node.pointer}\u0000${index}\u0000${position}`;
   let s = make ? make(index, where) : fakeString(name, where);
   const min = node.minLength ?? 0;
   if (s.length < min) s = pad(s, min, node.format, index);

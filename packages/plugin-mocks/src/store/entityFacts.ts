@@ -1,9 +1,9 @@
 import type { PropertyNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
 import { camelCase, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
-import type { EntityFacts, EntityKey, Fields, Wrap } from './mockPlan.js';
-import type { PlanContext } from './planContext.js';
-import { sameType } from './sameType.js';
-import { sampleValue } from './sampleSchema.js';
+import type { EntityFacts, EntityKey, Fields, Wrap } from '../plan/mockPlan.js';
+import type { PlanContext } from '../plan/planContext.js';
+import { sameType } from '../plan/sameType.js';
+import { sampleValue } from '../values/sampleSchema.js';
 
 /** Names of a property that wraps a single entity (`{ data: {...} }`), in order of preference (lower case). */
 const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'object'];
@@ -34,8 +34,9 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
  * The entity is the read's response, or the object it wraps: the property holding the list's item type
  * (`{ data: Contact }` beside a list of `Contact`), else a lone required object property (`{ article: {...} }`)
  * when the response itself has no key property. The key property is the first usable one
- * (a non-null string, number or enum) named like the item path parameter, `id`, `<entity>Id`, or the parameter
- * without its `Id`/`_id` suffix.
+ * (a non-null string, number or enum) named like a {@link keyCandidates} name; else the one string property
+ * whose `format` or `pattern` is the item path parameter's; else one named `uuid`, `key`, `slug` or `code`, or
+ * `name` when the parameter is the entity's own name.
  * @param read signature of the CRUD read operation
  * @param keyParam name of the path parameter that identifies an item
  * @param ctx the planning context
@@ -48,15 +49,65 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   if (read.response.responseType !== 'json' || !response) return undefined;
   const bodies = read.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
-  const candidates = [...new Set([keyParam, 'id', `${camelCase(entity)}Id`, keyParam.replace(/_?id$/i, '')])].filter((n) => n !== '');
+  const candidates = keyCandidates(keyParam, entity);
   const wrap = wrapOfRead(response, candidates, ctx, listItem);
   const schema = wrap?.schema ?? response;
   const view = objectProperties(schema, ctx.names);
   if (!view || view.nullable || view.props.length === 0) return undefined;
   const props = view.props;
-  const key = keyIn(props, candidates, ctx.names);
+  const param = read.pathArgs[read.pathArgs.length - 1]?.param.schema;
+  const key = keyIn(props, candidates, ctx.names) ?? (param && keyByShape(props, param, ctx)) ?? keyIn(props, conventional(keyParam, entity), ctx.names);
   const serverFields: Fields = [...new Set([...(key ? key.path : []), ...props.filter((p) => p.schema.readOnly).map((p) => p.name)])].sort();
   return { schema, props, serverFields, ...(key ? { key } : {}), ...(wrap ? { wrap } : {}) };
+}
+
+/**
+ * Names an identity property commonly has, tried when no property is named like the item path parameter nor has
+ * its shape: `uuid`, `key`, `slug`, `code`, then `name` when the parameter is the entity's own name (`{branch}`
+ * of a branch, `{tag}` of a tag).
+ */
+function conventional(keyParam: string, entity: string): string[] {
+  const param = norm(keyParam);
+  const own = norm(camelCase(entity));
+  const named = own !== '' && (param === own || `${param}s` === own || param === `${own}s`);
+  return ['uuid', 'key', 'slug', 'code', ...(named ? ['name'] : [])];
+}
+
+/**
+ * The one string property whose `format` or `pattern` is the item path parameter's (`{ref}` of `format: uuid`
+ * and an entity whose only uuid is `reference`); undefined when the parameter has neither, or several fit.
+ */
+function keyByShape(props: PropertyNode[], param: SchemaNode, ctx: PlanContext): EntityKey | undefined {
+  const shape = (node: SchemaNode): string | undefined => {
+    const n = resolveSchema(node, ctx.names.byName).leaf;
+    return n.kind === 'string' && !n.enum?.length && (n.format || n.pattern) ? `${n.format ?? ''}\u0000${n.pattern ?? ''}` : undefined;
+  };
+  const wanted = shape(param);
+  if (wanted === undefined) return undefined;
+  const fits = props.filter((p) => shape(p.schema) === wanted);
+  return fits.length === 1 && fits[0] ? keyIn(fits, [norm(fits[0].name)], ctx.names) : undefined;
+}
+
+/** Normalized property name: case, `_`, `-` and `.` ignored (`pet_id`, `petId` and `PetID` are one name). */
+const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '');
+
+/**
+ * Names the key property may have, most telling first: the item path parameter's own name, `id`, `<entity>Id`,
+ * the parameter without its `Id`/`_id` suffix, and the parameter without the entity's name before it
+ * (`{alert_uuid}` → `uuid`, `{secret_name}` → `name`). Compared with {@link norm}.
+ * @param keyParam name of the item path parameter
+ * @param entity entity name of the resource
+ * @returns the candidate names, normalized, without repeats
+ */
+export function keyCandidates(keyParam: string, entity: string): string[] {
+  const param = norm(keyParam);
+  const own = norm(camelCase(entity));
+  const names = [param, 'id', `${own}id`, norm(keyParam.replace(/(_id|Id|ID)$/, ''))];
+  // The parameter without a leading entity name, or without its first word when the entity is named otherwise.
+  if (own !== '' && param.startsWith(own)) names.push(param.slice(own.length));
+  const words = keyParam.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_\-.]+/).filter((w) => w !== '');
+  if (words.length > 1) names.push(norm(words[words.length - 1] as string));
+  return [...new Set(names)].filter((n) => n !== '');
 }
 
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
@@ -64,18 +115,20 @@ function wrapOfRead(response: SchemaNode, candidates: string[], ctx: PlanContext
   if (listItem && sameType(response, listItem, ctx)) return undefined;
   const holding = listItem ? wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) : undefined;
   if (holding) return holding;
-  // A lone required object property (`{ article: {...} }` beside a list of article summaries).
+  // A lone object property (`{ article: {...} }` beside a list of article summaries): required, or optional when the
+  // object it holds carries a key property and the response does not.
   const view = objectProperties(response, ctx.names);
-  const lone = view && !view.nullable && view.props.length === 1 && view.props[0]?.required ? view.props[0] : undefined;
+  const lone = view && !view.nullable && view.props.length === 1 ? view.props[0] : undefined;
   if (!lone || keyIn(view?.props ?? [], candidates, ctx.names)) return undefined;
   const inner = objectProperties(lone.schema, ctx.names);
-  return inner && !inner.nullable && inner.props.length > 0 ? wrapperOf(response, (s) => s === lone.schema, ctx) : undefined;
+  if (!inner || inner.nullable || inner.props.length === 0 || (!lone.required && !keyIn(inner.props, candidates, ctx.names))) return undefined;
+  return wrapperOf(response, (s) => s === lone.schema, ctx);
 }
 
-/** The first property of these names that can hold a key (a non-null string, number or enum). */
+/** The first property named like a candidate ({@link keyCandidates}) that can hold a key (a non-null string, number or enum). */
 function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNames): EntityKey | undefined {
   for (const name of candidates) {
-    const p = props.find((x) => x.name === name);
+    const p = props.find((x) => norm(x.name) === name);
     const resolved = p && resolveSchema(p.schema, names.byName);
     const n = resolved?.leaf;
     // `__proto__` cannot be assigned as a plain property: no such key.

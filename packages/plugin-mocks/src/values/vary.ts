@@ -3,7 +3,7 @@ import { fakeLike } from './fakeString.js';
 
 // Deterministic variation of the scalar values of the second and further samples of a schema (the entities of a
 // store, the items of a list), so that fixtures do not repeat the contract's one example: no randomness, the
-// value depends only on the base value, the property name and the sample's sequence number.
+// value depends only on the base value, the property name, the sample's sequence number and the run's seed.
 
 /** Neutral given names and family names (no real persons), for properties named like them. */
 const POOLS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
@@ -45,9 +45,10 @@ function rotate<T>(values: readonly T[], base: T, step: number, name: string): T
  * @param name the property name
  * @param index the sample's 1-based sequence number (no variation for 1)
  * @param base the first sample's value
+ * @param seed the run's seed of faker's values (0 or absent: none)
  * @returns the varied value, or undefined when there is none
  */
-export function varyScalar(node: SchemaNode, name: string, index: number, base: unknown): unknown {
+export function varyScalar(node: SchemaNode, name: string, index: number, base: unknown, seed?: number): unknown {
   const step = index - 1;
   if (step < 1 || base === null) return undefined;
   if ((node.kind === 'string' || node.kind === 'number' || node.kind === 'boolean') && node.enum && node.enum.length > 0) return rotate<unknown>(node.enum, base, step, name);
@@ -56,7 +57,7 @@ export function varyScalar(node: SchemaNode, name: string, index: number, base: 
   if (typeof base !== 'string' || base === '') return undefined;
   const pool = POOLS.find(([re]) => re.test(name))?.[1];
   if (pool) return rotate(pool, base, step, name);
-  const fake = fakeLike(name, base, index);
+  const fake = fakeLike(name, base, index, seed);
   if (fake !== undefined) return fake;
   const digits = /\d+$/.exec(base)?.[0];
   if (digits !== undefined) return `${base.slice(0, -digits.length)}${String(BigInt(digits) + BigInt(step)).padStart(digits.length, '0')}`;

@@ -4,7 +4,7 @@ import { banner, importPath, valueLiteral } from '@reslayer/core';
 import type { SchemaTypeNames } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
-import type { FixtureDecl } from './mockPlan.js';
+import type { FixtureDecl } from '../plan/mockPlan.js';
 import { printValue, type ValueRef } from './printValue.js';
 import { BlobSample } from './sampleString.js';
 import { DateSample } from './dateSamples.js';

@@ -117,14 +117,15 @@ function sameShape(base: string): string {
  * @param name the property name
  * @param base the example's value
  * @param index the sample's 1-based sequence number
+ * @param seed the run's seed of faker's values (0 or absent: none)
  */
-export function fakeLike(name: string, base: string, index: number): string | undefined {
-  return remembered(`l\u0000${name}\u0000${base}\u0000${index}`, () => likeOf(name, base, index));
+export function fakeLike(name: string, base: string, index: number, seed?: number): string | undefined {
+  const where = `${seed ? `${seed}\u0000` : ''}${name}\u0000${base}\u0000${index}`;
+  return remembered(`l\u0000${where}`, () => likeOf(name, base, where));
 }
 
-/** {@link fakeLike}'s value, made. */
-function likeOf(name: string, base: string, index: number): string | undefined {
-  const where = `${name}\u0000${base}\u0000${index}`;
+/** {@link fakeLike}'s value, made; `where` seeds it. */
+function likeOf(name: string, base: string, where: string): string | undefined {
   if (/^[0-9a-f]{8,}$/i.test(base) && /[a-f]/i.test(base)) {
     const upper = base === base.toUpperCase() && /[A-F]/.test(base);
     return seeded(where, () => faker.string.hexadecimal({ length: base.length, prefix: '', casing: upper ? 'upper' : 'lower' }));

@@ -24,11 +24,12 @@ export const hasEnum = (node: SchemaNode): boolean => (node.kind === 'string' ||
  * @param slot the sample's name, sequence number and position
  * @param empty the empty variant: numbers at their minimum (first array item only), booleans false
  * @param patterns the run's compiled patterns
+ * @param seed the run's seed of faker's values (0 or absent: none)
  * @returns the value; undefined for an optional string whose pattern no sample matches; null for other kinds
  */
-export function sampleScalar(node: SchemaNode, slot: ScalarSlot, empty: boolean, patterns?: Patterns): unknown {
+export function sampleScalar(node: SchemaNode, slot: ScalarSlot, empty: boolean, patterns?: Patterns, seed?: number): unknown {
   if (node.kind === 'string') {
-    const value = sampleString(node, slot.name, slot.index, slot.position, patterns);
+    const value = sampleString(node, slot.name, slot.index, slot.position, patterns, seed);
     // No string matching the pattern was found (or none exists): an optional property is left out.
     const unmatched = typeof value === 'string' && node.pattern !== undefined && matchesPattern(node.pattern, value, patterns) === false;
     return unmatched && slot.optional ? undefined : value;

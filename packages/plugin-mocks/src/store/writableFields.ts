@@ -1,8 +1,8 @@
 import type { SchemaNode } from '@reslayer/core';
 import { objectProperties, resolveSchema } from '@reslayer/core';
-import type { EntityFacts, Fields } from './mockPlan.js';
-import type { PlanContext } from './planContext.js';
-import { fits, satisfies } from './satisfies.js';
+import type { EntityFacts, Fields } from '../plan/mockPlan.js';
+import type { PlanContext } from '../plan/planContext.js';
+import { fits, satisfies } from '../values/satisfies.js';
 
 /**
  * The payload properties a create or update copies into the stored entity: those the entity's response

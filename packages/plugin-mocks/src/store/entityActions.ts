@@ -1,10 +1,10 @@
 import type { ApiModel, OperationNode, OperationSignature, ResourceNode } from '@reslayer/core';
 import { deref, describeOperation, memoOnModel } from '@reslayer/core';
 import { mocksNaming } from '../naming.js';
-import type { ActionPlan, FixtureDecl, StorePlan } from './mockPlan.js';
-import type { PlanContext } from './planContext.js';
+import type { ActionPlan, FixtureDecl, StorePlan } from '../plan/mockPlan.js';
+import type { PlanContext } from '../plan/planContext.js';
 import { planStore } from './planStore.js';
-import { sameType } from './sameType.js';
+import { sameType } from '../plan/sameType.js';
 import { writableFields } from './writableFields.js';
 
 /** Methods of an action that changes an item (a GET or DELETE on a sub-path is not one). */

@@ -5,11 +5,11 @@ import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import { entityFacts } from './entityFacts.js';
 import { listPlan } from './listPlan.js';
-import type { FixtureDecl, StorePlan } from './mockPlan.js';
-import type { PlanContext } from './planContext.js';
-import { mayValidate } from './conforms.js';
-import { sampleSchema, sampleValue } from './sampleSchema.js';
-import { sampleUuid } from './sampleString.js';
+import type { FixtureDecl, StorePlan } from '../plan/mockPlan.js';
+import type { PlanContext } from '../plan/planContext.js';
+import { mayValidate } from '../values/conforms.js';
+import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
+import { sampleUuid } from '../values/sampleString.js';
 
 /**
  * Plans the in-memory store of a CRUD resource: the entity facts, the seed fixtures (distinct keys) and the

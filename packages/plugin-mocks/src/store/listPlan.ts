@@ -1,11 +1,11 @@
 import type { ListPagination, NamedSchema, ParameterNode, PropertyPath, SchemaNode } from '@reslayer/core';
 import { deref, listEnvelope, listPagination, objectProperties, pathNames, resolveSchema, type OperationSignature } from '@reslayer/core';
-import type { EntityFacts, ListPlan, PageField, PageWindow } from './mockPlan.js';
-import type { PlanContext } from './planContext.js';
-import { sameType } from './sameType.js';
+import type { EntityFacts, ListPlan, PageField, PageWindow } from '../plan/mockPlan.js';
+import type { PlanContext } from '../plan/planContext.js';
+import { sameType } from '../plan/sameType.js';
 import { assignable } from './writableFields.js';
 import { listQueryOf } from './listQuery.js';
-import { sampleValue } from './sampleSchema.js';
+import { sampleValue } from '../values/sampleSchema.js';
 
 // Page facts the envelope analysis does not name, found by name at the top level or in a container (normalized names).
 const PAGES = ['totalpages', 'pagecount', 'pages', 'numpages'];
@@ -82,7 +82,8 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
  * property of the same kind. The properties whose entity values fit the item's schema are copied (`pick`); the
  * others (a list and a read that disagree on an enum or a format), and the required ones the entity may lack,
  * start from a sample of the item (`defaults`), so the list keeps the state and still answers its own schema.
- * `null` when the item is no summary of the entity.
+ * An item carrying the entity's key property is a summary whatever its other properties (those the entity lacks
+ * are sampled). `null` when the item is no summary of the entity.
  */
 function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { pick: string[]; defaults?: object } | null {
   const view = objectProperties(item, ctx.names);
@@ -90,11 +91,15 @@ function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { p
   const kind = (node: SchemaNode): string => resolveSchema(node, ctx.names.byName).leaf.kind;
   const pick: string[] = [];
   const sampled: string[] = [];
+  // An item that carries the entity's key is a view of the entity even where its other properties differ.
+  const keyName = entity.key?.path.length === 1 ? entity.key.path[0] : undefined;
+  const keyed = keyName !== undefined && view.props.some((p) => p.name === keyName && assignable(entity.key?.schema as SchemaNode, p.schema, ctx));
   for (const p of view.props) {
     const e = entity.props.find((x) => x.name === p.name);
-    if (!e || !(assignable(e.schema, p.schema, ctx) || kind(e.schema) === kind(p.schema))) return null;
-    if (assignable(e.schema, p.schema, ctx)) pick.push(p.name);
-    if (!assignable(e.schema, p.schema, ctx) || (p.required && !e.required)) sampled.push(p.name);
+    const fits = e !== undefined && assignable(e.schema, p.schema, ctx);
+    if (!keyed && (!e || !(fits || kind(e.schema) === kind(p.schema)))) return null;
+    if (fits) pick.push(p.name);
+    if (!fits || (p.required && !e?.required)) sampled.push(p.name);
   }
   if (sampled.length === 0) return { pick };
   const sample = sampleValue(item, { ...ctx.scope, index: 1 });
@@ -195,14 +200,17 @@ function pageTemplate(schema: SchemaNode, filled: PropertyPath[], ctx: PlanConte
   return Object.keys(sample).length > 0 ? sample : undefined;
 }
 
+/** Names equal but for case, `_` and `-` (`seriesid` and `seriesId`, `series_id`). */
+const sameName = (a: string, b: string): boolean => norm(a) === norm(b);
+
 const SEPARATORS: Record<string, string> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' };
 
-/** Query parameters named like a scalar entity property (not the pagination's): `[query name, property, list separator]`. */
+/** Query parameters named like a scalar entity property, case and `_` ignored (not the pagination's): `[query name, property, list separator]`. */
 function filtersOf(query: ParameterNode[], entity: EntityFacts, taken: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>): Array<[string, string, string]> {
   const scalar = (node: SchemaNode | undefined) => node !== undefined && ['string', 'number', 'boolean'].includes(node.kind) && !(node.kind === 'string' && node.format === 'binary');
   const out: Array<[string, string, string]> = [];
   for (const p of query) {
-    const prop = entity.props.find((e) => e.name === p.name);
+    const prop = entity.props.find((e) => e.name === p.name) ?? entity.props.find((e) => sameName(e.name, p.name));
     const leaf = (node: SchemaNode): SchemaNode => resolveSchema(node, byName).leaf;
     if (!prop || taken.has(p.name) || !scalar(leaf(prop.schema))) continue;
     const n = leaf(p.schema);

@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { setupServer, type SetupServer } from 'msw/node';
+import type { HttpHandler } from 'msw';
+import { keyCandidates } from '../src/store/entityFacts.js';
+import { TEST_DIR, generate, transpileMocks } from './helpers.js';
+
+// One store per entity whatever the shapes: the key property is found by the item path parameter's name (case and
+// `_` ignored, the entity's name before it dropped), a read wrapping the entity in an optional property is
+// unwrapped, and a list of summaries carrying the key serves the store (fixtures/entity-keys.yaml).
+
+type Json = Record<string, unknown>;
+const BASE = 'http://localhost';
+const get = async (url: string): Promise<{ status: number; body: unknown }> => {
+  const res = await fetch(`${BASE}${url}`);
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+};
+
+describe('keyCandidates', () => {
+  it.each<[string, string, string[]]>([
+    ['petId', 'pet', ['petid', 'id', 'pet']],
+    ['alert_uuid', 'alert', ['alertuuid', 'id', 'alertid', 'uuid']],
+    ['secret_name', 'repoSecret', ['secretname', 'id', 'reposecretid', 'name']],
+    ['seriesid', 'series', ['seriesid', 'id']],
+  ])('%s of %s → %j', (param, entity, expected) => {
+    expect(keyCandidates(param, entity)).toEqual(expected);
+  });
+});
+
+describe('stores keyed by the entity identity under msw/node', () => {
+  let dir: string;
+  let server: SetupServer;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-entity-keys-'));
+    await generate(path.join(TEST_DIR, 'fixtures/entity-keys.yaml'), dir);
+    const out = path.join(dir, 'js');
+    await transpileMocks(path.join(dir, 'src'), out);
+    const all: HttpHandler[] = [];
+    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'transfers']) {
+      const mod = (await import(pathToFileURL(path.join(out, `shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
+      all.push(...(mod[`${r}Handlers`] as HttpHandler[]));
+    }
+    server = setupServer(...all);
+    server.listen({ onUnhandledFrame: 'error' });
+  }, 60_000);
+
+  afterAll(async () => {
+    server?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('every listed alert summary opens its detail (`{ policy }`) by its uuid; unknown uuids answer 404', async () => {
+    const list = (await get('/alerts')).body as { policies: Json[] };
+    expect(list.policies.length).toBeGreaterThan(1);
+    for (const item of list.policies) {
+      const detail = await get(`/alerts/${String(item['uuid'])}`);
+      expect(detail.status).toBe(200);
+      expect((detail.body as { policy: Json }).policy['uuid']).toBe(item['uuid']);
+    }
+    expect((await get('/alerts/00000000-0000-4000-8000-0000000000ff')).status).toBe(404);
+  });
+
+  it('a created alert is listed and readable; a deleted one leaves the list', async () => {
+    const res = await fetch(`${BASE}/alerts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ description: 'disk full' }) });
+    const created = ((await res.json()) as { policy: Json }).policy;
+    const uuid = String(created['uuid']);
+    expect(created['description']).toBe('disk full');
+    expect(((await get('/alerts')).body as { policies: Json[] }).policies.map((p) => p['uuid'])).toContain(uuid);
+    expect((await get(`/alerts/${uuid}`)).status).toBe(200);
+    expect((await fetch(`${BASE}/alerts/${uuid}`, { method: 'DELETE' })).status).toBe(204);
+    expect(((await get('/alerts')).body as { policies: Json[] }).policies.map((p) => p['uuid'])).not.toContain(uuid);
+  });
+
+  it('series are keyed by `seriesId` and the `seriesid` filter matches it, case ignored', async () => {
+    const list = (await get('/series')).body as Json[];
+    const first = String(list[0]?.['seriesId']);
+    expect((await get(`/series/${first}`)).body).toEqual(list[0]);
+    expect((await get(`/series?seriesid=${encodeURIComponent(first.toUpperCase())}`)).body).toEqual([list[0]]);
+  });
+
+  it('secrets are keyed by `name` (the `{secret_name}` parameter)', async () => {
+    const list = ((await get('/secrets')).body as { secrets: Json[] }).secrets;
+    for (const item of list) expect((await get(`/secrets/${encodeURIComponent(String(item['name']))}`)).body).toEqual(item);
+  });
+
+  it.each([
+    ['/licenses', 'key'],
+    ['/branches', 'name'],
+    ['/transfers', 'reference'],
+  ])('%s are keyed by `%s` (a conventional name, the entity named by its parameter, the one property of the parameter format)', async (route, key) => {
+    const list = (await get(route)).body as Json[];
+    expect(new Set(list.map((item) => item[key])).size).toBe(list.length);
+    for (const item of list) expect((await get(`${route}/${encodeURIComponent(String(item[key]))}`)).body).toEqual(item);
+    expect((await get(`${route}/00000000-0000-4000-8000-0000000000ff`)).status).toBe(404);
+  });
+});
