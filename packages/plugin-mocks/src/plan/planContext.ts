@@ -1,6 +1,7 @@
 import type { ApiModel, NamedSchema, SchemaNode, SchemaTypeNames } from '@reslayer/core';
 import { datedSchemas, getSchemaTypeNames } from '@reslayer/core';
 import type { Patterns } from '../values/satisfies.js';
+import type { FakedValues } from '../values/fakeString.js';
 import type { StorePlan } from './mockPlan.js';
 
 /** What every sample of a run shares: the model's schemas and the run's bookkeeping (see `sampleSchema`). */
@@ -22,6 +23,8 @@ export interface SampleScope {
   cut?: WeakSet<object>;
   /** The run's seed of faker's values (the `seed` option); 0 or absent: the schema's place alone seeds them. */
   seed?: number;
+  /** The run's values faker already made (see `FakedValues`); every value is made again when absent. */
+  faked?: FakedValues;
 }
 
 /**
@@ -49,6 +52,6 @@ export interface PlanContext {
  */
 export function createPlanContext(model: ApiModel, seed = 0): PlanContext {
   const names = getSchemaTypeNames(model);
-  const scope = { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model), cut: new WeakSet<object>(), seed };
+  const scope = { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model), cut: new WeakSet<object>(), seed, faked: new Map() };
   return { model, names, scope, typeTexts: new WeakMap(), stores: new Map() };
 }

@@ -62,17 +62,16 @@ function seeded(seed: string, make: Make): string {
 }
 
 /**
- * Values already made, by what made them (`s` or `l`, then the arguments): the same schema is sampled again for
- * every operation that answers with it, and a value costs a seed and faker's work. Emptied when it reaches
- * {@link MEMO_LIMIT} entries, so a long `--watch` session does not grow it without bound.
+ * Values faker already made in a run, by what made them (`s` or `l`, then the arguments): the same schema is
+ * sampled again for every operation that answers with it, and a value costs a seed and faker's work. One per run,
+ * on the sampling scope (`SampleScope.faked`).
  */
-const memo = new Map<string, string | undefined>();
-const MEMO_LIMIT = 100_000;
+export type FakedValues = Map<string, string | undefined>;
 
-/** The value under `key` in {@link memo}, made by `make` the first time. */
-function remembered(key: string, make: () => string | undefined): string | undefined {
+/** The value under `key` in `memo`, made by `make` the first time (every time without a memo). */
+function remembered(memo: FakedValues | undefined, key: string, make: () => string | undefined): string | undefined {
+  if (!memo) return make();
   if (memo.has(key)) return memo.get(key);
-  if (memo.size >= MEMO_LIMIT) memo.clear();
   const value = make();
   memo.set(key, value);
   return value;
@@ -89,10 +88,11 @@ const byName = (name: string): Make | undefined => {
  * phone, a city, a country, a URL, a title, a description, a currency, a price…), else a few English words.
  * @param name the property name (`text` for a body, `value` for an item)
  * @param where what seeds it: the schema's pointer and the sample's sequence number and position
+ * @param memo the run's values already made (none: every value is made)
  * @returns the value (callers fit it to lengths and patterns)
  */
-export function fakeString(name: string, where: string): string {
-  return remembered(`s\u0000${where}\u0000${name}`, () => seeded(`${where}\u0000${name}`, byName(name) ?? (() => faker.word.words({ count: { min: 1, max: 3 } })))) as string;
+export function fakeString(name: string, where: string, memo?: FakedValues): string {
+  return remembered(memo, `s\u0000${where}\u0000${name}`, () => seeded(`${where}\u0000${name}`, byName(name) ?? (() => faker.word.words({ count: { min: 1, max: 3 } })))) as string;
 }
 
 /**
@@ -118,10 +118,11 @@ function sameShape(base: string): string {
  * @param base the example's value
  * @param index the sample's 1-based sequence number
  * @param seed the run's seed of faker's values (0 or absent: none)
+ * @param memo the run's values already made (none: every value is made)
  */
-export function fakeLike(name: string, base: string, index: number, seed?: number): string | undefined {
+export function fakeLike(name: string, base: string, index: number, seed?: number, memo?: FakedValues): string | undefined {
   const where = `${seed ? `${seed}\u0000` : ''}${name}\u0000${base}\u0000${index}`;
-  return remembered(`l\u0000${where}`, () => likeOf(name, base, where));
+  return remembered(memo, `l\u0000${where}`, () => likeOf(name, base, where));
 }
 
 /** {@link fakeLike}'s value, made; `where` seeds it. */

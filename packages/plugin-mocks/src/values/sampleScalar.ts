@@ -1,6 +1,7 @@
 import type { SchemaNode } from '@reslayer/core';
 import { sampleNumber } from './sampleNumber.js';
 import { sampleString } from './sampleString.js';
+import type { FakedValues } from './fakeString.js';
 import { matchesPattern, type Patterns } from './satisfies.js';
 
 /** Where a scalar sample stands: property name, sequence number, array position, and whether it may be left out. */
@@ -25,11 +26,12 @@ export const hasEnum = (node: SchemaNode): boolean => (node.kind === 'string' ||
  * @param empty the empty variant: numbers at their minimum (first array item only), booleans false
  * @param patterns the run's compiled patterns
  * @param seed the run's seed of faker's values (0 or absent: none)
+ * @param faked the run's values faker already made (see `FakedValues`)
  * @returns the value; undefined for an optional string whose pattern no sample matches; null for other kinds
  */
-export function sampleScalar(node: SchemaNode, slot: ScalarSlot, empty: boolean, patterns?: Patterns, seed?: number): unknown {
+export function sampleScalar(node: SchemaNode, slot: ScalarSlot, empty: boolean, patterns?: Patterns, seed?: number, faked?: FakedValues): unknown {
   if (node.kind === 'string') {
-    const value = sampleString(node, slot.name, slot.index, slot.position, patterns, seed);
+    const value = sampleString(node, slot.name, slot.index, slot.position, patterns, seed, faked);
     // No string matching the pattern was found (or none exists): an optional property is left out.
     const unmatched = typeof value === 'string' && node.pattern !== undefined && matchesPattern(node.pattern, value, patterns) === false;
     return unmatched && slot.optional ? undefined : value;

@@ -191,10 +191,10 @@ function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
     default: {
       // An example or default that breaks the schema's own constraints (pattern, format, length, range) is not used.
       const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node) && satisfies(v, node, ctx.patterns));
-      const first = fit !== undefined ? fit : sampleScalar(node, slot, ctx.o.empty === true, ctx.patterns, ctx.o.seed);
+      const first = fit !== undefined ? fit : sampleScalar(node, slot, ctx.o.empty === true, ctx.patterns, ctx.o.seed, ctx.o.faked);
       // The second and further samples vary what does not already follow the sequence number: examples, defaults, enums, booleans.
       if (slot.index < 2 || slot.position > 0 || slot.item || ctx.o.empty || ctx.o.ignoreExamples || (fit === undefined && !hasEnum(node) && node.kind !== 'boolean')) return first;
-      const varied = varyScalar(node, slot.name, slot.index, first, ctx.o.seed);
+      const varied = varyScalar(node, slot.name, slot.index, first, ctx.o.seed, ctx.o.faked);
       return varied !== undefined && fits(varied, node) && satisfies(varied, node, ctx.patterns) ? varied : first;
     }
   }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { StringSchema } from '@reslayer/core';
-import { fakeString } from './fakeString.js';
+import { type FakedValues, fakeString } from './fakeString.js';
 import { matchesPattern, satisfiesString, type Patterns } from './satisfies.js';
 
 /** The part of randexp's API used here (its CommonJS typings do not load as a NodeNext default import). */
@@ -68,13 +68,14 @@ const FORMATS: Record<string, (i: number, where: string) => string> = {
  * @param position position inside an array (picks successive enum values)
  * @param compiled the run's compiled patterns
  * @param seed the run's seed of faker's values (0 or absent: the schema's place alone seeds them)
+ * @param faked the run's values faker already made (see `FakedValues`)
  */
-export function sampleString(node: StringSchema, name: string, index: number, position: number, compiled?: Patterns, seed?: number): string | BlobSample {
+export function sampleString(node: StringSchema, name: string, index: number, position: number, compiled?: Patterns, seed?: number, faked?: FakedValues): string | BlobSample {
   if (node.enum?.length) return node.enum[position % node.enum.length] ?? '';
   if (node.format === 'binary') return new BlobSample();
   const make = node.format !== undefined ? FORMATS[node.format] : undefined;
   const where = `${seed ? `${seed}\u0000` : ''}${node.pointer}\u0000${index}\u0000${position}`;
-  let s = make ? make(index, where) : fakeString(name, where);
+  let s = make ? make(index, where) : fakeString(name, where, faked);
   const min = node.minLength ?? 0;
   if (s.length < min) s = pad(s, min, node.format, index);
   if (node.maxLength !== undefined && s.length > node.maxLength) {

@@ -1,5 +1,5 @@
 import type { SchemaNode } from '@reslayer/core';
-import { fakeLike } from './fakeString.js';
+import { type FakedValues, fakeLike } from './fakeString.js';
 
 // Deterministic variation of the scalar values of the second and further samples of a schema (the entities of a
 // store, the items of a list), so that fixtures do not repeat the contract's one example: no randomness, the
@@ -46,9 +46,10 @@ function rotate<T>(values: readonly T[], base: T, step: number, name: string): T
  * @param index the sample's 1-based sequence number (no variation for 1)
  * @param base the first sample's value
  * @param seed the run's seed of faker's values (0 or absent: none)
+ * @param faked the run's values faker already made (see `FakedValues`)
  * @returns the varied value, or undefined when there is none
  */
-export function varyScalar(node: SchemaNode, name: string, index: number, base: unknown, seed?: number): unknown {
+export function varyScalar(node: SchemaNode, name: string, index: number, base: unknown, seed?: number, faked?: FakedValues): unknown {
   const step = index - 1;
   if (step < 1 || base === null) return undefined;
   if ((node.kind === 'string' || node.kind === 'number' || node.kind === 'boolean') && node.enum && node.enum.length > 0) return rotate<unknown>(node.enum, base, step, name);
@@ -57,7 +58,7 @@ export function varyScalar(node: SchemaNode, name: string, index: number, base: 
   if (typeof base !== 'string' || base === '') return undefined;
   const pool = POOLS.find(([re]) => re.test(name))?.[1];
   if (pool) return rotate(pool, base, step, name);
-  const fake = fakeLike(name, base, index, seed);
+  const fake = fakeLike(name, base, index, seed, faked);
   if (fake !== undefined) return fake;
   const digits = /\d+$/.exec(base)?.[0];
   if (digits !== undefined) return `${base.slice(0, -digits.length)}${String(BigInt(digits) + BigInt(step)).padStart(digits.length, '0')}`;
