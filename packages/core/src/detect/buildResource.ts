@@ -153,8 +153,8 @@ function methodName(input: string, fallback = 'operation'): string {
 
 const METHOD_WORD: Record<string, string> = { get: 'get', post: 'create', put: 'replace', patch: 'update', delete: 'delete', head: 'head', options: 'options', trace: 'trace' };
 
-/** Name from method and path, for an operation without operationId: `replaceNotesId`. */
-const pathName = (op: OperationNode): string => methodName(`${METHOD_WORD[op.method] ?? op.method} ${op.path.replace(/[{}]/g, ' ')}`);
+/** Name from method and path, for an operation without operationId: `replaceNotesId`; `getRoot` for `GET /`. */
+const pathName = (op: OperationNode): string => methodName(`${METHOD_WORD[op.method] ?? op.method} ${camelWords(op.path.replace(/[{}]/g, ' ')) === '' ? 'root' : op.path.replace(/[{}]/g, ' ')}`);
 
 const CRUD_ROLE_SET: ReadonlySet<OperationRole> = new Set(CRUD_ROLES);
 

@@ -1,0 +1,58 @@
+import { createApiModel, createOperation } from '../model/factory.js';
+import type { HttpMethod, OperationNode, ResourceNode, SchemaNode } from '../model/types.js';
+import { Diagnostics } from '../diagnostics/Diagnostics.js';
+import { detectResources } from './detectResources.js';
+
+// Roles true to the operation: a verb of another class, in the operationId, the summary or the path, vetoes a
+// structural create, update or delete (docs/naming.md, "The operationId names"). One row per shape met in the
+// APIs.guru directory, with the role each operation must (not) get.
+
+const arrayOf = (items: SchemaNode): SchemaNode => ({ kind: 'array', items, pointer: '#' });
+const item: SchemaNode = { kind: 'object', properties: [{ name: 'id', required: false, schema: { kind: 'string', pointer: '#' } }], pointer: '#' };
+
+const op = (method: HttpMethod, path: string, extra: { operationId?: string; summary?: string; body?: SchemaNode } = {}): OperationNode =>
+  createOperation(method, path, {
+    ...(extra.operationId !== undefined ? { operationId: extra.operationId } : {}),
+    ...(extra.summary !== undefined ? { summary: extra.summary } : {}),
+    responses: extra.body ? [{ kind: 'response', status: '200', contents: [{ mediaType: 'application/json', schema: extra.body }], pointer: '#' }] : [],
+  });
+
+/** The role and name of each operation, by its key. */
+const roles = (operations: OperationNode[]): Record<string, string> => {
+  const model = detectResources(createApiModel({ operations, schemas: [] }), new Diagnostics());
+  return Object.fromEntries(model.resources.flatMap((r: ResourceNode) => r.operations.map((o) => [o.operationKey, `${o.role} ${r.resource}.${o.name}`])));
+};
+
+const WRITES = ['create', 'update', 'delete'];
+
+describe('a verb of another class vetoes create, update and delete', () => {
+  it.each<[string, OperationNode[], string]>([
+    ['an operationId that gets, whatever its "ByPost" tail', [op('post', '/avatars/details', { operationId: 'getAvatarsDetailsByPost', body: arrayOf(item) })], 'POST /avatars/details'],
+    ['a summary that evaluates', [op('post', '/utils/txs/evaluate/utxos', { summary: 'Evaluate UTXOs', body: arrayOf(item) })], 'POST /utils/txs/evaluate/utxos'],
+    ['a path segment that evaluates', [op('post', '/utils/txs/evaluate/utxos', { body: arrayOf(item) })], 'POST /utils/txs/evaluate/utxos'],
+    ['a path segment that removes', [op('post', '/ipfs/pin/remove/{path}', { body: item })], 'POST /ipfs/pin/remove/{path}'],
+    ['a summary that checks', [op('post', '/domains', { summary: 'Check domain availability', body: item }), op('get', '/domains', { body: arrayOf(item) })], 'POST /domains'],
+    ['a summary that searches', [op('post', '/people', { summary: 'Search people', body: arrayOf(item) }), op('get', '/people/{id}', { body: item })], 'POST /people'],
+    ['an operationId that lists', [op('put', '/things/{id}', { operationId: 'listThingVersions', body: arrayOf(item) }), op('get', '/things/{id}', { body: item })], 'PUT /things/{id}'],
+  ])('%s', (_why, given, key) => {
+    const got = roles(given)[key] ?? 'missing';
+    expect(WRITES).not.toContain(got.split(' ')[0]);
+  });
+
+  it.each<[string, OperationNode[], string, string]>([
+    ['a create whose summary creates', [op('post', '/users', { summary: 'Create a user', body: item }), op('get', '/users', { body: arrayOf(item) })], 'POST /users', 'create'],
+    ['an upsert id (`createOrUpdateSecret`)', [op('put', '/secrets/{name}', { operationId: 'createOrUpdateSecret', body: item }), op('get', '/secrets/{name}', { body: item })], 'PUT /secrets/{name}', 'update'],
+    ['a delete whose summary removes', [op('delete', '/pins/{id}', { summary: 'Remove a pin' }), op('get', '/pins/{id}', { body: item })], 'DELETE /pins/{id}', 'delete'],
+    ['a summary that is no verb phrase (`Users`)', [op('post', '/users', { summary: 'Users', body: item }), op('get', '/users', { body: arrayOf(item) })], 'POST /users', 'create'],
+    ['a command verb in a create summary (`Start a job`)', [op('post', '/jobs', { summary: 'Start a job', body: item }), op('get', '/jobs', { body: arrayOf(item) })], 'POST /jobs', 'create'],
+  ])('%s keeps its role', (_why, given, key, role) => {
+    expect((roles(given)[key] ?? 'missing').split(' ')[0]).toBe(role);
+  });
+
+  it('a read path named by a verb (`/ipfs/pin/list`) is no collection of "lists"; `GET /` is no `root.get_`', () => {
+    const got = roles([op('get', '/ipfs/pin/list', { body: arrayOf(item) }), op('get', '/', { body: item })]);
+    expect(got['GET /ipfs/pin/list']).not.toMatch(/listLists|\.list$/);
+    expect(got['GET /']).not.toMatch(/get_$/);
+  });
+});
+
