@@ -11,6 +11,7 @@ import { collectionRoles, type CollectionEntry } from './roles.js';
 import { indexPaths, minNameWords, placeOperation, returnsCollection, staticWords, type PathIndex } from './shapes.js';
 import { SELF_WORDS, countability, isNumericSegment, pascalWords, wordsOf } from './words.js';
 import { verbClassOf } from './verbs.js';
+import { isPagingParamName } from '../analysis/listPagination.js';
 import { chooseEntities } from './entity.js';
 import { reportWeakModel } from './weakModel.js';
 
@@ -168,7 +169,11 @@ function groupCollection(key: string, entry: Entry, model: ApiModel, index: Path
   const namedAsCollection =
     (isParam(lastSegment) && index.withItems.has(key)) ||
     (!SELF_WORDS.has(lastWord) && !isNumericSegment(lastSegment) && countability(lastWord) !== 'singular' && !lastWords.slice(1, -1).some((w) => w === 'by' || w === 'with'));
-  const isCrud = entry.item.length > 0 || (namedAsCollection && (collPost !== undefined || (collGet !== undefined && returnsCollection(collGet, model, lastWord))));
+  // A GET below an item path that pages and answers a collection lists a sub-collection, whatever its last word
+  // (`/accounts/{stake_address}/history`, `/v1/files/{file_key}/versions`).
+  const pagedBelowItem =
+    collGet !== undefined && verbClassOf(lastWord) === undefined && entry.segments.some(isParam) && collGet.parameters.some((p) => p.in === 'query' && isPagingParamName(p.name)) && returnsCollection(collGet, model, lastWord);
+  const isCrud = entry.item.length > 0 || pagedBelowItem || (namedAsCollection && (collPost !== undefined || (collGet !== undefined && returnsCollection(collGet, model, lastWord))));
   // The root collection (`GET /`, `POST /`, `/{id}`) is named by its operations' tag.
   const tag = (entry.coll[0] ?? entry.item[0])?.tags[0];
   const words = entry.segments.length > 0 || tag === undefined ? staticWords(entry.segments) : [tag];
