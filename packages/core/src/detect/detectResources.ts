@@ -221,7 +221,7 @@ function nonCollectionGroup(key: string, entry: Entry, groups: Groups, shape: { 
     words,
     minWords: minNameWords(entry.segments, false),
     collection: false,
-    ...(kind === 'action' ? { action: pascalWords(lastSegment) || 'Action', ...(parent !== undefined ? { entityWord: singular(pascalWords(parent)) } : { verbOnly: true }) } : {}),
+    ...(kind === 'action' ? { action: pascalWords(withoutNamespace(lastSegment)) || 'Action', ...(parent !== undefined ? { entityWord: singular(pascalWords(parent)) } : { verbOnly: true }) } : {}),
   }));
   const collGet = entry.coll.find((o) => o.method === 'get');
   for (const op of entry.coll) {
@@ -233,4 +233,13 @@ function nonCollectionGroup(key: string, entry: Entry, groups: Groups, shape: { 
       g.members.push({ op, role, why: `${role}: ${where(op)}, ${notCollection}` });
     }
   }
+}
+
+/**
+ * A path segment without its dotted namespace when the part after the last dot names a command
+ * (`echo_rest_services.get_map` → `get_map`); a file name (`swagger.yaml`) or a dotted noun stays whole.
+ */
+function withoutNamespace(segment: string): string {
+  const last = segment.slice(segment.lastIndexOf('.') + 1);
+  return segment.includes('.') && verbClassOf(wordsOf(last)[0] ?? '') !== undefined ? last : segment;
 }

@@ -56,3 +56,13 @@ describe('a verb of another class vetoes create, update and delete', () => {
   });
 });
 
+
+describe('namespaces are stripped from action names', () => {
+  it.each<[string, OperationNode, string]>([
+    ['a dotted namespace before a command (`echo_rest_services.get_map`)', op('post', '/echo_rest_services.get_map', { body: item }), 'getMap'],
+    ['an ASP.NET `Controller_Method_Action` operationId', op('post', '/Quotes/CreateWithReference', { operationId: 'Quote_Post_CreateQuoteWithReference', body: item }), 'createQuoteWithReference'],
+    ['a file name keeps its words (`swagger.yaml`)', op('get', '/apis/swagger.yaml', { body: item }), 'getApisSwaggerYaml'],
+  ])('%s', (_why, given, name) => {
+    expect(roles([given])[given.key]?.split('.').pop()).toBe(name);
+  });
+});
