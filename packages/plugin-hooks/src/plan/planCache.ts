@@ -43,12 +43,29 @@ const jsonBody = (s: OperationSignature): SchemaNode | undefined => (s.response.
  * @param resource the resource
  * @param listHook hook name of its list operation (the file that exports the helpers)
  * @returns the plan, or undefined for a non-CRUD resource, one without a list or read, a list whose items
- *   are not found, or items without a key property
+ *   are not found, or items without a key property ({@link cacheProblem} says which)
  */
 export function planCache(model: ApiModel, resource: ResourceNode, listHook: string): CachePlan | undefined {
+  const planned = planOrProblem(model, resource, listHook);
+  return typeof planned === 'string' ? undefined : planned;
+}
+
+/**
+ * Why a CRUD resource with a list and a read gets no `<resource>Cache` helpers (see {@link planCache}), in words
+ * for a diagnostic; undefined when it gets them (or has no list or read, where none are expected).
+ * @param model the API model
+ * @param resource the resource
+ */
+export function cacheProblem(model: ApiModel, resource: ResourceNode): string | undefined {
+  const planned = planOrProblem(model, resource, '');
+  return typeof planned === 'string' && planned !== '' ? planned : undefined;
+}
+
+/** The cache plan of {@link planCache}, or why there is none (empty when the resource has no list or read). */
+function planOrProblem(model: ApiModel, resource: ResourceNode, listHook: string): CachePlan | string {
   const listOp = resource.operations.find((o) => o.role === 'list');
   const readOp = resource.operations.find((o) => o.role === 'read');
-  if (resource.resourceKind !== 'crud' || !listOp || !readOp) return undefined;
+  if (resource.resourceKind !== 'crud' || !listOp || !readOp) return '';
   const names = getSchemaTypeNames(model);
   const list = describeOperation(model, resource, listOp);
   const read = describeOperation(model, resource, readOp);
@@ -56,13 +73,15 @@ export function planCache(model: ApiModel, resource: ResourceNode, listHook: str
   const found = body ? listItemsOf(body, names) : undefined;
   const itemProps = found ? propNames(found.item, names) : undefined;
   const param = read.pathArgs[read.pathArgs.length - 1]?.param.name;
-  if (!found || !itemProps || param === undefined) return undefined;
+  if (!found) return `the items of ${list.node.method.toUpperCase()} ${list.node.path} are not found (no array, bare or in an envelope, answers it)`;
+  if (!itemProps) return `the items of ${list.node.method.toUpperCase()} ${list.node.path} are no objects with properties`;
+  if (param === undefined) return `the read ${read.node.path} takes no path parameter to find an item by`;
   // A candidate matches a property of the same name, else one spelled with another case or separators (`attributeID`).
   const flat = (n: string): string => n.toLowerCase().replace(/[_-]/g, '');
   const keyProperty = keyCandidates(param, resource.entity)
     .map((n) => (itemProps.has(n) ? n : [...itemProps].find((p) => p !== '__proto__' && flat(p) === flat(n))))
     .find((n) => n !== undefined);
-  if (keyProperty === undefined) return undefined;
+  if (keyProperty === undefined) return `no property of a list item holds the key \`${param}\` (none of ${keyCandidates(param, resource.entity).map((n) => `\`${n}\``).join(', ')})`;
   const detail = detailEntity(jsonBody(read), keyProperty, names);
   const { pagination } = listPagination(list, names);
   const totalProperty = pagination.mode === 'page' || pagination.mode === 'offset' ? pagination.totalProperty : undefined;

@@ -1,0 +1,50 @@
+// `RSL_HOOKS_NOT_OPTIMISTIC`: lint says why an update or delete of a resource with a list and a read gets no
+// optimistic helper. One row per reason, with a contract that has it; the row without one gets no diagnostic.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateLayer } from './helpers.js';
+
+const str = { type: 'string' };
+const obj = (properties: Record<string, object>) => ({ type: 'object', properties });
+const ok = (schema: object) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } } });
+const body = (schema: object) => ({ content: { 'application/json': { schema } } });
+const param = (name: string, where = 'path') => ({ name, in: where, required: true, schema: str });
+
+/** A contract of `/things` with its list answering `listBody`, its read taking `readParams`, its update sending `patch`. */
+function contract(listBody: object, item: object, patch: object, readParams: object[] = []): object {
+  return {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/things': { get: { operationId: 'listThings', responses: ok(listBody) } },
+      '/things/{thingId}': {
+        get: { operationId: 'getThing', parameters: [param('thingId'), ...readParams], responses: ok(item) },
+        patch: { operationId: 'updateThing', parameters: [param('thingId')], requestBody: body(patch), responses: ok(item) },
+        delete: { operationId: 'deleteThing', parameters: [param('thingId')], responses: { '204': { description: 'gone' } } },
+      },
+    },
+  };
+}
+
+const thing = obj({ id: str, title: str });
+const messages = async (doc: object): Promise<string[]> => {
+  const input = path.join(mkdtempSync(path.join(tmpdir(), 'reslayer-optimistic-')), 'openapi.json');
+  writeFileSync(input, JSON.stringify(doc));
+  const result = await generateLayer('react-query', input);
+  return result.diagnostics.list().filter((d) => d.code === 'RSL_HOOKS_NOT_OPTIMISTIC').map((d) => d.message);
+};
+
+describe('RSL_HOOKS_NOT_OPTIMISTIC says why no optimistic helper is made', () => {
+  it.each<[string, object, number, string[]]>([
+    ['both optimistic: nothing to say', contract({ type: 'array', items: thing }, thing, obj({ title: str })), 0, []],
+    ['items without a key', contract({ type: 'array', items: obj({ title: str }) }, thing, obj({ title: str })), 2, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: no property of a list item holds the key `thingId`', 'deleteThing (DELETE /things/{thingId}) gets no optimistic helper: no property of a list item holds the key `thingId`']],
+    ['items not found', contract(obj({ count: { type: 'integer' } }), thing, obj({ title: str })), 2, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: the items of GET /things are not found']],
+    ['a payload sharing no field', contract({ type: 'array', items: thing }, thing, obj({ colour: str })), 1, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: its JSON payload has no property that both a list item and the detail have']],
+    ['a read that needs a required query parameter', contract({ type: 'array', items: thing }, thing, obj({ title: str }), [param('version', 'query')]), 2, ["updateThing (PATCH /things/{thingId}) gets no optimistic helper: the detail's key needs more than the path's parameters"]],
+  ])('%s', async (_why, doc, count, expected) => {
+    const got = await messages(doc);
+    expect(got).toHaveLength(count);
+    for (const e of expected) expect(got.some((m) => m.includes(e))).toBe(true);
+  });
+});
