@@ -42,9 +42,11 @@ describe('RSL_HOOKS_NOT_OPTIMISTIC says why no optimistic helper is made', () =>
     ['items not found', contract(obj({ count: { type: 'integer' } }), thing, obj({ title: str })), 2, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: the items of GET /things are not found']],
     ['a payload sharing no field', contract({ type: 'array', items: thing }, thing, obj({ colour: str })), 1, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: its JSON payload has no property that both a list item and the detail have']],
     ['a read that needs a required query parameter', contract({ type: 'array', items: thing }, thing, obj({ title: str }), [param('version', 'query')]), 2, ["updateThing (PATCH /things/{thingId}) gets no optimistic helper: the detail's key needs more than the path's parameters"]],
+    ['a `…Number` key held by its abbreviation (`thingNbr`): both optimistic', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ thingNbr: str, title: str }) }, obj({ thingNbr: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 0, []],
+    ['a `…Number` key no property abbreviates', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ code: str, title: str }) }, obj({ code: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 2, ['(none of `thingNumber`, `id`, `_id`, `thingId`, `number`, `thingNbr`, `thingNo`, `thingNum`, `thingNr`)']],
   ])('%s', async (_why, doc, count, expected) => {
     const got = await messages(doc);
     expect(got).toHaveLength(count);
-    for (const e of expected) expect(got.some((m) => m.includes(e))).toBe(true);
+    for (const e of expected) expect(got.find((m) => m.includes(e)) ?? got).toContain(e);
   });
 });

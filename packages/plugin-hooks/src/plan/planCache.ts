@@ -104,11 +104,14 @@ const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'obj
 
 /**
  * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `_id`, `<entity>Id`,
- * the parameter without its `Id` suffix, and its last word (`name` of `secret_name`, `key` of `projectKey`).
+ * the parameter without its `Id` suffix, its last word (`name` of `secret_name`, `key` of `projectKey`), and a
+ * `…Number` parameter's usual abbreviations (`receiptNbr`, `receiptNo`, `receiptNum`, `receiptNr` of `receiptNumber`).
  */
 function keyCandidates(param: string, entity: string): string[] {
   const last = /(?:^|_|-|[a-z0-9])([A-Z]?[a-z0-9]+)$/.exec(param)?.[1]?.toLowerCase();
-  return [...new Set([param, 'id', '_id', `${camelCase(entity)}Id`, param.replace(/_?id$/i, ''), ...(last ? [last] : [])])].filter((n) => n !== '' && n !== '__proto__');
+  const number = /^(.+?)(_?)([Nn])umber$/.exec(param);
+  const abbreviations = number ? ['br', 'o', 'um', 'r'].map((tail) => `${number[1] ?? ''}${number[2] ?? ''}${number[3] ?? ''}${tail}`) : [];
+  return [...new Set([param, 'id', '_id', `${camelCase(entity)}Id`, param.replace(/_?id$/i, ''), ...(last ? [last] : []), ...abbreviations])].filter((n) => n !== '' && n !== '__proto__');
 }
 
 /** The entity of a read's response: the body itself when it holds the key, else the object a wrapper property holds (`{ data: Contact }`). */
