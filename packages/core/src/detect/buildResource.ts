@@ -6,7 +6,8 @@ import type { Diagnostics } from '../diagnostics/Diagnostics.js';
 import type { OperationOverride } from '../config/types.js';
 import type { Group, NamedGroup } from './group.js';
 import type { EntityNames } from './entity.js';
-import { camelWords, fitName, pascalWords } from './words.js';
+import { camelWords, fitName, pascalWords, wordsOf } from './words.js';
+import { verbClassOf } from './verbs.js';
 import { readOperationId } from './operationId.js';
 
 /**
@@ -191,7 +192,9 @@ function operationName(
     case 'search':
       return fromRole(r.resource === 'search' ? 'search' : `search${pascalWords(r.resource.replace(/Search$/, '')) || r.entity}`);
     case 'summary':
-      // A summary is one object named by its path (`/nodes` → `getNodes`, `/dashboard/summary` → `getDashboardSummary`).
+      // A summary is one object named by its path (`/nodes` → `getNodes`, `/dashboard/summary` → `getDashboardSummary`),
+      // or by the read verb of its command segment (`POST /echo_rest_services.get_map` → `getMap`).
+      if (r.action !== undefined && verbClassOf(wordsOf(r.action)[0] ?? '') === 'read') return fromRole(methodName(r.action));
       return fromRole(`get${pascalWords(r.resource) || r.entity}`);
     case 'action': {
       const verb = camelWords(r.action ?? 'action') || 'action';

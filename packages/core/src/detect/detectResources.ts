@@ -10,7 +10,8 @@ import { buildResource } from './buildResource.js';
 import { collectionRoles, type CollectionEntry } from './roles.js';
 import { indexPaths, minNameWords, placeOperation, returnsCollection, staticWords, type PathIndex } from './shapes.js';
 import { SELF_WORDS, countability, isNumericSegment, pascalWords, wordsOf } from './words.js';
-import { verbClassOf } from './verbs.js';
+import { isComputingVerb, verbClassOf } from './verbs.js';
+import { readOperationId } from './operationId.js';
 import { isPagingParamName } from '../analysis/listPagination.js';
 import { chooseEntities } from './entity.js';
 import { reportWeakModel } from './weakModel.js';
@@ -138,7 +139,8 @@ function itemSubGroup(op: OperationNode, segments: string[], groups: Groups, dow
   if (download) g.members.push({ op, role: 'download', why: `download: ${where(op)} answers with a binary body` });
   else {
     g.kind = 'action';
-    g.members.push({ op, role: 'action', why: `action: ${where(op)}, a verb or sub-resource of one item with no GET of its own` });
+    const reads = op.method === 'post' && namedRole(op, last) === 'summary';
+    g.members.push({ op, role: reads ? 'summary' : 'action', why: `${reads ? 'summary' : 'action'}: ${where(op)}, a verb or sub-resource of one item with no GET of its own${reads ? ', named by a read verb' : ''}` });
   }
 }
 
@@ -225,8 +227,9 @@ function nonCollectionGroup(key: string, entry: Entry, groups: Groups, shape: { 
   }));
   const collGet = entry.coll.find((o) => o.method === 'get');
   for (const op of entry.coll) {
-    if (kind === 'summary' && op === collGet) g.members.push({ op, role: 'summary', why: `summary: ${where(op)}, ${notCollection}` });
-    else if (kind === 'action') g.members.push({ op, role: 'action', why: `action: ${where(op)}, ${notCollection}` });
+    const named = namedRole(op, lastSegment);
+    if (kind === 'summary' && op === collGet) g.members.push({ op, role: named === 'action' ? 'action' : 'summary', why: `${named === 'action' ? 'action' : 'summary'}: ${where(op)}, ${notCollection}${named === 'action' ? ', named by a command verb' : ''}` });
+    else if (kind === 'action') g.members.push({ op, role: named === 'summary' && op.method === 'post' ? 'summary' : 'action', why: `${named === 'summary' && op.method === 'post' ? 'summary' : 'action'}: ${where(op)}, ${notCollection}${named === 'summary' && op.method === 'post' ? ', named by a read verb' : ''}` });
     else {
       // A singleton read and its writes (`GET|PUT /settings`): the read is a summary, a write an action on it.
       const role = op.method === 'get' ? 'summary' : (collGet === undefined && !verbPath) || op.method === 'head' || op.method === 'options' ? 'other' : 'action';
@@ -242,4 +245,19 @@ function nonCollectionGroup(key: string, entry: Entry, groups: Groups, shape: { 
 function withoutNamespace(segment: string): string {
   const last = segment.slice(segment.lastIndexOf('.') + 1);
   return segment.includes('.') && verbClassOf(wordsOf(last)[0] ?? '') !== undefined ? last : segment;
+}
+
+/**
+ * The role the names of a non-collection operation give against its method: `summary` for a POST whose last path
+ * segment or operationId starts with a read verb (`POST …/listKeys`, `getStoreReportByDay`, `….get_map`), `action`
+ * for a GET named by a command verb that computes nothing (`GET /user/logout`, `runPerfTest`); else undefined.
+ */
+function namedRole(op: OperationNode, lastSegment: string): 'summary' | 'action' | undefined {
+  const pathVerb = wordsOf(withoutNamespace(lastSegment))[0] ?? '';
+  const id = readOperationId(op);
+  const idVerb = id.words.find((w) => verbClassOf(w) !== undefined) ?? '';
+  const reads = (w: string | undefined): boolean => w !== undefined && w !== 'download' && verbClassOf(w) === 'read';
+  if (reads(pathVerb) || (id.verbClass === 'read' && reads(idVerb))) return 'summary';
+  const acts = (w: string): boolean => verbClassOf(w) === 'action' && !isComputingVerb(w);
+  return acts(wordsOf(lastSegment).at(-1) ?? '') || acts(idVerb) ? 'action' : undefined;
 }

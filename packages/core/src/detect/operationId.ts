@@ -50,20 +50,17 @@ const withoutVersions = (words: string[]): string[] => words.filter((w) => !VERS
  * `Controller_Action` and ASP.NET-style `Namespace_Controller_Method_Action` (`BackupLongTermRetentionPolicies_ListByDatabase`,
  * `Importation_Cancel`, `Quote_Post_CreateQuoteWithGeneratingReference`, `Metals_BenchmarkHistory_GET`): the action
  * is the last part that starts with a verb, with the parts after it; the part before joins it only when the action
- * is the bare verb (`list by database`, `cancel importation`). Without such a part, an HTTP method part names the
- * verb of the last part (`get benchmark history`). The namespace and controller parts are dropped. Other ids
+ * is the bare verb (`list by database`, `cancel importation`, `get benchmark history`). The namespace and controller
+ * parts before are dropped. Other ids
  * (snake_case, `…Create_Dialog`) are read word by word.
  */
 function controllerAction(part: string): string[] | undefined {
   if (!/^[A-Za-z0-9]*[A-Z][A-Za-z0-9]*(_[A-Z][A-Za-z0-9]*)+$/.test(part)) return undefined;
-  const all = part.split('_');
-  const isMethod = (p: string): boolean => HTTP_METHOD_WORDS.has(p.toLowerCase());
-  const method = all.slice(1).find(isMethod);
-  const parts = all.filter((p, i) => i === 0 || !isMethod(p));
+  const parts = part.split('_');
   const words = (from: number): string[] => parts.slice(from).flatMap((p) => withoutVersions(wordsOf(p)));
   let at = parts.length - 1;
   while (at >= 1 && !isVerb(words(at)[0] ?? '')) at--;
-  if (at < 1) return method !== undefined && parts.length > 1 ? [method.toLowerCase(), ...words(parts.length - 1)] : undefined;
+  if (at < 1) return undefined;
   const action = words(at);
   return action.length > 1 ? action : [...action, ...withoutVersions(wordsOf(parts[at - 1] ?? ''))];
 }

@@ -1,7 +1,7 @@
 import type { CrudRole, OperationNode, OperationRole } from '../model/types.js';
 import type { Member } from './group.js';
 import { readOperationId } from './operationId.js';
-import { verbClassOf, type VerbClass } from './verbs.js';
+import { isComputingVerb, verbClassOf, type VerbClass } from './verbs.js';
 import { wordsOf } from './words.js';
 
 /** The operations of one collection path `P` and its item paths `P/{x}`. */
@@ -46,7 +46,7 @@ function structuralRole(op: OperationNode, onItem: boolean): CrudRole | undefine
 export function operationIdVeto(role: CrudRole, op: OperationNode): { role: OperationRole; verb: string; source: string } | undefined {
   const { words, verbClass } = readOperationId(op);
   if (verbClass === undefined) return WRITE_ROLES.has(role) ? writeVeto(role, op) : undefined;
-  if (AGREEING[role].includes(verbClass) && !(WRITE_ROLES.has(role) && COMPUTING.has(words[0] ?? ''))) return undefined;
+  if (AGREEING[role].includes(verbClass) && !(WRITE_ROLES.has(role) && isComputingVerb(words[0] ?? ''))) return undefined;
   // A method word after the verb only tags the id (`getAvatarsDetailsByPost`): it agrees with nothing.
   if (words.slice(1).some((w) => !TAIL_METHODS.has(w) && AGREEING[role].includes(verbClassOf(w) as VerbClass))) return undefined;
   const verb = words[0] ?? '';
@@ -79,16 +79,10 @@ function writeVeto(role: CrudRole, op: OperationNode): { role: OperationRole; ve
   return undefined;
 }
 
-/** Command verbs that compute an answer and make or change no item (`evaluate`, `check`): they veto a write role. */
-const COMPUTING: ReadonlySet<string> = new Set([
-  'evaluate', 'check', 'validate', 'verify', 'test', 'calculate', 'compute', 'estimate', 'preview', 'render', 'analyze',
-  'predict', 'classify', 'compare', 'parse', 'detect', 'extract', 'scan', 'translate',
-]);
-
 /** The class of `word` when it is a verb that contradicts a write role: a read, a computing command, or a write of another class. */
 function contradicts(role: CrudRole, word: string): VerbClass | undefined {
   const cls = verbClassOf(word);
-  if (cls === undefined || (cls === 'action' && !COMPUTING.has(word))) return undefined;
+  if (cls === undefined || (cls === 'action' && !isComputingVerb(word))) return undefined;
   return cls === 'read' || cls === 'action' || !AGREEING[role].includes(cls) ? cls : undefined;
 }
 

@@ -66,3 +66,26 @@ describe('namespaces are stripped from action names', () => {
     expect(roles([given])[given.key]?.split('.').pop()).toBe(name);
   });
 });
+
+describe('roles of operations that are no collection, from their names and files', () => {
+  const noBody = (method: HttpMethod, path: string, operationId?: string): OperationNode =>
+    createOperation(method, path, { ...(operationId !== undefined ? { operationId } : {}), responses: [{ kind: 'response', status: '200', contents: [], pointer: '#' }] });
+  const yaml = createOperation('get', '/apis/{owner}/{api}/{version}/swagger.yaml', {
+    operationId: 'get_yaml_definition',
+    responses: [{ kind: 'response', status: '200', contents: [{ mediaType: 'text/vnd.yaml', schema: item }], pointer: '#' }],
+  });
+  it.each<[string, OperationNode[], string, string]>([
+    ['a POST whose last segment reads (`…/listKeys`) is a summary', [op('post', '/accounts/{accountName}/listKeys', { operationId: 'Accounts_ListKeys', body: item })], 'POST /accounts/{accountName}/listKeys', 'summary'],
+    ['a POST whose operationId reads (`getStoreReportByDay`) is a summary', [op('post', '/v2/user/analytics/{storeId}/reports/byday', { operationId: 'getStoreReportByDay', body: item })], 'POST /v2/user/analytics/{storeId}/reports/byday', 'summary'],
+    ['a POST that runs stays an action', [op('post', '/graders/run', { operationId: 'runGrader', body: item })], 'POST /graders/run', 'action'],
+    ['a GET named by a command (`/user/logout`) is an action', [op('get', '/api/user/logout', { body: item })], 'GET /api/user/logout', 'action'],
+    ['a GET whose operationId runs (`runPerfTest`) is an action', [op('get', '/api/perf/profile', { operationId: 'idRunPerfTest', body: item })], 'GET /api/perf/profile', 'action'],
+    ['a GET that computes (`/task-lists/test`) stays a summary', [op('get', '/task-lists/test', { body: item })], 'GET /task-lists/test', 'summary'],
+    ['a file name without a body (`allbills.rss`) is a download', [noBody('get', '/api/v1/Rss/allbills.rss')], 'GET /api/v1/Rss/allbills.rss', 'download'],
+    ['a YAML document (`text/vnd.yaml`) is a download', [yaml], 'GET /apis/{owner}/{api}/{version}/swagger.yaml', 'download'],
+    ['a glued format parameter (`articles{mediaTypeExtension}`) names no item: a list', [op('get', '/api/articles{mediaTypeExtension}', { body: arrayOf(item) })], 'GET /api/articles{mediaTypeExtension}', 'list'],
+    ['… and `{stateName}{mediaTypeExtension}` is an item: a read', [op('get', '/es/{stateName}{mediaTypeExtension}', { body: item }), op('get', '/es', { body: arrayOf(item) })], 'GET /es/{stateName}{mediaTypeExtension}', 'read'],
+  ])('%s', (_why, given, key, role) => {
+    expect((roles(given)[key] ?? 'missing').split(' ')[0]).toBe(role);
+  });
+});
