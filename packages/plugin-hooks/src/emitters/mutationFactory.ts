@@ -12,7 +12,7 @@ function optimisticEdit(p: HookPlan, m: MutationPlan, o: OptimisticPlan, imports
   const detailArgs = o.target.detailArgs ?? [];
   const lists = keyExpression(m, { keysObject: p.keys, member: 'lists', args: o.target.listArgs ?? [] });
   const fn = (expr: string): string => `(${expr.includes('variables') ? 'variables' : ''}) => ${expr}`;
-  const parts = [`kind: '${o.kind}'`, `cache: ${o.cache.name}`, `lists: ${fn(lists)}`, `id: ${fn(member(m, detailArgs[detailArgs.length - 1] ?? ''))}`];
+  const parts = [`kind: '${o.kind}'`, `cache: ${o.cache.name}`, `lists: ${fn(lists)}`, `id: ${fn(member(m, detailArgs[detailArgs.length - 1] ?? p.s.pathArgs[p.s.pathArgs.length - 1]?.ident ?? ''))}`];
   const patch = `${member(m, 'payload')}${o.payloadProperty === undefined ? '' : `?.[${stringLiteral(o.payloadProperty)}]`}`;
   if (o.kind === 'update') parts.push(`detail: ${fn(keyExpression(m, { keysObject: p.keys, member: 'detail', args: detailArgs }))}`, `patch: ${fn(patch)}`);
   if (o.kind === 'update' && o.fields) parts.push(`fields: [${o.fields.map(stringLiteral).join(', ')}]`);

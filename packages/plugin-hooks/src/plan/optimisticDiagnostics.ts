@@ -9,8 +9,9 @@ import { planMutation } from './planMutation.js';
 function mutationProblem(model: ApiModel, s: OperationSignature, hasCache: boolean): string {
   if (!hasCache) return 'the resource has no cache helpers';
   const target = crudTarget(model, s, s.resource);
-  if (target.detailArgs === undefined) return `the detail's key needs more than the path's parameters (${s.pathArgs.length === 0 ? 'the path has none' : 'the read takes other path parameters or required query parameters'})`;
   if (target.listArgs === undefined) return 'the list\'s key cannot be named from the path';
+  if (s.pathArgs.length === 0) return 'its path names no item';
+  if (target.detailArgs === undefined) return "the detail's key needs more than the path's parameters (the read takes other path parameters, or required query or header parameters)";
   return 'its JSON payload has no property that both a list item and the detail have, so it cannot be merged into them';
 }
 
