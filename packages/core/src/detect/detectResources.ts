@@ -1,4 +1,4 @@
-import type { ApiModel, OperationNode, ResourceKind } from '../model/types.js';
+import type { ApiModel, OperationNode, OperationRole, ResourceKind } from '../model/types.js';
 import { singular } from '../naming/casing.js';
 import { cmp, type Diagnostics } from '../diagnostics/Diagnostics.js';
 import type { NamingOverrides } from '../config/types.js';
@@ -228,13 +228,16 @@ function nonCollectionGroup(key: string, entry: Entry, groups: Groups, shape: { 
   const collGet = entry.coll.find((o) => o.method === 'get');
   for (const op of entry.coll) {
     const named = namedRole(op, lastSegment);
-    if (kind === 'summary' && op === collGet) g.members.push({ op, role: named === 'action' ? 'action' : 'summary', why: `${named === 'action' ? 'action' : 'summary'}: ${where(op)}, ${notCollection}${named === 'action' ? ', named by a command verb' : ''}` });
-    else if (kind === 'action') g.members.push({ op, role: named === 'summary' && op.method === 'post' ? 'summary' : 'action', why: `${named === 'summary' && op.method === 'post' ? 'summary' : 'action'}: ${where(op)}, ${notCollection}${named === 'summary' && op.method === 'post' ? ', named by a read verb' : ''}` });
-    else {
-      // A singleton read and its writes (`GET|PUT /settings`): the read is a summary, a write an action on it.
-      const role = op.method === 'get' ? 'summary' : (collGet === undefined && !verbPath) || op.method === 'head' || op.method === 'options' ? 'other' : 'action';
-      g.members.push({ op, role, why: `${role}: ${where(op)}, ${notCollection}` });
-    }
+    let role: OperationRole;
+    if (op.method === 'head' || op.method === 'options') role = kind === 'action' ? 'action' : 'other';
+    // A GET reads (a summary) unless a command verb names it (`/user/logout`); a POST acts unless a read or
+    // computing verb names it (`…/listKeys`, `checkMigrationPermission`).
+    else if (op.method === 'get') role = named === 'action' ? 'action' : 'summary';
+    else if (op.method === 'post' && named === 'summary') role = 'summary';
+    // A singleton's writes (`GET|PUT /settings`) act on it; a write on a path that is neither is other.
+    else role = kind === 'action' || collGet !== undefined || verbPath ? 'action' : 'other';
+    const by = (op.method === 'get' && role === 'action') || (op.method === 'post' && role === 'summary') ? `, named by ${role === 'action' ? 'a command' : 'a read or computing'} verb` : '';
+    g.members.push({ op, role, why: `${role}: ${where(op)}, ${notCollection}${by}` });
   }
 }
 
@@ -248,16 +251,16 @@ function withoutNamespace(segment: string): string {
 }
 
 /**
- * The role the names of a non-collection operation give against its method: `summary` for a POST whose last path
- * segment or operationId starts with a read verb (`POST …/listKeys`, `getStoreReportByDay`, `….get_map`), `action`
- * for a GET named by a command verb that computes nothing (`GET /user/logout`, `runPerfTest`); else undefined.
+ * The role the names of an operation that is no collection's give against its method, from the operationId's verb,
+ * else the path's (the last segment's first word when it is a verb, else its last): `summary` for a read or
+ * computing verb (`Accounts_ListKeys`, `getStoreReportByDay`, `….get_map`, `checkLogin`), `action` for another
+ * command verb (`/user/logout`, `runPerfTest`); undefined for none or another class (`downloadArchive`).
  */
 function namedRole(op: OperationNode, lastSegment: string): 'summary' | 'action' | undefined {
-  const pathVerb = wordsOf(withoutNamespace(lastSegment))[0] ?? '';
-  const id = readOperationId(op);
-  const idVerb = id.words.find((w) => verbClassOf(w) !== undefined) ?? '';
-  const reads = (w: string | undefined): boolean => w !== undefined && w !== 'download' && verbClassOf(w) === 'read';
-  if (reads(pathVerb) || (id.verbClass === 'read' && reads(idVerb))) return 'summary';
-  const acts = (w: string): boolean => verbClassOf(w) === 'action' && !isComputingVerb(w);
-  return acts(wordsOf(lastSegment).at(-1) ?? '') || acts(idVerb) ? 'action' : undefined;
+  const pathWords = wordsOf(withoutNamespace(lastSegment));
+  const first = pathWords[0] ?? '';
+  const idVerb = readOperationId(op).words.find((w) => verbClassOf(w) !== undefined);
+  const verb = idVerb ?? (verbClassOf(first) !== undefined ? first : (pathWords.at(-1) ?? ''));
+  if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return 'summary';
+  return verbClassOf(verb) === 'action' ? 'action' : undefined;
 }
