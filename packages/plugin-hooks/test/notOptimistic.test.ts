@@ -44,7 +44,7 @@ describe('RSL_HOOKS_NOT_OPTIMISTIC says why no optimistic helper is made', () =>
     ['items without a key', contract({ type: 'array', items: obj({ title: str }) }, thing, obj({ title: str })), 2, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: no property of a list item holds the key `thingId`', 'deleteThing (DELETE /things/{thingId}) gets no optimistic helper: no property of a list item holds the key `thingId`']],
     ['items not found', contract(obj({ count: { type: 'integer' } }), thing, obj({ title: str })), 2, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: the items of GET /things are not found']],
     ['a payload sharing no field', contract({ type: 'array', items: thing }, thing, obj({ colour: str })), 1, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: its JSON payload has no property that both a list item and the detail have']],
-    ['a read that needs a required query parameter', contract({ type: 'array', items: thing }, thing, obj({ title: str }), [param('version', 'query')]), 1, ["updateThing (PATCH /things/{thingId}) gets no optimistic helper: the detail's key needs more than the path's parameters"]],
+    ['a read that needs a required query parameter: both optimistic, the update through the details\' prefix', contract({ type: 'array', items: thing }, thing, obj({ title: str }), [param('version', 'query')]), 0, []],
     ['a `…Number` key held by its abbreviation (`thingNbr`): both optimistic', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ thingNbr: str, title: str }) }, obj({ thingNbr: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 0, []],
     ['a `…Number` key no property abbreviates', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ code: str, title: str }) }, obj({ code: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 2, ['(none of `thingNumber`, `id`, `_id`, `thingId`, `number`, `thingNbr`, `thingNo`, `thingNum`, `thingNr`)']],
   ])('%s', async (_why, doc, count, expected) => {
@@ -54,11 +54,11 @@ describe('RSL_HOOKS_NOT_OPTIMISTIC says why no optimistic helper is made', () =>
   });
 });
 
-it('a delete whose read needs a required parameter still removes the item from the lists optimistically, by its path argument', async () => {
+it('a read that needs a required parameter: the delete removes the item by its path argument, the update patches every detail under the prefix', async () => {
   const result = await run(contract({ type: 'array', items: thing }, thing, obj({ title: str }), [param('x-tenant', 'header')]));
   const del = result.files.find((f) => f.path.endsWith('/useDeleteThingMutation.ts'))?.contents ?? '';
   expect(del).toContain('optimisticMutation<');
   expect(del).toContain("{ kind: 'delete', cache: thingsCache, lists: () => thingsQueryKeys.lists(), id: (variables) => variables.thingId }");
   const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
-  expect(update).not.toContain('optimisticMutation<');
+  expect(update).toContain('detail: (variables) => [...thingsQueryKeys.details(), variables.thingId] as const');
 });

@@ -100,7 +100,7 @@ export function planMutation(model: ApiModel, s: OperationSignature, optimistic:
       else effects.invalidate.push(detail);
     }
     // A delete edits only the lists (by the item's key, its last path argument); an update also patches the detail.
-    if (role === 'update' && detail?.member === 'detail' && target.listArgs) kind = role;
+    if (role === 'update' && (detail?.member === 'detail' || target.detailPrefixArgs) && target.listArgs) kind = role;
     if (role === 'delete' && target.listArgs && s.pathArgs.length > 0) kind = role;
   }
   if (!effects.invalidate.some((k) => k.member === 'lists')) {
