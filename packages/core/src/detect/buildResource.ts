@@ -6,8 +6,7 @@ import type { Diagnostics } from '../diagnostics/Diagnostics.js';
 import type { OperationOverride } from '../config/types.js';
 import type { Group, NamedGroup } from './group.js';
 import type { EntityNames } from './entity.js';
-import { camelWords, fitName, pascalWords, wordsOf } from './words.js';
-import { verbClassOf } from './verbs.js';
+import { camelWords, fitName, pascalWords } from './words.js';
 import { readOperationId } from './operationId.js';
 
 /**
@@ -192,10 +191,10 @@ function operationName(
     case 'search':
       return fromRole(r.resource === 'search' ? 'search' : `search${pascalWords(r.resource.replace(/Search$/, '')) || r.entity}`);
     case 'summary':
-      // A summary is one object named by its path (`/nodes` → `getNodes`, `/dashboard/summary` → `getDashboardSummary`),
-      // or by the read verb of its command segment (`POST /echo_rest_services.get_map` → `getMap`).
-      if (r.action !== undefined && verbClassOf(wordsOf(r.action)[0] ?? '') === 'read') return fromRole(methodName(r.action));
-      return fromRole(`get${pascalWords(r.resource) || r.entity}`);
+      // A summary is one object named by its path (`/nodes` → `getNodes`, `/dashboard/summary` → `getDashboardSummary`);
+      // one on a command path is named as the command is (`POST /ai/extract` → `extractAi`, `….get_map` → `getMap`).
+      if (r.action === undefined) return fromRole(`get${pascalWords(r.resource) || r.entity}`);
+    // falls through
     case 'action': {
       const verb = camelWords(r.action ?? 'action') || 'action';
       if (r.verbOnly) return fromRole(methodName(verb));

@@ -174,7 +174,7 @@ function groupCollection(key: string, entry: Entry, model: ApiModel, index: Path
   // A GET below an item path that pages and answers a collection lists a sub-collection, whatever its last word
   // (`/accounts/{stake_address}/history`, `/v1/files/{file_key}/versions`).
   const pagedBelowItem =
-    collGet !== undefined && verbClassOf(lastWord) === undefined && entry.segments.some(isParam) && collGet.parameters.some((p) => p.in === 'query' && isPagingParamName(p.name)) && returnsCollection(collGet, model, lastWord);
+    collGet !== undefined && /^[A-Za-z_-]+$/.test(lastSegment) && verbClassOf(lastWord) === undefined && entry.segments.some(isParam) && collGet.parameters.some((p) => p.in === 'query' && isPagingParamName(p.name)) && returnsCollection(collGet, model, lastWord);
   const isCrud = entry.item.length > 0 || pagedBelowItem || (namedAsCollection && (collPost !== undefined || (collGet !== undefined && returnsCollection(collGet, model, lastWord))));
   // The root collection (`GET /`, `POST /`, `/{id}`) is named by its operations' tag.
   const tag = (entry.coll[0] ?? entry.item[0])?.tags[0];
@@ -259,7 +259,9 @@ function withoutNamespace(segment: string): string {
 function namedRole(op: OperationNode, lastSegment: string): 'summary' | 'action' | undefined {
   const pathWords = wordsOf(withoutNamespace(lastSegment));
   const first = pathWords[0] ?? '';
-  const idVerb = readOperationId(op).words.find((w) => verbClassOf(w) !== undefined);
+  // A verb word of a path segment before the last names a noun there (`load` of `/load_balancers/{id}/droplets`).
+  const nouns = new Set(op.path.split('/').slice(0, -1).filter((seg) => !seg.includes('{')).flatMap((seg) => wordsOf(seg)));
+  const idVerb = readOperationId(op).words.find((w) => verbClassOf(w) !== undefined && !nouns.has(w));
   const verb = idVerb ?? (verbClassOf(first) !== undefined ? first : (pathWords.at(-1) ?? ''));
   if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return 'summary';
   return verbClassOf(verb) === 'action' ? 'action' : undefined;

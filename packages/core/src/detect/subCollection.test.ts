@@ -26,6 +26,7 @@ describe('a paged GET below an item path lists a sub-collection', () => {
     ['an uncountable last word with count/page (`/accounts/{stake_address}/history`)', get('/accounts/{stake_address}/history', arrayOf(item), [query('count', int), query('page', int)]), 'list'],
     ['an envelope with a page size and a page (`/v1/files/{file_key}/versions`)', get('/v1/files/{file_key}/versions', envelope('versions'), [query('page_size', int), query('after', int)]), 'list'],
     ['a cursor typed as a string (`/v1/teams/{team_id}/components`)', get('/v1/teams/{team_id}/components', envelope('components'), [query('cursor', str)]), 'list'],
+    ['a last segment with digits or a query (`repositoriesV2`) is left as it was named', get('/v2/registries/{registry_name}/repositoriesV2', envelope('repositories'), [query('page_token', str)]), 'summary'],
     ['no paging parameter: a summary stays a summary', get('/accounts/{stake_address}/history', arrayOf(item), [query('order', str)]), 'summary'],
     ['no item above: a singular word stays a summary', get('/stats/history', arrayOf(item), [query('page', int)]), 'summary'],
     ['an object answer (no collection) stays a summary', get('/accounts/{stake_address}/history', item, [query('page', int)]), 'summary'],

@@ -61,6 +61,7 @@ describe('namespaces are stripped from action names', () => {
   it.each<[string, OperationNode, string]>([
     ['a dotted namespace before a command (`echo_rest_services.get_map`)', op('post', '/echo_rest_services.get_map', { body: item }), 'getMap'],
     ['an ASP.NET `Controller_Method_Action` operationId', op('post', '/Quotes/CreateWithReference', { operationId: 'Quote_Post_CreateQuoteWithReference', body: item }), 'createQuoteWithReference'],
+    ['a summary on a command path is named as the command (`POST /ai/extract` → `extractAi`)', op('post', '/ai/extract', { operationId: 'post_ai_extract', body: item }), 'extractAi'],
     ['a file name keeps its words (`swagger.yaml`)', op('get', '/apis/swagger.yaml', { body: item }), 'getApisSwaggerYaml'],
   ])('%s', (_why, given, name) => {
     expect(roles([given])[given.key]?.split('.').pop()).toBe(name);
@@ -86,6 +87,8 @@ describe('roles of operations that are no collection, from their names and files
     ['a GET beside a POST on a command path reads (`GET /login` `checkLogin`)', [op('get', '/login', { operationId: 'checkLogin', body: item }), op('post', '/login', { operationId: 'login', body: item })], 'GET /login', 'summary'],
     ['… and the POST logs in', [op('get', '/login', { operationId: 'checkLogin', body: item }), op('post', '/login', { operationId: 'login', body: item })], 'POST /login', 'action'],
     ['a POST beside a GET named by a read (`echo_rest_services.get_map`)', [op('get', '/echo_rest_services.get_map', { body: item }), op('post', '/echo_rest_services.get_map', { body: item })], 'POST /echo_rest_services.get_map', 'summary'],
+    ['a verb that is a word of an earlier path noun (`loadBalancers_add_droplets`) names nothing: the POST acts', [op('post', '/v2/load_balancers/{lb_id}/droplets', { operationId: 'loadBalancers_add_droplets', body: item })], 'POST /v2/load_balancers/{lb_id}/droplets', 'action'],
+    ['a scan starts work: the POST acts', [op('post', '/libraries/{id}/scan', { operationId: 'scanLibrary', body: item })], 'POST /libraries/{id}/scan', 'action'],
     ['a file name without a body (`allbills.rss`) is a download', [noBody('get', '/api/v1/Rss/allbills.rss')], 'GET /api/v1/Rss/allbills.rss', 'download'],
     ['a YAML document (`text/vnd.yaml`) is a download', [yaml], 'GET /apis/{owner}/{api}/{version}/swagger.yaml', 'download'],
     ['a glued format parameter (`articles{mediaTypeExtension}`) names no item: a list', [op('get', '/api/articles{mediaTypeExtension}', { body: arrayOf(item) })], 'GET /api/articles{mediaTypeExtension}', 'list'],

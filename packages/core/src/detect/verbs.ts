@@ -53,7 +53,7 @@ export const isVerb = (word: string): boolean => CLASS.has(word);
 /** Command verbs that compute an answer and make or change no item (`evaluate`, `check`): they veto a write role. */
 const COMPUTING: ReadonlySet<string> = new Set([
   'evaluate', 'check', 'validate', 'verify', 'test', 'calculate', 'compute', 'estimate', 'preview', 'render', 'analyze',
-  'predict', 'classify', 'compare', 'parse', 'detect', 'extract', 'scan', 'translate', 'ping',
+  'predict', 'classify', 'compare', 'parse', 'detect', 'extract', 'translate', 'ping',
 ]);
 
 /** True when the word is a command verb that computes an answer and makes or changes no item (`evaluate`, `check`, `test`). */
