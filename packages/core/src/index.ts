@@ -77,7 +77,7 @@ export { tupleShape } from './analysis/tupleShape.js';
 export { arrayItemSchemas, deref, enumValues, objectProperties } from './analysis/schemaQueries.js';
 export { jsonValue, resolveSchema } from './analysis/resolveSchema.js';
 export { listEnvelope, listItemsOf, pathNames, type ListEnvelope, type PropertyPath } from './analysis/listEnvelope.js';
-export { listIdentity, listItemType, type ListIdentity } from './analysis/identity.js';
+export { listIdentity, listIdentityProblem, listItemType, type ListIdentity } from './analysis/identity.js';
 export { isPagedList, listPagination, type ListPagination } from './analysis/listPagination.js';
 export { printType, docComment } from './print/printType.js';
 export { declareArguments, printKeyPartType, printPathArgumentType, type ArgumentDeclaration } from './print/arguments.js';

@@ -1,5 +1,5 @@
 import type { Plugin } from '@reslayer/core';
-import { definePlugin, EmitStage } from '@reslayer/core';
+import { definePlugin, DetectStage, EmitStage } from '@reslayer/core';
 import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
 import { PLUGIN_HOOKS } from './naming.js';
 import { resolveHooksOptions, type HooksOptions } from './options.js';
@@ -23,6 +23,11 @@ export function pluginHooks(options: HooksOptions = {}): Plugin {
     requires: [PLUGIN_CLIENT],
     options: resolved,
     apply(hooks) {
+      // After detection (so under `lint` too): the updates and deletes that get no optimistic helper, and why.
+      hooks.detect.tapPromise({ name: PLUGIN_HOOKS, stage: DetectStage.Refine }, async (model, ctx) => {
+        for (const d of (await import('./plan/optimisticDiagnostics.js')).optimisticDiagnostics(model)) ctx.report(d);
+        return model;
+      });
       hooks.emit.tapPromise({ name: PLUGIN_HOOKS, stage: EmitStage.Derived }, async (ctx) => (await emitters()).emitHooks(ctx, resolved));
     },
   });

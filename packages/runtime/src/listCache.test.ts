@@ -84,3 +84,17 @@ describe('listCacheHelpers against a QueryClient', () => {
     expect(client.getQueryData([...keys.lists(), { page: 1 }])).toEqual({ items: [a, b], total: 2 });
   });
 });
+
+describe('patchDetail under a key prefix (a read with required parameters)', () => {
+  it('patches every cached detail of the item, whatever its parameters, and no other item', () => {
+    const client = new QueryClient();
+    const cache = listCacheHelpers<Item, Item>({ lists: () => ['things', 'list'], key: 'id' });
+    client.setQueryData(['things', 'detail', '1', { version: 'v1' }], a);
+    client.setQueryData(['things', 'detail', '1', { version: 'v2' }], a);
+    client.setQueryData(['things', 'detail', '2', { version: 'v1' }], b);
+    cache.patchDetail(client, ['things', 'detail', '1'], { name: 'renamed' });
+    expect(client.getQueryData(['things', 'detail', '1', { version: 'v1' }])).toEqual({ id: '1', name: 'renamed' });
+    expect(client.getQueryData(['things', 'detail', '1', { version: 'v2' }])).toEqual({ id: '1', name: 'renamed' });
+    expect(client.getQueryData(['things', 'detail', '2', { version: 'v1' }])).toBe(b);
+  });
+});

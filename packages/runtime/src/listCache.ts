@@ -94,7 +94,10 @@ export type Edit<T> = { bivariant(value: T): T }['bivariant'];
 export interface ListCache<Item, Detail> {
   /** Sets a cached detail: a value, or an updater of the current one (`undefined` changes nothing). */
   setDetail(queryClient: CacheClient, detailKey: QueryKey, data: Detail | Edit<Detail | undefined>): void;
-  /** Merges a patch into a cached detail's entity (inside the detail's envelope, if any); no cached object, no change. */
+  /**
+   * Merges a patch into the entity of every cached detail under this key (inside the detail's envelope, if any): the
+   * detail itself, or each one with the read's parameters when the key is their prefix; no cached object, no change.
+   */
   patchDetail(queryClient: CacheClient, detailKey: QueryKey, patch: object): void;
   /** Replaces the item of this key in every cached list with `update(item)`. */
   updateInLists(queryClient: CacheClient, id: string | number, update: Edit<Item>, lists?: QueryKey): void;
@@ -120,7 +123,7 @@ export function listCacheHelpers<Item, Detail>(spec: ListCacheSpec): ListCache<I
   return {
     setDetail: (queryClient, detailKey, data) => void queryClient.setQueryData(detailKey, data),
     patchDetail: (queryClient, detailKey, patch) =>
-      void queryClient.setQueryData(detailKey, (old: unknown) => {
+      void queryClient.setQueriesData({ queryKey: detailKey }, (old: unknown) => {
         const entity = readPath(old, spec.detail);
         return entity === null || typeof entity !== 'object' ? old : withPath(old, spec.detail, merge(entity, patch));
       }),

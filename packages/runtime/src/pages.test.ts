@@ -45,6 +45,34 @@ describe('nextCursorParam (cursor lists)', () => {
   });
 });
 
+describe('the last page ends: on a short page, when no next cursor or link comes, or when the total is reached', () => {
+  const bare: PagePagination = { mode: 'page', pageParam: 'page', pageSizeParam: 'count' };
+  const offset: OffsetPagination = { mode: 'offset', offsetParam: 'offset', limitParam: 'limit', itemsProperty: 'data', defaultLimit: 3 };
+  it.each<[string, PagePagination | OffsetPagination, unknown, unknown, number, number | undefined]>([
+    ['a short page (2 of the 3 asked for) ends', bare, 3, items(2), 1, undefined],
+    ['a full page goes on', bare, 3, items(3), 1, 2],
+    ['a size given as a string holding a number', bare, '3', items(2), 1, undefined],
+    ['no size asked for, none by default: only an empty page ends', bare, undefined, items(2), 1, 2],
+    ['the parameter\'s default is the size when none is asked for', offset, undefined, { data: items(2) }, 3, undefined],
+    ['a full page at the default goes on', offset, undefined, { data: items(3) }, 3, 6],
+    ['a total decides before the size (a short page below the total goes on)', { ...bare, totalProperty: 'total', itemsProperty: 'items' }, 3, { items: items(2), total: 10 }, 1, 2],
+    ['a next link decides before the size', { ...bare, nextProperty: 'next', itemsProperty: 'items' }, 3, { items: items(2), next: '/x?page=2' }, 1, 2],
+  ])('%s', (_name, pagination, size, last, param, expected) => {
+    expect(nextPageParam(pagination, size)(last, [last], param)).toBe(expected);
+  });
+
+  const byItem: CursorPagination = { mode: 'cursor', cursorParam: 'starting_after', itemsProperty: 'data', nextCursorItemProperty: 'id', limitParam: 'limit' };
+  it.each<[string, CursorPagination, unknown, unknown, unknown[], string | undefined]>([
+    ['an item cursor ends on a short page', byItem, 3, { data: items(2) }, [], undefined],
+    ['an item cursor goes on after a full page', byItem, 3, { data: items(3) }, [], 'i2'],
+    ['a cursor list ends when the total is reached', { mode: 'cursor', cursorParam: 'cursor', itemsProperty: 'items', nextCursorProperty: 'next', totalProperty: 'total' }, undefined, { items: items(2), next: 'c3', total: 4 }, [{ items: items(2) }, { items: items(2) }], undefined],
+    ['below the total a cursor list goes on', { mode: 'cursor', cursorParam: 'cursor', itemsProperty: 'items', nextCursorProperty: 'next', totalProperty: 'total' }, undefined, { items: items(2), next: 'c3', total: 5 }, [{ items: items(2) }, { items: items(2) }], 'c3'],
+    ['no next cursor comes: the end', { mode: 'cursor', cursorParam: 'cursor', itemsProperty: 'items', nextCursorProperty: 'next' }, 3, { items: items(3) }, [], undefined],
+  ])('%s', (_name, pagination, size, last, all, expected) => {
+    expect(nextCursorParam(pagination, size)(last, all, undefined)).toBe(expected);
+  });
+});
+
 describe('cursorOf and nextLink', () => {
   it.each<[unknown, string | undefined]>([['abc', 'abc'], [12, '12'], ['?cursor=z', 'z'], ['https://x.test/a?b=1', undefined], [null, undefined], ['', undefined]])('cursorOf(%j) → %j', (value, expected) => {
     expect(cursorOf(value, 'cursor')).toBe(expected);

@@ -18,14 +18,30 @@ function itemsOf(page: unknown, pagination: { readonly itemsProperty?: PagePagin
 const ends = (value: unknown): boolean => value === undefined || value === null || value === false || value === '';
 
 /**
+ * The page size a request asked for (a number, or a string holding one), else `fallback`; undefined when neither
+ * is a positive number.
+ */
+function sizeOf(requested: unknown, fallback: number | undefined): number | undefined {
+  const n = typeof requested === 'string' && requested.trim() !== '' ? Number(requested) : requested;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : fallback !== undefined && fallback > 0 ? fallback : undefined;
+}
+
+/** The number of items received over all pages. */
+const received = (allPages: readonly unknown[], pagination: { readonly itemsProperty?: PagePagination['itemsProperty'] }): number =>
+  allPages.reduce<number>((n, page) => n + itemsOf(page, pagination).length, 0);
+
+/**
  * `getNextPageParam` of a page or offset list: the next page number (page + 1) or offset (offset + the items
  * received), or undefined after the last page. The last page is an empty one, or the one after which the
  * has-more flag is false, the total count is reached, or the next link is empty (checked in this order; the
- * first fact the page carries decides).
+ * first fact the page carries decides). A list whose pages carry none of those facts ends on a short page: fewer
+ * items than the page size asked for (`pageSize`, else the parameter's default in the metadata). A server that
+ * caps the size below the one asked for ends such a list early: ask for no more than its maximum.
  * @param pagination the list's pagination metadata (`mode: 'page'` or `'offset'`)
+ * @param pageSize the page size the request asks for (its size or limit parameter), if known
  * @returns the function TanStack Query calls with the last page, all pages and the last page parameter
  */
-export function nextPageParam<T>(pagination: PagePagination | OffsetPagination): (lastPage: T, allPages: T[], lastPageParam: number) => number | undefined {
+export function nextPageParam<T>(pagination: PagePagination | OffsetPagination, pageSize?: unknown): (lastPage: T, allPages: T[], lastPageParam: number) => number | undefined {
   return (lastPage, allPages, lastPageParam) => {
     const items = itemsOf(lastPage, pagination);
     if (items.length === 0) return undefined;
@@ -33,9 +49,10 @@ export function nextPageParam<T>(pagination: PagePagination | OffsetPagination):
     const more = pagination.hasMoreProperty === undefined ? undefined : readPath(lastPage, pagination.hasMoreProperty);
     if (typeof more === 'boolean') return more ? next : undefined;
     const total = pagination.totalProperty === undefined ? undefined : readPath(lastPage, pagination.totalProperty);
-    if (typeof total === 'number') return allPages.reduce<number>((n, page) => n + itemsOf(page, pagination).length, 0) < total ? next : undefined;
+    if (typeof total === 'number') return received(allPages, pagination) < total ? next : undefined;
     if (pagination.nextProperty !== undefined) return ends(readPath(lastPage, pagination.nextProperty)) ? undefined : next;
-    return next;
+    const size = sizeOf(pageSize, pagination.mode === 'page' ? pagination.defaultPageSize : pagination.defaultLimit);
+    return size !== undefined && items.length < size ? undefined : next;
   };
 }
 
@@ -89,19 +106,28 @@ export function withLinkHeader<T>(result: RawResult<T>): T {
 
 /**
  * `getNextPageParam` of a cursor list: the next cursor from the body property (a cursor or a URL carrying it),
- * else the `Link` header, else the key of the last item; undefined after the last page (the has-more flag is
- * false, the page is empty, no next cursor is given, or it is the cursor the page was fetched with).
+ * else the `Link` header, else the key of the last item; undefined after the last page: the has-more flag is
+ * false, the page is empty, the total count is reached, no next cursor is given or it is the cursor the page was
+ * fetched with, or, for a cursor taken from the last item (which no server fact ends), a short page: fewer items
+ * than the page size asked for (`pageSize`, else the limit's default in the metadata).
  * @param pagination the list's pagination metadata (`mode: 'cursor'`)
+ * @param pageSize the page size the request asks for (its limit parameter), if known
  * @returns the function TanStack Query calls with the last page, all pages and the last page parameter
  */
-export function nextCursorParam<T>(pagination: CursorPagination): (lastPage: T, allPages: T[], lastPageParam: string | undefined) => string | undefined {
-  return (lastPage, _allPages, lastPageParam) => {
+export function nextCursorParam<T>(pagination: CursorPagination, pageSize?: unknown): (lastPage: T, allPages: T[], lastPageParam: string | undefined) => string | undefined {
+  return (lastPage, allPages, lastPageParam) => {
     if (pagination.hasMoreProperty !== undefined && readPath(lastPage, pagination.hasMoreProperty) === false) return undefined;
+    const total = pagination.totalProperty === undefined ? undefined : readPath(lastPage, pagination.totalProperty);
+    if (typeof total === 'number' && received(allPages, pagination) >= total) return undefined;
     const items = itemsOf(lastPage, pagination);
     let cursor: string | undefined;
     if (pagination.nextCursorProperty !== undefined) cursor = cursorOf(readPath(lastPage, pagination.nextCursorProperty), pagination.cursorParam);
     else if (pagination.linkHeader) cursor = lastPage !== null && typeof lastPage === 'object' ? cursorOf(nextLinks.get(lastPage), pagination.cursorParam) : undefined;
-    else if (pagination.nextCursorItemProperty !== undefined && items.length > 0) cursor = cursorOf(readPath(items[items.length - 1], pagination.nextCursorItemProperty), pagination.cursorParam);
+    else if (pagination.nextCursorItemProperty !== undefined && items.length > 0) {
+      const size = sizeOf(pageSize, pagination.defaultLimit);
+      if (size !== undefined && items.length < size && pagination.hasMoreProperty === undefined) return undefined;
+      cursor = cursorOf(readPath(items[items.length - 1], pagination.nextCursorItemProperty), pagination.cursorParam);
+    }
     return cursor === undefined || cursor === lastPageParam ? undefined : cursor;
   };
 }

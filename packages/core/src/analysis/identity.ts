@@ -22,11 +22,14 @@ export interface ListIdentity {
 
 /**
  * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `_id`, `<entity>Id`,
- * the parameter without its `Id` suffix, and its last word (`name` of `secret_name`, `key` of `projectKey`).
+ * the parameter without its `Id` suffix, its last word (`name` of `secret_name`, `key` of `projectKey`), and a
+ * `…Number` parameter's usual abbreviations (`receiptNbr`, `receiptNo`, `receiptNum`, `receiptNr` of `receiptNumber`).
  */
 function keyCandidates(param: string | undefined, entity: string): string[] {
   const last = param === undefined ? undefined : /(?:^|_|-|[a-z0-9])([A-Z]?[a-z0-9]+)$/.exec(param)?.[1]?.toLowerCase();
-  const fromParam = param === undefined ? [] : [param.replace(/_?id$/i, ''), ...(last ? [last] : [])];
+  const number = param === undefined ? null : /^(.+?)(_?)([Nn])umber$/.exec(param);
+  const abbreviations = number ? ['br', 'o', 'um', 'r'].map((tail) => `${number[1] ?? ''}${number[2] ?? ''}${number[3] ?? ''}${tail}`) : [];
+  const fromParam = param === undefined ? [] : [param.replace(/_?id$/i, ''), ...(last ? [last] : []), ...abbreviations];
   return [...new Set([...(param === undefined ? [] : [param]), 'id', '_id', `${camelCase(entity)}Id`, ...fromParam])].filter((n) => n !== '' && n !== '__proto__');
 }
 
@@ -47,28 +50,49 @@ function itemPathParam(model: ApiModel, resource: ResourceNode): string | undefi
 /**
  * The identity of a resource's items: the list operation's items (found by `listItemsOf` in its JSON success body),
  * and the item property that holds the key of an item, the first of: the item path parameter's name (of the read,
- * else the update or delete), `id`, `_id`, `<entity>Id`, the parameter without its `Id` suffix, its last word. A
- * candidate matches a property of the same name, else one spelled with another case or separators (`attributeID`).
+ * else the update or delete), `id`, `_id`, `<entity>Id`, the parameter without its `Id` suffix, its last word, a
+ * `…Number` parameter's abbreviations. A candidate matches a property of the same name, else one spelled with another
+ * case or separators (`attributeID`).
  * @param model the API model
  * @param resource the resource
  * @returns the identity, or undefined for a resource without a list, a list whose items are not found or are no
- *   objects, or items without a key property
+ *   objects, or items without a key property ({@link listIdentityProblem} says which)
  */
 export function listIdentity(model: ApiModel, resource: ResourceNode): ListIdentity | undefined {
+  const found = identityOrProblem(model, resource);
+  return typeof found === 'string' ? undefined : found;
+}
+
+/**
+ * Why {@link listIdentity} finds no identity for a resource, in words for a diagnostic (`the items of GET /things are
+ * not found …`, `no property of a list item holds the key \`thingId\` …`); an empty string for a resource without a
+ * list, undefined when the identity is found.
+ * @param model the API model
+ * @param resource the resource
+ */
+export function listIdentityProblem(model: ApiModel, resource: ResourceNode): string | undefined {
+  const found = identityOrProblem(model, resource);
+  return typeof found === 'string' ? found : undefined;
+}
+
+/** {@link listIdentity}'s identity, or why there is none (empty without a list). */
+function identityOrProblem(model: ApiModel, resource: ResourceNode): ListIdentity | string {
   const listOp = resource.operations.find((o) => o.role === 'list');
-  if (!listOp) return undefined;
+  if (!listOp) return '';
   const names = getSchemaTypeNames(model);
   const list = describeOperation(model, resource, listOp);
+  const where = `${list.node.method.toUpperCase()} ${list.node.path}`;
   const body = list.response.responseType === 'json' ? list.response.content?.schema : undefined;
   const found = body ? listItemsOf(body, names) : undefined;
-  const view = found ? objectProperties(found.item, names) : undefined;
-  if (!found || !view || view.nullable || view.props.length === 0) return undefined;
+  if (!found) return `the items of ${where} are not found (no array, bare or in an envelope, answers it)`;
+  const view = objectProperties(found.item, names);
+  if (!view || view.nullable || view.props.length === 0) return `the items of ${where} are no objects with properties`;
   const itemProps = new Set(view.props.map((p) => p.name));
   const flat = (n: string): string => n.toLowerCase().replace(/[_-]/g, '');
-  const keyProperty = keyCandidates(itemPathParam(model, resource), resource.entity)
-    .map((n) => (itemProps.has(n) ? n : [...itemProps].find((p) => p !== '__proto__' && flat(p) === flat(n))))
-    .find((n) => n !== undefined);
-  if (keyProperty === undefined) return undefined;
+  const param = itemPathParam(model, resource);
+  const candidates = keyCandidates(param, resource.entity);
+  const keyProperty = candidates.map((n) => (itemProps.has(n) ? n : [...itemProps].find((p) => p !== '__proto__' && flat(p) === flat(n)))).find((n) => n !== undefined);
+  if (keyProperty === undefined) return `no property of a list item holds the key \`${param ?? 'id'}\` (none of ${candidates.map((n) => `\`${n}\``).join(', ')})`;
   return { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), keyProperty, itemProps };
 }
 

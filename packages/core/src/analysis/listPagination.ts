@@ -109,6 +109,17 @@ function facts(env: ListEnvelope | undefined, linkHeader: boolean): PageFacts {
   };
 }
 
+/**
+ * True when a query parameter's name pages: a page number, an offset or a cursor (`page`, `pageNum`, `offset`,
+ * `cursor`, `page_token`, `after`…), whatever its type. Detection reads a GET below an item path that takes one and
+ * answers a collection as the list of a sub-collection (`/accounts/{id}/history`).
+ * @param name the parameter's name as the contract spells it
+ */
+export function isPagingParamName(name: string): boolean {
+  const n = normName(name);
+  return PAGE.includes(n) || OFFSET_TEXT.includes(n) || CURSOR.includes(n);
+}
+
 /** Adds a key when the value is defined. */
 const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
 

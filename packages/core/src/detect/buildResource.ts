@@ -153,8 +153,8 @@ function methodName(input: string, fallback = 'operation'): string {
 
 const METHOD_WORD: Record<string, string> = { get: 'get', post: 'create', put: 'replace', patch: 'update', delete: 'delete', head: 'head', options: 'options', trace: 'trace' };
 
-/** Name from method and path, for an operation without operationId: `replaceNotesId`. */
-const pathName = (op: OperationNode): string => methodName(`${METHOD_WORD[op.method] ?? op.method} ${op.path.replace(/[{}]/g, ' ')}`);
+/** Name from method and path, for an operation without operationId: `replaceNotesId`; `getRoot` for `GET /`. */
+const pathName = (op: OperationNode): string => methodName(`${METHOD_WORD[op.method] ?? op.method} ${camelWords(op.path.replace(/[{}]/g, ' ')) === '' ? 'root' : op.path.replace(/[{}]/g, ' ')}`);
 
 const CRUD_ROLE_SET: ReadonlySet<OperationRole> = new Set(CRUD_ROLES);
 
@@ -191,8 +191,10 @@ function operationName(
     case 'search':
       return fromRole(r.resource === 'search' ? 'search' : `search${pascalWords(r.resource.replace(/Search$/, '')) || r.entity}`);
     case 'summary':
-      // A summary is one object named by its path (`/nodes` → `getNodes`, `/dashboard/summary` → `getDashboardSummary`).
-      return fromRole(`get${pascalWords(r.resource) || r.entity}`);
+      // A summary is one object named by its path (`/nodes` → `getNodes`, `/dashboard/summary` → `getDashboardSummary`);
+      // one on a command path is named as the command is (`POST /ai/extract` → `extractAi`, `….get_map` → `getMap`).
+      if (r.action === undefined) return fromRole(`get${pascalWords(r.resource) || r.entity}`);
+    // falls through
     case 'action': {
       const verb = camelWords(r.action ?? 'action') || 'action';
       if (r.verbOnly) return fromRole(methodName(verb));

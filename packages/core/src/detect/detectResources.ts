@@ -1,4 +1,4 @@
-import type { ApiModel, OperationNode, ResourceKind } from '../model/types.js';
+import type { ApiModel, OperationNode, OperationRole, ResourceKind } from '../model/types.js';
 import { singular } from '../naming/casing.js';
 import { cmp, type Diagnostics } from '../diagnostics/Diagnostics.js';
 import type { NamingOverrides } from '../config/types.js';
@@ -10,7 +10,9 @@ import { buildResource } from './buildResource.js';
 import { collectionRoles, type CollectionEntry } from './roles.js';
 import { indexPaths, minNameWords, placeOperation, returnsCollection, staticWords, type PathIndex } from './shapes.js';
 import { SELF_WORDS, countability, isNumericSegment, pascalWords, wordsOf } from './words.js';
-import { verbClassOf } from './verbs.js';
+import { isComputingVerb, verbClassOf } from './verbs.js';
+import { readOperationId } from './operationId.js';
+import { isPagingParamName } from '../analysis/listPagination.js';
 import { chooseEntities } from './entity.js';
 import { reportWeakModel } from './weakModel.js';
 
@@ -137,7 +139,8 @@ function itemSubGroup(op: OperationNode, segments: string[], groups: Groups, dow
   if (download) g.members.push({ op, role: 'download', why: `download: ${where(op)} answers with a binary body` });
   else {
     g.kind = 'action';
-    g.members.push({ op, role: 'action', why: `action: ${where(op)}, a verb or sub-resource of one item with no GET of its own` });
+    const reads = op.method === 'post' && namedRole(op, last) === 'summary';
+    g.members.push({ op, role: reads ? 'summary' : 'action', why: `${reads ? 'summary' : 'action'}: ${where(op)}, a verb or sub-resource of one item with no GET of its own${reads ? ', named by a read verb' : ''}` });
   }
 }
 
@@ -168,7 +171,11 @@ function groupCollection(key: string, entry: Entry, model: ApiModel, index: Path
   const namedAsCollection =
     (isParam(lastSegment) && index.withItems.has(key)) ||
     (!SELF_WORDS.has(lastWord) && !isNumericSegment(lastSegment) && countability(lastWord) !== 'singular' && !lastWords.slice(1, -1).some((w) => w === 'by' || w === 'with'));
-  const isCrud = entry.item.length > 0 || (namedAsCollection && (collPost !== undefined || (collGet !== undefined && returnsCollection(collGet, model, lastWord))));
+  // A GET below an item path that pages and answers a collection lists a sub-collection, whatever its last word
+  // (`/accounts/{stake_address}/history`, `/v1/files/{file_key}/versions`).
+  const pagedBelowItem =
+    collGet !== undefined && /^[A-Za-z_-]+$/.test(lastSegment) && verbClassOf(lastWord) === undefined && entry.segments.some(isParam) && collGet.parameters.some((p) => p.in === 'query' && isPagingParamName(p.name)) && returnsCollection(collGet, model, lastWord);
+  const isCrud = entry.item.length > 0 || pagedBelowItem || (namedAsCollection && (collPost !== undefined || (collGet !== undefined && returnsCollection(collGet, model, lastWord))));
   // The root collection (`GET /`, `POST /`, `/{id}`) is named by its operations' tag.
   const tag = (entry.coll[0] ?? entry.item[0])?.tags[0];
   const words = entry.segments.length > 0 || tag === undefined ? staticWords(entry.segments) : [tag];
@@ -216,16 +223,46 @@ function nonCollectionGroup(key: string, entry: Entry, groups: Groups, shape: { 
     words,
     minWords: minNameWords(entry.segments, false),
     collection: false,
-    ...(kind === 'action' ? { action: pascalWords(lastSegment) || 'Action', ...(parent !== undefined ? { entityWord: singular(pascalWords(parent)) } : { verbOnly: true }) } : {}),
+    ...(kind === 'action' ? { action: pascalWords(withoutNamespace(lastSegment)) || 'Action', ...(parent !== undefined ? { entityWord: singular(pascalWords(parent)) } : { verbOnly: true }) } : {}),
   }));
   const collGet = entry.coll.find((o) => o.method === 'get');
   for (const op of entry.coll) {
-    if (kind === 'summary' && op === collGet) g.members.push({ op, role: 'summary', why: `summary: ${where(op)}, ${notCollection}` });
-    else if (kind === 'action') g.members.push({ op, role: 'action', why: `action: ${where(op)}, ${notCollection}` });
-    else {
-      // A singleton read and its writes (`GET|PUT /settings`): the read is a summary, a write an action on it.
-      const role = op.method === 'get' ? 'summary' : (collGet === undefined && !verbPath) || op.method === 'head' || op.method === 'options' ? 'other' : 'action';
-      g.members.push({ op, role, why: `${role}: ${where(op)}, ${notCollection}` });
-    }
+    const named = namedRole(op, lastSegment);
+    let role: OperationRole;
+    if (op.method === 'head' || op.method === 'options') role = kind === 'action' ? 'action' : 'other';
+    // A GET reads (a summary) unless a command verb names it (`/user/logout`); a POST acts unless a read or
+    // computing verb names it (`…/listKeys`, `checkMigrationPermission`).
+    else if (op.method === 'get') role = named === 'action' ? 'action' : 'summary';
+    else if (op.method === 'post' && named === 'summary') role = 'summary';
+    // A singleton's writes (`GET|PUT /settings`) act on it; a write on a path that is neither is other.
+    else role = kind === 'action' || collGet !== undefined || verbPath ? 'action' : 'other';
+    const by = (op.method === 'get' && role === 'action') || (op.method === 'post' && role === 'summary') ? `, named by ${role === 'action' ? 'a command' : 'a read or computing'} verb` : '';
+    g.members.push({ op, role, why: `${role}: ${where(op)}, ${notCollection}${by}` });
   }
+}
+
+/**
+ * A path segment without its dotted namespace when the part after the last dot names a command
+ * (`echo_rest_services.get_map` → `get_map`); a file name (`swagger.yaml`) or a dotted noun stays whole.
+ */
+function withoutNamespace(segment: string): string {
+  const last = segment.slice(segment.lastIndexOf('.') + 1);
+  return segment.includes('.') && verbClassOf(wordsOf(last)[0] ?? '') !== undefined ? last : segment;
+}
+
+/**
+ * The role the names of an operation that is no collection's give against its method, from the operationId's verb,
+ * else the path's (the last segment's first word when it is a verb, else its last): `summary` for a read or
+ * computing verb (`Accounts_ListKeys`, `getStoreReportByDay`, `….get_map`, `checkLogin`), `action` for another
+ * command verb (`/user/logout`, `runPerfTest`); undefined for none or another class (`downloadArchive`).
+ */
+function namedRole(op: OperationNode, lastSegment: string): 'summary' | 'action' | undefined {
+  const pathWords = wordsOf(withoutNamespace(lastSegment));
+  const first = pathWords[0] ?? '';
+  // A verb word of a path segment before the last names a noun there (`load` of `/load_balancers/{id}/droplets`).
+  const nouns = new Set(op.path.split('/').slice(0, -1).filter((seg) => !seg.includes('{')).flatMap((seg) => wordsOf(seg)));
+  const idVerb = readOperationId(op).words.find((w) => verbClassOf(w) !== undefined && !nouns.has(w));
+  const verb = idVerb ?? (verbClassOf(first) !== undefined ? first : (pathWords.at(-1) ?? ''));
+  if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return 'summary';
+  return verbClassOf(verb) === 'action' ? 'action' : undefined;
 }

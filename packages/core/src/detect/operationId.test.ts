@@ -25,6 +25,11 @@ describe('readOperationId', () => {
     ['getairlines', 'get', '/reference-data/airlines', ['get', 'airlines']],
     ['Getorganizationspendlimit', 'get', '/organization/spend_limit', ['get', 'organizationspendlimit']],
     ['ApplicationGateways_BackendHealth', 'post', '/applicationGateways/{name}/backendhealth', ['application', 'gateways', 'backend', 'health']],
+    ['Quote_Post_CreateQuoteWithGeneratingReference', 'post', '/Quotes/CreateQuoteWithGeneratingReference', ['create', 'quote', 'with', 'generating', 'reference']],
+    ['Metals_BenchmarkHistory_GET', 'get', '/Metals/benchmark/history', ['get', 'benchmark', 'history']],
+    ['Currencies_SupportedCurrencies_Rate_GET', 'get', '/Currencies/supported/rate', ['get', 'rate']],
+    ['Rankings_GetRank_District', 'get', '/v2.0/rankings/districts/{st}', ['get', 'rank', 'district']],
+    ['Company_Setup_Config_Get', 'get', '/v1/companySetup/config', ['get', 'config']],
     [undefined, 'get', '/pets', []],
   ];
   it.each(cases)('%s (%s %s)', (operationId, method, path, words) => {

@@ -47,16 +47,22 @@ export function readOperationId(op: Pick<OperationNode, 'operationId' | 'path' |
 const withoutVersions = (words: string[]): string[] => words.filter((w) => !VERSION.test(w));
 
 /**
- * `Controller_Action` (`BackupLongTermRetentionPolicies_ListByDatabase`, `Importation_Cancel`): when the action
- * starts with a verb, the action names the operation, the controller only when the action is the bare verb
- * (`list by database`, `cancel importation`). Other ids (snake_case, `…Create_Dialog`) are read word by word.
+ * `Controller_Action` and ASP.NET-style `Namespace_Controller_Method_Action` (`BackupLongTermRetentionPolicies_ListByDatabase`,
+ * `Importation_Cancel`, `Quote_Post_CreateQuoteWithGeneratingReference`, `Metals_BenchmarkHistory_GET`): the action
+ * is the last part that starts with a verb, with the parts after it; the part before joins it only when the action
+ * is the bare verb (`list by database`, `cancel importation`, `get benchmark history`). The namespace and controller
+ * parts before are dropped. Other ids
+ * (snake_case, `…Create_Dialog`) are read word by word.
  */
 function controllerAction(part: string): string[] | undefined {
-  const m = /^([A-Za-z0-9]*[A-Z][A-Za-z0-9]*)_([A-Z][A-Za-z0-9]*)$/.exec(part);
-  if (!m) return undefined;
-  const action = withoutVersions(wordsOf(m[2] ?? ''));
-  if (!isVerb(action[0] ?? '')) return undefined;
-  return action.length > 1 ? action : [...action, ...withoutVersions(wordsOf(m[1] ?? ''))];
+  if (!/^[A-Za-z0-9]*[A-Z][A-Za-z0-9]*(_[A-Z][A-Za-z0-9]*)+$/.test(part)) return undefined;
+  const parts = part.split('_');
+  const words = (from: number): string[] => parts.slice(from).flatMap((p) => withoutVersions(wordsOf(p)));
+  let at = parts.length - 1;
+  while (at >= 1 && !isVerb(words(at)[0] ?? '')) at--;
+  if (at < 1) return undefined;
+  const action = words(at);
+  return action.length > 1 ? action : [...action, ...withoutVersions(wordsOf(parts[at - 1] ?? ''))];
 }
 
 /**

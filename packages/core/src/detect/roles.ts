@@ -1,7 +1,8 @@
 import type { CrudRole, OperationNode, OperationRole } from '../model/types.js';
 import type { Member } from './group.js';
 import { readOperationId } from './operationId.js';
-import { verbClassOf, type VerbClass } from './verbs.js';
+import { isComputingVerb, verbClassOf, type VerbClass } from './verbs.js';
+import { wordsOf } from './words.js';
 
 /** The operations of one collection path `P` and its item paths `P/{x}`. */
 export interface CollectionEntry {
@@ -42,12 +43,47 @@ function structuralRole(op: OperationNode, onItem: boolean): CrudRole | undefine
  * @param op the operation
  * @returns undefined when the operationId agrees, else the role it gives and its verb
  */
-export function operationIdVeto(role: CrudRole, op: OperationNode): { role: OperationRole; verb: string } | undefined {
+export function operationIdVeto(role: CrudRole, op: OperationNode): { role: OperationRole; verb: string; source: string } | undefined {
   const { words, verbClass } = readOperationId(op);
-  if (verbClass === undefined || AGREEING[role].includes(verbClass)) return undefined;
-  if (words.some((w) => AGREEING[role].includes(verbClassOf(w) as VerbClass))) return undefined;
+  if (verbClass === undefined) return WRITE_ROLES.has(role) ? writeVeto(role, op) : undefined;
+  if (AGREEING[role].includes(verbClass) && !(WRITE_ROLES.has(role) && isComputingVerb(words[0] ?? ''))) return undefined;
+  // A method word after the verb only tags the id (`getAvatarsDetailsByPost`): it agrees with nothing.
+  if (words.slice(1).some((w) => !TAIL_METHODS.has(w) && AGREEING[role].includes(verbClassOf(w) as VerbClass))) return undefined;
   const verb = words[0] ?? '';
-  return { role: role === 'create' && verbClass === 'read' ? 'search' : 'other', verb };
+  return { role: vetoedRole(role, verbClass), verb, source: `operationId ${op.operationId ?? ''}` };
+}
+
+const WRITE_ROLES: ReadonlySet<CrudRole> = new Set(['create', 'update', 'delete']);
+/** Method words that end an operationId as a tag (`…ByPost`, `…_put`), not as its verb. */
+const TAIL_METHODS: ReadonlySet<string> = new Set(['get', 'post', 'put', 'patch']);
+/** The role a contradicting verb gives: `search` for a read verb on a collection POST, else `other`. */
+const vetoedRole = (role: CrudRole, verbClass: VerbClass): OperationRole => (role === 'create' && verbClass === 'read' ? 'search' : 'other');
+
+/**
+ * Without a verb in the operationId, a write role's veto from the summary's first word (`Evaluate UTXOs`, `Check
+ * domain availability`) or a static path segment named by a verb (`/utils/txs/evaluate/utxos`, `/ipfs/pin/remove/{path}`):
+ * a verb of another class than the role's, read, delete or command. A path verb followed by a parameter names a
+ * collection (`/book/{id}/chapters`) unless it deletes; a command verb in a summary (`Start a job`) agrees.
+ */
+function writeVeto(role: CrudRole, op: OperationNode): { role: OperationRole; verb: string; source: string } | undefined {
+  const first = wordsOf(op.summary ?? '')[0] ?? '';
+  const summaryClass = contradicts(role, first);
+  if (summaryClass !== undefined) return { role: vetoedRole(role, summaryClass), verb: first, source: `summary "${op.summary ?? ''}"` };
+  const segments = op.path.split('/');
+  for (let i = 1; i < segments.length - 1; i++) {
+    const word = /^[a-z]+$/i.test(segments[i] ?? '') ? (segments[i] ?? '').toLowerCase() : '';
+    const cls = contradicts(role, word);
+    if (cls === undefined || (cls !== 'delete' && (segments[i + 1] ?? '').startsWith('{'))) continue;
+    return { role: vetoedRole(role, cls), verb: word, source: `path segment "${word}"` };
+  }
+  return undefined;
+}
+
+/** The class of `word` when it is a verb that contradicts a write role: a read, a computing command, or a write of another class. */
+function contradicts(role: CrudRole, word: string): VerbClass | undefined {
+  const cls = verbClassOf(word);
+  if (cls === undefined || (cls === 'action' && !isComputingVerb(word))) return undefined;
+  return cls === 'read' || cls === 'action' || !AGREEING[role].includes(cls) ? cls : undefined;
 }
 
 const where = (op: OperationNode, place: string) => `${op.method.toUpperCase()} on ${place} ${op.path}`;
@@ -77,7 +113,7 @@ export function collectionRoles(entry: CollectionEntry): Member[] {
       }
       const veto = operationIdVeto(role, op);
       if (veto !== undefined) {
-        members.push({ op, role: veto.role, why: `${veto.role}: ${where(op, place)} would be ${role}, but operationId ${op.operationId ?? ''} names the verb "${veto.verb}"` });
+        members.push({ op, role: veto.role, why: `${veto.role}: ${where(op, place)} would be ${role}, but ${veto.source} names the verb "${veto.verb}"` });
         continue;
       }
       const holder = taken.get(role);

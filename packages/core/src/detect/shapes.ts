@@ -125,16 +125,21 @@ export function minNameWords(segments: readonly string[], collection: boolean): 
 }
 
 /** Media types of documents a GET hands over as a file rather than as data: spreadsheets, pages, feeds, calendars, YAML. */
-const DOCUMENT = /^(text\/(csv|html|calendar|markdown|x-markdown|yaml|x-yaml|vcard)|application\/(rss\+xml|atom\+xml|yaml|x-yaml|vnd\.ms-excel|vnd\.openxmlformats[-\w.]*))$/;
+const DOCUMENT = /^(text\/(csv|html|calendar|markdown|x-markdown|yaml|x-yaml|vnd\.yaml|vcard)|application\/(rss\+xml|atom\+xml|yaml|x-yaml|vnd\.yaml|vnd\.ms-excel|vnd\.openxmlformats[-\w.]*))$/;
+/** A file name at the end of a path whose extension names a document or an archive (`allbills.rss`, `swagger.yaml`). */
+const FILE_NAME = /\.(rss|atom|xml|csv|tsv|ya?ml|pdf|zip|gz|txt|html?|ics|xlsx?|docx?)$/i;
 
 /**
  * True when the GET's first media type (the one the client reads) is a file: binary (`image/png`, `application/pdf`,
- * a `format: binary` string) or a document (`text/csv`, `text/html`, an RSS feed, YAML). JSON with a PDF alternative
- * is no download.
+ * a `format: binary` string) or a document (`text/csv`, `text/html`, an RSS feed, YAML), or the path ends in a file
+ * name of a document (`allbills.rss`) and the success response declares no body. JSON with a PDF alternative is no download.
  * @param op a GET operation
  */
 export function isBinaryDownload(op: OperationNode): boolean {
-  return successResponses(op).some((r) => {
+  // A file name without a declared body (`GET /Rss/allbills.rss` answering `200` with no content) hands over the file.
+  const success = successResponses(op);
+  if (FILE_NAME.test(op.path) && success.length > 0 && success.every((r) => r.contents.length === 0)) return true;
+  return success.some((r) => {
     const c = r.contents[0];
     const type = c?.mediaType.toLowerCase().split(';')[0]?.trim() ?? '';
     return c !== undefined && (isBinaryMediaType(c.mediaType) || DOCUMENT.test(type) || (c.schema?.kind === 'string' && c.schema.format === 'binary'));

@@ -49,3 +49,12 @@ export function verbClassOf(word: string): VerbClass | undefined {
 
 /** True when the word is a known verb of any class. */
 export const isVerb = (word: string): boolean => CLASS.has(word);
+
+/** Command verbs that compute an answer and make or change no item (`evaluate`, `check`): they veto a write role. */
+const COMPUTING: ReadonlySet<string> = new Set([
+  'evaluate', 'check', 'validate', 'verify', 'test', 'calculate', 'compute', 'estimate', 'preview', 'render', 'analyze',
+  'predict', 'classify', 'compare', 'parse', 'detect', 'extract', 'translate', 'ping',
+]);
+
+/** True when the word is a command verb that computes an answer and makes or changes no item (`evaluate`, `check`, `test`). */
+export const isComputingVerb = (word: string): boolean => COMPUTING.has(word);

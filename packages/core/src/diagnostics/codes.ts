@@ -92,6 +92,8 @@ export const DIAGNOSTIC_CODES = {
   RSL_MOCK_SAMPLE_LIMIT: 'A mock sample reached the size limit and was cut.',
   /** plugin-mocks' store-backed list ignores some of the list's query parameters (no filter, search, sort or page reads them). */
   RSL_MOCK_LIST_PARAM: 'The mocks ignore a query parameter of a store-backed list.',
+  /** An update or delete of a CRUD resource with a list and a read gets no optimistic helper; the message says why. */
+  RSL_HOOKS_NOT_OPTIMISTIC: 'An update or delete gets no optimistic helper; its mutation options only invalidate.',
   /** The command line is not valid (unknown command or option, missing input). Raised by the CLI. */
   RSL_USAGE: 'The command line is not valid.',
   /** `generate --watch` could not watch a file (printed; the watch goes on). Raised by the CLI. */

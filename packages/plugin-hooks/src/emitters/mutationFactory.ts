@@ -9,12 +9,14 @@ import { keyExpression, keysFunction, member, variablesType } from './mutationKe
 /** The optimistic edit as data for `optimisticMutation`: which cache, lists, item and payload. */
 function optimisticEdit(p: HookPlan, m: MutationPlan, o: OptimisticPlan, imports: Imports): string {
   imports.add(importPath(p.file, hooksNaming.hookFile(o.target.resource, o.cache.listHook)), [o.cache.name]);
-  const detailArgs = o.target.detailArgs ?? [];
+  const detailArgs = o.target.detailArgs ?? o.target.detailPrefixArgs ?? [];
   const lists = keyExpression(m, { keysObject: p.keys, member: 'lists', args: o.target.listArgs ?? [] });
   const fn = (expr: string): string => `(${expr.includes('variables') ? 'variables' : ''}) => ${expr}`;
-  const parts = [`kind: '${o.kind}'`, `cache: ${o.cache.name}`, `lists: ${fn(lists)}`, `id: ${fn(member(m, detailArgs[detailArgs.length - 1] ?? ''))}`];
+  const parts = [`kind: '${o.kind}'`, `cache: ${o.cache.name}`, `lists: ${fn(lists)}`, `id: ${fn(member(m, detailArgs[detailArgs.length - 1] ?? p.s.pathArgs[p.s.pathArgs.length - 1]?.ident ?? ''))}`];
   const patch = `${member(m, 'payload')}${o.payloadProperty === undefined ? '' : `?.[${stringLiteral(o.payloadProperty)}]`}`;
-  if (o.kind === 'update') parts.push(`detail: ${fn(keyExpression(m, { keysObject: p.keys, member: 'detail', args: detailArgs }))}`, `patch: ${fn(patch)}`);
+  // A read with required parameters: the edit patches every cached detail of the item, under its key's prefix.
+  const detail = o.target.detailArgs ? keyExpression(m, { keysObject: p.keys, member: 'detail', args: detailArgs }) : `[...${p.keys}.details(), ${detailArgs.map((a) => member(m, a)).join(', ')}] as const`;
+  if (o.kind === 'update') parts.push(`detail: ${fn(detail)}`, `patch: ${fn(patch)}`);
   if (o.kind === 'update' && o.fields) parts.push(`fields: [${o.fields.map(stringLiteral).join(', ')}]`);
   return `{ ${parts.join(', ')} }`;
 }

@@ -116,14 +116,27 @@ function initialPageParam(inf: InfinitePlan): string {
 
 /**
  * The `getNextPageParam` of a list: `nextPageParam` or `nextCursorParam` of `@reslayer/runtime/query` over the
- * pagination metadata it needs (where the items, the count, the has-more flag and the next cursor or link are).
+ * pagination metadata it needs (where the items, the count, the has-more flag and the next cursor or link are),
+ * and, when no fact of the page ends the list (no total, has-more flag, next link or next cursor), the page size
+ * the request asks for (`params?.['count'] ?? 20`, the parameter's default): the list then ends on a short page.
  */
 function nextPageParamCall(p: HookPlan, inf: InfinitePlan, imports: Imports): string {
   const pg = inf.pagination;
   const { defaultPageSize: _a, defaultLimit: _b, pageSizeParam: _c, limitParam: _d, firstPage: _e, numericString: _f, ...facts } = pg as typeof pg & Record<string, unknown>;
   const fn = pg.mode === 'cursor' ? 'nextCursorParam' : 'nextPageParam';
   imports.add(runtimeQueryModule(p), [fn]);
-  return `${fn}<${p.response}>(${valueLiteral(facts, true)})`;
+  const size = shortPageSize(pg);
+  return `${fn}<${p.response}>(${valueLiteral(facts, true)}${size === undefined ? '' : `, ${size}`})`;
+}
+
+/** The page size expression of a list that ends on a short page (see {@link nextPageParamCall}), else undefined. */
+function shortPageSize(pg: InfinitePlan['pagination']): string | undefined {
+  if (pg.totalProperty !== undefined || pg.hasMoreProperty !== undefined) return undefined;
+  const decided = pg.mode === 'cursor' ? pg.nextCursorProperty !== undefined || pg.linkHeader === true || pg.nextCursorItemProperty === undefined : pg.nextProperty !== undefined;
+  const param = pg.mode === 'page' ? pg.pageSizeParam : pg.limitParam;
+  const fallback = pg.mode === 'page' ? pg.defaultPageSize : pg.defaultLimit;
+  if (decided || param === undefined) return undefined;
+  return `params?.[${stringLiteral(param)}]${fallback === undefined ? '' : ` ?? ${fallback}`}`;
 }
 
 /**

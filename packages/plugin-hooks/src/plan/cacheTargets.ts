@@ -14,6 +14,11 @@ export interface CrudTarget {
   listArgs?: string[];
   /** The mutation's path arguments that name the target's item (`detail(...)`); undefined when they cannot. */
   detailArgs?: string[];
+  /**
+   * When the read also takes required query or header parameters (so `detail(...)` needs them): the mutation's
+   * path arguments that name the prefix of every cached detail of the item, `[...details(), ...args]`.
+   */
+  detailPrefixArgs?: string[];
   /** True when the target has a read operation (a `detail` key). */
   hasDetail: boolean;
 }
@@ -44,7 +49,7 @@ export function crudTarget(model: ApiModel, s: OperationSignature, resource: Res
     resource,
     hasDetail: read !== undefined,
     ...(lists !== undefined ? { listArgs: lists <= names.length ? names.slice(0, lists) : [] } : {}),
-    ...(named && read !== undefined && read > 0 && read <= names.length ? { detailArgs: names.slice(0, read) } : {}),
+    ...(read !== undefined && read > 0 && read <= names.length ? { [named ? 'detailArgs' : 'detailPrefixArgs']: names.slice(0, read) } : {}),
   };
 }
 

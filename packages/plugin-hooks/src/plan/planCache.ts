@@ -1,5 +1,5 @@
 import type { ApiModel, OperationSignature, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
-import { describeOperation, getSchemaTypeNames, listIdentity, listPagination, objectProperties } from '@reslayer/core';
+import { describeOperation, getSchemaTypeNames, listIdentity, listIdentityProblem, listPagination, objectProperties } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 
@@ -42,15 +42,33 @@ const jsonBody = (s: OperationSignature): SchemaNode | undefined => (s.response.
  * @param resource the resource
  * @param listHook hook name of its list operation (the file that exports the helpers)
  * @returns the plan, or undefined for a non-CRUD resource, one without a list or read, a list whose items
- *   are not found, or items without a key property
+ *   are not found, or items without a key property ({@link cacheProblem} says which)
  */
 export function planCache(model: ApiModel, resource: ResourceNode, listHook: string): CachePlan | undefined {
+  const planned = planOrProblem(model, resource, listHook);
+  return typeof planned === 'string' ? undefined : planned;
+}
+
+/**
+ * Why a CRUD resource with a list and a read gets no `<resource>Cache` helpers (see {@link planCache}), in words
+ * for a diagnostic; undefined when it gets them (or has no list or read, where none are expected).
+ * @param model the API model
+ * @param resource the resource
+ */
+export function cacheProblem(model: ApiModel, resource: ResourceNode): string | undefined {
+  const planned = planOrProblem(model, resource, '');
+  return typeof planned === 'string' && planned !== '' ? planned : undefined;
+}
+
+/** The cache plan of {@link planCache}, or why there is none (empty when the resource has no list or read). */
+function planOrProblem(model: ApiModel, resource: ResourceNode, listHook: string): CachePlan | string {
   const listOp = resource.operations.find((o) => o.role === 'list');
   const readOp = resource.operations.find((o) => o.role === 'read');
-  if (resource.resourceKind !== 'crud' || !listOp || !readOp) return undefined;
-  const identity = listIdentity(model, resource);
+  if (resource.resourceKind !== 'crud' || !listOp || !readOp) return '';
   const read = describeOperation(model, resource, readOp);
-  if (!identity || read.pathArgs.length === 0) return undefined;
+  if (read.pathArgs.length === 0) return `the read ${read.node.path} takes no path parameter to find an item by`;
+  const identity = listIdentity(model, resource);
+  if (!identity) return listIdentityProblem(model, resource) ?? '';
   const { list, itemProps, keyProperty } = identity;
   const names = getSchemaTypeNames(model);
   const detail = detailEntity(jsonBody(read), keyProperty, names);

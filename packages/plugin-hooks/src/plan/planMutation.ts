@@ -99,7 +99,9 @@ export function planMutation(model: ApiModel, s: OperationSignature, optimistic:
       else if (role === 'update' && detail.member === 'detail' && returnsEntity(model, s)) effects.setFromResponse.push(detail);
       else effects.invalidate.push(detail);
     }
-    if ((role === 'update' || role === 'delete') && detail?.member === 'detail' && target.listArgs) kind = role;
+    // A delete edits only the lists (by the item's key, its last path argument); an update also patches the detail.
+    if (role === 'update' && (detail?.member === 'detail' || target.detailPrefixArgs) && target.listArgs) kind = role;
+    if (role === 'delete' && target.listArgs && s.pathArgs.length > 0) kind = role;
   }
   if (!effects.invalidate.some((k) => k.member === 'lists')) {
     const own: KeyRef = { keysObject: clientNaming.queryKeysObject(s.resource), member: 'all', args: [] };

@@ -1,0 +1,99 @@
+import { createApiModel, createOperation } from '../model/factory.js';
+import type { HttpMethod, OperationNode, ResourceNode, SchemaNode } from '../model/types.js';
+import { Diagnostics } from '../diagnostics/Diagnostics.js';
+import { detectResources } from './detectResources.js';
+
+// Roles true to the operation: a verb of another class, in the operationId, the summary or the path, vetoes a
+// structural create, update or delete (docs/naming.md, "The operationId names"). One row per shape met in the
+// APIs.guru directory, with the role each operation must (not) get.
+
+const arrayOf = (items: SchemaNode): SchemaNode => ({ kind: 'array', items, pointer: '#' });
+const item: SchemaNode = { kind: 'object', properties: [{ name: 'id', required: false, schema: { kind: 'string', pointer: '#' } }], pointer: '#' };
+
+const op = (method: HttpMethod, path: string, extra: { operationId?: string; summary?: string; body?: SchemaNode } = {}): OperationNode =>
+  createOperation(method, path, {
+    ...(extra.operationId !== undefined ? { operationId: extra.operationId } : {}),
+    ...(extra.summary !== undefined ? { summary: extra.summary } : {}),
+    responses: extra.body ? [{ kind: 'response', status: '200', contents: [{ mediaType: 'application/json', schema: extra.body }], pointer: '#' }] : [],
+  });
+
+/** The role and name of each operation, by its key. */
+const roles = (operations: OperationNode[]): Record<string, string> => {
+  const model = detectResources(createApiModel({ operations, schemas: [] }), new Diagnostics());
+  return Object.fromEntries(model.resources.flatMap((r: ResourceNode) => r.operations.map((o) => [o.operationKey, `${o.role} ${r.resource}.${o.name}`])));
+};
+
+const WRITES = ['create', 'update', 'delete'];
+
+describe('a verb of another class vetoes create, update and delete', () => {
+  it.each<[string, OperationNode[], string]>([
+    ['an operationId that gets, whatever its "ByPost" tail', [op('post', '/avatars/details', { operationId: 'getAvatarsDetailsByPost', body: arrayOf(item) })], 'POST /avatars/details'],
+    ['a summary that evaluates', [op('post', '/utils/txs/evaluate/utxos', { summary: 'Evaluate UTXOs', body: arrayOf(item) })], 'POST /utils/txs/evaluate/utxos'],
+    ['a path segment that evaluates', [op('post', '/utils/txs/evaluate/utxos', { body: arrayOf(item) })], 'POST /utils/txs/evaluate/utxos'],
+    ['a path segment that removes', [op('post', '/ipfs/pin/remove/{path}', { body: item })], 'POST /ipfs/pin/remove/{path}'],
+    ['a summary that checks', [op('post', '/domains', { summary: 'Check domain availability', body: item }), op('get', '/domains', { body: arrayOf(item) })], 'POST /domains'],
+    ['a summary that searches', [op('post', '/people', { summary: 'Search people', body: arrayOf(item) }), op('get', '/people/{id}', { body: item })], 'POST /people'],
+    ['an operationId that lists', [op('put', '/things/{id}', { operationId: 'listThingVersions', body: arrayOf(item) }), op('get', '/things/{id}', { body: item })], 'PUT /things/{id}'],
+  ])('%s', (_why, given, key) => {
+    const got = roles(given)[key] ?? 'missing';
+    expect(WRITES).not.toContain(got.split(' ')[0]);
+  });
+
+  it.each<[string, OperationNode[], string, string]>([
+    ['a create whose summary creates', [op('post', '/users', { summary: 'Create a user', body: item }), op('get', '/users', { body: arrayOf(item) })], 'POST /users', 'create'],
+    ['an upsert id (`createOrUpdateSecret`)', [op('put', '/secrets/{name}', { operationId: 'createOrUpdateSecret', body: item }), op('get', '/secrets/{name}', { body: item })], 'PUT /secrets/{name}', 'update'],
+    ['a delete whose summary removes', [op('delete', '/pins/{id}', { summary: 'Remove a pin' }), op('get', '/pins/{id}', { body: item })], 'DELETE /pins/{id}', 'delete'],
+    ['a summary that is no verb phrase (`Users`)', [op('post', '/users', { summary: 'Users', body: item }), op('get', '/users', { body: arrayOf(item) })], 'POST /users', 'create'],
+    ['a command verb in a create summary (`Start a job`)', [op('post', '/jobs', { summary: 'Start a job', body: item }), op('get', '/jobs', { body: arrayOf(item) })], 'POST /jobs', 'create'],
+  ])('%s keeps its role', (_why, given, key, role) => {
+    expect((roles(given)[key] ?? 'missing').split(' ')[0]).toBe(role);
+  });
+
+  it('a read path named by a verb (`/ipfs/pin/list`) is no collection of "lists"; `GET /` is no `root.get_`', () => {
+    const got = roles([op('get', '/ipfs/pin/list', { body: arrayOf(item) }), op('get', '/', { body: item })]);
+    expect(got['GET /ipfs/pin/list']).not.toMatch(/listLists|\.list$/);
+    expect(got['GET /']).not.toMatch(/get_$/);
+  });
+});
+
+
+describe('namespaces are stripped from action names', () => {
+  it.each<[string, OperationNode, string]>([
+    ['a dotted namespace before a command (`echo_rest_services.get_map`)', op('post', '/echo_rest_services.get_map', { body: item }), 'getMap'],
+    ['an ASP.NET `Controller_Method_Action` operationId', op('post', '/Quotes/CreateWithReference', { operationId: 'Quote_Post_CreateQuoteWithReference', body: item }), 'createQuoteWithReference'],
+    ['a summary on a command path is named as the command (`POST /ai/extract` → `extractAi`)', op('post', '/ai/extract', { operationId: 'post_ai_extract', body: item }), 'extractAi'],
+    ['a file name keeps its words (`swagger.yaml`)', op('get', '/apis/swagger.yaml', { body: item }), 'getApisSwaggerYaml'],
+  ])('%s', (_why, given, name) => {
+    expect(roles([given])[given.key]?.split('.').pop()).toBe(name);
+  });
+});
+
+describe('roles of operations that are no collection, from their names and files', () => {
+  const noBody = (method: HttpMethod, path: string, operationId?: string): OperationNode =>
+    createOperation(method, path, { ...(operationId !== undefined ? { operationId } : {}), responses: [{ kind: 'response', status: '200', contents: [], pointer: '#' }] });
+  const yaml = createOperation('get', '/apis/{owner}/{api}/{version}/swagger.yaml', {
+    operationId: 'get_yaml_definition',
+    responses: [{ kind: 'response', status: '200', contents: [{ mediaType: 'text/vnd.yaml', schema: item }], pointer: '#' }],
+  });
+  it.each<[string, OperationNode[], string, string]>([
+    ['a POST whose last segment reads (`…/listKeys`) is a summary', [op('post', '/accounts/{accountName}/listKeys', { operationId: 'Accounts_ListKeys', body: item })], 'POST /accounts/{accountName}/listKeys', 'summary'],
+    ['a POST whose operationId reads (`getStoreReportByDay`) is a summary', [op('post', '/v2/user/analytics/{storeId}/reports/byday', { operationId: 'getStoreReportByDay', body: item })], 'POST /v2/user/analytics/{storeId}/reports/byday', 'summary'],
+    ['a POST that runs stays an action', [op('post', '/graders/run', { operationId: 'runGrader', body: item })], 'POST /graders/run', 'action'],
+    ['a GET named by a command (`/user/logout`) is an action', [op('get', '/api/user/logout', { body: item })], 'GET /api/user/logout', 'action'],
+    ['a GET whose operationId runs (`runPerfTest`) is an action', [op('get', '/api/perf/profile', { operationId: 'idRunPerfTest', body: item })], 'GET /api/perf/profile', 'action'],
+    ['a GET that computes (`/task-lists/test`) stays a summary', [op('get', '/task-lists/test', { body: item })], 'GET /task-lists/test', 'summary'],
+    ['a POST that pings (`/auth/ping`) is a summary', [op('post', '/auth/ping', { operationId: 'ping', body: item })], 'POST /auth/ping', 'summary'],
+    ['a POST that checks (`…:checkMigrationPermission`) is a summary', [op('post', '/v1alpha1/{domain}:checkMigrationPermission', { operationId: 'managedidentities.projects.locations.global.domains.checkMigrationPermission', body: item })], 'POST /v1alpha1/{domain}:checkMigrationPermission', 'summary'],
+    ['a GET beside a POST on a command path reads (`GET /login` `checkLogin`)', [op('get', '/login', { operationId: 'checkLogin', body: item }), op('post', '/login', { operationId: 'login', body: item })], 'GET /login', 'summary'],
+    ['… and the POST logs in', [op('get', '/login', { operationId: 'checkLogin', body: item }), op('post', '/login', { operationId: 'login', body: item })], 'POST /login', 'action'],
+    ['a POST beside a GET named by a read (`echo_rest_services.get_map`)', [op('get', '/echo_rest_services.get_map', { body: item }), op('post', '/echo_rest_services.get_map', { body: item })], 'POST /echo_rest_services.get_map', 'summary'],
+    ['a verb that is a word of an earlier path noun (`loadBalancers_add_droplets`) names nothing: the POST acts', [op('post', '/v2/load_balancers/{lb_id}/droplets', { operationId: 'loadBalancers_add_droplets', body: item })], 'POST /v2/load_balancers/{lb_id}/droplets', 'action'],
+    ['a scan starts work: the POST acts', [op('post', '/libraries/{id}/scan', { operationId: 'scanLibrary', body: item })], 'POST /libraries/{id}/scan', 'action'],
+    ['a file name without a body (`allbills.rss`) is a download', [noBody('get', '/api/v1/Rss/allbills.rss')], 'GET /api/v1/Rss/allbills.rss', 'download'],
+    ['a YAML document (`text/vnd.yaml`) is a download', [yaml], 'GET /apis/{owner}/{api}/{version}/swagger.yaml', 'download'],
+    ['a glued format parameter (`articles{mediaTypeExtension}`) names no item: a list', [op('get', '/api/articles{mediaTypeExtension}', { body: arrayOf(item) })], 'GET /api/articles{mediaTypeExtension}', 'list'],
+    ['… and `{stateName}{mediaTypeExtension}` is an item: a read', [op('get', '/es/{stateName}{mediaTypeExtension}', { body: item }), op('get', '/es', { body: arrayOf(item) })], 'GET /es/{stateName}{mediaTypeExtension}', 'read'],
+  ])('%s', (_why, given, key, role) => {
+    expect((roles(given)[key] ?? 'missing').split(' ')[0]).toBe(role);
+  });
+});

@@ -1,0 +1,64 @@
+// `RSL_HOOKS_NOT_OPTIMISTIC`: lint says why an update or delete of a resource with a list and a read gets no
+// optimistic helper. One row per reason, with a contract that has it; the row without one gets no diagnostic.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generateLayer } from './helpers.js';
+
+const str = { type: 'string' };
+const obj = (properties: Record<string, object>) => ({ type: 'object', properties });
+const ok = (schema: object) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } } });
+const body = (schema: object) => ({ content: { 'application/json': { schema } } });
+const param = (name: string, where = 'path') => ({ name, in: where, required: true, schema: str });
+
+/** A contract of `/things` with its list answering `listBody`, its read taking `readParams`, its update sending `patch`. */
+function contract(listBody: object, item: object, patch: object, readParams: object[] = []): object {
+  return {
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/things': { get: { operationId: 'listThings', responses: ok(listBody) } },
+      '/things/{thingId}': {
+        get: { operationId: 'getThing', parameters: [param('thingId'), ...readParams], responses: ok(item) },
+        patch: { operationId: 'updateThing', parameters: [param('thingId')], requestBody: body(patch), responses: ok(item) },
+        delete: { operationId: 'deleteThing', parameters: [param('thingId')], responses: { '204': { description: 'gone' } } },
+      },
+    },
+  };
+}
+
+const thing = obj({ id: str, title: str });
+const run = async (doc: object) => {
+  const input = path.join(mkdtempSync(path.join(tmpdir(), 'reslayer-optimistic-')), 'openapi.json');
+  writeFileSync(input, JSON.stringify(doc));
+  return generateLayer('react-query', input);
+};
+const messages = async (doc: object): Promise<string[]> => {
+  const result = await run(doc);
+  return result.diagnostics.list().filter((d) => d.code === 'RSL_HOOKS_NOT_OPTIMISTIC').map((d) => d.message);
+};
+
+describe('RSL_HOOKS_NOT_OPTIMISTIC says why no optimistic helper is made', () => {
+  it.each<[string, object, number, string[]]>([
+    ['both optimistic: nothing to say', contract({ type: 'array', items: thing }, thing, obj({ title: str })), 0, []],
+    ['items without a key', contract({ type: 'array', items: obj({ title: str }) }, thing, obj({ title: str })), 2, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: no property of a list item holds the key `thingId`', 'deleteThing (DELETE /things/{thingId}) gets no optimistic helper: no property of a list item holds the key `thingId`']],
+    ['items not found', contract(obj({ count: { type: 'integer' } }), thing, obj({ title: str })), 2, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: the items of GET /things are not found']],
+    ['a payload sharing no field', contract({ type: 'array', items: thing }, thing, obj({ colour: str })), 1, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: its JSON payload has no property that both a list item and the detail have']],
+    ['a read that needs a required query parameter: both optimistic, the update through the details\' prefix', contract({ type: 'array', items: thing }, thing, obj({ title: str }), [param('version', 'query')]), 0, []],
+    ['a `…Number` key held by its abbreviation (`thingNbr`): both optimistic', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ thingNbr: str, title: str }) }, obj({ thingNbr: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 0, []],
+    ['a `…Number` key no property abbreviates', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ code: str, title: str }) }, obj({ code: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 2, ['(none of `thingNumber`, `id`, `_id`, `thingId`, `number`, `thingNbr`, `thingNo`, `thingNum`, `thingNr`)']],
+  ])('%s', async (_why, doc, count, expected) => {
+    const got = await messages(doc);
+    expect(got).toHaveLength(count);
+    for (const e of expected) expect(got.find((m) => m.includes(e)) ?? got).toContain(e);
+  });
+});
+
+it('a read that needs a required parameter: the delete removes the item by its path argument, the update patches every detail under the prefix', async () => {
+  const result = await run(contract({ type: 'array', items: thing }, thing, obj({ title: str }), [param('x-tenant', 'header')]));
+  const del = result.files.find((f) => f.path.endsWith('/useDeleteThingMutation.ts'))?.contents ?? '';
+  expect(del).toContain('optimisticMutation<');
+  expect(del).toContain("{ kind: 'delete', cache: thingsCache, lists: () => thingsQueryKeys.lists(), id: (variables) => variables.thingId }");
+  const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
+  expect(update).toContain('detail: (variables) => [...thingsQueryKeys.details(), variables.thingId] as const');
+});
