@@ -17,6 +17,9 @@ const BATCH_FILES = 4000;
 /** …and at most this many contracts. */
 const BATCH_CONTRACTS = 25;
 
+/** The measuring scripts a row depends on (besides the built packages and the compilers). */
+const SCRIPTS = ['directory-worker', 'directory-metrics', 'directory-behaviours', 'directory-typecheck', 'typecheck', 'neverTypes'];
+
 /** Files whose bytes a row depends on: the built packages, the measuring scripts, the compilers' versions. */
 function keyFiles() {
   const walk = (dir) =>
@@ -24,9 +27,9 @@ function keyFiles() {
       .sort((a, b) => (a.name < b.name ? -1 : 1))
       .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   const packages = readdirSync(path.join(ROOT, 'packages')).sort().map((p) => path.join(ROOT, 'packages', p, 'lib'));
-  const scripts = path.join(ROOT, 'scripts', 'lib');
+  const scripts = SCRIPTS.map((s) => path.join(ROOT, 'scripts', 'lib', `${s}.mjs`));
   const compilers = [TSC_59, TSC_7].map((c) => path.join(path.dirname(c), '..', 'package.json'));
-  return [...packages.filter(existsSync).flatMap(walk), ...walk(scripts), ...compilers.filter(existsSync)];
+  return [...packages.filter(existsSync).flatMap(walk), ...scripts, ...compilers.filter(existsSync)];
 }
 
 /**
