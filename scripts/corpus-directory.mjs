@@ -10,10 +10,11 @@
 // The measures are defined in docs/corpus.md; the targets are printed as PASS/FAIL lines.
 //
 // Usage: node scripts/corpus-directory.mjs [--sample N] [--seed S] [--only id,id] [--jobs 2] [--timeout 600]
-//                                          [--json .corpus-out/directory.json] [--markdown <file>] [--no-labels] [--tsc] [--no-cache]
+//                                          [--json .corpus-out/directory.json] [--markdown <file>] [--no-labels] [--tsc] [--no-cache] [--cached-only]
 // --tsc also type-checks each contract's output with TypeScript 5.9 and 7 and counts collapsed types, several
 // outputs per compiler run, and keeps each row in a cache so that running it again continues where it stopped
-// (scripts/lib/directory-tsc.mjs; --no-cache ignores the cache).
+// (scripts/lib/directory-tsc.mjs; --no-cache ignores the cache; --cached-only measures nothing and reports the
+// cached rows alone: how far an unfinished run got).
 // Exit code: 1 when a contract fails to generate (a crash or the time limit); 2 for usage. The targets are PASS/FAIL
 // lines, as in `pnpm bench`.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -65,9 +66,11 @@ const onRow = (row, done) => {
   if (row.status === 'failed') console.error(`  ${row.id}: ${row.error}`);
   if (done % (tsc ? 25 : 100) === 0) console.error(`  ${done}/${tasks.length} (${Math.round((performance.now() - started) / 1000)} s)`);
 };
-const rows = tsc
-  ? await measureWithTsc(tasks, { jobs, timeoutMs, cache: !args.includes('--no-cache'), onRow })
-  : await measureAll(tasks, { jobs, timeoutMs, onRow });
+const cachedOnly = args.includes('--cached-only');
+const rows = (
+  tsc ? await measureWithTsc(tasks, { jobs, timeoutMs, cache: !args.includes('--no-cache'), cachedOnly, onRow }) : await measureAll(tasks, { jobs, timeoutMs, onRow })
+).filter((row) => row !== undefined);
+if (rows.length < tasks.length) console.log(`corpus:directory: ${rows.length} of ${tasks.length} contracts measured (from the cache); ${tasks.length - rows.length} not yet`);
 const seconds = (performance.now() - started) / 1000;
 const summary = pooled(rows);
 const agreement = labels ? labelAgreement(labels, rows) : undefined;

@@ -88,11 +88,13 @@ function typecheckRows(rows, base) {
 /**
  * Measures and type-checks every task, reusing cached rows; rows come back in task order.
  * @param {{ id: string, file: string, index: number }[]} tasks
- * @param {{ jobs: number, timeoutMs: number, chunk?: number, cache?: boolean, onRow?: (row: any, done: number) => void }} options
- *   `chunk`: contracts measured before their outputs are checked and cached; `cache: false` ignores and keeps no rows
- * @returns {Promise<any[]>} one row per task; a row from the cache has `cached: true`
+ * @param {{ jobs: number, timeoutMs: number, chunk?: number, cache?: boolean, cachedOnly?: boolean, onRow?: (row: any, done: number) => void }} options
+ *   `chunk`: contracts measured before their outputs are checked and cached; `cache: false` ignores and keeps no rows;
+ *   `cachedOnly`: measures nothing, returns the cached rows alone (how far an unfinished run got)
+ * @returns {Promise<any[]>} one row per task (undefined for a task left out by `cachedOnly`); a row from the cache
+ *   has `cached: true`
  */
-export async function measureWithTsc(tasks, { jobs, timeoutMs, chunk = 25, cache = true, onRow = () => {} }) {
+export async function measureWithTsc(tasks, { jobs, timeoutMs, chunk = 25, cache = true, cachedOnly = false, onRow = () => {} }) {
   const dir = rowCacheDir();
   const base = path.join(ROOT, '.corpus-out', 'directory-tsc');
   mkdirSync(base, { recursive: true });
@@ -109,7 +111,7 @@ export async function measureWithTsc(tasks, { jobs, timeoutMs, chunk = 25, cache
     if (file && existsSync(file) && statSync(file).size > 0) record({ ...JSON.parse(readFileSync(file, 'utf8')), cached: true });
     else pending.push(task);
   }
-  for (let i = 0; i < pending.length; i += chunk) {
+  for (let i = 0; i < (cachedOnly ? 0 : pending.length); i += chunk) {
     const part = pending.slice(i, i + chunk);
     const measured = await measureAll(part, { jobs, timeoutMs, tsc: true });
     typecheckRows(measured.filter((r) => r.written), base);
