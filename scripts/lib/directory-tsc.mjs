@@ -78,6 +78,7 @@ function typecheckRows(rows, base) {
     const names = batch.map((r) => path.basename(r.written.dir));
     const results = typecheckBatch(base, names) ?? new Map(names.map((n) => [n, typecheckBatch(base, [n]).get(n)]));
     for (const [i, row] of batch.entries()) row.typecheck = { ...results.get(names[i]), batch: batch.length };
+    for (const name of names) rmSync(path.join(base, `tsconfig.${name}.json`), { force: true });
   }
   for (const row of rows) {
     rmSync(row.written.dir, { recursive: true, force: true });
