@@ -593,8 +593,8 @@ describe('directory classes: the classes of type error found on the APIs.guru di
   });
 
   it('a path parameter the template names twice is one argument and one path parameter', () => {
-    const client = clientWith('getFabricResult');
-    expect(client).toContain('getFabricResult<O extends CallOptions = RequestOptions>(location: string, resultId: string, options?: O)');
+    const client = g('shared/api/generated/fabricLocationsResults/fabricLocationsResults.client.ts');
+    expect(client).toContain('getResult<O extends CallOptions = RequestOptions>(location: string, resultId: string, options?: O)');
     expect(client).toContain('pathParams: { location: location, resultId: resultId },');
   });
 
@@ -603,13 +603,6 @@ describe('directory classes: the classes of type error found on the APIs.guru di
     expect(c).toContain('fields?: (Record<string, unknown> | Array<Record<string, unknown>>) | null;');
   });
 });
-
-/** The client file of the directory classes fixture that holds `method`. */
-function clientWith(method: string): string {
-  const dir = path.join(generated('3.0-directory-classes').outDir, 'src/shared/api/generated');
-  const file = listFiles(dir).find((f) => f.endsWith('.client.ts') && read(f).includes(`${method}<`));
-  return file ? read(file) : '';
-}
 
 /** A generated file of the directory classes fixture, by its path under `src/`. */
 function g(relative: string): string {
