@@ -10,8 +10,11 @@
 // The measures are defined in docs/corpus.md; the targets are printed as PASS/FAIL lines.
 //
 // Usage: node scripts/corpus-directory.mjs [--sample N] [--seed S] [--only id,id] [--jobs 2] [--timeout 600]
-//                                          [--json .corpus-out/directory.json] [--markdown <file>] [--no-labels] [--tsc]
-// --tsc also type-checks each contract's output with TypeScript 5.9 and 7 and counts collapsed types.
+//                                          [--json .corpus-out/directory.json] [--markdown <file>] [--no-labels] [--tsc] [--no-cache] [--cached-only]
+// --tsc also type-checks each contract's output with TypeScript 5.9 and 7 and counts collapsed types, several
+// outputs per compiler run, and keeps each row in a cache so that running it again continues where it stopped
+// (scripts/lib/directory-tsc.mjs; --no-cache ignores the cache; --cached-only measures nothing and reports the
+// cached rows alone: how far an unfinished run got).
 // Exit code: 1 when a contract fails to generate (a crash or the time limit); 2 for usage. The targets are PASS/FAIL
 // lines, as in `pnpm bench`.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fetchDirectory, listContracts } from './lib/directory.mjs';
 import { measureAll } from './lib/directory-pool.mjs';
+import { measureWithTsc } from './lib/directory-tsc.mjs';
 import { labelAgreement, pooled, seededSample, summaryLines, tableMarkdown } from './lib/directory-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,15 +61,16 @@ const tasks = chosen.map((c, index) => ({ id: c.id, file: c.file, index, keepRol
 console.error(`corpus:directory: ${tasks.length} of ${all.length} contracts${sample !== undefined ? ` (sample ${sample}, seed "${seed}")` : ''}, ${jobs} workers`);
 
 const started = performance.now();
-const rows = await measureAll(tasks, {
-  jobs,
-  tsc: args.includes('--tsc'),
-  timeoutMs,
-  onRow: (row, done) => {
-    if (row.status === 'failed') console.error(`  ${row.id}: ${row.error}`);
-    if (done % 100 === 0) console.error(`  ${done}/${tasks.length} (${Math.round((performance.now() - started) / 1000)} s)`);
-  },
-});
+const tsc = args.includes('--tsc');
+const onRow = (row, done) => {
+  if (row.status === 'failed') console.error(`  ${row.id}: ${row.error}`);
+  if (done % (tsc ? 25 : 100) === 0) console.error(`  ${done}/${tasks.length} (${Math.round((performance.now() - started) / 1000)} s)`);
+};
+const cachedOnly = args.includes('--cached-only');
+const rows = (
+  tsc ? await measureWithTsc(tasks, { jobs, timeoutMs, cache: !args.includes('--no-cache'), cachedOnly, onRow }) : await measureAll(tasks, { jobs, timeoutMs, onRow })
+).filter((row) => row !== undefined);
+if (rows.length < tasks.length) console.log(`corpus:directory: ${rows.length} of ${tasks.length} contracts measured (from the cache); ${tasks.length - rows.length} not yet`);
 const seconds = (performance.now() - started) / 1000;
 const summary = pooled(rows);
 const agreement = labels ? labelAgreement(labels, rows) : undefined;

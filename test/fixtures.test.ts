@@ -72,7 +72,8 @@ const CASES: FixtureCase[] = [
     name: '3.0-directory-classes',
     contract: '3.0/directory-classes.yaml',
     operations: [
-      'GET /counts/{term}/{includeChildren}', 'GET /custompages', 'GET /custompages/{slug}', 'GET /profiles/{profileId}', 'GET /promises/{promiseId}', 'GET /records',
+      'GET /changes', 'GET /counts/{term}/{includeChildren}', 'GET /custompages', 'GET /custompages/{slug}',
+      'GET /groups/System.{location}/fabricLocations/{location}/results/{resultId}', 'GET /profiles/{profileId}', 'GET /promises/{promiseId}', 'GET /records',
       'GET /records/{recordId}', 'PUT /records/{recordId}', 'DELETE /records/{recordId}', 'GET /tags/{ids}/summary',
     ],
   },
@@ -569,7 +570,7 @@ describe('determinism', () => {
   });
 });
 
-describe('directory classes: the four classes of type error found on the APIs.guru directory', () => {
+describe('directory classes: the classes of type error found on the APIs.guru directory', () => {
   it('a schema or an entity named like a global type the module uses gets `Type` appended; Error and Response stay', () => {
     const c = src('3.0-directory-classes', 'shared/api/generated/components.types.ts');
     for (const name of ['RecordType', 'PromiseType', 'BlobType', 'Error', 'Response']) expect(c).toMatch(new RegExp(`^export type ${name} = \\{`, 'm'));
@@ -598,6 +599,12 @@ describe('directory classes: the four classes of type error found on the APIs.gu
     const named = [...hook.matchAll(/\b(ListCustompages\w+)\b/g)].map((m) => m[1]);
     expect(named.length).toBeGreaterThan(0);
     for (const name of named) expect(imported).toContain(name);
+  });
+
+  it('a path parameter the template names twice is one argument and one path parameter', () => {
+    const client = g('shared/api/generated/fabricLocationsResults/fabricLocationsResults.client.ts');
+    expect(client).toContain('getResult<O extends CallOptions = RequestOptions>(location: string, resultId: string, options?: O)');
+    expect(client).toContain('pathParams: { location: location, resultId: resultId },');
   });
 
   it('items without type beside a oneOf of an object and an array constrains the array variant only', () => {

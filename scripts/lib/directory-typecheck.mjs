@@ -1,6 +1,12 @@
-// The type-check of `pnpm corpus:directory --tsc`: one contract's generated output under TypeScript 5.9 and 7
-// (strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes: scripts/lib/typecheck.mjs) and the types that
-// collapsed to `never` (scripts/lib/neverTypes.mjs, in a child process).
+// The type-check of `pnpm corpus:directory --tsc`: generated outputs under TypeScript 5.9 and 7 (strict,
+// noUncheckedIndexedAccess, exactOptionalPropertyTypes: scripts/lib/typecheck.mjs) and the types that collapsed
+// to `never` (scripts/lib/neverTypes.mjs, in a child process). Several contracts' outputs are checked in one
+// program per compiler, which pays the compilers' start and the DOM library once for all of them: each output
+// is a folder `<name>/src/` of ES modules (the repository's package.json says "type": "module", so NodeNext reads
+// every file as a module), imports only its own files and installed packages, and declares nothing global (the
+// caller checks an output that does on its own), so no output can change how another one checks. Every error
+// line and finding names its file, and so its contract; a line that names none fails the whole batch, which the
+// caller then checks one contract at a time.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,25 +18,47 @@ const NEVER_TYPES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'nev
 const codeOf = (line) => /error (TS\d+)/.exec(line)?.[1] ?? 'other';
 
 /**
- * Type-checks a generated output root (it must lie inside the repository, so `@tanstack/*`, msw and
- * `@reslayer/runtime` resolve from its node_modules).
- * @param {string} outDir the output root (holds `src/`)
- * @returns {{ tsc59: number, tsc7: number, collapsed: number, codes: Record<string, number>, first: string[] }}
- *   error counts per compiler, collapsed types, error codes of both compilers counted once per line, and the
- *   first errors (clipped)
+ * Type-checks the outputs in the folders `<base>/<name>/src/` together.
+ * @param {string} base folder holding the outputs (inside the repository, so `@tanstack/*`, msw and
+ *   `@reslayer/runtime` resolve from its node_modules)
+ * @param {string[]} names the outputs' folder names (no slashes)
+ * @param {string} [tag] distinguishes this batch's tsconfig from others' in `base`
+ * @returns {Map<string, { tsc59: number, tsc7: number, collapsed: number, codes: Record<string, number>, first: string[] }> | undefined}
+ *   per name: error counts per compiler, collapsed types (-1: the check did not run to its end), error codes of
+ *   both compilers counted once per line, and the first errors (clipped, paths from `src/`); undefined when an
+ *   error line or the `never` check could not be tied to one output
  */
-export function typecheckOutput(outDir) {
-  const tsconfig = writeTsconfig(path.join(outDir, 'tsconfig.json'), generatedTsconfig());
-  const r59 = runTsc(TSC_59, tsconfig, { timeoutMs: 600_000 });
-  const r7 = runTsc(TSC_7, tsconfig, { timeoutMs: 600_000 });
-  const never = spawnSync(process.execPath, ['--max-old-space-size=8192', NEVER_TYPES, outDir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  let collapsed = -1;
+export function typecheckBatch(base, names, tag = names[0]) {
+  const include = names.map((n) => `${n}/src/**/*.ts`);
+  const tsconfig = writeTsconfig(path.join(base, `tsconfig.${tag}.json`), generatedTsconfig({ include }));
+  const runs = [TSC_59, TSC_7].map((compiler) => runTsc(compiler, tsconfig, { timeoutMs: 1_800_000 }).errors);
+  const never = spawnSync(process.execPath, ['--max-old-space-size=8192', NEVER_TYPES, base, ...include.flatMap((g) => ['--include', g])], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  let findings;
   try {
-    collapsed = JSON.parse(never.stdout).findings.length;
+    findings = JSON.parse(never.stdout).findings;
   } catch {
-    // -1: the check did not run to its end
+    findings = undefined;
   }
-  const codes = {};
-  for (const line of [...r59.errors, ...r7.errors]) codes[codeOf(line)] = (codes[codeOf(line)] ?? 0) + 1;
-  return { tsc59: r59.errors.length, tsc7: r7.errors.length, collapsed, codes, first: [...r59.errors, ...r7.errors].slice(0, 3).map((l) => l.slice(0, 300)) };
+  if (findings === undefined && names.length > 1) return undefined;
+  const results = new Map(names.map((n) => [n, { tsc59: 0, tsc7: 0, collapsed: findings === undefined ? -1 : 0, codes: {}, first: [] }]));
+  const owner = (file) => results.get(file.replace(/\\/g, '/').split('/')[0]);
+  for (const [i, lines] of runs.entries()) {
+    for (const line of lines) {
+      const named = owner(line);
+      const r = named ?? (names.length === 1 ? results.get(names[0]) : undefined);
+      if (!r) return undefined;
+      r[i === 0 ? 'tsc59' : 'tsc7']++;
+      r.codes[codeOf(line)] = (r.codes[codeOf(line)] ?? 0) + 1;
+      if (r.first.length < 3) r.first.push((named ? line.replace(/^[^/\\]+[/\\]/, '') : line).slice(0, 300));
+    }
+  }
+  for (const f of findings ?? []) {
+    const r = owner(f.file);
+    if (!r) return undefined;
+    r.collapsed++;
+  }
+  return results;
 }

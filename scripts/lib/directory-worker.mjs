@@ -1,7 +1,8 @@
 // One worker process of `pnpm corpus:directory`: runs reslayer's pipeline in memory (load, normalize, detect,
 // the four built-in plugins' emit; nothing written) on each contract it is given and prints one JSON line per
 // contract with the measures of scripts/lib/directory-metrics.mjs. With --tsc, it also writes each output under
-// .corpus-out/directory-tsc/<index>/, type-checks it (scripts/lib/directory-typecheck.mjs) and removes it.
+// .corpus-out/directory-tsc/<index>/src/ and leaves it there: the caller type-checks several contracts' outputs
+// in one compiler run (scripts/lib/directory-tsc.mjs) and removes them.
 //
 // Usage: node scripts/lib/directory-worker.mjs <tasks.json> [--tsc]
 //   tasks.json: [{ "id": "github.com/api.github.com", "file": "/abs/path.json", "index": 0, "keepRoles": true }, ...]
@@ -9,7 +10,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { typecheckOutput } from './directory-typecheck.mjs';
 import { behaviourMeasures } from './directory-behaviours.mjs';
 import { median, isHashedName, outputMeasures, roleRecall, rolesByOperation, structuralCrud } from './directory-metrics.mjs';
 
@@ -39,7 +39,7 @@ async function measure(task) {
   const recall = roleRecall(expected, roles);
   const names = [...roles.values()].map((r) => r.name);
   const out = outputMeasures(result.files);
-  let typecheck;
+  let written;
   if (writeDir) {
     rmSync(outputRoot, { recursive: true, force: true });
     for (const f of result.files) {
@@ -47,8 +47,9 @@ async function measure(task) {
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, f.contents);
     }
-    typecheck = typecheckOutput(outputRoot);
-    rmSync(outputRoot, { recursive: true, force: true });
+    // A file that declares into the global scope or augments a module could change how another contract's
+    // output checks; such an output is checked on its own.
+    written = { dir: outputRoot, files: result.files.length, augments: result.files.some((f) => /^\s*declare\s+(global|module)\b/m.test(f.contents)) };
   }
   const errors = result.diagnostics.list().filter((d) => d.severity === 'error').map((d) => `${d.code}: ${d.message}`.slice(0, 300));
   return {
@@ -69,7 +70,7 @@ async function measure(task) {
     pagedWithoutInfinite: out.pagedWithoutInfinite,
     behaviours: behaviourMeasures(doc, result.files),
     ...(task.keepRoles ? { roles: [...roles.entries()].map(([key, r]) => ({ key, role: r.role, name: r.name, resource: r.resource })) } : {}),
-    ...(typecheck ? { typecheck } : {}),
+    ...(written ? { written } : {}),
     errors,
   };
 }

@@ -167,8 +167,9 @@ function clip(text) {
   return oneLine.length > 160 ? `${oneLine.slice(0, 157)}...` : oneLine;
 }
 
-// `node scripts/lib/neverTypes.mjs <outDir> [--exclude <file>]…`: prints `{ files, seconds, findings }` as JSON
-// (scripts/corpus.mjs runs it in a child process per contract, so each project's memory is freed with it).
+// `node scripts/lib/neverTypes.mjs <outDir> [--exclude <file>]… [--include <glob>]…`: prints `{ files, seconds,
+// findings }` as JSON (scripts/corpus.mjs runs it in a child process per contract, so each project's memory is freed
+// with it). `--include`: globs under outDir instead of `src/**/*.ts` (several outputs checked at once).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   const argv = process.argv.slice(2);
   const outDir = argv[0];
@@ -178,7 +179,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(im
   }
   const excluded = new Set(argv.flatMap((a, i) => (argv[i - 1] === '--exclude' ? [path.resolve(a)] : [])));
   const start = performance.now();
-  const project = loadGeneratedProject(path.resolve(outDir));
+  const include = argv.flatMap((a, i) => (argv[i - 1] === '--include' ? [a] : []));
+  const project = loadGeneratedProject(path.resolve(outDir), include.length > 0 ? include : undefined);
   const findings = findNeverTypes(project, { root: outDir, exclude: (f) => excluded.has(f) });
   const files = project.getSourceFiles().filter((sf) => !sf.isDeclarationFile() && !sf.isInNodeModules()).length;
   process.stdout.write(`${JSON.stringify({ files, seconds: Number(((performance.now() - start) / 1000).toFixed(1)), findings })}\n`);

@@ -1,6 +1,7 @@
 // Every type name a hook file uses is imported, whatever the operation's response: the directory-classes fixture's
 // `GET /custompages` pages through a Link header and has no body (its plain query's data is `null`), and its
-// infinite query options still name the response type (readme.io's `getCustomPages`).
+// infinite query options still name the response type (readme.io's `getCustomPages`). A list that requires its cursor
+// parameter starts its infinite query from the cursor in `params`.
 import path from 'node:path';
 import { HOOK_ADAPTERS, type HookAdapter } from '@reslayer/plugin-hooks';
 import { generateLayer, REPO_ROOT } from './helpers.js';
@@ -34,5 +35,15 @@ describe.each<HookAdapter>([...HOOK_ADAPTERS])('hook files of the directory-clas
       return [...usedTypeNames(f.contents)].filter((n) => !imported.has(n)).map((n) => `${f.path}: ${n}`);
     });
     expect(missing).toEqual([]);
+  });
+});
+
+describe.each<HookAdapter>([...HOOK_ADAPTERS])('a list that requires its cursor parameter, adapter %s', (adapter) => {
+  it('its infinite query starts from the cursor given in params (googleapis.com/drive GET /changes)', async () => {
+    const result = await generateLayer(adapter, CONTRACT);
+    const hook = result.files.find((f) => f.path.endsWith('/useChangesQuery.ts'))?.contents ?? '';
+    expect(hook).toContain('export function changesInfiniteQueryOptions(params: ListChangesParams)');
+    expect(hook).toContain("initialPageParam: params?.pageToken as string | undefined,");
+    expect(hook).not.toContain("Omit<ListChangesParams, 'pageToken'>");
   });
 });

@@ -91,7 +91,7 @@ class OperationNormalizer {
     return node;
   }
 
-  /** The path item's and the operation's parameters (the operation's win), path ones in template order first. */
+  /** The path item's and the operation's parameters (the operation's win), path ones in template order first, each once. */
   parameters(pathKey: string, method: string, op: Raw, item: Raw, itemAt: string, pointer: string): ParameterNode[] {
     const params = new Map<string, ParameterNode>();
     const add = (list: unknown, at: string) => {
@@ -103,7 +103,9 @@ class OperationNormalizer {
     };
     add(item['parameters'], itemAt);
     add(op['parameters'], pointer);
-    const templateNames = [...pathKey.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
+    // A name the template repeats (`/System.{location}/…/fabricLocations/{location}`) is one parameter filling
+    // every place it appears (OpenAPI 3.x, Path Templating: each template expression corresponds to a path parameter).
+    const templateNames = [...new Set([...pathKey.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ''))];
     for (const name of templateNames) {
       if (params.has(`path:${name}`)) continue;
       this.diagnostics.add({

@@ -107,8 +107,19 @@ function pageParamType(inf: InfinitePlan): string {
   return inf.pagination.mode === 'cursor' ? 'string | undefined' : 'number';
 }
 
-/** The first page: `1` (`0` for zero-based pages), `0` for offsets, `undefined` for cursors. */
-function initialPageParam(inf: InfinitePlan): string {
+/**
+ * Whether the list requires its cursor parameter: then the first page starts from the cursor the caller gives in
+ * `params` (googleapis.com/drive's `GET /changes` requires the `pageToken` of `getStartPageToken`), not from none.
+ */
+function cursorRequired(p: HookPlan, inf: InfinitePlan): HookPlan['s']['params'][number] | undefined {
+  if (inf.pagination.mode !== 'cursor') return undefined;
+  return p.s.params.find((m) => m.key === inf.pageParam && m.param.required);
+}
+
+/** The first page: `1` (`0` for zero-based pages), `0` for offsets, `undefined` (or the required cursor in `params`) for cursors. */
+function initialPageParam(p: HookPlan, inf: InfinitePlan): string {
+  const required = cursorRequired(p, inf);
+  if (required) return `${required.access} as string | undefined`;
   if (inf.pagination.mode === 'cursor') return 'undefined as string | undefined';
   if (inf.pagination.mode === 'offset') return '0';
   return String(inf.pagination.firstPage ?? 1);
@@ -178,7 +189,7 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
     '  return {',
     `    queryKey: ${key} as DataTag<${keyTupleType(p, q, [`...ReturnType<typeof ${p.keys}.lists>`, ...own].join(', '), true, infiniteParamsType(p, inf))}, InfiniteData<${p.response}, ${pageParamType(inf)}>, ${p.error}>,`,
     `    queryFn: ${skipGuard(q)}({ signal, pageParam }: { signal: AbortSignal; pageParam: ${pageParamType(inf)} }) => ${call},`,
-    `    initialPageParam: ${initialPageParam(inf)}${cursor ? '' : ' as number'},`,
+    `    initialPageParam: ${initialPageParam(p, inf)}${cursor ? '' : ' as number'},`,
     `    getNextPageParam: ${nextPageParamCall(p, inf, imports)},`,
     `  }${q.requiredPath.length > 0 ? ' as const' : ''};`,
     '}',
@@ -186,11 +197,13 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
 }
 
 /**
- * The `params` type of an infinite query: the list's params without the page parameter.
+ * The `params` type of an infinite query: the list's params without the page parameter, or with it when it is
+ * a cursor the list requires (the first page's).
  * @param p the hook plan
  * @param inf its infinite plan
- * @returns `Omit<ListContactsParams, 'page'>`
+ * @returns `Omit<ListContactsParams, 'page'>`, or `ListChangesParams`
  */
 export function infiniteParamsType(p: HookPlan, inf: InfinitePlan): string {
+  if (cursorRequired(p, inf)) return clientNaming.paramsType(p.s.op);
   return `Omit<${clientNaming.paramsType(p.s.op)}, ${stringLiteral(inf.pageParam)}>`;
 }
