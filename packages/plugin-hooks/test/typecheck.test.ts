@@ -33,6 +33,10 @@ async function demoApiFiles(): Promise<string[]> {
 describe.each<[HookAdapter, string]>([
   ['vue-query', 'usage.ts'],
   ['react-query', 'usage.tsx'],
+  ['preact-query', 'usage.tsx'],
+  ['svelte-query', 'usage.ts'],
+  ['solid-query', 'usage.ts'],
+  ['angular-query', 'usage.ts'],
 ])('type-check of the demo generated with adapter %s', (adapter, usageName) => {
   let dir: string;
   let apiFiles: string[];
@@ -54,7 +58,7 @@ describe.each<[HookAdapter, string]>([
     const { listed } = tsc(compiler, dir);
     for (const f of apiFiles) expect(listed).toContain(path.join(dir, 'src/features', f).split(path.sep).join('/'));
     expect(listed).toContain(path.join(dir, 'src', usageName).split(path.sep).join('/'));
-    const framework = adapter === 'vue-query' ? '/@tanstack/vue-query/' : '/@tanstack/react-query/';
+    const framework = `/@tanstack/${adapter === 'angular-query' ? 'angular-query-experimental' : adapter}/`;
     expect([...listed].some((f) => f.includes(framework))).toBe(true);
   }, 120_000);
 
@@ -70,7 +74,7 @@ const FIXTURES = [
   ['hostile', path.join(REPO_ROOT, 'fixtures/openapi/hostile/hostile.yaml')],
 ] as const;
 
-describe.each<HookAdapter>(['vue-query', 'react-query'])('type-check of the fixture contracts generated with adapter %s', (adapter) => {
+describe.each<HookAdapter>(['vue-query', 'react-query', 'preact-query', 'svelte-query', 'solid-query', 'angular-query'])('type-check of the fixture contracts generated with adapter %s', (adapter) => {
   let dir: string;
 
   beforeAll(async () => {
