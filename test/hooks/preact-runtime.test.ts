@@ -33,11 +33,12 @@ describe('preact-query adapter at run time (jsdom, @testing-library/preact, gene
     const [first] = mocks.contactsFixtures;
     if (!first) throw new Error('the demo mocks have no contact');
     const client = new QueryClient({ defaultOptions: QUIET_QUERIES });
+    const contactId = first.id;
 
     function Contacts(): VNode {
       const list = api.useContactsQuery();
       const update = api.useUpdateContactMutation();
-      return h('div', null, h('p', null, `names: ${lastNames(list.data)}`), h('button', { onClick: () => update.mutate({ contactId: first.id, payload: { lastName: 'Renamed' } }) }, 'rename'), update.isSuccess ? h('p', null, 'saved') : null);
+      return h('div', null, h('p', null, `names: ${lastNames(list.data)}`), h('button', { onClick: () => update.mutate({ contactId, payload: { lastName: 'Renamed' } }) }, 'rename'), update.isSuccess ? h('p', null, 'saved') : null);
     }
 
     render(h(QueryClientProvider, { client }, h(Contacts, null)));
