@@ -85,3 +85,56 @@ export async function until(check: () => boolean, what: string, timeoutMs = 3000
 
 /** The last names of a list response, comma-separated (`''` before it loads). */
 export const lastNames = (data: { items: Contact[] } | undefined): string => (data?.items ?? []).map((c) => c.lastName).join(',');
+
+/** What a mounted list gives the shared scenarios: its rendered last names and its `QueryClient`. */
+export interface MountedList {
+  /** The last names the list shows, comma-separated. */
+  names(): string;
+  /** The client the list was mounted with. */
+  client: { isFetching(): number; clear(): void };
+}
+
+/** The rename mutation a component handed back. */
+export interface RenameMutation {
+  mutateAsync(variables: { contactId: string; payload: { lastName: string } }): Promise<Contact>;
+}
+
+/**
+ * The shared scenario of every adapter: the mounted list shows the mock fixtures after one request; the rename
+ * mutation of the first contact answers the new name; the list then shows it because the mutation invalidated
+ * the list key (queries are never stale on their own here), with exactly one more list request.
+ * @param demo the loaded demo (the list mounted without params)
+ * @param view the mounted list
+ * @param update the mutation the component created
+ */
+export async function expectRenameRefreshesList(demo: LoadedDemo<unknown>, view: MountedList, update: () => RenameMutation | undefined): Promise<void> {
+  const [first] = demo.mocks.contactsFixtures;
+  if (!first) throw new Error('the demo mocks have no contact');
+  const before = lastNames({ items: demo.mocks.contactsFixtures });
+  await until(() => view.names() === before, 'the list');
+  expect(demo.seen).toEqual(['GET /api/v1/contacts']);
+  const mutation = update();
+  if (!mutation) throw new Error('the component created no mutation');
+  const saved = await mutation.mutateAsync({ contactId: first.id, payload: { lastName: 'Renamed' } });
+  expect(saved.lastName).toBe('Renamed');
+  await until(() => view.names() === before.replace(first.lastName, 'Renamed'), 'the refreshed list');
+  await until(() => view.client.isFetching() === 0, 'the end of fetching');
+  expect(demo.seen).toEqual(['GET /api/v1/contacts', `PATCH /api/v1/contacts/${first.id}`, 'GET /api/v1/contacts']);
+  view.client.clear();
+}
+
+/**
+ * The reactive scenario: a list mounted with `{ pageSize: 1 }` through the framework's reactive value shows one
+ * contact; after `grow()` sets `{ pageSize: 2 }`, it shows two, from a second request with the new query.
+ * @param demo the loaded demo
+ * @param names the last names the list shows, comma-separated
+ * @param grow sets the reactive params to `{ pageSize: 2 }`
+ */
+export async function expectParamsFollowed(demo: LoadedDemo<unknown>, names: () => string, grow: () => void): Promise<void> {
+  const [a, b] = demo.mocks.contactsFixtures;
+  if (!a || !b) throw new Error('the demo mocks should have two contacts or more');
+  await until(() => names() === a.lastName, 'the first page of one');
+  grow();
+  await until(() => names() === `${a.lastName},${b.lastName}`, 'the list of the new params');
+  expect(demo.seen).toEqual(['GET /api/v1/contacts?pageSize=1', 'GET /api/v1/contacts?pageSize=2']);
+}

@@ -10,12 +10,12 @@ import { Component, createComponent, provideZonelessChangeDetection, signal, typ
 import { createApplication } from '@angular/platform-browser';
 import { QueryClient, provideTanStackQuery } from '@tanstack/angular-query-experimental';
 import { resetClientConfig } from '@reslayer/runtime';
-import { lastNames, loadDemo, QUIET_QUERIES, until, type Contact, type LoadedDemo } from './adapterRuntime.js';
+import { expectParamsFollowed, expectRenameRefreshesList, loadDemo, QUIET_QUERIES, type Contact, type LoadedDemo, type RenameMutation } from './adapterRuntime.js';
 
 /** The part of the generated `features/contacts/api` module this test uses. */
 interface ContactsApi {
   injectContactsQuery(params?: { pageSize?: number } | (() => { pageSize?: number })): { data: Signal<{ items: Contact[] } | undefined> };
-  injectUpdateContactMutation(): { mutateAsync(variables: { contactId: string; payload: { lastName: string } }): Promise<Contact> };
+  injectUpdateContactMutation(): RenameMutation;
 }
 
 describe('angular-query adapter at run time (jsdom, JIT-compiled standalone component, zoneless, generated MSW handlers)', () => {
@@ -48,48 +48,32 @@ describe('angular-query adapter at run time (jsdom, JIT-compiled standalone comp
     return { el, client };
   }
 
+  /** The last names of the `<li>` items under `el`, comma-separated. */
+  const items = (el: HTMLElement) => (): string => [...el.querySelectorAll('li')].map((li) => li.textContent?.trim()).join(',');
+  const LIST = '<ul>@for (c of list.data()?.items ?? []; track c.id) {<li>{{ c.lastName }}</li>}</ul>';
+
   it('renders the list, and a mutation refreshes it through invalidation (no manual refetch)', async () => {
-    const { api, mocks, seen } = demo;
-    const [first] = mocks.contactsFixtures;
-    if (!first) throw new Error('the demo mocks have no contact');
-    let update: ReturnType<ContactsApi['injectUpdateContactMutation']> | undefined;
-    const Contacts = Component({ selector: 'app-contacts', template: '<ul>@for (c of list.data()?.items ?? []; track c.id) {<li>{{ c.lastName }}</li>}</ul>' })(
+    let update: RenameMutation | undefined;
+    const Contacts = Component({ selector: 'app-contacts', template: LIST })(
       class {
-        readonly list = api.injectContactsQuery();
+        readonly list = demo.api.injectContactsQuery();
         constructor() {
-          update = api.injectUpdateContactMutation();
+          update = demo.api.injectUpdateContactMutation();
         }
       },
     );
     const { el, client } = await mount(Contacts);
-    const items = (): string => [...el.querySelectorAll('li')].map((li) => li.textContent?.trim()).join(',');
-    const before = lastNames({ items: mocks.contactsFixtures });
-    await until(() => items() === before, 'the list');
-    expect(seen).toEqual(['GET /api/v1/contacts']);
-
-    const saved = await update!.mutateAsync({ contactId: first.id, payload: { lastName: 'Renamed' } });
-    expect(saved.lastName).toBe('Renamed');
-    await until(() => items() === before.replace(first.lastName, 'Renamed'), 'the refreshed list');
-    await until(() => client.isFetching() === 0, 'the end of fetching');
-    expect(seen).toEqual(['GET /api/v1/contacts', `PATCH /api/v1/contacts/${first.id}`, 'GET /api/v1/contacts']);
-    client.clear();
+    await expectRenameRefreshesList(demo, { names: items(el), client }, () => update);
   });
 
   it('follows a signal passed as the params', async () => {
-    const { api, mocks, seen } = demo;
-    const [a, b] = mocks.contactsFixtures;
-    if (!a || !b) throw new Error('the demo mocks should have two contacts or more');
     const params = signal({ pageSize: 1 });
-    const Page = Component({ selector: 'app-page', template: '<p>[{{ names() }}]</p>' })(
+    const Page = Component({ selector: 'app-page', template: LIST })(
       class {
-        readonly list = api.injectContactsQuery(params);
-        readonly names = (): string => lastNames(this.list.data());
+        readonly list = demo.api.injectContactsQuery(params);
       },
     );
     const { el } = await mount(Page);
-    await until(() => el.textContent === `[${a.lastName}]`, 'the first page of one');
-    params.set({ pageSize: 2 });
-    await until(() => el.textContent === `[${a.lastName},${b.lastName}]`, 'the list of the new params');
-    expect(seen).toEqual(['GET /api/v1/contacts?pageSize=1', 'GET /api/v1/contacts?pageSize=2']);
+    await expectParamsFollowed(demo, items(el), () => params.set({ pageSize: 2 }));
   });
 });

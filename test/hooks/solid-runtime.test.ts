@@ -9,12 +9,12 @@ import { createComponent, createRenderEffect, createSignal } from 'solid-js';
 import { render } from 'solid-js/web';
 import { QueryClient, QueryClientProvider } from '@tanstack/solid-query';
 import { resetClientConfig } from '@reslayer/runtime';
-import { lastNames, loadDemo, QUIET_QUERIES, until, type Contact, type LoadedDemo } from './adapterRuntime.js';
+import { expectParamsFollowed, expectRenameRefreshesList, lastNames, loadDemo, QUIET_QUERIES, type Contact, type LoadedDemo, type RenameMutation } from './adapterRuntime.js';
 
 /** The part of the generated `features/contacts/api` module this test uses. */
 interface ContactsApi {
   useContactsQuery(params?: { pageSize?: number } | (() => { pageSize?: number } | undefined)): { data: { items: Contact[] } | undefined };
-  useUpdateContactMutation(): { mutateAsync(variables: { contactId: string; payload: { lastName: string } }): Promise<Contact> };
+  useUpdateContactMutation(): RenameMutation;
 }
 
 describe('solid-query adapter at run time (jsdom, solid-js/web render, generated MSW handlers)', () => {
@@ -50,39 +50,21 @@ describe('solid-query adapter at run time (jsdom, solid-js/web render, generated
   }
 
   it('renders the list, and a mutation refreshes it through invalidation (no manual refetch)', async () => {
-    const { api, mocks, seen } = demo;
-    const [first] = mocks.contactsFixtures;
-    if (!first) throw new Error('the demo mocks have no contact');
-    let update: ReturnType<ContactsApi['useUpdateContactMutation']> | undefined;
+    let update: RenameMutation | undefined;
     const { el, client } = mount(() => {
-      const list = api.useContactsQuery();
-      update = api.useUpdateContactMutation();
+      const list = demo.api.useContactsQuery();
+      update = demo.api.useUpdateContactMutation();
       return () => lastNames(list.data);
     });
-    const before = lastNames({ items: mocks.contactsFixtures });
-    await until(() => el.textContent === before, 'the list');
-    expect(seen).toEqual(['GET /api/v1/contacts']);
-
-    const saved = await update!.mutateAsync({ contactId: first.id, payload: { lastName: 'Renamed' } });
-    expect(saved.lastName).toBe('Renamed');
-    await until(() => el.textContent === before.replace(first.lastName, 'Renamed'), 'the refreshed list');
-    await until(() => client.isFetching() === 0, 'the end of fetching');
-    expect(seen).toEqual(['GET /api/v1/contacts', `PATCH /api/v1/contacts/${first.id}`, 'GET /api/v1/contacts']);
-    client.clear();
+    await expectRenameRefreshesList(demo, { names: () => el.textContent ?? '', client }, () => update);
   });
 
   it('follows a signal passed as the params', async () => {
-    const { api, mocks, seen } = demo;
-    const [a, b] = mocks.contactsFixtures;
-    if (!a || !b) throw new Error('the demo mocks should have two contacts or more');
     const [params, setParams] = createSignal<{ pageSize?: number }>({ pageSize: 1 });
     const { el } = mount(() => {
-      const list = api.useContactsQuery(params);
-      return () => `[${lastNames(list.data)}]`;
+      const list = demo.api.useContactsQuery(params);
+      return () => lastNames(list.data);
     });
-    await until(() => el.textContent === `[${a.lastName}]`, 'the first page of one');
-    setParams({ pageSize: 2 });
-    await until(() => el.textContent === `[${a.lastName},${b.lastName}]`, 'the list of the new params');
-    expect(seen).toEqual(['GET /api/v1/contacts?pageSize=1', 'GET /api/v1/contacts?pageSize=2']);
+    await expectParamsFollowed(demo, () => el.textContent ?? '', () => setParams({ pageSize: 2 }));
   });
 });

@@ -9,15 +9,14 @@
 import { mount, unmount } from 'svelte';
 import { QueryClient } from '@tanstack/svelte-query';
 import { resetClientConfig } from '@reslayer/runtime';
-import { lastNames, loadDemo, QUIET_QUERIES, until, type Contact, type LoadedDemo } from './adapterRuntime.js';
+import { expectParamsFollowed, expectRenameRefreshesList, loadDemo, QUIET_QUERIES, type Contact, type LoadedDemo, type RenameMutation } from './adapterRuntime.js';
 import Contacts from './fixtures/svelte/Contacts.svelte';
 
 /** The part of the generated `features/contacts/api` module this test uses. */
 interface ContactsApi {
   createContactsQuery(params?: () => { pageSize?: number } | undefined): { data: { items: Contact[] } | undefined };
-  createUpdateContactMutation(): { mutateAsync(variables: { contactId: string; payload: { lastName: string } }): Promise<Contact> };
+  createUpdateContactMutation(): RenameMutation;
 }
-type Mutation = ReturnType<ContactsApi['createUpdateContactMutation']>;
 
 describe('svelte-query adapter at run time (jsdom, svelte/compiler + mount, generated MSW handlers)', () => {
   let demo: LoadedDemo<ContactsApi>;
@@ -48,31 +47,13 @@ describe('svelte-query adapter at run time (jsdom, svelte/compiler + mount, gene
   }
 
   it('renders the list, and a mutation refreshes it through invalidation (no manual refetch)', async () => {
-    const { mocks, seen } = demo;
-    const [first] = mocks.contactsFixtures;
-    if (!first) throw new Error('the demo mocks have no contact');
-    let update: Mutation | undefined;
-    const { client, names } = render({ ready: (m: Mutation) => (update = m) });
-    const before = lastNames({ items: mocks.contactsFixtures });
-    await until(() => names() === before, 'the list');
-    expect(seen).toEqual(['GET /api/v1/contacts']);
-
-    const saved = await update!.mutateAsync({ contactId: first.id, payload: { lastName: 'Renamed' } });
-    expect(saved.lastName).toBe('Renamed');
-    await until(() => names() === before.replace(first.lastName, 'Renamed'), 'the refreshed list');
-    await until(() => client.isFetching() === 0, 'the end of fetching');
-    expect(seen).toEqual(['GET /api/v1/contacts', `PATCH /api/v1/contacts/${first.id}`, 'GET /api/v1/contacts']);
-    client.clear();
+    let update: RenameMutation | undefined;
+    const view = render({ ready: (m: RenameMutation) => (update = m) });
+    await expectRenameRefreshesList(demo, view, () => update);
   });
 
   it('follows a getter over `$state` passed as the params', async () => {
-    const { mocks, seen } = demo;
-    const [a, b] = mocks.contactsFixtures;
-    if (!a || !b) throw new Error('the demo mocks should have two contacts or more');
     const { names } = render({ pageSize: 1 });
-    await until(() => names() === a.lastName, 'the first page of one');
-    component?.setPageSize(2);
-    await until(() => names() === `${a.lastName},${b.lastName}`, 'the list of the new params');
-    expect(seen).toEqual(['GET /api/v1/contacts?pageSize=1', 'GET /api/v1/contacts?pageSize=2']);
+    await expectParamsFollowed(demo, names, () => component?.setPageSize(2));
   });
 });

@@ -25,6 +25,13 @@ export interface AccessorAdapter {
   client: { statement: string; imports: Array<[string, string[]]>; doc: string };
 }
 
+/** The `QueryClient` of a mutation hook from the nearest provider: `useQueryClient()` of `module`. */
+const contextClient = (module: string): AccessorAdapter['client'] => ({
+  statement: 'const queryClient = useQueryClient();',
+  imports: [[module, ['useQueryClient']]],
+  doc: 'the `QueryClient` of the nearest `QueryClientProvider`',
+});
+
 /** `@tanstack/svelte-query` v6: `createQuery(() => options)`, Svelte 5 runes; `useQueryClient()` reads the component context. */
 export const SVELTE_QUERY: AccessorAdapter = {
   module: '@tanstack/svelte-query',
@@ -32,7 +39,7 @@ export const SVELTE_QUERY: AccessorAdapter = {
   queryOptions: 'CreateQueryOptions',
   infiniteOptions: 'CreateInfiniteQueryOptions',
   mutationOptions: 'CreateMutationOptions',
-  client: { statement: 'const queryClient = useQueryClient();', imports: [['@tanstack/svelte-query', ['useQueryClient']]], doc: 'the `QueryClient` of the nearest `QueryClientProvider`' },
+  client: contextClient('@tanstack/svelte-query'),
 };
 
 /** `@tanstack/solid-query` v5: `useQuery(() => options)`. */
@@ -42,7 +49,7 @@ export const SOLID_QUERY: AccessorAdapter = {
   queryOptions: 'QueryOptions',
   infiniteOptions: 'InfiniteQueryOptions',
   mutationOptions: 'MutationOptions',
-  client: { statement: 'const queryClient = useQueryClient();', imports: [['@tanstack/solid-query', ['useQueryClient']]], doc: 'the `QueryClient` of the nearest `QueryClientProvider`' },
+  client: contextClient('@tanstack/solid-query'),
 };
 
 /** `@tanstack/angular-query-experimental` v5: `injectQuery(() => options)` in an injection context; `inject(QueryClient)`. */
