@@ -67,11 +67,12 @@ describe.each<[HookAdapter, string]>([
   }, 120_000);
 });
 
-/** Contracts with the shapes the demo lacks: void and optional-body mutations, text and binary queries, actions on sub-resources, hostile names. */
+/** Contracts with the shapes the demo lacks: void and optional-body mutations, text and binary queries, actions on sub-resources, hostile names (of the hooks' own identifiers too). */
 const FIXTURES = [
   ['edge', path.join(REPO_ROOT, 'packages/plugin-mocks/test/fixtures/edge.yaml')],
   ['operations', path.join(REPO_ROOT, 'fixtures/openapi/3.0/operations.yaml')],
   ['hostile', path.join(REPO_ROOT, 'fixtures/openapi/hostile/hostile.yaml')],
+  ['hostile-hooks', path.join(REPO_ROOT, 'fixtures/openapi/hostile/hostile-hooks.yaml')],
 ] as const;
 
 describe.each<HookAdapter>(['vue-query', 'react-query', 'preact-query', 'svelte-query', 'solid-query', 'angular-query'])('type-check of the fixture contracts generated with adapter %s', (adapter) => {
