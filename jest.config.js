@@ -5,7 +5,8 @@
  */
 export default {
   testEnvironment: 'node',
-  extensionsToTreatAsEsm: ['.ts'],
+  extensionsToTreatAsEsm: ['.ts', '.svelte'],
+  moduleFileExtensions: ['js', 'mjs', 'cjs', 'ts', 'tsx', 'json', 'node', 'svelte'],
   roots: ['<rootDir>/packages', '<rootDir>/examples', '<rootDir>/test'],
   testMatch: ['**/?(*.)test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/generated/'],
@@ -21,6 +22,10 @@ export default {
   },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.test.json' }],
+    // Svelte 5 components and rune modules (the svelte-query adapter's run-time test), compiled by svelte/compiler.
+    '\\.svelte(\\.js)?$': '<rootDir>/test/utils/svelteTransform.cjs',
   },
+  // node_modules stay untransformed, except the uncompiled runes @tanstack/svelte-query ships.
+  transformIgnorePatterns: ['/node_modules/(?!.*\\.svelte(\\.js)?$)'],
   testTimeout: 60000,
 };

@@ -11,10 +11,12 @@
 //
 // Usage: node scripts/corpus-directory.mjs [--sample N] [--seed S] [--only id,id] [--jobs 2] [--timeout 600]
 //                                          [--json .corpus-out/directory.json] [--markdown <file>] [--no-labels] [--tsc] [--no-cache] [--cached-only]
+//                                          [--adapter none|vue-query|react-query|preact-query|svelte-query|solid-query|angular-query]
 // --tsc also type-checks each contract's output with TypeScript 5.9 and 7 and counts collapsed types, several
 // outputs per compiler run, and keeps each row in a cache so that running it again continues where it stopped
 // (scripts/lib/directory-tsc.mjs; --no-cache ignores the cache; --cached-only measures nothing and reports the
 // cached rows alone: how far an unfinished run got).
+// --adapter generates the hooks with that `pluginHooks()` adapter (default none), so --tsc checks its output.
 // Exit code: 1 when a contract fails to generate (a crash or the time limit); 2 for usage. The targets are PASS/FAIL
 // lines, as in `pnpm bench`.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -41,6 +43,12 @@ if (sample !== undefined && !(Number.isInteger(sample) && sample > 0)) {
   process.exit(2);
 }
 const seed = opt('--seed', 'reslayer');
+const ADAPTERS = ['none', 'vue-query', 'react-query', 'preact-query', 'svelte-query', 'solid-query', 'angular-query'];
+const adapter = opt('--adapter');
+if (adapter !== undefined && !ADAPTERS.includes(adapter)) {
+  console.error(`corpus:directory: --adapter takes one of ${ADAPTERS.join(', ')}`);
+  process.exit(2);
+}
 const only = opt('--only')?.split(',');
 const jobs = Number(opt('--jobs', '2'));
 const timeoutMs = Number(opt('--timeout', '600')) * 1000;
@@ -58,7 +66,7 @@ if (labels && !only) {
 }
 const labelled = new Set(labels?.contracts.map((c) => c.id) ?? []);
 const tasks = chosen.map((c, index) => ({ id: c.id, file: c.file, index, keepRoles: labelled.has(c.id) }));
-console.error(`corpus:directory: ${tasks.length} of ${all.length} contracts${sample !== undefined ? ` (sample ${sample}, seed "${seed}")` : ''}, ${jobs} workers`);
+console.error(`corpus:directory: ${tasks.length} of ${all.length} contracts${sample !== undefined ? ` (sample ${sample}, seed "${seed}")` : ''}, adapter ${adapter ?? 'none'}, ${jobs} workers`);
 
 const started = performance.now();
 const tsc = args.includes('--tsc');
@@ -68,7 +76,7 @@ const onRow = (row, done) => {
 };
 const cachedOnly = args.includes('--cached-only');
 const rows = (
-  tsc ? await measureWithTsc(tasks, { jobs, timeoutMs, cache: !args.includes('--no-cache'), cachedOnly, onRow }) : await measureAll(tasks, { jobs, timeoutMs, onRow })
+  tsc ? await measureWithTsc(tasks, { jobs, timeoutMs, ...(adapter ? { adapter } : {}), cache: !args.includes('--no-cache'), cachedOnly, onRow }) : await measureAll(tasks, { jobs, timeoutMs, ...(adapter ? { adapter } : {}), onRow })
 ).filter((row) => row !== undefined);
 if (rows.length < tasks.length) console.log(`corpus:directory: ${rows.length} of ${tasks.length} contracts measured (from the cache); ${tasks.length - rows.length} not yet`);
 const seconds = (performance.now() - started) / 1000;
@@ -77,7 +85,7 @@ const agreement = labels ? labelAgreement(labels, rows) : undefined;
 for (const line of summaryLines(summary, agreement, { seconds, contracts: rows.length })) console.log(line);
 
 mkdirSync(path.dirname(jsonOut), { recursive: true });
-writeFileSync(jsonOut, `${JSON.stringify({ seed, sample: sample ?? null, summary, agreement, rows }, null, 1)}\n`);
+writeFileSync(jsonOut, `${JSON.stringify({ seed, sample: sample ?? null, adapter: adapter ?? 'none', summary, agreement, rows }, null, 1)}\n`);
 console.log(`corpus:directory: rows in ${path.relative(process.cwd(), jsonOut)}`);
 if (markdownOut) {
   writeFileSync(markdownOut, tableMarkdown(rows));

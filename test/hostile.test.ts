@@ -308,9 +308,9 @@ describe('the checks above catch what they look for', () => {
 });
 
 /** Parameters named like what the hooks import or declare (fixtures/openapi/hostile/hostile-hooks.yaml). */
-const HOOK_NAMES = ['skipToken', 'useQuery', 'useInfiniteQuery', 'useSuspenseQuery', 'useMutation', 'queryClient', 'options', 'variables', 'computed', 'toValue', 'queryKey', 'pageParam', 'signal'];
+const HOOK_NAMES = ['skipToken', 'useQuery', 'useInfiniteQuery', 'useSuspenseQuery', 'useMutation', 'queryClient', 'options', 'variables', 'computed', 'toValue', 'queryKey', 'pageParam', 'signal', 'readAccessor', 'createQuery', 'createInfiniteQuery', 'injectQuery', 'injectInfiniteQuery', 'inject'];
 
-describe.each<HookAdapter>(['none', 'react-query', 'vue-query'])('hostile hook names with adapter %s (optimistic on)', (adapter) => {
+describe.each<HookAdapter>(['none', 'react-query', 'vue-query', 'preact-query', 'svelte-query', 'solid-query', 'angular-query'])('hostile hook names with adapter %s (optimistic on)', (adapter) => {
   let root: string;
   let hookFiles: Map<string, string>;
 
@@ -342,6 +342,7 @@ describe.each<HookAdapter>(['none', 'react-query', 'vue-query'])('hostile hook n
     }
     expect(bad).toEqual([]);
     expect([...hookFiles.values()].join('\n')).toContain('skipToken2: string | undefined');
+    expect([...hookFiles.values()].join('\n')).toContain('readAccessor2: string | undefined');
   });
 
   it('type-checks with TypeScript 5.9 and 7 (strict, noUncheckedIndexedAccess, exactOptionalPropertyTypes)', () => {

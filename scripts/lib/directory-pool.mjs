@@ -13,10 +13,12 @@ const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'director
 /**
  * Measures every task; rows come back in task order.
  * @param {{ id: string, file: string, index: number }[]} tasks
- * @param {{ jobs: number, timeoutMs: number, tsc?: boolean, onRow?: (row: any, done: number) => void }} options
+ * @param {{ jobs: number, timeoutMs: number, tsc?: boolean, adapter?: string, onRow?: (row: any, done: number) => void }} options
+ *   (`adapter`: the `pluginHooks()` adapter the workers generate with, `none` when not given)
  * @returns {Promise<any[]>} one row per task (see directory-worker.mjs)
  */
-export async function measureAll(tasks, { jobs, timeoutMs, tsc = false, onRow = () => {} }) {
+export async function measureAll(tasks, { jobs, timeoutMs, tsc = false, adapter, onRow = () => {} }) {
+  const flags = [...(tsc ? ['--tsc'] : []), ...(adapter ? ['--adapter', adapter] : [])];
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'reslayer-directory-'));
   const rows = new Map();
   const queues = Array.from({ length: Math.max(1, jobs) }, () => []);
@@ -27,7 +29,7 @@ export async function measureAll(tasks, { jobs, timeoutMs, tsc = false, onRow = 
     onRow(row, ++done);
   };
   try {
-    await Promise.all(queues.map((queue, lane) => runLane(queue, lane, { tmp, timeoutMs, tsc, record })));
+    await Promise.all(queues.map((queue, lane) => runLane(queue, lane, { tmp, timeoutMs, flags, record })));
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -35,12 +37,12 @@ export async function measureAll(tasks, { jobs, timeoutMs, tsc = false, onRow = 
 }
 
 /** Runs one lane's tasks, starting a new worker after a timeout or a crash. */
-async function runLane(queue, lane, { tmp, timeoutMs, tsc, record }) {
+async function runLane(queue, lane, { tmp, timeoutMs, flags, record }) {
   let rest = queue;
   for (let attempt = 0; rest.length > 0; attempt++) {
     const file = path.join(tmp, `lane-${lane}-${attempt}.json`);
     writeFileSync(file, JSON.stringify(rest));
-    const finished = await runWorker(file, rest, { timeoutMs, tsc, record });
+    const finished = await runWorker(file, rest, { timeoutMs, flags, record });
     rest = rest.slice(finished.count);
     if (rest.length > 0 && finished.stuck) {
       record({ id: rest[0].id, status: 'failed', error: finished.reason });
@@ -50,9 +52,9 @@ async function runLane(queue, lane, { tmp, timeoutMs, tsc, record }) {
 }
 
 /** One worker process: resolves with how many tasks it reported, and why it stopped early. */
-function runWorker(file, tasks, { timeoutMs, tsc, record }) {
+function runWorker(file, tasks, { timeoutMs, flags, record }) {
   return new Promise((resolve) => {
-    const args = ['--max-old-space-size=8192', '--stack-size=4000', WORKER, file, ...(tsc ? ['--tsc'] : [])];
+    const args = ['--max-old-space-size=8192', '--stack-size=4000', WORKER, file, ...flags];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let count = 0;
     let reason = '';

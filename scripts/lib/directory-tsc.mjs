@@ -34,10 +34,11 @@ function keyFiles() {
 
 /**
  * The cache folder of this build's rows: `<cache>/directory-tsc/<hash>/`.
+ * @param {string} [adapter] the `pluginHooks()` adapter the rows were generated with (`none` by default)
  * @returns {string} an absolute path outside the repository (not created)
  */
-export function rowCacheDir() {
-  const hash = createHash('sha256');
+export function rowCacheDir(adapter = 'none') {
+  const hash = createHash('sha256').update(`adapter ${adapter}\0`);
   for (const file of keyFiles()) hash.update(`${path.relative(ROOT, file)}\0`).update(readFileSync(file)).update('\0');
   return path.join(path.dirname(directoryCacheDir()), 'directory-tsc', hash.digest('hex').slice(0, 16));
 }
@@ -89,14 +90,15 @@ function typecheckRows(rows, base) {
 /**
  * Measures and type-checks every task, reusing cached rows; rows come back in task order.
  * @param {{ id: string, file: string, index: number }[]} tasks
- * @param {{ jobs: number, timeoutMs: number, chunk?: number, cache?: boolean, cachedOnly?: boolean, onRow?: (row: any, done: number) => void }} options
+ * @param {{ jobs: number, timeoutMs: number, adapter?: string, chunk?: number, cache?: boolean, cachedOnly?: boolean, onRow?: (row: any, done: number) => void }} options
+ *   `adapter`: the `pluginHooks()` adapter the outputs are generated with (part of the cache's key);
  *   `chunk`: contracts measured before their outputs are checked and cached; `cache: false` ignores and keeps no rows;
  *   `cachedOnly`: measures nothing, returns the cached rows alone (how far an unfinished run got)
  * @returns {Promise<any[]>} one row per task (undefined for a task left out by `cachedOnly`); a row from the cache
  *   has `cached: true`
  */
-export async function measureWithTsc(tasks, { jobs, timeoutMs, chunk = 25, cache = true, cachedOnly = false, onRow = () => {} }) {
-  const dir = rowCacheDir();
+export async function measureWithTsc(tasks, { jobs, timeoutMs, adapter, chunk = 25, cache = true, cachedOnly = false, onRow = () => {} }) {
+  const dir = rowCacheDir(adapter);
   const base = path.join(ROOT, '.corpus-out', 'directory-tsc');
   mkdirSync(base, { recursive: true });
   if (cache) mkdirSync(dir, { recursive: true });
@@ -114,7 +116,7 @@ export async function measureWithTsc(tasks, { jobs, timeoutMs, chunk = 25, cache
   }
   for (let i = 0; i < (cachedOnly ? 0 : pending.length); i += chunk) {
     const part = pending.slice(i, i + chunk);
-    const measured = await measureAll(part, { jobs, timeoutMs, tsc: true });
+    const measured = await measureAll(part, { jobs, timeoutMs, tsc: true, ...(adapter ? { adapter } : {}) });
     typecheckRows(measured.filter((r) => r.written), base);
     for (const [j, row] of measured.entries()) {
       rmSync(path.join(base, String(part[j].index)), { recursive: true, force: true });

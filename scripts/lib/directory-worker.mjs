@@ -4,7 +4,7 @@
 // .corpus-out/directory-tsc/<index>/src/ and leaves it there: the caller type-checks several contracts' outputs
 // in one compiler run (scripts/lib/directory-tsc.mjs) and removes them.
 //
-// Usage: node scripts/lib/directory-worker.mjs <tasks.json> [--tsc]
+// Usage: node scripts/lib/directory-worker.mjs <tasks.json> [--tsc] [--adapter <pluginHooks adapter>]
 //   tasks.json: [{ "id": "github.com/api.github.com", "file": "/abs/path.json", "index": 0, "keepRoles": true }, ...]
 //   (keepRoles: the row lists every operation's role and name, for the labelled contracts)
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,9 +17,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const lib = (pkg) => pathToFileURL(path.join(root, 'packages', pkg, 'lib', 'index.js')).href;
 const core = await import(lib('core'));
 const plugins = await Promise.all(['plugin-client', 'plugin-hooks', 'plugin-config-meta', 'plugin-mocks'].map((p) => import(lib(p))));
-const factories = [plugins[0].pluginClient, plugins[1].pluginHooks, plugins[2].pluginConfigMeta, plugins[3].pluginMocks];
-
 const [tasksFile, ...rest] = process.argv.slice(2);
+const adapterAt = rest.indexOf('--adapter');
+const hooksOptions = adapterAt >= 0 ? { adapter: rest[adapterAt + 1] } : {};
+const factories = [plugins[0].pluginClient, () => plugins[1].pluginHooks(hooksOptions), plugins[2].pluginConfigMeta, plugins[3].pluginMocks];
 const writeDir = rest.includes('--tsc') ? path.join(root, '.corpus-out', 'directory-tsc') : undefined;
 const tasks = JSON.parse(readFileSync(tasksFile, 'utf8'));
 

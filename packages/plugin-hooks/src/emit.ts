@@ -1,7 +1,8 @@
 import type { EmitContext, ResourceNode } from '@reslayer/core';
 import { describeOperation, UniqueNames } from '@reslayer/core';
 import { emitHookNone } from './emitters/emitHookNone.js';
-import { emitHookReact } from './emitters/emitHookReact.js';
+import { ANGULAR_QUERY, accessorEmitter, SOLID_QUERY, SVELTE_QUERY } from './emitters/emitHookAccessor.js';
+import { emitHookPreact, emitHookReact } from './emitters/emitHookReact.js';
 import { emitHookVue } from './emitters/emitHookVue.js';
 import { emitHooksIndex } from './emitters/emitHooksIndex.js';
 import { hooksNaming, PLUGIN_HOOKS } from './naming.js';
@@ -10,7 +11,15 @@ import { planCache } from './plan/planCache.js';
 import { planHook, type HookPlan } from './plan/planHook.js';
 
 /** The file emitter of each adapter. */
-const EMITTERS: Record<HookAdapter, (plan: HookPlan) => string> = { none: emitHookNone, 'vue-query': emitHookVue, 'react-query': emitHookReact };
+const EMITTERS: Record<HookAdapter, (plan: HookPlan) => string> = {
+  none: emitHookNone,
+  'vue-query': emitHookVue,
+  'react-query': emitHookReact,
+  'preact-query': emitHookPreact,
+  'svelte-query': accessorEmitter(SVELTE_QUERY),
+  'solid-query': accessorEmitter(SOLID_QUERY),
+  'angular-query': accessorEmitter(ANGULAR_QUERY),
+};
 
 /**
  * The hooks plugin's work: per resource, one file per operation and an index. Loaded by plugin.ts on first use.

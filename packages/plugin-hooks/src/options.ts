@@ -2,7 +2,7 @@ import { resolvePluginOptions, RUNTIME_MODULE_RULE, type BooleanRule, type EnumR
 import { PLUGIN_HOOKS } from './naming.js';
 
 /** Query library adapters `pluginHooks()` can emit hooks for. */
-export const HOOK_ADAPTERS = ['none', 'vue-query', 'react-query'] as const;
+export const HOOK_ADAPTERS = ['none', 'vue-query', 'react-query', 'svelte-query', 'solid-query', 'angular-query', 'preact-query'] as const;
 
 /** One of {@link HOOK_ADAPTERS}. */
 export type HookAdapter = (typeof HOOK_ADAPTERS)[number];
@@ -21,6 +21,17 @@ export interface HooksOptions {
    *   query keys they make stale through the app's `QueryClient`.
    * - `'react-query'`: real hooks built on `@tanstack/react-query` v5, with plain parameters and the same
    *   invalidation.
+   * - `'preact-query'`: the same hooks as `'react-query'`, built on `@tanstack/preact-query` v5.
+   * - `'svelte-query'`: `create<Name>Query`, `create<Name>InfiniteQuery` and `create<Name>Mutation` built on
+   *   `@tanstack/svelte-query` v6 (Svelte 5 runes).
+   * - `'solid-query'`: `use<Name>Query`… built on `@tanstack/solid-query` v5.
+   * - `'angular-query'`: `inject<Name>Query`… built on `@tanstack/angular-query-experimental` v5, called in an
+   *   injection context; mutations take the `QueryClient` with `inject(QueryClient)`.
+   *
+   * The Svelte, Solid and Angular hooks pass TanStack an options function; their parameters and query options
+   * accept plain values or functions returning them (`MaybeAccessor`: a getter, a Solid accessor, an Angular
+   * signal), read inside that function, so a query follows their changes. The file of an operation keeps its
+   * `use…` name with every adapter (`features/contacts/api/useContactsQuery.ts`).
    *
    * With an adapter, each hook file also exports the framework-free factories of `'none'`
    * (`contactsQueryOptions`, `updateContactMutationOptions`).

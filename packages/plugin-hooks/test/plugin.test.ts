@@ -37,14 +37,14 @@ describe('plugin-hooks options', () => {
     expect(resolveHooksOptions()).toEqual(defaults);
     expect(resolveHooksOptions({})).toEqual(defaults);
     for (const adapter of HOOK_ADAPTERS) expect(resolveHooksOptions({ adapter })).toEqual({ ...defaults, adapter });
-    expect(HOOK_ADAPTERS).toEqual(['none', 'vue-query', 'react-query']);
+    expect(HOOK_ADAPTERS).toEqual(['none', 'vue-query', 'react-query', 'svelte-query', 'solid-query', 'angular-query', 'preact-query']);
     expect(pluginHooks({ adapter: 'vue-query' }).options).toEqual({ ...defaults, adapter: 'vue-query' });
   });
 
-  it.each([['svelte-query'], ['Vue-Query'], [''], [42], [null]])('rejects adapter %p with RSL_CONFIG_INVALID', (adapter) => {
+  it.each([['svelte'], ['Vue-Query'], [''], [42], [null]])('rejects adapter %p with RSL_CONFIG_INVALID', (adapter) => {
     const e = optionsError({ adapter });
     expect(e.code).toBe('RSL_CONFIG_INVALID');
-    expect(e.message).toMatch(/^plugin-hooks: adapter must be one of 'none', 'vue-query', 'react-query', got /);
+    expect(e.message).toMatch(/^plugin-hooks: adapter must be one of 'none', 'vue-query', 'react-query', 'svelte-query', 'solid-query', 'angular-query', 'preact-query', got /);
     expect(e.hint).toContain('@reslayer/plugin-hooks');
   });
 

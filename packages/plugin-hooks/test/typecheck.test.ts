@@ -33,6 +33,10 @@ async function demoApiFiles(): Promise<string[]> {
 describe.each<[HookAdapter, string]>([
   ['vue-query', 'usage.ts'],
   ['react-query', 'usage.tsx'],
+  ['preact-query', 'usage.tsx'],
+  ['svelte-query', 'usage.ts'],
+  ['solid-query', 'usage.ts'],
+  ['angular-query', 'usage.ts'],
 ])('type-check of the demo generated with adapter %s', (adapter, usageName) => {
   let dir: string;
   let apiFiles: string[];
@@ -54,7 +58,7 @@ describe.each<[HookAdapter, string]>([
     const { listed } = tsc(compiler, dir);
     for (const f of apiFiles) expect(listed).toContain(path.join(dir, 'src/features', f).split(path.sep).join('/'));
     expect(listed).toContain(path.join(dir, 'src', usageName).split(path.sep).join('/'));
-    const framework = adapter === 'vue-query' ? '/@tanstack/vue-query/' : '/@tanstack/react-query/';
+    const framework = `/@tanstack/${adapter === 'angular-query' ? 'angular-query-experimental' : adapter}/`;
     expect([...listed].some((f) => f.includes(framework))).toBe(true);
   }, 120_000);
 
@@ -63,14 +67,15 @@ describe.each<[HookAdapter, string]>([
   }, 120_000);
 });
 
-/** Contracts with the shapes the demo lacks: void and optional-body mutations, text and binary queries, actions on sub-resources, hostile names. */
+/** Contracts with the shapes the demo lacks: void and optional-body mutations, text and binary queries, actions on sub-resources, hostile names (of the hooks' own identifiers too). */
 const FIXTURES = [
   ['edge', path.join(REPO_ROOT, 'packages/plugin-mocks/test/fixtures/edge.yaml')],
   ['operations', path.join(REPO_ROOT, 'fixtures/openapi/3.0/operations.yaml')],
   ['hostile', path.join(REPO_ROOT, 'fixtures/openapi/hostile/hostile.yaml')],
+  ['hostile-hooks', path.join(REPO_ROOT, 'fixtures/openapi/hostile/hostile-hooks.yaml')],
 ] as const;
 
-describe.each<HookAdapter>(['vue-query', 'react-query'])('type-check of the fixture contracts generated with adapter %s', (adapter) => {
+describe.each<HookAdapter>(['vue-query', 'react-query', 'preact-query', 'svelte-query', 'solid-query', 'angular-query'])('type-check of the fixture contracts generated with adapter %s', (adapter) => {
   let dir: string;
 
   beforeAll(async () => {

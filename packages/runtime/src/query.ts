@@ -9,6 +9,8 @@
  * @see https://tanstack.com/query/v5/docs/reference/QueryClient
  * @packageDocumentation
  */
+export { readAccessor } from './accessor.js';
+export type { MaybeAccessor } from './accessor.js';
 export { editListData, editLists, listCacheHelpers } from './listCache.js';
 export type { CacheSnapshot, Edit, ListCache, ListCacheSpec, ListShape } from './listCache.js';
 export { applyCacheEffects, cacheMutation, optimisticMutation } from './mutations.js';

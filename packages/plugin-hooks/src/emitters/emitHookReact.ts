@@ -3,33 +3,42 @@ import type { HookPlan, QueryPlan } from '../plan/planHook.js';
 import type { MutationPlan } from '../plan/planMutation.js';
 import { frameworkFree } from './emitHookNone.js';
 import { importErrorType } from './mutationFactory.js';
-import { docBlock, hookFile, Imports, runtimeQueryModule } from './hookFile.js';
+import { adapterHookName, docBlock, hookFile, Imports, runtimeQueryModule } from './hookFile.js';
 import { factoryParameters, infiniteParamsType, queryCall } from './queryFactory.js';
 
 /** Package the `react-query` adapter builds on. */
 export const REACT_QUERY_MODULE = '@tanstack/react-query';
+/** Package the `preact-query` adapter builds on: the same hooks as React's, under the same names. */
+export const PREACT_QUERY_MODULE = '@tanstack/preact-query';
 
 /**
- * Emits one file of the `react-query` adapter: the framework-free factories (as `none` emits them, importing
- * from `@tanstack/react-query`), then `use<Name>Query(args…, options?)` and `useSuspense<Name>Query`,
- * `use<Name>InfiniteQuery(params, options?)` for a paginated list, or `use<Name>Mutation(options?)`.
- * `options` is TanStack's own options type minus what the factory sets; a user's `onSuccess` runs after the
- * generated cache effects.
- * @param p the hook plan
- * @returns file contents
+ * The emitter of the `react-query` adapter, or of `preact-query` (whose package has the same hooks and types):
+ * one file is the framework-free factories (as `none` emits them, importing from the adapter's package), then
+ * `use<Name>Query(args…, options?)` and `useSuspense<Name>Query`, `use<Name>InfiniteQuery(params, options?)` for
+ * a paginated list, or `use<Name>Mutation(options?)`. `options` is TanStack's own options type minus what the
+ * factory sets; a user's `onSuccess` runs after the generated cache effects.
+ * @param module the package the hooks come from
+ * @returns the file emitter
  * @see https://tanstack.com/query/v5/docs/framework/react/guides/invalidations-from-mutations
  */
-export function emitHookReact(p: HookPlan): string {
-  const imports = new Imports();
-  imports.add(REACT_QUERY_MODULE, []);
-  const body = frameworkFree(p, REACT_QUERY_MODULE, imports);
-  body.push('', ...(p.query ? reactQueries(p, p.query, imports) : reactMutation(p, p.mutation, imports)));
-  return hookFile(imports, body);
+export function reactLikeEmitter(module: string): (p: HookPlan) => string {
+  return (p) => {
+    const imports = new Imports();
+    imports.add(module, []);
+    const body = frameworkFree(p, module, imports);
+    body.push('', ...(p.query ? reactQueries(p, p.query, imports, module) : reactMutation(p, p.mutation, imports, module)));
+    return hookFile(imports, body);
+  };
 }
 
+/** Emits one file of the `react-query` adapter (see {@link reactLikeEmitter}). */
+export const emitHookReact: (p: HookPlan) => string = reactLikeEmitter(REACT_QUERY_MODULE);
+/** Emits one file of the `preact-query` adapter (see {@link reactLikeEmitter}). */
+export const emitHookPreact: (p: HookPlan) => string = reactLikeEmitter(PREACT_QUERY_MODULE);
+
 /** The query hooks: `useQuery`, `useSuspenseQuery` and, for a paginated list, `useInfiniteQuery`. */
-function reactQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
-  imports.add(REACT_QUERY_MODULE, ['useQuery', 'useSuspenseQuery'], ['UseQueryOptions', 'UseSuspenseQueryOptions']);
+function reactQueries(p: HookPlan, q: QueryPlan, imports: Imports, module: string): string[] {
+  imports.add(module, ['useQuery', 'useSuspenseQuery'], ['UseQueryOptions', 'UseSuspenseQueryOptions']);
   const factory = hooksNaming.queryOptions(p.hookName);
   const key = `ReturnType<typeof ${factory}>['queryKey']`;
   const params = factoryParameters(p, q);
@@ -48,7 +57,7 @@ function reactQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
     `  return useSuspenseQuery({ ...options, queryKey, queryFn: ({ signal }) => ${queryCall(p, q)} });`,
     '}',
   ];
-  return [...lines, ...infiniteHook(p, q, imports, { module: REACT_QUERY_MODULE, optionsType: 'UseInfiniteQueryOptions', paramDocs: [], parameters: (d) => d, args: names.join(', '), body: (o) => `useInfiniteQuery(${o})` })];
+  return [...lines, ...infiniteHook(p, q, imports, { module, optionsType: 'UseInfiniteQueryOptions', paramDocs: [], parameters: (d) => d, args: names.join(', '), body: (o) => `useInfiniteQuery(${o})` })];
 }
 
 /** What differs between the adapters' infinite query hooks. */
@@ -65,6 +74,14 @@ export interface InfiniteHookAdapter {
   args: string;
   /** The hook call around the options object expression (the Vue adapter passes a getter). */
   body: (options: string) => string;
+  /** The hook function TanStack names (`useInfiniteQuery` unless given: `createInfiniteQuery`, `injectInfiniteQuery`). */
+  fn?: string;
+  /** How the generated hook's name starts (`use` unless given: `create`, `inject`). */
+  prefix?: string;
+  /** The spread of the user's options (`options` unless given: `readAccessor(options)`). */
+  options?: string;
+  /** The type of the `options` parameter around TanStack's (as it is unless given: `MaybeAccessor<…>`). */
+  optionsParameter?: (type: string) => string;
 }
 
 /**
@@ -78,59 +95,78 @@ export interface InfiniteHookAdapter {
 export function infiniteHook(p: HookPlan, q: QueryPlan, imports: Imports, adapter: InfiniteHookAdapter): string[] {
   const inf = q.infinite;
   if (!inf) return [];
-  imports.add(adapter.module, ['useInfiniteQuery'], ['InfiniteData', adapter.optionsType]);
+  const fn = adapter.fn ?? 'useInfiniteQuery';
+  imports.add(adapter.module, [fn], ['InfiniteData', adapter.optionsType]);
   const infFactory = hooksNaming.infiniteQueryOptions(p.hookName);
   const o = `ReturnType<typeof ${infFactory}>`;
   const pageParam = `${o}['initialPageParam']`;
   return [
     '',
-    ...docBlock([...p.doc, '`useInfiniteQuery` over the pages of this list: `fetchNextPage()` loads the next one.', ...adapter.paramDocs, '@param options more `useInfiniteQuery` options, all but what the infinite query options set']),
-    `export function ${hooksNaming.infiniteHook(p.hookName)}<TData = InfiniteData<${p.response}, ${pageParam}>>(${[
+    ...docBlock([...p.doc, `\`${fn}\` over the pages of this list: \`fetchNextPage()\` loads the next one.`, ...adapter.paramDocs, `@param options more \`${fn}\` options, all but what the infinite query options set`]),
+    `export function ${adapterHookName(hooksNaming.infiniteHook(p.hookName), adapter.prefix)}<TData = InfiniteData<${p.response}, ${pageParam}>>(${[
       ...adapter.parameters(factoryParameters(p, q, infiniteParamsType(p, inf))),
-      `options?: Omit<${adapter.optionsType}<${p.response}, ${p.error}, TData, ${o}['queryKey'], ${pageParam}>, 'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'>`,
+      `options?: ${(adapter.optionsParameter ?? ((t: string) => t))(`Omit<${adapter.optionsType}<${p.response}, ${p.error}, TData, ${o}['queryKey'], ${pageParam}>, 'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'>`)}`,
     ].join(', ')}) {`,
-    `  return ${adapter.body(`{ ...options, ...${infFactory}(${adapter.args}) }`)};`,
+    `  return ${adapter.body(`{ ...${adapter.options ?? 'options'}, ...${infFactory}(${adapter.args}) }`)};`,
     '}',
   ];
 }
 
 /** The mutation hook: `useMutation` with the generated options, the user's options and callbacks after ours. */
-function reactMutation(p: HookPlan, m: MutationPlan, imports: Imports): string[] {
-  imports.add(REACT_QUERY_MODULE, ['useMutation', 'useQueryClient'], ['UseMutationOptions']);
+function reactMutation(p: HookPlan, m: MutationPlan, imports: Imports, module: string): string[] {
+  imports.add(module, ['useMutation', 'useQueryClient'], ['UseMutationOptions']);
   importErrorType(p, imports);
   return mutationHook(p, m, `UseMutationOptions<${p.response}, ${p.error}, ${m.variables}, TOnMutateResult>`, 'the `QueryClient` of the nearest `QueryClientProvider`', imports);
 }
 
+/** What differs between the adapters' mutation hooks. */
+export interface MutationShape {
+  /** How the hook's name starts (`use`, `create`, `inject`). */
+  prefix: string;
+  /** TanStack's mutation hook (`useMutation`, `createMutation`, `injectMutation`). */
+  fn: string;
+  /** The hook call around the options expression: `useMutation(o)`, `createMutation(() => o)`. */
+  call: (options: string) => string;
+  /** Lines that take the `QueryClient` at call time, into `queryClient` (none: `useQueryClient()` inline). */
+  client: string[];
+}
+
+/** The React, Preact and Vue mutation hook: `useMutation(options)`, `useQueryClient()` inline. */
+const USE_MUTATION: MutationShape = { prefix: 'use', fn: 'useMutation', call: (o) => `useMutation(${o})`, client: [] };
+
 /**
- * A mutation hook shared by the adapters: `useMutation` over the generated options through the app's
- * `QueryClient` (`useQueryClient()` at call time), the user's options over them, and the user's callbacks chained
+ * A mutation hook shared by the adapters: TanStack's mutation hook over the generated options through the app's
+ * `QueryClient` (taken at call time), the user's options over them, and the user's callbacks chained
  * after the generated ones (`withCacheEffects`, or `withOptimisticEffects` of `@reslayer/runtime/query`).
  * @param p the hook plan
  * @param m its mutation plan
  * @param optionsType the adapter's mutation options type
  * @param clientText where the `QueryClient` comes from (for the doc)
  * @param imports the file's imports
+ * @param shape the adapter's hook name and call (React's `useMutation` by default)
  * @returns lines
  */
-export function mutationHook(p: HookPlan, m: MutationPlan, optionsType: string, clientText: string, imports: Imports): string[] {
+export function mutationHook(p: HookPlan, m: MutationPlan, optionsType: string, clientText: string, imports: Imports, shape: MutationShape = USE_MUTATION): string[] {
   const optimistic = m.optimistic !== undefined;
   const factory = hooksNaming.mutationOptions(p.hookName);
+  const client = shape.client.length > 0 ? 'queryClient' : 'useQueryClient()';
   imports.add(runtimeQueryModule(p), [optimistic ? 'withOptimisticEffects' : 'withCacheEffects']);
   return [
     ...docBlock([
       ...p.doc,
-      `\`useMutation\` with the mutation options of this operation; its cache effects run through ${clientText},`,
+      `\`${shape.fn}\` with the mutation options of this operation; its cache effects run through ${clientText},`,
       optimistic ? 'then the callbacks given here (`onMutate`, `onError` and `onSettled` get what their own `onMutate` returned).' : 'then the `onSuccess` given here.',
-      '@param options more `useMutation` options (`onMutate`, `onSuccess`, `onError`, `meta`, `retry`…), all but `mutationKey` and `mutationFn`',
+      `@param options more \`${shape.fn}\` options (\`onMutate\`, \`onSuccess\`, \`onError\`, \`meta\`, \`retry\`…), all but \`mutationKey\` and \`mutationFn\``,
       ...(optimistic ? ['(`optimistic: true` applies the change to the cache before the server answers and rolls it back on error)'] : []),
     ]),
-    `export function ${p.hookName}<TOnMutateResult = unknown>(options?: Omit<${optionsType}, 'mutationKey' | 'mutationFn'>${optimistic ? ' & { optimistic?: boolean }' : ''}) {`,
+    `export function ${adapterHookName(p.hookName, shape.prefix)}<TOnMutateResult = unknown>(options?: Omit<${optionsType}, 'mutationKey' | 'mutationFn'>${optimistic ? ' & { optimistic?: boolean }' : ''}) {`,
+    ...shape.client.map((l) => `  ${l}`),
     ...(optimistic
       ? [
           '  const { optimistic, ...rest } = options ?? {};',
-          `  return useMutation(withOptimisticEffects(${factory}(useQueryClient(), optimistic === undefined ? {} : { optimistic }), rest));`,
+          `  return ${shape.call(`withOptimisticEffects(${factory}(${client}, optimistic === undefined ? {} : { optimistic }), rest)`)};`,
         ]
-      : [`  return useMutation(withCacheEffects(${factory}(useQueryClient()), options));`]),
+      : [`  return ${shape.call(`withCacheEffects(${factory}(${client}), options)`)};`]),
     '}',
   ];
 }

@@ -3,7 +3,7 @@ import type { HookPlan, QueryPlan } from '../plan/planHook.js';
 import { frameworkFree } from './emitHookNone.js';
 import { importErrorType } from './mutationFactory.js';
 import { infiniteHook, mutationHook } from './emitHookReact.js';
-import { docBlock, hookFile, Imports } from './hookFile.js';
+import { docBlock, hookFile, Imports, wrapParameters } from './hookFile.js';
 import { factoryParameters } from './queryFactory.js';
 
 /** Package the `vue-query` adapter builds on. */
@@ -35,14 +35,7 @@ export function emitHookVue(p: HookPlan): string {
 }
 
 /** Parameters made reactive: `T` becomes `MaybeRefOrGetter<T>` (an optional one `MaybeRefOrGetter<T | undefined>`). */
-function reactive(declarations: readonly string[]): string[] {
-  return declarations.map((d) => {
-    const m = /^([^?:]+)(\??): (.*)$/.exec(d);
-    if (!m) return d;
-    const [, name = '', optional = '', type = ''] = m;
-    return optional ? `${name}?: MaybeRefOrGetter<${type} | undefined>` : `${name}: MaybeRefOrGetter<${type}>`;
-  });
-}
+const reactive = (declarations: readonly string[]): string[] => wrapParameters(declarations, 'MaybeRefOrGetter');
 
 /** The composables: `useQuery` and, for a paginated list, `useInfiniteQuery`. */
 function vueQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {

@@ -29,7 +29,8 @@ export class Imports {
   lines(): string[] {
     return [...this.byModule].flatMap(([from, { values, types }]) => {
       if (values.size === 0 && types.size === 0) return [];
-      const names = [...[...values].sort(), ...[...types].sort().map((t) => (values.size > 0 ? `type ${t}` : t))];
+      // A name imported as a value also serves as its type (`QueryClient`, an Angular injection token).
+      const names = [...[...values].sort(), ...[...types].filter((t) => !values.has(t)).sort().map((t) => (values.size > 0 ? `type ${t}` : t))];
       return [`import ${values.size === 0 ? 'type ' : ''}{ ${names.join(', ')} } from ${stringLiteral(from)};`];
     });
   }
@@ -86,4 +87,31 @@ export function addLayerImports(p: HookPlan, imports: Imports, types: string[]):
  */
 export function docBlock(lines: string[]): string[] {
   return ['/**', ...lines.map((l) => (l === '' ? ' *' : ` * ${l}`)), ' */'];
+}
+
+/**
+ * The name an adapter gives a hook: the planned `use…` name with another prefix (`useContactsQuery` →
+ * `createContactsQuery` for Svelte, `injectContactsQuery` for Angular); the name itself for `use`.
+ * @param hookName the planned hook name, `use…`
+ * @param prefix the adapter's prefix (`use` when not given)
+ * @returns the exported name
+ */
+export function adapterHookName(hookName: string, prefix = 'use'): string {
+  return `${prefix}${hookName.slice(3)}`;
+}
+
+/**
+ * Parameter declarations with their types wrapped: `T` becomes `<wrapper><T>`, an optional one
+ * `<wrapper><T | undefined>` (Vue's `MaybeRefOrGetter`, the runtime's `MaybeAccessor`).
+ * @param declarations `name: T` or `name?: T` texts
+ * @param wrapper the generic type to wrap them in
+ * @returns the new declarations
+ */
+export function wrapParameters(declarations: readonly string[], wrapper: string): string[] {
+  return declarations.map((d) => {
+    const m = /^([^?:]+)(\??): (.*)$/.exec(d);
+    if (!m) return d;
+    const [, name = '', optional = '', type = ''] = m;
+    return optional ? `${name}?: ${wrapper}<${type} | undefined>` : `${name}: ${wrapper}<${type}>`;
+  });
 }

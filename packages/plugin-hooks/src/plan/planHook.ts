@@ -109,13 +109,13 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
 }
 
 /**
- * Identifiers a query file's functions use around its positional arguments: the TanStack Query and Vue
- * imports, the locals of the query functions and hooks, the generated layer's objects and the file's own exports.
+ * Identifiers a query file's functions use around its positional arguments: the TanStack Query, Vue, Svelte,
+ * Solid and Angular imports, the locals of the query functions and hooks, the generated layer's objects and the file's own exports.
  */
 const SCOPE_NAMES = [
   'skipToken', 'useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueryClient', 'toValue', 'computed', 'signal', 'pageParam', 'queryKey', 'options',
   'undefined', 'String', 'Array', 'Object', 'listCacheHelpers', 'cacheMutation', 'optimisticMutation', 'nextPageParam', 'nextCursorParam', 'withLinkHeader', 'withCacheEffects',
-  'withOptimisticEffects',
+  'withOptimisticEffects', 'readAccessor', 'createQuery', 'createInfiniteQuery', 'injectQuery', 'injectInfiniteQuery', 'inject',
 ];
 
 /**
