@@ -367,3 +367,20 @@ describe('patterns that backtrack exponentially are never run', () => {
     expect(typeof value).toBe('string');
   });
 });
+
+describe('sampleSchema: an allOf whose members give a property disjoint values', () => {
+  const bounce = (values: string[]) => str({ enum: values });
+  const event = (values: string[]) => obj([['bounce_type', bounce(values), true], ['name', str(), true]]);
+  const both = (a: SchemaNode, b: SchemaNode, required = true) => s({ kind: 'intersection', members: [obj([['p', a, required]]), obj([['p', b, required]])] });
+  const cases: Array<[string, { given: SchemaNode; want: unknown; exact: boolean }]> = [
+    ['array items of disjoint enums: the array is empty', { given: both(s({ kind: 'array', items: event(['soft', 'hard']) }), s({ kind: 'array', items: event(['bounced', 'blocked']) })), want: { p: [] }, exact: true }],
+    ['…and items that do fit stay', { given: both(s({ kind: 'array', items: event(['soft', 'hard']) }), s({ kind: 'array', items: event(['hard']) })), want: { p: [{ bounce_type: 'hard', name: plain('name', 1) }] }, exact: true }],
+    ['an optional property of disjoint enums is left out', { given: both(bounce(['soft']), bounce(['bounced']), false), want: {}, exact: true }],
+    ['overlapping enums: the common value', { given: both(bounce(['soft', 'hard']), bounce(['hard', 'bounced'])), want: { p: 'hard' }, exact: true }],
+    ['a required property of disjoint enums has no value: inexact', { given: both(bounce(['soft']), bounce(['bounced'])), want: { p: 'bounced' }, exact: false }],
+    ['at least one item of disjoint items has no value: inexact', { given: both(s({ kind: 'array', items: event(['soft']), minItems: 1 }), s({ kind: 'array', items: event(['bounced']) })), want: { p: [{ bounce_type: 'bounced', name: plain('name', 1) }] }, exact: false }],
+  ];
+  it.each(cases)('%s', (_name, { given, want, exact }) => {
+    expect(sampleSchema(given, { schemas: NO_SCHEMAS })).toEqual({ value: want, exact });
+  });
+});
