@@ -384,3 +384,17 @@ describe('sampleSchema: an allOf whose members give a property disjoint values',
     expect(sampleSchema(given, { schemas: NO_SCHEMAS })).toEqual({ value: want, exact });
   });
 });
+
+describe('sampleSchema: an example that lacks a required property, under an allOf member with additionalProperties: true', () => {
+  const balance = obj([['current', num(), true], ['limit', num({ nullable: true }), true]]);
+  const account = (extra: Partial<Omit<ObjectSchema, 'kind' | 'pointer' | 'properties'>>) =>
+    s({ kind: 'intersection', members: [obj([['id', str(), true], ['balances', balance, true]]), obj([['days', num()]], extra)] });
+  const example = { id: 'acc-1', balances: { current: 43200 }, days: 5 };
+  const cases: Array<[string, { given: SchemaNode; want: unknown }]> = [
+    ['the declared property is completed (missing required ones sampled), not copied as an extra key', { given: account({ additionalProperties: true }), want: { id: 'acc-1', balances: { current: 43200, limit: 1.5 }, days: 5 } }],
+    ['the same without additionalProperties', { given: account({}), want: { id: 'acc-1', balances: { current: 43200, limit: 1.5 }, days: 5 } }],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    expect(sampleSchema(given, { schemas: NO_SCHEMAS, example })).toEqual({ value: want, exact: true });
+  });
+});

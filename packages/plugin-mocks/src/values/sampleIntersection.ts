@@ -54,6 +54,10 @@ export function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slo
   const isMap = (p: (typeof parts)[number]) => p.n?.kind === 'object' && p.n.properties.length === 0;
   const out: Record<string, unknown> = built(ctx, {});
   for (const p of [...objects.filter(isMap), ...objects.filter((p) => !isMap(p))]) for (const [k, v] of Object.entries(p.value as object)) setOwn(out, k, v);
+  // A member's declared property wins over the same key another member copied from the example as an extra key
+  // (`additionalProperties: true` keeps an example's unknown keys as they are): the declared one is completed
+  // (its missing required properties sampled), the copy is the example's value unchecked.
+  for (const p of objects) for (const x of p.n?.kind === 'object' ? p.n.properties : []) if (Object.hasOwn(p.value as object, x.name)) setOwn(out, x.name, (p.value as Record<string, unknown>)[x.name]);
   // A property more than one member may declare has the intersection of their types: no constant of one of them fits it.
   const required = new Set(parts.flatMap((p) => (p.n?.kind === 'object' ? p.n.properties.filter((x) => x.required).map((x) => x.name) : [])));
   const declares = (p: (typeof parts)[number], k: string) => (p.n?.kind === 'object' ? p.n.properties.some((x) => x.name === k) || p.n.additionalProperties !== undefined : isObject(p.value) && Object.hasOwn(p.value, k));
