@@ -222,9 +222,13 @@ for (const spec of specs) {
     } catch {
       problems.push(`collapsed-type check exit ${never.status}: ${never.stderr.trim().split('\n').slice(-1)[0] ?? ''}`);
     }
-    row.collapsed = findings ? `${findings.length} (${never.seconds.toFixed(1)}s)` : 'error';
+    row.collapsed = findings ? `${findings.filter((f) => !f.contract).length} (${never.seconds.toFixed(1)}s)` : 'error';
     row.findings = findings ?? [];
-    if (findings?.length) problems.push(`${findings.length} collapsed type(s): ${findings.slice(0, 3).map((f) => `${f.file}:${f.line} ${f.name}`).join('; ')}`);
+    // Items the contract's `allOf` members allow no value of (`contract: true`) are noted, not failed.
+    const forced = findings?.filter((f) => f.contract) ?? [];
+    const collapsed = findings?.filter((f) => !f.contract) ?? [];
+    if (collapsed.length) problems.push(`${collapsed.length} collapsed type(s): ${collapsed.slice(0, 3).map((f) => `${f.file}:${f.line} ${f.name}`).join('; ')}`);
+    if (forced.length) row.note = `${forced.length} never forced by the contract (${forced[0].name})`;
 
     let probe;
     if (withProbe) {
@@ -265,7 +269,7 @@ for (const spec of specs) {
   }
   if (problems.length > 0) {
     row.result = 'FAIL';
-    row.note = problems.join(' | ');
+    row.note = [...problems, ...(row.note ? [row.note] : [])].join(' | ');
     failed = true;
   }
   rows.push(row);

@@ -72,9 +72,10 @@ const CASES: FixtureCase[] = [
     name: '3.0-directory-classes',
     contract: '3.0/directory-classes.yaml',
     operations: [
-      'GET /changes', 'GET /counts/{term}/{includeChildren}', 'GET /custompages', 'GET /custompages/{slug}',
+      'GET /accounts/{accountId}', 'GET /changes', 'GET /counts/{term}/{includeChildren}', 'GET /custompages', 'GET /custompages/{slug}',
       'GET /groups/System.{location}/fabricLocations/{location}/results/{resultId}', 'GET /profiles/{profileId}', 'GET /promises/{promiseId}', 'GET /records',
       'GET /records/{recordId}', 'PUT /records/{recordId}', 'DELETE /records/{recordId}', 'GET /tags/{ids}/summary',
+      'GET /messages/{msgId}',
     ],
   },
 ];
@@ -610,6 +611,19 @@ describe('directory classes: the classes of type error found on the APIs.guru di
   it('items without type beside a oneOf of an object and an array constrains the array variant only', () => {
     const c = src('3.0-directory-classes', 'shared/api/generated/components.types.ts');
     expect(c).toContain('fields?: (Record<string, unknown> | Array<Record<string, unknown>>) | null;');
+  });
+
+  it('an allOf giving array items disjoint enums: the items are typed as the contract says, and the mock sends no item', () => {
+    expect(g('shared/api/generated/components.types.ts')).toContain("bounce_type: 'bounced' | 'blocked' | 'expired';");
+    expect(g('shared/api/generated/messages/messages.types.ts')).toContain("bounce_type: 'soft' | 'hard';");
+    const fixtures = g('shared/mocks/messages/messages.fixtures.ts');
+    expect(fixtures).toMatch(/\{ events: \[\], msg_id: '\w+' \}/);
+    expect(fixtures).not.toContain('bounce_type');
+  });
+
+  it('an example lacking a required property under an allOf member with additionalProperties: true is completed', () => {
+    const fixtures = g('shared/mocks/accounts/accounts.fixtures.ts');
+    expect(fixtures).toContain("balances: { available: 43200, current: 43200, iso_currency_code: 'USD', limit: 1.5 },");
   });
 });
 

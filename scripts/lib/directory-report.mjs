@@ -136,7 +136,8 @@ function typecheckPooled(ran) {
   const failing = checked.filter((r) => r.typecheck.tsc59 > 0 || r.typecheck.tsc7 > 0 || r.typecheck.collapsed !== 0);
   const codes = {};
   for (const r of failing) for (const [code, n] of Object.entries(r.typecheck.codes)) codes[code] = (codes[code] ?? 0) + n;
-  return { checked: checked.length, clean: checked.length - failing.length, failing: failing.map((r) => ({ id: r.id, ...r.typecheck })), codes };
+  const forced = checked.filter((r) => r.typecheck.forced > 0).map((r) => ({ id: r.id, forced: r.typecheck.forced }));
+  return { checked: checked.length, clean: checked.length - failing.length, failing: failing.map((r) => ({ id: r.id, ...r.typecheck })), codes, forced };
 }
 
 /**
@@ -187,6 +188,8 @@ export function summaryLines(s, agreement, { seconds, contracts }) {
   if (t) {
     lines.push(`type-check (TypeScript 5.9 and 7, strict): ${t.clean} of ${t.checked} contracts clean; error codes: ${Object.entries(t.codes).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`);
     for (const f of t.failing) lines.push(`  type-check: ${f.id}: tsc 5.9 ${f.tsc59}, TypeScript 7 ${f.tsc7}, collapsed ${f.collapsed}; ${f.first[0] ?? ''}`);
+    // The contract's own `never`s (allOf members that allow no item of an array) are not the generator's: listed, not failed.
+    for (const f of t.forced ?? []) lines.push(`  never forced by the contract: ${f.id}: ${f.forced} array item type(s) no value fits (only an empty array)`);
   }
   lines.push('lowest role recall:');
   for (const l of s.lowest) lines.push(`  ${l.id}: ${pct(l.recall)} of ${l.structural}${l.firstMiss ? `; e.g. ${l.firstMiss.method.toUpperCase()} ${l.firstMiss.path}: ${l.firstMiss.got}` : ''}`);

@@ -24,7 +24,8 @@ const codeOf = (line) => /error (TS\d+)/.exec(line)?.[1] ?? 'other';
  * @param {string[]} names the outputs' folder names (no slashes)
  * @param {string} [tag] distinguishes this batch's tsconfig from others' in `base`
  * @returns {Map<string, { tsc59: number, tsc7: number, collapsed: number, codes: Record<string, number>, first: string[] }> | undefined}
- *   per name: error counts per compiler, collapsed types (-1: the check did not run to its end), error codes of
+ *   per name: error counts per compiler, collapsed types (-1: the check did not run to its end), `never`s the contract
+ *   forces (`forced`: array items that only an empty array fits, not counted as collapsed), error codes of
  *   both compilers counted once per line, and the first errors (clipped, paths from `src/`); undefined when an
  *   error line or the `never` check could not be tied to one output
  */
@@ -43,7 +44,7 @@ export function typecheckBatch(base, names, tag = names[0]) {
     findings = undefined;
   }
   if (findings === undefined && names.length > 1) return undefined;
-  const results = new Map(names.map((n) => [n, { tsc59: 0, tsc7: 0, collapsed: findings === undefined ? -1 : 0, codes: {}, first: [] }]));
+  const results = new Map(names.map((n) => [n, { tsc59: 0, tsc7: 0, collapsed: findings === undefined ? -1 : 0, forced: 0, codes: {}, first: [] }]));
   const owner = (file) => results.get(file.replace(/\\/g, '/').split('/')[0]);
   for (const [i, lines] of runs.entries()) {
     for (const line of lines) {
@@ -58,7 +59,8 @@ export function typecheckBatch(base, names, tag = names[0]) {
   for (const f of findings ?? []) {
     const r = owner(f.file);
     if (!r) return undefined;
-    r.collapsed++;
+    if (f.contract) r.forced++;
+    else r.collapsed++;
   }
   return results;
 }

@@ -11,6 +11,12 @@ export interface NeverFinding {
   name: string;
   /** The type as written (clipped). */
   text: string;
+  /**
+   * True for the items of an intersection of arrays (`A[] & B[]`, from `allOf` members) that collapsed: only an empty
+   * array fits. The contract's members allow no item (e.g. disjoint enums), so this is the contract's `never`, not an
+   * accidental one.
+   */
+  contract?: true;
 }
 
 /** Options of {@link findNeverTypes}. */

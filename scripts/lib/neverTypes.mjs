@@ -3,6 +3,8 @@
 // such types silently, so a type-check alone does not catch them. Disjoint intersections are reduced lazily,
 // so this asks `isTypeAssignableTo(type, never)` rather than `type.isNever()`.
 // A property or member written as `never` (e.g. `readonly?: never`, to forbid a key) is deliberate and not reported.
+// The items of an intersection of arrays that collapsed (`allOf` members giving one array disjoint items) are the
+// contract's: reported apart, with `contract: true` (the callers count them separately, not as collapsed types).
 // Used by scripts/corpus.mjs directly and by the tests through test/utils/neverTypes.ts. Types: neverTypes.d.mts.
 // ts-morph is a root devDependency and stays off the `generate` path.
 import path from 'node:path';
@@ -59,6 +61,15 @@ export function findNeverTypes(project, options = {}) {
     else if (Node.isTypeReference(node)) node.getTypeArguments().forEach((arg, i) => check(arg, 'type argument', `${name}<#${i + 1}>`));
   };
 
+  // An intersection of array types (`A[] & B[]`: `allOf` members that each give the property its own items) whose
+  // items collapsed: the property is not `never` (an empty array fits), but no item does. The contract's members
+  // say so (disjoint enums for one item property), not the generator: reported with `contract: true`.
+  const forcedElement = (type) => {
+    if (!type.isIntersection() || !type.types.every((t) => checker.isArrayType(t))) return undefined;
+    const element = checker.getIndexTypeOfType(type, ts.IndexKind.Number);
+    return element && isNever(element) ? element : undefined;
+  };
+
   /** Properties the checker computes (mapped types, `extends`), which the written nodes do not show. */
   const checkComputedProperties = (decl, name) => {
     const type = checker.getTypeAtLocation(decl.compilerNode);
@@ -72,14 +83,17 @@ export function findNeverTypes(project, options = {}) {
         const propType = checker.getTypeOfSymbol(symbol);
         // An optional property reads as `T | undefined`: it collapsed when every other member did.
         const members = propType.isUnion() ? propType.types.filter((t) => !(t.flags & ts.TypeFlags.Undefined)) : [propType];
-        if (members.length === 0 || !members.every(isNever)) continue;
+        const element = members.length === 1 ? forcedElement(members[0]) : undefined;
+        if (members.length === 0 || (!element && !members.every(isNever))) continue;
         const key = typeNode ?? declaration ?? decl.compilerNode;
         if (reported.has(key)) continue;
         reported.add(key);
         // Where the property is written when that is in scope (e.g. an extended interface), else the declaration checked.
         const home = declaration ? project.getSourceFile(declaration.getSourceFile().fileName) : undefined;
         const line = home && declaration && inScope(home) ? home.getLineAndColumnAtPos(declaration.getStart()).line : decl.getStartLineNumber();
-        findings.push({ file: relative(home && inScope(home) ? home : decl.getSourceFile()), line, kind: 'property', name: `${name}.${symbol.getName()}`, text: clip(checker.typeToString(propType)) });
+        const where = { file: relative(home && inScope(home) ? home : decl.getSourceFile()), line };
+        if (element) findings.push({ ...where, kind: 'array element', name: `${name}.${symbol.getName()}[]`, text: clip(checker.typeToString(propType)), contract: true });
+        else findings.push({ ...where, kind: 'property', name: `${name}.${symbol.getName()}`, text: clip(checker.typeToString(propType)) });
       }
     }
   };

@@ -75,6 +75,11 @@ describe('findNeverTypes', () => {
     ]);
   });
 
+  it('reports the items of an intersection of arrays that collapsed (allOf members with disjoint item enums) apart, as the contract\'s', () => {
+    const text = "export type Msg = { events: Array<{ b: 'x' | 'y' }> } & { events?: Array<{ b: 'z' }> };\nexport type Fits = { events: Array<{ b: 'x' | 'y' }> } & { events: Array<{ b: 'y' }> };\n";
+    expect(findIn(text)).toEqual([{ file: 'sample.ts', line: 1, kind: 'array element', name: 'Msg.events[]', text: '{ b: "x" | "y"; }[] & { b: "z"; }[]', contract: true }]);
+  });
+
   it('finds nothing in a file without collapsed types, and only checks files under the root', () => {
     expect(findIn('export type A = { a: 1 } | { a: 2 };\nexport interface B { b?: never; c: A }\n')).toEqual([]);
     expect(findIn(SAMPLE, { root: '/elsewhere' })).toEqual([]);

@@ -367,3 +367,34 @@ describe('patterns that backtrack exponentially are never run', () => {
     expect(typeof value).toBe('string');
   });
 });
+
+describe('sampleSchema: an allOf whose members give a property disjoint values', () => {
+  const bounce = (values: string[]) => str({ enum: values });
+  const event = (values: string[]) => obj([['bounce_type', bounce(values), true], ['name', str(), true]]);
+  const both = (a: SchemaNode, b: SchemaNode, required = true) => s({ kind: 'intersection', members: [obj([['p', a, required]]), obj([['p', b, required]])] });
+  const cases: Array<[string, { given: SchemaNode; want: unknown; exact: boolean }]> = [
+    ['array items of disjoint enums: the array is empty', { given: both(s({ kind: 'array', items: event(['soft', 'hard']) }), s({ kind: 'array', items: event(['bounced', 'blocked']) })), want: { p: [] }, exact: true }],
+    ['…and items that do fit stay', { given: both(s({ kind: 'array', items: event(['soft', 'hard']) }), s({ kind: 'array', items: event(['hard']) })), want: { p: [{ bounce_type: 'hard', name: plain('name', 1) }] }, exact: true }],
+    ['an optional property of disjoint enums is left out', { given: both(bounce(['soft']), bounce(['bounced']), false), want: {}, exact: true }],
+    ['overlapping enums: the common value', { given: both(bounce(['soft', 'hard']), bounce(['hard', 'bounced'])), want: { p: 'hard' }, exact: true }],
+    ['a required property of disjoint enums has no value: inexact', { given: both(bounce(['soft']), bounce(['bounced'])), want: { p: 'bounced' }, exact: false }],
+    ['at least one item of disjoint items has no value: inexact', { given: both(s({ kind: 'array', items: event(['soft']), minItems: 1 }), s({ kind: 'array', items: event(['bounced']) })), want: { p: [{ bounce_type: 'bounced', name: plain('name', 1) }] }, exact: false }],
+  ];
+  it.each(cases)('%s', (_name, { given, want, exact }) => {
+    expect(sampleSchema(given, { schemas: NO_SCHEMAS })).toEqual({ value: want, exact });
+  });
+});
+
+describe('sampleSchema: an example that lacks a required property, under an allOf member with additionalProperties: true', () => {
+  const balance = obj([['current', num(), true], ['limit', num({ nullable: true }), true]]);
+  const account = (extra: Partial<Omit<ObjectSchema, 'kind' | 'pointer' | 'properties'>>) =>
+    s({ kind: 'intersection', members: [obj([['id', str(), true], ['balances', balance, true]]), obj([['days', num()]], extra)] });
+  const example = { id: 'acc-1', balances: { current: 43200 }, days: 5 };
+  const cases: Array<[string, { given: SchemaNode; want: unknown }]> = [
+    ['the declared property is completed (missing required ones sampled), not copied as an extra key', { given: account({ additionalProperties: true }), want: { id: 'acc-1', balances: { current: 43200, limit: 1.5 }, days: 5 } }],
+    ['the same without additionalProperties', { given: account({}), want: { id: 'acc-1', balances: { current: 43200, limit: 1.5 }, days: 5 } }],
+  ];
+  it.each(cases)('%s', (_name, { given, want }) => {
+    expect(sampleSchema(given, { schemas: NO_SCHEMAS, example })).toEqual({ value: want, exact: true });
+  });
+});

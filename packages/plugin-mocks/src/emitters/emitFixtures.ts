@@ -46,7 +46,7 @@ export function emitFixtures(model: ApiModel, plan: MockPlan, shared?: SharedSam
     if (f.exact === false) {
       const why = f.value !== null && typeof f.value === 'object' && cut?.has(f.value)
         ? [' * The sample reached the size limit of a sample (RSL_MOCK_SAMPLE_LIMIT): the objects and arrays past it', ' * are empty, so it is cast.']
-        : [' * The contract allows no value of this type (a discriminator or map contradicts a property),', ' * so this best-effort sample is cast.'];
+        : [' * The contract allows no value of this type (a discriminator, a map or another allOf member contradicts a property),', ' * so this best-effort sample is cast.'];
       body.push('/**', ` * ${f.doc}`, ...why, ' */');
       body.push(`${head}${value} as unknown as ${type};`, '');
       continue;

@@ -1,4 +1,4 @@
-import type { ArraySchema, IntersectionSchema, ObjectSchema, PropertyNode, SchemaNode, UnionSchema } from '@reslayer/core';
+import type { ArraySchema, ObjectSchema, PropertyNode, SchemaNode, UnionSchema } from '@reslayer/core';
 import { arrayItemSchemas, deref } from '@reslayer/core';
 import { keepConditional } from './conditional.js';
 import { flatKey } from './flatKey.js';
@@ -9,6 +9,7 @@ import { hasEnum, sampleScalar } from './sampleScalar.js';
 import { cutsHere, overLimit } from './sampleLimit.js';
 import { fits, satisfies } from './satisfies.js';
 import { varyScalar } from './vary.js';
+import { sampleIntersection } from './sampleIntersection.js';
 
 /** Options of {@link sampleSchema}: the run's {@link SampleScope} and what this sample is for. */
 export interface SampleOptions extends SampleScope {
@@ -44,16 +45,16 @@ const BUDGET = 400;
 /** Object nesting below which optional properties are left out. */
 const OPTIONAL_DEPTH = 5;
 /** Nesting at which sampling stops whatever the schema (only reachable through required self-reference). */
-const HARD_DEPTH = 32;
+export const HARD_DEPTH = 32;
 /** Names every object inherits from `Object.prototype`. */
 const INHERITED: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 /** Result of a schema that has no value. */
-const IMPOSSIBLE: unique symbol = Symbol('impossible');
+export const IMPOSSIBLE: unique symbol = Symbol('impossible');
 /** No node is typed `unknown` (when the options name none). */
 const NO_NODES: ReadonlySet<SchemaNode> = new Set();
 
 /** The state of one {@link sampleSchema} call. */
-interface Ctx extends CheckScope {
+export interface Ctx extends CheckScope {
   o: SampleOptions;
   /** Named schemas being sampled on the current path (recursion guard). */
   stack: string[];
@@ -71,7 +72,8 @@ interface Ctx extends CheckScope {
   lean: number;
 }
 
-interface Slot {
+/** Where a value goes: its property name, sequence number, position, depth and the hint to try first. */
+export interface Slot {
   hint?: { value: unknown } | undefined;
   name: string;
   index: number;
@@ -125,15 +127,14 @@ export function sampleSchema(schema: SchemaNode, options: SampleOptions): Sample
  */
 export const sampleValue = (schema: SchemaNode, options: SampleOptions): unknown => sampleSchema(schema, options).value;
 
-function built<T extends object>(ctx: Ctx, value: T): T {
+/**
+ * Marks an object or array as built by this call (not a contract example).
+ * @param ctx the call's state
+ * @param value the new object or array
+ * @returns `value`
+ */
+export function built<T extends object>(ctx: Ctx, value: T): T {
   return ctx.built.add(value) && value;
-}
-
-/** Forgets the origin of a value and of everything in it (it stands where its schema's type alone does not fit). */
-function disown(ctx: Ctx, value: unknown, depth = 0): void {
-  if (!ctx.o.origins || value === null || typeof value !== 'object' || depth > HARD_DEPTH * 2) return;
-  ctx.o.origins.delete(value);
-  for (const v of Object.values(value)) disown(ctx, v, depth + 1);
 }
 
 /** True when the schema (through arrays) refers to a named schema being sampled. */
@@ -141,13 +142,23 @@ function recursive(node: SchemaNode, ctx: Ctx): boolean {
   return node.kind === 'ref' ? ctx.stack.includes(node.target) : node.kind === 'array' && arrayItemSchemas(node).some((i) => recursive(i, ctx));
 }
 
-/** Sets an own enumerable property: assigns it, but defines `__proto__` (assigning it would set the prototype). */
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+/**
+ * Sets an own enumerable property: assigns it, but defines `__proto__` (assigning it would set the prototype).
+ * @param target the object
+ * @param key the property name
+ * @param value the value
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 
-const withHint = (slot: Slot, value: unknown): Slot => ({ ...slot, hint: value === undefined ? undefined : { value } });
+/**
+ * The slot with `value` as its hint (none when undefined).
+ * @param slot the slot
+ * @param value the hint
+ */
+export const withHint = (slot: Slot, value: unknown): Slot => ({ ...slot, hint: value === undefined ? undefined : { value } });
 
 /** No examples (shared: most nodes have none). */
 const NO_EXAMPLES: readonly unknown[] = [];
@@ -159,7 +170,13 @@ function examplesOf(node: SchemaNode, ctx: Ctx, slot: Slot): readonly unknown[] 
   return [hint, node.example, node.default].filter((v) => v !== undefined);
 }
 
-function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
+/**
+ * One value of a schema in a call's state, or {@link IMPOSSIBLE} (strict mode) when the schema has none.
+ * @param node the schema
+ * @param ctx the call's state
+ * @param slot where the value goes
+ */
+export function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
   ctx.budget--;
   const found = examplesOf(node, ctx, slot);
   if (ctx.names.cut.has(node)) return found[0] ?? null;
@@ -330,70 +347,4 @@ function sampleUnion(node: UnionSchema, ctx: Ctx, itemSlot: Slot, found: readonl
   }
   if (first) return first.value;
   return ctx.lenient ? null : IMPOSSIBLE;
-}
-
-/** The schemas an object member (through `$ref`s and nested `allOf`) gives a property: its own, or its typed map's. */
-function propertySchemas(n: SchemaNode | undefined, k: string, ctx: Ctx, depth: number): SchemaNode[] {
-  if (!n || depth > HARD_DEPTH) return [];
-  if (n.kind === 'intersection') return n.members.flatMap((m) => propertySchemas(deref(m, ctx.names.byName), k, ctx, depth + 1));
-  if (n.kind !== 'object') return [];
-  const own = n.properties.find((p) => p.name === k);
-  if (own) return [own.schema];
-  return typeof n.additionalProperties === 'object' ? [n.additionalProperties] : [];
-}
-
-function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, found: readonly unknown[]): unknown {
-  const members = node.members.filter((m) => m.kind !== 'unknown' && !ctx.names.cut.has(m));
-  if (members.length === 0) return found[0] ?? null;
-  const parts = members.map((m) => ({ n: deref(m, ctx.names.byName), value: sample(m, ctx, { ...withHint(slot, found[0]), optional: false }) }));
-  if (parts.some((p) => p.value === IMPOSSIBLE)) return IMPOSSIBLE;
-  const objects = parts.filter((p) => isObject(p.value));
-  // The client types the value as the intersection: a constant typed as one member's schema may not fit it.
-  if (objects.length === 0) {
-    disown(ctx, parts[0]?.value);
-    return parts[0]?.value ?? null;
-  }
-  // Maps first, so declared properties win over map entries sampled from the same example.
-  const isMap = (p: (typeof parts)[number]) => p.n?.kind === 'object' && p.n.properties.length === 0;
-  const out: Record<string, unknown> = built(ctx, {});
-  for (const p of [...objects.filter(isMap), ...objects.filter((p) => !isMap(p))]) for (const [k, v] of Object.entries(p.value as object)) setOwn(out, k, v);
-  // A property more than one member may declare has the intersection of their types: no constant of one of them fits it.
-  const declares = (p: (typeof parts)[number], k: string) => (p.n?.kind === 'object' ? p.n.properties.some((x) => x.name === k) || p.n.additionalProperties !== undefined : isObject(p.value) && Object.hasOwn(p.value, k));
-  for (const k of Object.keys(out)) {
-    if (parts.filter((p) => declares(p, k)).length < 2) continue;
-    disown(ctx, out[k]);
-    // The last member's value may break another member's schema for the property: `type: string` sampled
-    // `'type-1'` where another member pins `type: 'CANVAS'` (`const` or a one-value `enum`), or a `const: false`
-    // over a `boolean`. Take a member's value that every declaring member accepts, else the merge of their objects.
-    const schemas = parts.flatMap((p) => propertySchemas(p.n, k, ctx, 0));
-    const accepted = (v: unknown) => schemas.every((s) => mayValidate(v, s, ctx));
-    if (schemas.length < 2 || accepted(out[k])) continue;
-    const values = parts.flatMap((p) => (isObject(p.value) && Object.hasOwn(p.value, k) ? [p.value[k]] : []));
-    let pick = values.find(accepted);
-    if (pick === undefined && values.length > 1 && values.every(isObject)) {
-      const merged = built(ctx, Object.assign({}, ...(values as object[])) as Record<string, unknown>);
-      if (accepted(merged)) pick = merged;
-    }
-    // The pinning member left the (optional) property out: a sample of its schema.
-    for (const s of pick === undefined ? schemas : []) {
-      const v = sample(s, ctx, { name: k, index: slot.index, position: 0, depth: slot.depth + 1 });
-      if (v !== IMPOSSIBLE && v !== undefined && accepted(v)) {
-        pick = v;
-        break;
-      }
-    }
-    if (pick !== undefined) setOwn(out, k, pick);
-  }
-  // A typed map (`Record<string, T>`) constrains every key of the intersection.
-  const required = new Set(parts.flatMap((p) => (p.n?.kind === 'object' ? p.n.properties.filter((x) => x.required).map((x) => x.name) : [])));
-  for (const p of objects) {
-    const ap = p.n?.kind === 'object' && p.n.properties.length === 0 ? p.n.additionalProperties : undefined;
-    if (typeof ap !== 'object' || ctx.lenient) continue;
-    for (const k of Object.keys(out)) {
-      if (conforms(out[k], ap, ctx)) continue;
-      if (required.has(k)) return IMPOSSIBLE;
-      delete out[k];
-    }
-  }
-  return out;
 }
