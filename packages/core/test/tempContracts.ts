@@ -5,7 +5,7 @@ import yaml from 'js-yaml';
 import { loadContract } from '../src/contract/loadContract.js';
 import { normalizeContract } from '../src/contract/normalize.js';
 import { Diagnostics } from '../src/diagnostics/Diagnostics.js';
-import type { ApiModel, NamedSchema } from '../src/model/types.js';
+import type { ApiModel, NamedSchema, SchemaNode } from '../src/model/types.js';
 
 /**
  * A temporary folder for contract files, removed by {@link TempDir.cleanup}.
@@ -69,4 +69,13 @@ export async function normalizeDocument(
       return found;
     },
   };
+}
+
+/**
+ * Normalizes one component schema `S` (plus optional sibling components) in a document written under
+ * `tmp`, and returns its node.
+ */
+export async function normalizeOne(tmp: TempDir, schema: unknown, others: Record<string, unknown> = {}, openapi = '3.1.0'): Promise<SchemaNode> {
+  const { named } = await normalizeDocument(tmp, docWithSchemas({ S: schema, ...others }, {}, openapi));
+  return named('S').schema;
 }
