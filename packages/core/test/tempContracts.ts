@@ -6,6 +6,9 @@ import { loadContract } from '../src/contract/loadContract.js';
 import { normalizeContract } from '../src/contract/normalize.js';
 import { Diagnostics } from '../src/diagnostics/Diagnostics.js';
 import type { ApiModel, NamedSchema, SchemaNode } from '../src/model/types.js';
+import type { ResolvedConfig } from '../src/config/types.js';
+import type { Plugin } from '../src/plugin/definePlugin.js';
+import { DEMO_CONTRACT } from './paths.js';
 
 /**
  * A temporary folder for contract files, removed by {@link TempDir.cleanup}.
@@ -78,4 +81,9 @@ export async function normalizeDocument(
 export async function normalizeOne(tmp: TempDir, schema: unknown, others: Record<string, unknown> = {}, openapi = '3.1.0'): Promise<SchemaNode> {
   const { named } = await normalizeDocument(tmp, docWithSchemas({ S: schema, ...others }, {}, openapi));
   return named('S').schema;
+}
+
+/** A resolved config over `input` (the demo contract by default) with the given plugins, writing under `tmp`. */
+export async function demoConfig(tmp: TempDir, plugins: Plugin[], input = DEMO_CONTRACT): Promise<ResolvedConfig> {
+  return { input, outputRoot: path.join(await tmp.root(), 'out'), srcDir: 'src', plugins, allowRemoteRefs: false };
 }
