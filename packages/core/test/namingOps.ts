@@ -32,3 +32,6 @@ export const detect = (operations: OperationNode[], overrides?: NamingOverrides)
 /** `resource (kind, entity)` and `role name` per operation, in the record's order. */
 export const summary = (r: ResourceNode): [string, string[]] => [`${r.resource} (${r.resourceKind}, ${r.entity})`, r.operations.map((o) => `${o.role} ${o.name}`)];
 export const summaries = (operations: OperationNode[], overrides?: NamingOverrides) => Object.fromEntries(detect(operations, overrides).resources.map(summary));
+
+/** One naming case: its name, the operations given and the resources wanted by name. */
+export type Row = [name: string, io: { given: OperationNode[]; want: Record<string, string[]> }];

@@ -1,6 +1,8 @@
+import { detect, op, summaries, summary, type Row } from '../../test/namingOps.js';
+import type { OperationNode } from '../model/types.js';
+
 // Names that do not mislead (docs/naming.md): one table per rule, for the rules that read the structure
 // (nesting, roles, actions, singular segments, uncountable words, collisions).
-import { detect, op, summaries, summary, type Row } from '../../test/namingOps.js';
 
 describe('nested collections carry their parent', () => {
   const rows: Row[] = [

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { ResourceKind } from '../model/types.js';
+import type { OperationNode, ResourceKind } from '../model/types.js';
+import type { NamingOverrides } from '../config/types.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { runGenerator } from '../run/createGenerator.js';
 import { MAX_NAME_LENGTH } from './words.js';
