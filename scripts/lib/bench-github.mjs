@@ -83,56 +83,9 @@ export function benchGithub(opts) {
   progress('github: reslayer generate (fresh output folder)');
   const { row: first, source } = freshGenerate('github', 'generate', contract, output, opts.repeat);
   if (first) {
-    // 2. generate again, nothing changed: no file rewritten, faster
-    progress('github: reslayer generate (no change)');
-    const before = listFiles(output);
-    const again = repeated(opts.repeat, null, () => runOurs('generate', source));
-    const after = listFiles(output);
-    let touched = 0;
-    for (const [p, f] of after) if (before.get(p)?.mtimeNs !== f.mtimeNs) touched++;
-    for (const p of before.keys()) if (!after.has(p)) touched++;
-    const plan = again.json ?? {};
-    if (again.code !== 0) status.ownFailure = true;
-    recordOurs('github', `generate (no change)${first.pluginsSkipped.length ? ` without ${first.pluginsSkipped.join(', ')}` : ''}`, again, {
-      noChange: {
-        filesTouched: touched,
-        created: plan.created?.length ?? null,
-        updated: plan.updated?.length ?? null,
-        removed: plan.removed?.length ?? null,
-        unchanged: plan.unchanged?.length ?? null,
-      },
-    });
-    // 3. check on the unchanged output
-    progress('github: reslayer check (unchanged output)');
-    const check = repeated(opts.repeat, null, () => runOurs('check', source));
-    if (check.code !== 0 && check.code !== 1) status.ownFailure = true;
-    recordOurs('github', `check (unchanged)${first.pluginsSkipped.length ? ` without ${first.pluginsSkipped.join(', ')}` : ''}`, check, {
-      ok: check.code === 0,
-      drift: check.json?.drift ?? null,
-    });
-    // 3b. a one-operation change: a second generate into the same output, from a copy with one summary changed
-    // and back (each run changes one operation); the output ends as the original contract's.
-    if (!source.config) {
-      progress('github: reslayer generate (one operation changed)');
-      const copy = path.join(BENCH, 'github-one-operation-changed.json');
-      const { operation } = writeOneOperationChange(contract, copy);
-      const incr = repeated(Math.max(opts.repeat, 2), null, (i) => runOurs('generate', { contract: i % 2 === 0 ? copy : contract, output }));
-      if (incr.code !== 0) status.ownFailure = true;
-      recordOurs('github', 'generate (one operation changed)', incr, { changed: operation, plan: incr.json ? { created: incr.json.created?.length ?? null, updated: incr.json.updated?.length ?? null, removed: incr.json.removed?.length ?? null } : null });
-      if (incr.walls.length % 2 === 1) runOurs('generate', source);
-      // 3c. the same kind of change in watch mode: `generate --watch` on a copy, one summary edited per save
-      progress('github: reslayer generate --watch (one operation edited per save)');
-      benchWatch('github', contract, path.join(OUT, 'github-watch'), opts, path.join(BENCH, 'github-watch.json'));
-    }
-    // 4. the user's type-check of our output
-    progress('github: tsc --noEmit over reslayer\'s output');
-    const tsconfig = path.join(BENCH, 'tsconfig.reslayer-github.json');
-    writeTsconfig(tsconfig, tsconfigFor([path.relative(BENCH, path.join(output, 'src')) + '/**/*.ts'], null, 'NodeNext'));
-    const full = runTsc('reslayer', 'tsc --noEmit over our output (NodeNext)', tsconfig, opts);
-    if (!full.ok) {
-      progress('github: tsc --noEmit over reslayer\'s output without its mocks (to locate the cost)');
-      tscWithoutMocks(output, opts);
-    }
+    githubUnchanged(first, source, output, opts);
+    if (!source.config) githubOneOperation(contract, output, source, opts);
+    githubTsc(output, opts);
   }
   // 4b. the cost of the experimental plugin-validators (not a default plugin): the four built-in plugins plus it
   if (first && first.pluginsSkipped.length === 0) benchValidators(contract, first, opts);
@@ -146,8 +99,73 @@ export function benchGithub(opts) {
   results.toolsOverrides = tools.overrides;
   if (tools.overrides) note(`comparison tools installed with npm overrides ${JSON.stringify(tools.overrides)} (a pinned dependency of orval is missing from the registry)`);
   const nm = path.join(TOOLS, 'node_modules');
+  githubOpenapiTypescript(contract, nm, opts);
+  const orvalOut = githubOrval(contract, nm, opts);
+  if (orvalOut) tscOverOrval(orvalOut, nm, output, opts);
+}
 
-  // 5. openapi-typescript, types only
+/** Steps 2 and 3 on GitHub's contract: generate again with nothing changed (no file rewritten), then check. */
+function githubUnchanged(first, source, output, opts) {
+  // 2. generate again, nothing changed: no file rewritten, faster
+  progress('github: reslayer generate (no change)');
+  const before = listFiles(output);
+  const again = repeated(opts.repeat, null, () => runOurs('generate', source));
+  const after = listFiles(output);
+  let touched = 0;
+  for (const [p, f] of after) if (before.get(p)?.mtimeNs !== f.mtimeNs) touched++;
+  for (const p of before.keys()) if (!after.has(p)) touched++;
+  const plan = again.json ?? {};
+  if (again.code !== 0) status.ownFailure = true;
+  recordOurs('github', `generate (no change)${first.pluginsSkipped.length ? ` without ${first.pluginsSkipped.join(', ')}` : ''}`, again, {
+    noChange: {
+      filesTouched: touched,
+      created: plan.created?.length ?? null,
+      updated: plan.updated?.length ?? null,
+      removed: plan.removed?.length ?? null,
+      unchanged: plan.unchanged?.length ?? null,
+    },
+  });
+  // 3. check on the unchanged output
+  progress('github: reslayer check (unchanged output)');
+  const check = repeated(opts.repeat, null, () => runOurs('check', source));
+  if (check.code !== 0 && check.code !== 1) status.ownFailure = true;
+  recordOurs('github', `check (unchanged)${first.pluginsSkipped.length ? ` without ${first.pluginsSkipped.join(', ')}` : ''}`, check, {
+    ok: check.code === 0,
+    drift: check.json?.drift ?? null,
+  });
+}
+
+/**
+ * Step 3b: a one-operation change, a second generate into the same output from a copy with one summary
+ * changed and back (each run changes one operation); the output ends as the original contract's.
+ */
+function githubOneOperation(contract, output, source, opts) {
+  progress('github: reslayer generate (one operation changed)');
+  const copy = path.join(BENCH, 'github-one-operation-changed.json');
+  const { operation } = writeOneOperationChange(contract, copy);
+  const incr = repeated(Math.max(opts.repeat, 2), null, (i) => runOurs('generate', { contract: i % 2 === 0 ? copy : contract, output }));
+  if (incr.code !== 0) status.ownFailure = true;
+  recordOurs('github', 'generate (one operation changed)', incr, { changed: operation, plan: incr.json ? { created: incr.json.created?.length ?? null, updated: incr.json.updated?.length ?? null, removed: incr.json.removed?.length ?? null } : null });
+  if (incr.walls.length % 2 === 1) runOurs('generate', source);
+  // 3c. the same kind of change in watch mode: `generate --watch` on a copy, one summary edited per save
+  progress('github: reslayer generate --watch (one operation edited per save)');
+  benchWatch('github', contract, path.join(OUT, 'github-watch'), opts, path.join(BENCH, 'github-watch.json'));
+}
+
+/** Step 4: the user's type-check of our output (and, when it fails, of the output without its mocks). */
+function githubTsc(output, opts) {
+  progress('github: tsc --noEmit over reslayer\'s output');
+  const tsconfig = path.join(BENCH, 'tsconfig.reslayer-github.json');
+  writeTsconfig(tsconfig, tsconfigFor([path.relative(BENCH, path.join(output, 'src')) + '/**/*.ts'], null, 'NodeNext'));
+  const full = runTsc('reslayer', 'tsc --noEmit over our output (NodeNext)', tsconfig, opts);
+  if (!full.ok) {
+    progress('github: tsc --noEmit over reslayer\'s output without its mocks (to locate the cost)');
+    tscWithoutMocks(output, opts);
+  }
+}
+
+/** Step 5: openapi-typescript (types only) on GitHub's contract, and `tsc` over those types alone. */
+function githubOpenapiTypescript(contract, nm, opts) {
   progress(`github: openapi-typescript ${PINS['openapi-typescript']} (types only)`);
   const oatOut = path.join(OUT, 'openapi-typescript-github');
   const oat = repeated(
@@ -166,8 +184,10 @@ export function benchGithub(opts) {
     writeTsconfig(tsOat, tsconfigFor([path.relative(BENCH, path.join(oatOut, 'schema.ts'))], null, 'NodeNext'));
     runTsc('openapi-typescript', 'tsc --noEmit over openapi-typescript output (types only)', tsOat, opts);
   }
+}
 
-  // 6. orval: types, fetch client, react-query hooks, MSW mocks, split by tag
+/** Step 6: orval (types, fetch client, react-query hooks, MSW mocks, split by tag); its output folder, or null when it failed. */
+function githubOrval(contract, nm, opts) {
   progress(`github: orval ${PINS.orval} (react-query + fetch + msw mocks, tags-split)`);
   const orvalOut = path.join(OUT, 'orval-github');
   const orvalConfig = path.join(BENCH, 'configs', 'orval.config.mjs');
@@ -192,10 +212,14 @@ export function benchGithub(opts) {
     measureProcess(process.execPath, [path.join(nm, 'orval/dist/bin/orval.mjs'), '--config', orvalConfig], { cwd: path.dirname(orvalConfig) }),
   );
   const orvalRow = recordTool('orval', `orval ${PINS.orval} (react-query, fetch, msw, tags-split)`, orval, orvalOut);
-  if (!orvalRow.ok) return;
+  return orvalRow.ok ? orvalOut : null;
+}
 
-  // 7. tsc over orval's output: its imports resolve from the cache through a node_modules link.
-  // orval writes extensionless relative imports, which NodeNext rejects: Bundler resolution instead.
+/**
+ * Step 7: tsc over orval's output: its imports resolve from the cache through a node_modules link. orval
+ * writes extensionless relative imports, which NodeNext rejects: Bundler resolution instead.
+ */
+function tscOverOrval(orvalOut, nm, output, opts) {
   progress('github: tsc --noEmit over orval\'s output');
   symlinkSync(nm, path.join(orvalOut, 'node_modules'), 'dir');
   const include = [path.relative(BENCH, path.join(orvalOut, 'src')) + '/**/*.ts'];
