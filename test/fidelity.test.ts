@@ -64,9 +64,9 @@ function locate(srcDir: string): (key: string) => Located {
   };
 }
 
-/** The usage probe, written to `<out>/src/probe.ts`. */
-function probe(op: (key: string) => Located): string {
-  const ops = {
+/** The operations the usage probe calls, found in the generated client. */
+function probeOperations(op: (key: string) => Located) {
+  return {
     message: op('POST /messages'),
     animal: op('GET /animals/{animalId}'),
     cat: op('GET /cats/{catId}'),
@@ -77,6 +77,13 @@ function probe(op: (key: string) => Located): string {
     article: op('GET /articles/{slug}'),
     contact: op('DELETE /contacts/{contactId}'),
   };
+}
+
+type ProbeOperations = ReturnType<typeof probeOperations>;
+const call = (o: Located, args: string) => `${o.client}.${o.method}(${args})`;
+
+/** The probe's imports: the runtime, the component types, each client and the hooks it calls. */
+function probeImports(ops: ProbeOperations): string {
   const imports = new Map<string, Set<string>>();
   for (const o of Object.values(ops)) {
     const names = imports.get(o.dir) ?? new Set<string>();
@@ -85,14 +92,17 @@ function probe(op: (key: string) => Located): string {
   }
   imports.get(ops.article.dir)?.add(`type ${ops.article.base}Error`).add(`type ${ops.article.base}ErrorBody`);
   const hookImports = [ops.cat, ops.getShadow].map((o) => `import { ${o.hook} } from '${o.hookModule}';`);
-  const call = (o: Located, args: string) => `${o.client}.${o.method}(${args})`;
-  const ErrorBody = `${ops.article.base}ErrorBody`;
   return `
 import { isApiError, isJsonApiError } from '@reslayer/runtime';
 import type { Cat, Dog, FileType, Message, Metadata, SystemMessage } from './${GENERATED}/components.types.js';
 ${[...imports].map(([dir, names]) => `import { ${[...names].join(', ')} } from './${GENERATED}/${dir}/index.js';`).join('\n')}
 ${hookImports.join('\n')}
-// 1. Discriminated union without mapping: each member keeps the role it pins.
+`;
+}
+
+/** Sections 1, 2 and 6: discriminated unions, contradicting allOf, `type: object` beside allOf. */
+function probeSchemas(ops: ProbeOperations): string {
+  return `// 1. Discriminated union without mapping: each member keeps the role it pins.
 export const system: Message = { role: 'system', content: 'You are terse.' };
 export const user: Message = { role: 'user', content: 'hi' };
 // A member that pins nothing is tagged with its schema name (the spec's default).
@@ -130,7 +140,12 @@ export const extra: FileType = { id: '1', name: 'a', nmae: 'b' };
 // An empty object standing alone stays open.
 export const meta: Metadata = { anything: 1 };
 
-// 7. Path parameters typed by their schema.
+`;
+}
+
+/** Sections 7, 3 and 4: typed path parameters, path keys with a query or fragment, parameters named like generated identifiers. */
+function probeCalls(ops: ProbeOperations): string {
+  return `// 7. Path parameters typed by their schema.
 export const article = ${call(ops.article, "'hello-world'")};
 // @ts-expect-error slug is type: string
 export const articleByNumber = ${call(ops.article, '42')};
@@ -155,7 +170,13 @@ const shadowQueryFn = ${ops.getShadow.hook}('a', 'b', 'c', 'd', 'e', 'f', 'g').q
 export const shadowFetch = typeof shadowQueryFn === 'function' ? shadowQueryFn({ signal: new AbortController().signal }) : undefined;
 export const putShadow = ${call(ops.putShadow, "'a', 'b', 'c', 'd', 'e', 'f', 'g', { note: 'n' }")};
 
-// 9. An error body is the contract's schema only once it was read as JSON.
+`;
+}
+
+/** Section 9: an error body is the contract's schema only once it was read as JSON. */
+function probeErrors(ops: ProbeOperations): string {
+  const ErrorBody = `${ops.article.base}ErrorBody`;
+  return `// 9. An error body is the contract's schema only once it was read as JSON.
 export async function errorHandling(): Promise<string> {
   try {
     await ${call(ops.article, "'missing'")};
@@ -187,6 +208,12 @@ export function fromTypedError(e: ${ops.article.base}Error): string | undefined 
   return e.isJson() ? e.body.title : typeof e.body === 'string' ? e.body : undefined;
 }
 `;
+}
+
+/** The usage probe, written to `<out>/src/probe.ts`. */
+function probe(op: (key: string) => Located): string {
+  const ops = probeOperations(op);
+  return probeImports(ops) + probeSchemas(ops) + probeCalls(ops) + probeErrors(ops);
 }
 
 describe('fidelity fixture: generated types a user can rely on', () => {
