@@ -20,179 +20,12 @@ import { mkdirSync, readFileSync, existsSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './typecheck.mjs';
+import { escapeToken, examplesOf, fixtureExports, isJsonMediaType, literal, locate, moduleOf, stripUndeclared } from './probeExamples.mjs';
 
 /** The probe file, relative to the output root (inside `src/`, so `src/**\/*.ts` type-checks it with the output). */
 export const PROBE_FILE = 'src/reslayer-usage-probe.ts';
 /** What a probe assigns. */
 export const PROBE_KINDS = Object.freeze(['fixture', 'request example', 'response example']);
-
-const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
-const escapeToken = (t) => t.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescapeToken = (t) => t.replace(/~1/g, '/').replace(/~0/g, '~');
-const isJsonMediaType = (mt) => /^application\/(?:[\w.+-]+\+)?json(?:\s*;|$)/i.test(mt.trim()) || /\+json(?:\s*;|$)/i.test(mt.trim());
-
-/**
- * Walks a local JSON pointer through a document, following `$ref`s on the way and at the end, so the pointer
- * returned names the object itself (ajv cannot walk through a `$ref`).
- * @returns {{ node: unknown, pointer: string }}
- */
-function locate(doc, pointer) {
-  let node = doc;
-  let at = '#';
-  const follow = () => {
-    for (let i = 0; i < 32 && isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#'); i++) {
-      const target = node.$ref;
-      const found = locate(doc, target);
-      node = found.node;
-      at = found.pointer;
-    }
-  };
-  for (const token of pointer.replace(/^#/, '').split('/').slice(1)) {
-    follow();
-    if (!isObject(node) && !Array.isArray(node)) return { node: undefined, pointer: `${at}/${token}` };
-    node = node[unescapeToken(decodeURIComponent(token))];
-    at = `${at}/${token}`;
-  }
-  follow();
-  return { node, pointer: at };
-}
-
-/**
- * The examples written for a media type: `example`, each `examples.<name>.value` (an `externalValue` is not
- * fetched), else those of its schema (`example`, or a 3.1 `examples` array), following `$ref`s.
- * @returns {Array<{ source: string, value: unknown }>}
- */
-function examplesOf(doc, mediaPointer) {
-  const { node: media, pointer } = locate(doc, mediaPointer);
-  if (!isObject(media)) return [];
-  const out = [];
-  if ('example' in media) out.push({ source: 'example', value: media.example });
-  if (isObject(media.examples)) {
-    for (const [name, raw] of Object.entries(media.examples)) {
-      const { node } = locate(doc, `${pointer}/examples/${escapeToken(name)}`);
-      if (isObject(node) && 'value' in node) out.push({ source: `examples/${name}`, value: node.value });
-      void raw;
-    }
-  }
-  if (out.length > 0) return out;
-  const { node: schema } = locate(doc, `${pointer}/schema`);
-  if (isObject(schema)) {
-    if ('example' in schema) out.push({ source: 'schema example', value: schema.example });
-    else if (Array.isArray(schema.examples)) schema.examples.forEach((value, i) => out.push({ source: `schema examples[${i}]`, value }));
-  }
-  return out;
-}
-
-/** An import path from the probe (at `src/`) to a generated file given relative to `src/`. */
-const moduleOf = (relative) => `./${relative.replace(/\.ts$/, '.js')}`;
-
-/**
- * Which fixture constants a fixtures file exports, and which of them are cast (`as unknown as`, written when the
- * contract allows no value of the type).
- * @returns {Map<string, { cast: boolean }>}
- */
-function fixtureExports(file) {
-  const out = new Map();
-  if (!existsSync(file)) return out;
-  const text = readFileSync(file, 'utf8');
-  const starts = [...text.matchAll(/^export const (\w+)\s*:/gm)];
-  starts.forEach((m, i) => {
-    const end = starts[i + 1]?.index ?? text.length;
-    // The property of the read response that holds a store's entity, when the entity is wrapped (`{ data: {...} }`).
-    const wrap = /^export const \w+: NonNullable<NonNullable<\w+>\[('(?:[^'\\]|\\.)*')\]>/.exec(text.slice(m.index, end))?.[1];
-    out.set(m[1], { cast: /\bas unknown as\b/.test(text.slice(m.index, end)), ...(wrap ? { wrap } : {}) });
-  });
-  return out;
-}
-
-/**
- * The JSON text of a value as a TypeScript expression on one line (U+2028/U+2029 escaped: they end a line for the
- * compiler's line count); undefined when the value has no JSON form.
- */
-function literal(value) {
-  try {
-    const text = JSON.stringify(value);
-    return typeof text === 'string' ? text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029') : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A schema with its `$ref` chain followed. */
-function deref(doc, node) {
-  let n = node;
-  for (let i = 0; i < 32 && isObject(n) && typeof n.$ref === 'string' && n.$ref.startsWith('#'); i++) n = locate(doc, n.$ref).node;
-  return n;
-}
-
-/** A schema and, recursively, the members of its allOf, oneOf and anyOf (and 3.1 then/else). */
-function branches(doc, schema, out = new Set()) {
-  const s = deref(doc, schema);
-  if (!isObject(s) || out.has(s)) return out;
-  out.add(s);
-  for (const k of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(s[k])) for (const m of s[k]) branches(doc, m, out);
-  for (const k of ['then', 'else']) if (isObject(s[k])) branches(doc, s[k], out);
-  return out;
-}
-
-/** The schemas that describe the value at `path` under `schema` (empty when the contract says nothing there). */
-function schemasAt(doc, schema, path) {
-  let current = [schema];
-  for (const seg of path) {
-    const next = [];
-    for (const s of current.flatMap((c) => [...branches(doc, c)])) {
-      if (typeof seg === 'number') {
-        const prefix = Array.isArray(s.prefixItems) ? s.prefixItems[seg] : undefined;
-        if (prefix !== undefined) next.push(prefix);
-        else if (isObject(s.items)) next.push(s.items);
-        else if (Array.isArray(s.items) && s.items[seg] !== undefined) next.push(s.items[seg]);
-      } else {
-        // `properties` itself may be a `$ref` to a map of schemas (bundled multi-file contracts).
-        const props = deref(doc, s.properties);
-        if (isObject(props) && seg in props) next.push(props[seg]);
-        else if (isObject(s.additionalProperties)) next.push(s.additionalProperties);
-      }
-    }
-    current = next;
-    if (current.length === 0) break;
-  }
-  return current;
-}
-
-/**
- * The example without the object properties the contract does not declare at their place, and their paths. A
- * property counts as declared when a branch of the schema there lists it in `properties` or `required`, or allows
- * more (`additionalProperties` other than false, `patternProperties`, or no property named at all); where the
- * contract says nothing (no schema), everything is kept.
- * @returns {{ value: unknown, removed: string[] }}
- */
-function stripUndeclared(doc, schema, value) {
-  const removed = [];
-  const walk = (v, at) => {
-    if (Array.isArray(v)) return v.map((item, i) => walk(item, [...at, i]));
-    if (!isObject(v)) return v;
-    const here = schemasAt(doc, schema, at).flatMap((c) => [...branches(doc, c)]);
-    if (here.length === 0) return v;
-    const open = here.some((s) => (s.additionalProperties !== undefined && s.additionalProperties !== false) || isObject(s.patternProperties));
-    const names = new Set();
-    for (const s of here) {
-      const props = deref(doc, s.properties);
-      if (isObject(props)) for (const k of Object.keys(props)) names.add(k);
-      if (Array.isArray(s.required)) for (const k of s.required) names.add(k);
-    }
-    // An object schema that names no property at all is open (the generator prints `Record<string, unknown>`).
-    const out = {};
-    for (const [k, item] of Object.entries(v)) {
-      if (!open && names.size > 0 && !names.has(k)) {
-        removed.push(`/${[...at, k].join('/')}`);
-        continue;
-      }
-      out[k] = walk(item, [...at, k]);
-    }
-    return out;
-  };
-  return { value: walk(value, []), removed };
-}
 
 let validatorFactory;
 /**
@@ -232,125 +65,15 @@ export async function writeUsageProbe({ contract, outDir, createValidator }) {
   const loaded = await core.loadContract(contract);
   const diagnostics = new core.Diagnostics();
   const model = core.detectResources(core.normalizeContract(loaded, diagnostics), diagnostics);
-  const doc = loaded.document;
-  const factory = createValidator ?? (await loadContractValidator());
-  let requestView;
-  let responseView;
-  const view = (which) => {
-    if (which === 'request') return (requestView ??= factory(doc, 'request'));
-    return (responseView ??= factory(doc, 'response'));
-  };
+  const state = probeState(loaded.document, createValidator ?? (await loadContractValidator()));
+  const ctx = { core, clientNaming, mocksNaming, model, outDir };
+  model.resources.forEach((resource, i) => probeResource(state, ctx, resource, i));
 
   const header = [
     '// Usage probe written by scripts/lib/usageProbe.mjs: real values assigned to the generated types.',
     '// Not part of the generated output; one probe per line (compiler errors map to the value that failed).',
   ];
-  const imports = [];
-  const lines = [];
-  const entries = [];
-  const invalid = [];
-  const skipped = { nonJsonPayloads: 0, payloadsWithoutExample: 0, responsesWithoutExample: 0, unserializable: 0 };
-  let casts = 0;
-  /** Adds a probe: a comment, then its line. */
-  const add = (entry, text) => {
-    lines.push(`// ${entry.kind}: ${entry.operation} (${entry.source})`.replace(/\s+/g, ' '));
-    lines.push(text);
-    entries.push({ ...entry, line: 0, index: lines.length - 1 });
-  };
-
-  model.resources.forEach((resource, i) => {
-    const types = `T${i}`;
-    const fixtures = `M${i}`;
-    const fixtureFile = path.join(outDir, 'src', mocksNaming.fixturesFile(resource));
-    const exported = fixtureExports(fixtureFile);
-    let usesTypes = false;
-    let usesFixtures = false;
-    const readOp = resource.operations.find((op) => op.role === 'read');
-    for (const [name, type] of [
-      [mocksNaming.entityFixtures(resource), 'list'],
-      [mocksNaming.entityDefaults(resource), 'one'],
-    ]) {
-      const fixture = exported.get(name);
-      if (!fixture || !readOp) continue;
-      if (fixture.cast) casts++;
-      // A wrapped entity is checked against the read response's property that holds it.
-      const response = `${types}.${clientNaming.responseType(readOp)}`;
-      const target = fixture.wrap ? `NonNullable<NonNullable<${response}>[${fixture.wrap}]>` : response;
-      add(
-        { kind: 'fixture', operation: core.describeOperation(model, resource, readOp).node.key, source: name, cast: fixture.cast },
-        `export const probe${entries.length}: ${type === 'list' ? `readonly ${target}[]` : target} = ${fixtures}.${name};`,
-      );
-      usesTypes = usesFixtures = true;
-    }
-    for (const op of resource.operations) {
-      const sig = core.describeOperation(model, resource, op);
-      const key = sig.node.key;
-      const fixtureName = mocksNaming.fixture(op);
-      const fixture = exported.get(fixtureName);
-      if (fixture) {
-        if (fixture.cast) casts++;
-        add({ kind: 'fixture', operation: key, source: fixtureName, cast: fixture.cast }, `export const probe${entries.length}: ${types}.${clientNaming.responseType(op)} = ${fixtures}.${fixtureName};`);
-        usesTypes = usesFixtures = true;
-      }
-      if (sig.payload) {
-        if (sig.payload.bodyKind !== 'json') skipped.nonJsonPayloads++;
-        else {
-          const body = locate(doc, `${sig.node.pointer}/requestBody`);
-          const media = `${body.pointer}/content/${escapeToken(sig.payload.content.mediaType)}`;
-          const examples = examplesOf(doc, media);
-          if (examples.length === 0) skipped.payloadsWithoutExample++;
-          for (const example of examples) {
-            if (probeExample('request example', example, `${types}.${clientNaming.payloadType(op)}`, media)) usesTypes = true;
-          }
-        }
-      }
-      if (sig.response.responseType === 'json') {
-        let any = false;
-        for (const response of sig.response.responses) {
-          const content = response.contents[0];
-          if (!content || !isJsonMediaType(content.mediaType)) continue;
-          const at = locate(doc, `${sig.node.pointer}/responses/${escapeToken(response.status)}`);
-          const media = `${at.pointer}/content/${escapeToken(content.mediaType)}`;
-          for (const example of examplesOf(doc, media)) {
-            any = true;
-            if (probeExample('response example', { ...example, source: `${response.status} ${example.source}` }, `${types}.${clientNaming.responseType(op)}`, media)) usesTypes = true;
-          }
-        }
-        if (!any) skipped.responsesWithoutExample++;
-      }
-
-      /** Validates a contract example and, when the contract accepts it, adds its probe. */
-      function probeExample(kind, example, target, media) {
-        if (literal(example.value) === undefined) {
-          skipped.unserializable++;
-          return false;
-        }
-        const schema = locate(doc, `${media}/schema`);
-        let value = example.value;
-        let removed = [];
-        if (schema.node !== undefined) {
-          let result;
-          try {
-            result = view(kind === 'request example' ? 'request' : 'response').validate(schema.pointer, example.value);
-          } catch (error) {
-            result = { valid: false, errors: [{ instancePath: '/', message: `validator failed: ${String(error?.message ?? error).slice(0, 200)}` }] };
-          }
-          if (!result.valid) {
-            // An example the response view accepts but the request view rejects carries readOnly properties.
-            const readOnly = kind === 'request example' && safeValid(view('response'), schema.pointer, example.value);
-            invalid.push({ kind, operation: key, source: example.source, readOnly, errors: result.errors.slice(0, 3).map((e) => `${e.instancePath} ${e.message}`) });
-            return false;
-          }
-          ({ value, removed } = stripUndeclared(doc, schema.node, example.value));
-        }
-        add({ kind, operation: key, source: example.source, cast: false, undeclared: removed }, `export const probe${entries.length}: ${target} = ${literal(value)};`);
-        return true;
-      }
-    }
-    if (usesTypes) imports.push(`import type * as ${types} from '${moduleOf(clientNaming.indexFile(resource))}';`);
-    if (usesFixtures) imports.push(`import * as ${fixtures} from '${moduleOf(mocksNaming.fixturesFile(resource))}';`);
-  });
-
+  const { imports, lines, entries, invalid, skipped } = state;
   const prefix = [...header, ...imports, ''];
   for (const e of entries) e.line = prefix.length + e.index + 1;
   const text = `${[...prefix, ...lines].join('\n')}\n`;
@@ -361,8 +84,132 @@ export async function writeUsageProbe({ contract, outDir, createValidator }) {
     entries: entries.map(({ index: _index, ...e }) => e),
     invalid,
     skipped,
-    casts,
+    casts: state.casts,
   };
+}
+
+/** The probe being built: its lines and entries, the examples found invalid or skipped, and the validator views. */
+function probeState(doc, factory) {
+  let requestView;
+  let responseView;
+  const state = {
+    doc,
+    view: (which) => (which === 'request' ? (requestView ??= factory(doc, 'request')) : (responseView ??= factory(doc, 'response'))),
+    imports: [],
+    lines: [],
+    entries: [],
+    invalid: [],
+    skipped: { nonJsonPayloads: 0, payloadsWithoutExample: 0, responsesWithoutExample: 0, unserializable: 0 },
+    casts: 0,
+    /** Adds a probe: a comment, then its line. */
+    add(entry, text) {
+      state.lines.push(`// ${entry.kind}: ${entry.operation} (${entry.source})`.replace(/\s+/g, ' '));
+      state.lines.push(text);
+      state.entries.push({ ...entry, line: 0, index: state.lines.length - 1 });
+    },
+  };
+  return state;
+}
+
+/** Probes one resource (its entity fixtures, then each operation) and imports what those probes use. */
+function probeResource(state, ctx, resource, i) {
+  const { clientNaming, mocksNaming } = ctx;
+  const names = { types: `T${i}`, fixtures: `M${i}`, exported: fixtureExports(path.join(ctx.outDir, 'src', mocksNaming.fixturesFile(resource))) };
+  const uses = { types: false, fixtures: false };
+  probeEntityFixtures(state, ctx, resource, names, uses);
+  for (const op of resource.operations) probeOperation(state, ctx, resource, op, names, uses);
+  if (uses.types) state.imports.push(`import type * as ${names.types} from '${moduleOf(clientNaming.indexFile(resource))}';`);
+  if (uses.fixtures) state.imports.push(`import * as ${names.fixtures} from '${moduleOf(mocksNaming.fixturesFile(resource))}';`);
+}
+
+/** A store's entity fixtures (`<resource>Fixtures`, `<resource>EntityDefaults`) against the read response. */
+function probeEntityFixtures(state, { core, clientNaming, mocksNaming, model }, resource, { types, fixtures, exported }, uses) {
+  const readOp = resource.operations.find((op) => op.role === 'read');
+  for (const [name, type] of [
+    [mocksNaming.entityFixtures(resource), 'list'],
+    [mocksNaming.entityDefaults(resource), 'one'],
+  ]) {
+    const fixture = exported.get(name);
+    if (!fixture || !readOp) continue;
+    if (fixture.cast) state.casts++;
+    // A wrapped entity is checked against the read response's property that holds it.
+    const response = `${types}.${clientNaming.responseType(readOp)}`;
+    const target = fixture.wrap ? `NonNullable<NonNullable<${response}>[${fixture.wrap}]>` : response;
+    state.add(
+      { kind: 'fixture', operation: core.describeOperation(model, resource, readOp).node.key, source: name, cast: fixture.cast },
+      `export const probe${state.entries.length}: ${type === 'list' ? `readonly ${target}[]` : target} = ${fixtures}.${name};`,
+    );
+    uses.types = uses.fixtures = true;
+  }
+}
+
+/** One operation: its success fixture, its JSON request examples and its JSON success response examples. */
+function probeOperation(state, { core, clientNaming, mocksNaming, model }, resource, op, { types, fixtures, exported }, uses) {
+  const { doc, skipped } = state;
+  const sig = core.describeOperation(model, resource, op);
+  const key = sig.node.key;
+  const fixtureName = mocksNaming.fixture(op);
+  const fixture = exported.get(fixtureName);
+  if (fixture) {
+    if (fixture.cast) state.casts++;
+    state.add({ kind: 'fixture', operation: key, source: fixtureName, cast: fixture.cast }, `export const probe${state.entries.length}: ${types}.${clientNaming.responseType(op)} = ${fixtures}.${fixtureName};`);
+    uses.types = uses.fixtures = true;
+  }
+  if (sig.payload) {
+    if (sig.payload.bodyKind !== 'json') skipped.nonJsonPayloads++;
+    else {
+      const body = locate(doc, `${sig.node.pointer}/requestBody`);
+      const media = `${body.pointer}/content/${escapeToken(sig.payload.content.mediaType)}`;
+      const examples = examplesOf(doc, media);
+      if (examples.length === 0) skipped.payloadsWithoutExample++;
+      for (const example of examples) {
+        if (probeExample(state, key, 'request example', example, `${types}.${clientNaming.payloadType(op)}`, media)) uses.types = true;
+      }
+    }
+  }
+  if (sig.response.responseType === 'json') {
+    let any = false;
+    for (const response of sig.response.responses) {
+      const content = response.contents[0];
+      if (!content || !isJsonMediaType(content.mediaType)) continue;
+      const at = locate(doc, `${sig.node.pointer}/responses/${escapeToken(response.status)}`);
+      const media = `${at.pointer}/content/${escapeToken(content.mediaType)}`;
+      for (const example of examplesOf(doc, media)) {
+        any = true;
+        if (probeExample(state, key, 'response example', { ...example, source: `${response.status} ${example.source}` }, `${types}.${clientNaming.responseType(op)}`, media)) uses.types = true;
+      }
+    }
+    if (!any) skipped.responsesWithoutExample++;
+  }
+}
+
+/** Validates a contract example and, when the contract accepts it, adds its probe. */
+function probeExample(state, key, kind, example, target, media) {
+  const { doc, view } = state;
+  if (literal(example.value) === undefined) {
+    state.skipped.unserializable++;
+    return false;
+  }
+  const schema = locate(doc, `${media}/schema`);
+  let value = example.value;
+  let removed = [];
+  if (schema.node !== undefined) {
+    let result;
+    try {
+      result = view(kind === 'request example' ? 'request' : 'response').validate(schema.pointer, example.value);
+    } catch (error) {
+      result = { valid: false, errors: [{ instancePath: '/', message: `validator failed: ${String(error?.message ?? error).slice(0, 200)}` }] };
+    }
+    if (!result.valid) {
+      // An example the response view accepts but the request view rejects carries readOnly properties.
+      const readOnly = kind === 'request example' && safeValid(view('response'), schema.pointer, example.value);
+      state.invalid.push({ kind, operation: key, source: example.source, readOnly, errors: result.errors.slice(0, 3).map((e) => `${e.instancePath} ${e.message}`) });
+      return false;
+    }
+    ({ value, removed } = stripUndeclared(doc, schema.node, example.value));
+  }
+  state.add({ kind, operation: key, source: example.source, cast: false, undeclared: removed }, `export const probe${state.entries.length}: ${target} = ${literal(value)};`);
+  return true;
 }
 
 function safeValid(validator, pointer, value) {
