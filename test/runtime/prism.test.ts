@@ -21,146 +21,27 @@
 // entry is removed.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { configureClient, getClientConfig, isApiError, isValidationError, resetClientConfig, type ValidateMode } from '@reslayer/runtime';
-import type { SchemaNode } from '@reslayer/core';
-import { corpusSpec } from '../helpers/corpus.js';
-import { fixture, ROOT } from '../helpers/paths.js';
+import { configureClient, getClientConfig, isApiError, isValidationError, resetClientConfig } from '@reslayer/runtime';
 import { compiledClientFile, invalidArgs, planCalls, type CallPlan, type PlannedCall } from './helpers/calls.js';
 import {
   createRecorder,
   formatExchange,
   formatViolation,
-  parseViolations,
   requestViolations,
   responseViolations,
   type Recorder,
-  type Violation,
 } from './helpers/exchange.js';
 import { generateAndCompile, RUNTIME_OUT, type CompiledLayer } from './helpers/layer.js';
 import { prismRoutableContract, splitKey, type RewrittenKey } from './helpers/prismContract.js';
-import type { SampleMode } from './helpers/sample.js';
 import { startPrism, type PrismServer } from './helpers/prism.js';
-
-interface RuntimeCase {
-  /** Case name, also the `.runtime-out/<name>` folder. */
-  name: string;
-  /** Absolute path of the contract, or undefined when its corpus entry is absent. */
-  contract: string | undefined;
-  /** Why the case is skipped, when it is. */
-  skipReason?: string;
-  /** The schema library of plugin-validators the layer is generated with; every call runs with `validate: 'both'`. */
-  validators: 'zod' | 'valibot';
-}
-
-/** A contract of the corpus (fixtures/corpus, or RESLAYER_CORPUS), its entry file from corpus.json (not hard-coded). */
-function corpusCase(name: string, validators: RuntimeCase['validators']): RuntimeCase {
-  const spec = corpusSpec(name);
-  return 'missing' in spec ? { name, contract: undefined, skipReason: spec.missing, validators } : { name, contract: spec.file, validators };
-}
-
-// Every case runs with plugin-validators' schemas registered and `validate: 'both'` (zod and valibot alternate):
-// each request is checked against its schemas before it is sent, and each success body after it is read.
-const CASES: RuntimeCase[] = [
-  { name: 'public-crm', contract: path.join(ROOT, 'examples/public-crm/openapi.yaml'), validators: 'zod' },
-  corpusCase('swagger-petstore-v3', 'valibot'),
-  corpusCase('realworld-conduit', 'zod'),
-  // Multi-file contract (Prism resolves the relative $refs itself): multipart body with a binary field,
-  // oneOf + discriminator payload, pattern-constrained path ids, a binary download.
-  corpusCase('redocly-cafe-multifile', 'valibot'),
-  // Path keys with a literal query (`?beta=true`) or a fragment (`#add_shared_link`), parameters named like
-  // generated identifiers, path parameters typed by their schema, discriminated unions (test/fidelity.test.ts).
-  { name: 'prism-fidelity-defects', contract: fixture('fidelity/defects.yaml'), validators: 'zod' },
-];
-
-/**
- * Generator or runtime bugs that make a valid call fail, keyed `<case> <METHOD path>`. The call's test asserts
- * the failure still happens: when a bug is fixed, its test fails until the entry is removed.
- */
-const KNOWN_BUGS: Readonly<Record<string, string>> = {};
-
-/**
- * Operations left out, keyed `<case> <METHOD path>`, each with the reason (for example a media type Prism cannot
- * mock). Keep this to a minimum: every entry lowers the exercised count below 100 %.
- */
-const EXCLUDED: Readonly<Record<string, string>> = {
-  'prism-fidelity-defects GET /cats/{catId}':
-    'Cat is a contradicting allOf on purpose (Pet.huntingSkill is integer 0 | 1 | 2, the later member makes it a string ' +
-    'enum; RSL_ALLOF_CONFLICT): no value satisfies both, so Prism cannot mock a valid answer and, with --errors, ' +
-    'answers 500 for its own response violation. The request (GET /cats/tom) is valid; test/fidelity.test.ts checks the types.',
-};
-
-/**
- * Calls that need a test-side workaround for a Prism limitation (not a client bug), keyed `<case> <METHOD path>`,
- * with the reason. The operation still counts as exercised: the client sends the body it is given unchanged.
- */
-const PRISM_WORKAROUNDS: Readonly<Record<string, { reason: string; payloadMode: SampleMode }>> = {
-  'redocly-cafe-multifile POST /menu': {
-    reason:
-      'Prism 5.16 drops readOnly properties from `required` in a request body, but not inside oneOf variants: the ' +
-      'MenuItem payload (oneOf Beverage | Dessert, each allOf MenuBaseItem with required readOnly id, object, createdAt, ' +
-      'updatedAt) is rejected without them. The payload keeps its readOnly properties (valid values; OpenAPI says they ' +
-      'SHOULD NOT be sent, a server ignores them).',
-    payloadMode: 'all',
-  },
-};
+import { CASES, EXCLUDED, KNOWN_BUGS, PRISM_WORKAROUNDS } from './helpers/prismCases.js';
+import { bodyViolations, invoke, isPlainObject, shapeProblem } from './helpers/callChecks.js';
 
 /** The outcome of one call. */
 interface Outcome {
   ok: boolean;
   /** Why the call failed: the error, the request and Prism's violations. */
   problem?: string;
-}
-
-/** Per-call deadline, so a hung request fails its test instead of the whole suite timing out. */
-const CALL_TIMEOUT_MS = 15_000;
-
-/** Violations Prism put in a 422 problem body (`validation`), besides the `sl-violations` header. */
-function bodyViolations(body: unknown): Violation[] {
-  if (typeof body !== 'object' || body === null) return [];
-  const validation = (body as { validation?: unknown }).validation;
-  return Array.isArray(validation) ? (validation as Violation[]) : [];
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Checks that a success value is what the client promises: a Blob for `blob`, a string for `text`,
- * `undefined` for `none`, and for `json` a value of the success schema's JSON type (an object for an object
- * schema, an array for an array schema, …).
- */
-function shapeProblem(call: PlannedCall, plan: CallPlan, value: unknown): string | undefined {
-  switch (call.responseType) {
-    case 'none':
-      return value === undefined ? undefined : `expected undefined (no response body), got ${typeof value}`;
-    case 'blob':
-      return value instanceof Blob ? undefined : `expected a Blob, got ${Object.prototype.toString.call(value)}`;
-    case 'text':
-      return typeof value === 'string' ? undefined : `expected a string, got ${typeof value}`;
-    case 'json': {
-      if (!call.responseSchema) return value === undefined ? undefined : `expected no body, got ${typeof value}`;
-      const schema: SchemaNode = plan.sampler.resolve(call.responseSchema);
-      if (value === null && schema.nullable === true) return undefined;
-      const kind = schema.kind;
-      const ok =
-        kind === 'object' ? isPlainObject(value)
-        : kind === 'array' ? Array.isArray(value)
-        : kind === 'string' ? typeof value === 'string'
-        : kind === 'number' ? typeof value === 'number'
-        : kind === 'boolean' ? typeof value === 'boolean'
-        : kind === 'null' ? value === null
-        : kind === 'intersection' ? isPlainObject(value)
-        : value !== undefined;
-      return ok ? undefined : `expected a JSON ${kind}, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`;
-    }
-  }
-}
-
-/** Calls a client method with a deadline; the abort signal and extra headers go through `options`. */
-async function invoke(fn: (...args: unknown[]) => Promise<unknown>, args: unknown[], headers?: Record<string, string>, validate?: ValidateMode): Promise<unknown> {
-  const signal = AbortSignal.timeout(CALL_TIMEOUT_MS);
-  return fn(...args, { signal, ...(headers ? { headers } : {}), ...(validate ? { validate } : {}) });
 }
 
 for (const c of CASES) {
@@ -424,19 +305,3 @@ for (const c of CASES) {
     });
   });
 }
-
-// Keep `parseViolations` part of the helper's tested surface: Prism's header is a JSON array.
-describe('prism helpers', () => {
-  it('parses an sl-violations header', () => {
-    expect(parseViolations('[{"location":["request","query","page"],"severity":"Error","message":"m"}]')).toEqual([
-      { location: ['request', 'query', 'page'], severity: 'Error', message: 'm' },
-    ]);
-    expect(parseViolations(null)).toEqual([]);
-  });
-
-  it('splits a path key with a literal query or a fragment into its path and the literal query', () => {
-    expect(splitKey('/responses/{response_id}?beta=true')).toEqual({ key: '/responses/{response_id}?beta=true', path: '/responses/{response_id}', query: [{ name: 'beta', value: 'true' }] });
-    expect(splitKey('/folders/{folder_id}#add_shared_link')).toEqual({ key: '/folders/{folder_id}#add_shared_link', path: '/folders/{folder_id}', query: [] });
-    expect(splitKey('/a?x=1&y=2#frag').query).toEqual([{ name: 'x', value: '1' }, { name: 'y', value: '2' }]);
-  });
-});
