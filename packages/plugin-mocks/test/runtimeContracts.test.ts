@@ -8,6 +8,8 @@ import type { HttpHandler } from 'msw';
 import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 import { json, send } from './http.js';
 
+type Json = Record<string, unknown>;
+
 describe('the edge-case contract under msw/node', () => {
   let dir: string;
   let server: SetupServer;
