@@ -61,43 +61,7 @@ export function findNeverTypes(project, options = {}) {
     else if (Node.isTypeReference(node)) node.getTypeArguments().forEach((arg, i) => check(arg, 'type argument', `${name}<#${i + 1}>`));
   };
 
-  // An intersection of array types (`A[] & B[]`: `allOf` members that each give the property its own items) whose
-  // items collapsed: the property is not `never` (an empty array fits), but no item does. The contract's members
-  // say so (disjoint enums for one item property), not the generator: reported with `contract: true`.
-  const forcedElement = (type) => {
-    if (!type.isIntersection() || !type.types.every((t) => checker.isArrayType(t))) return undefined;
-    const element = checker.getIndexTypeOfType(type, ts.IndexKind.Number);
-    return element && isNever(element) ? element : undefined;
-  };
-
-  /** Properties the checker computes (mapped types, `extends`), which the written nodes do not show. */
-  const checkComputedProperties = (decl, name) => {
-    const type = checker.getTypeAtLocation(decl.compilerNode);
-    const objects = type.isUnion() ? type.types : [type];
-    for (const object of objects) {
-      if (!(object.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection))) continue;
-      for (const symbol of checker.getPropertiesOfType(object)) {
-        const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
-        const typeNode = declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
-        if (typeNode?.kind === ts.SyntaxKind.NeverKeyword || (declaration && reported.has(typeNode ?? declaration))) continue;
-        const propType = checker.getTypeOfSymbol(symbol);
-        // An optional property reads as `T | undefined`: it collapsed when every other member did.
-        const members = propType.isUnion() ? propType.types.filter((t) => !(t.flags & ts.TypeFlags.Undefined)) : [propType];
-        const element = members.length === 1 ? forcedElement(members[0]) : undefined;
-        if (members.length === 0 || (!element && !members.every(isNever))) continue;
-        const key = typeNode ?? declaration ?? decl.compilerNode;
-        if (reported.has(key)) continue;
-        reported.add(key);
-        // Where the property is written when that is in scope (e.g. an extended interface), else the declaration checked.
-        const home = declaration ? project.getSourceFile(declaration.getSourceFile().fileName) : undefined;
-        const line = home && declaration && inScope(home) ? home.getLineAndColumnAtPos(declaration.getStart()).line : decl.getStartLineNumber();
-        const where = { file: relative(home && inScope(home) ? home : decl.getSourceFile()), line };
-        if (element) findings.push({ ...where, kind: 'array element', name: `${name}.${symbol.getName()}[]`, text: clip(checker.typeToString(propType)), contract: true });
-        else findings.push({ ...where, kind: 'property', name: `${name}.${symbol.getName()}`, text: clip(checker.typeToString(propType)) });
-      }
-    }
-  };
-
+  const ctx = { project, checker, isNever, reported, findings, inScope, relative };
   const seen = new Set();
   for (const sf of project.getSourceFiles().filter(inScope)) {
     for (const [exportName, declarations] of sf.getExportedDeclarations()) {
@@ -112,15 +76,55 @@ export function findNeverTypes(project, options = {}) {
             continue;
           }
           descend(typeNode, exportName);
-          checkComputedProperties(decl.getNameNode(), exportName);
+          checkComputedProperties(ctx, decl.getNameNode(), exportName);
         } else if (Node.isInterfaceDeclaration(decl)) {
           descend(decl, exportName);
-          checkComputedProperties(decl.getNameNode(), exportName);
+          checkComputedProperties(ctx, decl.getNameNode(), exportName);
         }
       }
     }
   }
   return findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.name.localeCompare(b.name));
+}
+
+// An intersection of array types (`A[] & B[]`: `allOf` members that each give the property its own items) whose
+// items collapsed: the property is not `never` (an empty array fits), but no item does. The contract's members
+// say so (disjoint enums for one item property), not the generator: reported with `contract: true`.
+function forcedElement(checker, isNever, type) {
+  if (!type.isIntersection() || !type.types.every((t) => checker.isArrayType(t))) return undefined;
+  const element = checker.getIndexTypeOfType(type, ts.IndexKind.Number);
+  return element && isNever(element) ? element : undefined;
+}
+
+/**
+ * Properties the checker computes (mapped types, `extends`), which the written nodes do not show.
+ * @param {{ project: import('ts-morph').Project, checker: import('typescript').TypeChecker, isNever: (type: import('typescript').Type) => boolean, reported: Set<unknown>, findings: object[], inScope: (sf: import('ts-morph').SourceFile) => boolean, relative: (sf: import('ts-morph').SourceFile) => string }} ctx
+ */
+function checkComputedProperties({ project, checker, isNever, reported, findings, inScope, relative }, decl, name) {
+  const type = checker.getTypeAtLocation(decl.compilerNode);
+  const objects = type.isUnion() ? type.types : [type];
+  for (const object of objects) {
+    if (!(object.flags & (ts.TypeFlags.Object | ts.TypeFlags.Intersection))) continue;
+    for (const symbol of checker.getPropertiesOfType(object)) {
+      const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+      const typeNode = declaration && (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
+      if (typeNode?.kind === ts.SyntaxKind.NeverKeyword || (declaration && reported.has(typeNode ?? declaration))) continue;
+      const propType = checker.getTypeOfSymbol(symbol);
+      // An optional property reads as `T | undefined`: it collapsed when every other member did.
+      const members = propType.isUnion() ? propType.types.filter((t) => !(t.flags & ts.TypeFlags.Undefined)) : [propType];
+      const element = members.length === 1 ? forcedElement(checker, isNever, members[0]) : undefined;
+      if (members.length === 0 || (!element && !members.every(isNever))) continue;
+      const key = typeNode ?? declaration ?? decl.compilerNode;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      // Where the property is written when that is in scope (e.g. an extended interface), else the declaration checked.
+      const home = declaration ? project.getSourceFile(declaration.getSourceFile().fileName) : undefined;
+      const line = home && declaration && inScope(home) ? home.getLineAndColumnAtPos(declaration.getStart()).line : decl.getStartLineNumber();
+      const where = { file: relative(home && inScope(home) ? home : decl.getSourceFile()), line };
+      if (element) findings.push({ ...where, kind: 'array element', name: `${name}.${symbol.getName()}[]`, text: clip(checker.typeToString(propType)), contract: true });
+      else findings.push({ ...where, kind: 'property', name: `${name}.${symbol.getName()}`, text: clip(checker.typeToString(propType)) });
+    }
+  }
 }
 
 /**
