@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
-import { keyCandidates } from '../src/store/entityFacts.js';
+import { conventional, keyCandidates } from '../src/store/entityFacts.js';
 import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 
 // One store per entity whatever the shapes: the key property is found by the item path parameter's name (case and
@@ -30,6 +30,20 @@ describe('keyCandidates', () => {
   });
 });
 
+describe('conventional', () => {
+  it.each<[string, string, boolean]>([
+    ['branch', 'Branch', true],
+    ['branch', 'RepoBranch', true],
+    ['tags', 'Tag', true],
+    ['tag', 'ReposTag', true],
+    ['username', 'User', false],
+    ['branch', 'BranchProtection', false],
+    ['s', 'Items', false],
+  ])('%s of %s: `name` tried %s', (param, entity, named) => {
+    expect(conventional(param, entity)).toEqual(['uuid', 'key', 'slug', 'code', ...(named ? ['name'] : [])]);
+  });
+});
+
 describe('stores keyed by the entity identity under msw/node', () => {
   let dir: string;
   let server: SetupServer;
@@ -40,7 +54,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     const out = path.join(dir, 'js');
     await transpileMocks(path.join(dir, 'src'), out);
     const all: HttpHandler[] = [];
-    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'transfers']) {
+    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers']) {
       const mod = (await import(pathToFileURL(path.join(out, `shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
       all.push(...(mod[`${r}Handlers`] as HttpHandler[]));
     }
@@ -90,6 +104,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
   it.each([
     ['/licenses', 'key'],
     ['/branches', 'name'],
+    ['/repos/r1/branches', 'name'],
     ['/transfers', 'reference'],
   ])('%s are keyed by `%s` (a conventional name, the entity named by its parameter, the one property of the parameter format)', async (route, key) => {
     const list = (await get(route)).body as Json[];
