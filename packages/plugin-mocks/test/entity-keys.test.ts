@@ -89,6 +89,17 @@ describe('stores keyed by the entity identity under msw/node', () => {
     expect(((await get('/alerts')).body as { policies: Json[] }).policies.map((p) => p['uuid'])).not.toContain(uuid);
   });
 
+  it('a created license answers the stored entity with the secret of the response that extends it; it is listed and readable', async () => {
+    const res = await fetch(`${BASE}/licenses`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'MIT-0' }) });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Json;
+    expect(created['name']).toBe('MIT-0');
+    expect(created['secret']).toBe('s3cret');
+    const key = String(created['key']);
+    expect(((await get('/licenses')).body as Json[]).map((l) => l['key'])).toContain(key);
+    expect((await get(`/licenses/${encodeURIComponent(key)}`)).body).toEqual({ key, name: 'MIT-0' });
+  });
+
   it('series are keyed by `seriesId` and the `seriesid` filter matches it, case ignored', async () => {
     const list = (await get('/series')).body as Json[];
     const first = String(list[0]?.['seriesId']);

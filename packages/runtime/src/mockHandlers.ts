@@ -28,14 +28,16 @@ export type Answer = readonly [status: number, body?: unknown];
 /**
  * What an operation answers on success: a JSON fixture (with its `empty` scenario variant), a text, a blob
  * (its text and media type), the stored entity (`'entity'`), or the stored entity inside a wrapper object
- * (`{ entity: 'data', with: { … } }`: `{ data: entity, … }`). Absent: no body.
+ * (`{ entity: 'data', with: { … } }`: `{ data: entity, … }`), or the stored entity over the other properties of
+ * a response that extends it (`{ extends: { value: '…', … } }`: `{ value: '…', …entity }`). Absent: no body.
  */
 export type SuccessBody =
   | { readonly json: unknown; readonly empty?: unknown }
   | { readonly text: string; readonly type: string }
   | { readonly blob: string; readonly type: string }
   | 'entity'
-  | { readonly entity: PropertyPath; readonly with?: object };
+  | { readonly entity: PropertyPath; readonly with?: object }
+  | { readonly extends: object };
 
 /** A literal query pair of a path key: the parameter, and its value when the key gives one. */
 export type QueryPair = readonly [name: string, value?: string];
@@ -139,6 +141,7 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
   if (body === undefined) return new HttpResponse(null, { status: op.status });
   if (body === 'entity') return json(entity, op.status);
   if ('entity' in body) return json(withPath(body.with ? structuredClone(body.with) : {}, body.entity, entity), op.status);
+  if ('extends' in body) return json({ ...structuredClone(body.extends), ...(entity as object) }, op.status);
   if ('json' in body) return json(empty && body.empty !== undefined ? body.empty : body.json, op.status);
   if ('text' in body) return new HttpResponse(body.text, { status: op.status, headers: { 'Content-Type': body.type } });
   return new HttpResponse(new Blob([body.blob], { type: body.type }), { status: op.status, headers: { 'Content-Type': body.type } });

@@ -32,6 +32,8 @@ export interface FixtureDecl {
 export type Body =
   | { kind: 'none' }
   | { kind: 'entity'; wrap?: Wrap }
+  /** The stored entity over a sample of a response that extends it (`allOf: [Entity, { value }]`). */
+  | { kind: 'extended'; sample: unknown }
   | { kind: 'json'; fixture: string; emptyFixture: string; cast: boolean }
   | { kind: 'text'; fixture: string; mediaType: string }
   | { kind: 'blob'; mediaType: string };

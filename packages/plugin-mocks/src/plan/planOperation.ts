@@ -1,5 +1,5 @@
 import type { CrudRole, ResponseNode, SchemaNode } from '@reslayer/core';
-import { isJsonMediaType, isPagedList, type OperationSignature } from '@reslayer/core';
+import { deref, isJsonMediaType, isPagedList, type OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { ActionPlan, Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
@@ -166,6 +166,10 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
       if (store && role && returnsEntity(sig, store, ctx)) return { kind: 'entity' };
       const wrap = store && role && content?.schema ? wrapperOf(content.schema, (s) => sameType(s, store.entity.schema, ctx), ctx) : undefined;
       if (wrap && store && sig.response.responses.every((r) => !r.contents[0] || sameType(r.contents[0].schema, content?.schema, ctx))) return { kind: 'entity', wrap };
+      if (store && role && content?.schema && extendsEntity(sig, store, ctx)) {
+        const extended = sampleSchema(content.schema, { ...ctx.scope, example: content.example });
+        if (extended.exact) return { kind: 'extended', sample: extended.value };
+      }
       const schema: SchemaNode = content?.schema ?? { kind: 'unknown', pointer: '#' };
       const type = clientNaming.responseType(sig.op);
       const sample = sampleSchema(schema, { ...ctx.scope, example: content?.example });
@@ -184,6 +188,18 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
       return { kind: 'json', fixture, emptyFixture, cast: mayBeUnknown(schemas, ctx) };
     }
   }
+}
+
+/**
+ * True when every success body of the operation extends the entity: an `allOf` with a member of the entity's type
+ * (openai's `AdminApiKeyCreateResponse`: `allOf: [AdminApiKey, { value }]`, the key's secret shown once).
+ */
+function extendsEntity(sig: OperationSignature, store: StorePlan, ctx: PlanContext): boolean {
+  const bodies = sig.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
+  return bodies.length > 0 && bodies.every((b) => {
+    const n = b && deref(b, ctx.names.byName);
+    return n?.kind === 'intersection' && !n.nullable && n.members.some((m) => sameType(m, store.entity.schema, ctx));
+  });
 }
 
 /** True when every success body of the operation has the entity's type. */
