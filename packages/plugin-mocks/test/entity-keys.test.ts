@@ -100,6 +100,16 @@ describe('stores keyed by the entity identity under msw/node', () => {
     expect((await get(`/licenses/${encodeURIComponent(key)}`)).body).toEqual({ key, name: 'MIT-0' });
   });
 
+  it('a created transfer answers a receipt with the stored key (a view of the entity); it is listed and readable', async () => {
+    const res = await fetch(`${BASE}/transfers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount: 12.5 }) });
+    expect(res.status).toBe(202);
+    const receipt = (await res.json()) as Json;
+    expect(Object.keys(receipt).sort()).toEqual(['queued', 'reference']);
+    const ref = String(receipt['reference']);
+    expect(((await get('/transfers')).body as Json[]).map((t) => t['reference'])).toContain(ref);
+    expect((await get(`/transfers/${ref}`)).body).toEqual({ reference: ref, amount: 12.5 });
+  });
+
   it('series are keyed by `seriesId` and the `seriesid` filter matches it, case ignored', async () => {
     const list = (await get('/series')).body as Json[];
     const first = String(list[0]?.['seriesId']);

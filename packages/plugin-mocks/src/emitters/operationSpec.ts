@@ -26,8 +26,8 @@ function bodySpec(op: OperationPlan, body: Body, imports: SpecImports): Spec | u
       return undefined;
     case 'entity':
       return body.wrap ? { entity: body.wrap.path, with: body.wrap.with === undefined ? undefined : new Sample(body.wrap.with) } : 'entity';
-    case 'extended':
-      return { extends: new Sample(body.sample) };
+    case 'view':
+      return { view: new Sample(body.sample), pick: body.pick };
     case 'json':
       imports.fixtures.add(body.fixture).add(body.emptyFixture);
       return { json: new Code(body.fixture), empty: body.emptyFixture === body.fixture ? undefined : new Code(body.emptyFixture) };
