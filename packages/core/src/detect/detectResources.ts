@@ -254,15 +254,22 @@ function withoutNamespace(segment: string): string {
  * The role the names of an operation that is no collection's give against its method, from the operationId's verb,
  * else the path's (the last segment's first word when it is a verb, else its last): `summary` for a read or
  * computing verb (`Accounts_ListKeys`, `getStoreReportByDay`, `….get_map`, `checkLogin`), `action` for another
- * command verb (`/user/logout`, `runPerfTest`); undefined for none or another class (`downloadArchive`).
+ * command verb (`/user/logout`, `runPerfTest`) or a POST named by a read or computing verb that answers no data;
+ * undefined for none or another class (`downloadArchive`).
  */
 function namedRole(op: OperationNode, lastSegment: string): 'summary' | 'action' | undefined {
   const pathWords = wordsOf(withoutNamespace(lastSegment));
   const first = pathWords[0] ?? '';
   // A verb word of a path segment before the last names a noun there (`load` of `/load_balancers/{id}/droplets`).
   const nouns = new Set(op.path.split('/').slice(0, -1).filter((seg) => !seg.includes('{')).flatMap((seg) => wordsOf(seg)));
-  const idVerb = readOperationId(op).words.find((w) => verbClassOf(w) !== undefined && !nouns.has(w));
+  const idVerbs = readOperationId(op).words.filter((w) => verbClassOf(w) !== undefined && !nouns.has(w));
+  // The method word before the path's own command (`idGetUserLogout` of `GET /user/logout`) only tags the id.
+  const idVerb = idVerbs[0] === op.method && verbClassOf(first) === 'action' && idVerbs.includes(first) ? first : idVerbs[0];
   const verb = idVerb ?? (verbClassOf(first) !== undefined ? first : (pathWords.at(-1) ?? ''));
-  if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return 'summary';
+  // A POST that answers no data (`204`, a `202` that only queues: `…/hooks/{id}/tests`, `/patients/on-find`) computes nothing it returns: it acts.
+  if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return op.method !== 'post' || answersData(op) ? 'summary' : 'action';
   return verbClassOf(verb) === 'action' ? 'action' : undefined;
 }
+
+/** True when a success (`2XX`) response of the operation has a body with a schema. */
+const answersData = (op: OperationNode): boolean => op.responses.some((r) => r.status.startsWith('2') && r.contents.some((c) => c.schema !== undefined));
