@@ -2,7 +2,7 @@ import type { CrudRole, OperationNode, OperationRole } from '../model/types.js';
 import type { Member } from './group.js';
 import { readOperationId } from './operationId.js';
 import { isComputingVerb, verbClassOf, type VerbClass } from './verbs.js';
-import { singularWord, wordsOf } from './words.js';
+import { wordsOf } from './words.js';
 
 /** The operations of one collection path `P` and its item paths `P/{x}`. */
 export interface CollectionEntry {
@@ -50,21 +50,7 @@ export function operationIdVeto(role: CrudRole, op: OperationNode): { role: Oper
   // A method word after the verb only tags the id (`getAvatarsDetailsByPost`): it agrees with nothing.
   if (words.slice(1).some((w) => !TAIL_METHODS.has(w) && AGREEING[role].includes(verbClassOf(w) as VerbClass))) return undefined;
   const verb = words[0] ?? '';
-  if (nounOfPath(words.find((w) => verbClassOf(w) !== undefined) ?? '', op.path)) return undefined;
   return { role: vetoedRole(role, verbClass), verb, source: `operationId ${op.operationId ?? ''}` };
-}
-
-/**
- * True when the verb is a noun of the path: a word of a static segment of several words (`upload` of
- * `/upload-sessions/{id}`) or the singular of a plural segment (`issue` of `/metrics/issues/zoomrooms`). A segment
- * that is the bare verb (`/search/users`) still names the verb.
- */
-function nounOfPath(verb: string, path: string): boolean {
-  return path.split('/').some((segment) => {
-    if (segment.includes('{')) return false;
-    const words = wordsOf(segment);
-    return words.length > 1 ? words.includes(verb) : words[0] !== verb && words[0] !== undefined && singularWord(words[0]) === verb;
-  });
 }
 
 const WRITE_ROLES: ReadonlySet<CrudRole> = new Set(['create', 'update', 'delete']);
