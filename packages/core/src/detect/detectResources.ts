@@ -262,14 +262,12 @@ function namedRole(op: OperationNode, lastSegment: string): 'summary' | 'action'
   const first = pathWords[0] ?? '';
   // A verb word of a path segment before the last names a noun there (`load` of `/load_balancers/{id}/droplets`).
   const nouns = new Set(op.path.split('/').slice(0, -1).filter((seg) => !seg.includes('{')).flatMap((seg) => wordsOf(seg)));
-  const idVerbs = readOperationId(op).words.filter((w) => verbClassOf(w) !== undefined && !nouns.has(w));
-  // The method word before the path's own command (`idGetUserLogout` of `GET /user/logout`) only tags the id.
-  const idVerb = idVerbs[0] === op.method && verbClassOf(first) === 'action' && idVerbs.includes(first) ? first : idVerbs[0];
+  const idVerb = readOperationId(op).words.find((w) => verbClassOf(w) !== undefined && !nouns.has(w));
   const verb = idVerb ?? (verbClassOf(first) !== undefined ? first : (pathWords.at(-1) ?? ''));
   // A POST that answers no data (`204`, a `202` that only queues: `…/hooks/{id}/tests`, `/patients/on-find`) computes nothing it returns: it acts.
   if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return op.method !== 'post' || answersData(op) ? 'summary' : 'action';
   return verbClassOf(verb) === 'action' ? 'action' : undefined;
 }
 
-/** True when a success (`2XX`) response of the operation has a body with a schema. */
-const answersData = (op: OperationNode): boolean => op.responses.some((r) => r.status.startsWith('2') && r.contents.some((c) => c.schema !== undefined));
+/** True when a success (`2XX`) response of the operation declares a body (a media type, with or without a schema). */
+const answersData = (op: OperationNode): boolean => op.responses.some((r) => r.status.startsWith('2') && r.contents.length > 0);

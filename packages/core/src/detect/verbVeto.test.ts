@@ -86,7 +86,7 @@ describe('roles of operations that are no collection, from their names and files
     ['a POST whose operationId reads (`getStoreReportByDay`) is a summary', [op('post', '/v2/user/analytics/{storeId}/reports/byday', { operationId: 'getStoreReportByDay', body: item })], 'POST /v2/user/analytics/{storeId}/reports/byday', 'summary'],
     ['a POST that runs stays an action', [op('post', '/graders/run', { operationId: 'runGrader', body: item })], 'POST /graders/run', 'action'],
     ['a GET named by a command (`/user/logout`) is an action', [op('get', '/api/user/logout', { body: item })], 'GET /api/user/logout', 'action'],
-    ['a GET whose operationId tags the method before the path\'s command (`idGetUserLogout`) is an action', [op('get', '/api/user/logout', { operationId: 'idGetUserLogout', body: item })], 'GET /api/user/logout', 'action'],
+    ['a GET whose operationId reads something of a command (`getRestoreStatus` of `…/restore`) is a summary', [op('get', '/v2/backups/{backup_id}/restore', { operationId: 'getRestoreStatus', body: item })], 'GET /v2/backups/{backup_id}/restore', 'summary'],
     ['a POST that tests and answers no data (`…/hooks/{hook_id}/tests`) is an action', [noBody('post', '/repos/{owner}/{repo}/hooks/{hook_id}/tests', 'repos/test-push-webhook')], 'POST /repos/{owner}/{repo}/hooks/{hook_id}/tests', 'action'],
     ['a POST that finds and only queues (`/patients/on-find`) is an action', [noBody('post', '/v0.5/patients/on-find')], 'POST /v0.5/patients/on-find', 'action'],
     ['a GET whose operationId runs (`runPerfTest`) is an action', [op('get', '/api/perf/profile', { operationId: 'idRunPerfTest', body: item })], 'GET /api/perf/profile', 'action'],
