@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { typecheckBatch } from '../../scripts/lib/directory-typecheck.mjs';
-import { ROOT } from './paths';
+import { ROOT } from './paths.js';
 
 const base = path.join(ROOT, '.corpus-out', 'directory-typecheck-test');
 const output = (name: string, file: string, text: string) => {

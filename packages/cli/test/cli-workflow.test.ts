@@ -167,7 +167,7 @@ describe('rough edges', () => {
 
   test.each([
     ['an empty contract', '', /RSL_INPUT_EMPTY/, /restore the file/],
-    ['OpenAPI 3.2', "openapi: 3.2.0\ninfo: { title: x, version: '1' }\npaths: {}\n", /RSL_UNSUPPORTED_VERSION: .*3\.2\.0/, /openapi: 3\.1\.1/],
+    ['OpenAPI 3.3 (not yet published)', "openapi: 3.3.0\ninfo: { title: x, version: '1' }\npaths: {}\n", /RSL_UNSUPPORTED_VERSION: .*3\.3\.0/, /3\.2\.x/],
   ])('%s gets a hint', (_name, text, error, hint) => {
     const run = runCli(['lint', write(path.join(tmpDir(), 'c.yaml'), text)]);
     expect(run.status).toBe(2);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
-import { keyCandidates } from '../src/store/entityFacts.js';
+import { conventional, keyCandidates } from '../src/store/entityFacts.js';
 import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 
 // One store per entity whatever the shapes: the key property is found by the item path parameter's name (case and
@@ -30,6 +30,20 @@ describe('keyCandidates', () => {
   });
 });
 
+describe('conventional', () => {
+  it.each<[string, string, boolean]>([
+    ['branch', 'Branch', true],
+    ['branch', 'RepoBranch', true],
+    ['tags', 'Tag', true],
+    ['tag', 'ReposTag', true],
+    ['username', 'User', false],
+    ['branch', 'BranchProtection', false],
+    ['s', 'Items', false],
+  ])('%s of %s: `name` tried %s', (param, entity, named) => {
+    expect(conventional(param, entity)).toEqual(['uuid', 'key', 'slug', 'code', ...(named ? ['name'] : [])]);
+  });
+});
+
 describe('stores keyed by the entity identity under msw/node', () => {
   let dir: string;
   let server: SetupServer;
@@ -40,7 +54,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     const out = path.join(dir, 'js');
     await transpileMocks(path.join(dir, 'src'), out);
     const all: HttpHandler[] = [];
-    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'transfers']) {
+    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers']) {
       const mod = (await import(pathToFileURL(path.join(out, `shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
       all.push(...(mod[`${r}Handlers`] as HttpHandler[]));
     }
@@ -75,6 +89,27 @@ describe('stores keyed by the entity identity under msw/node', () => {
     expect(((await get('/alerts')).body as { policies: Json[] }).policies.map((p) => p['uuid'])).not.toContain(uuid);
   });
 
+  it('a created license answers the stored entity with the secret of the response that extends it; it is listed and readable', async () => {
+    const res = await fetch(`${BASE}/licenses`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'MIT-0' }) });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as Json;
+    expect(created['name']).toBe('MIT-0');
+    expect(created['secret']).toBe('s3cret');
+    const key = String(created['key']);
+    expect(((await get('/licenses')).body as Json[]).map((l) => l['key'])).toContain(key);
+    expect((await get(`/licenses/${encodeURIComponent(key)}`)).body).toEqual({ key, name: 'MIT-0' });
+  });
+
+  it('a created transfer answers a receipt with the stored key (a view of the entity); it is listed and readable', async () => {
+    const res = await fetch(`${BASE}/transfers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ amount: 12.5 }) });
+    expect(res.status).toBe(202);
+    const receipt = (await res.json()) as Json;
+    expect(Object.keys(receipt).sort()).toEqual(['queued', 'reference']);
+    const ref = String(receipt['reference']);
+    expect(((await get('/transfers')).body as Json[]).map((t) => t['reference'])).toContain(ref);
+    expect((await get(`/transfers/${ref}`)).body).toEqual({ reference: ref, amount: 12.5 });
+  });
+
   it('series are keyed by `seriesId` and the `seriesid` filter matches it, case ignored', async () => {
     const list = (await get('/series')).body as Json[];
     const first = String(list[0]?.['seriesId']);
@@ -90,6 +125,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
   it.each([
     ['/licenses', 'key'],
     ['/branches', 'name'],
+    ['/repos/r1/branches', 'name'],
     ['/transfers', 'reference'],
   ])('%s are keyed by `%s` (a conventional name, the entity named by its parameter, the one property of the parameter format)', async (route, key) => {
     const list = (await get(route)).body as Json[];

@@ -155,3 +155,21 @@ describe('an `all` handler with a verb (QUERY and OpenAPI 3.2 additionalOperatio
     await expect(call(handlers, 'PURGE', '/notes')).rejects.toThrow('no handler for PURGE /notes');
   });
 });
+
+describe('mockResource: answers that are views of the stored entity', () => {
+  it('a create answers the entity over the sample of a response extending it; a delete answers the picked key', async () => {
+    const mocks = mockResource<Note, { create: never; remove: 'noteId' }>({
+      baseUrl: '*',
+      delayMs: 5,
+      store: { seed, defaults, key: { path: 'id', kind: 'uuid' }, serverFields: ['id', 'createdAt'] },
+      operations: {
+        create: { method: 'post', path: '/notes', status: 201, error, store: 'create', fields: ['title'], body: { view: { secret: 's', title: 'sample' } } },
+        remove: { method: 'delete', path: '/notes/:noteId', status: 200, error, notFound: missing, store: 'delete', key: 'noteId', body: { view: { deleted: true }, pick: ['id'] } },
+      },
+    });
+    const id = sequenceUuid(4);
+    expect((await call(mocks.handlers, 'POST', '/notes', { title: 'new' })).body).toEqual({ ...defaults, id, title: 'new', secret: 's' });
+    expect((await call(mocks.handlers, 'DELETE', `/notes/${id}`)).body).toEqual({ id, deleted: true });
+    expect(mocks.store.has(id)).toBe(false);
+  });
+});

@@ -28,14 +28,17 @@ export type Answer = readonly [status: number, body?: unknown];
 /**
  * What an operation answers on success: a JSON fixture (with its `empty` scenario variant), a text, a blob
  * (its text and media type), the stored entity (`'entity'`), or the stored entity inside a wrapper object
- * (`{ entity: 'data', with: { … } }`: `{ data: entity, … }`). Absent: no body.
+ * (`{ entity: 'data', with: { … } }`: `{ data: entity, … }`), or a view of the stored entity: its properties, or
+ * the `pick`ed ones, over a sample of the response (`{ view: { value: '…' } }`: `{ value: '…', …entity }`).
+ * Absent: no body.
  */
 export type SuccessBody =
   | { readonly json: unknown; readonly empty?: unknown }
   | { readonly text: string; readonly type: string }
   | { readonly blob: string; readonly type: string }
   | 'entity'
-  | { readonly entity: PropertyPath; readonly with?: object };
+  | { readonly entity: PropertyPath; readonly with?: object }
+  | { readonly view: object; readonly pick?: readonly string[] };
 
 /** A literal query pair of a path key: the parameter, and its value when the key gives one. */
 export type QueryPair = readonly [name: string, value?: string];
@@ -139,9 +142,17 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
   if (body === undefined) return new HttpResponse(null, { status: op.status });
   if (body === 'entity') return json(entity, op.status);
   if ('entity' in body) return json(withPath(body.with ? structuredClone(body.with) : {}, body.entity, entity), op.status);
+  if ('view' in body) return json({ ...structuredClone(body.view), ...picked(entity, body.pick) }, op.status);
   if ('json' in body) return json(empty && body.empty !== undefined ? body.empty : body.json, op.status);
   if ('text' in body) return new HttpResponse(body.text, { status: op.status, headers: { 'Content-Type': body.type } });
   return new HttpResponse(new Blob([body.blob], { type: body.type }), { status: op.status, headers: { 'Content-Type': body.type } });
+}
+
+/** The properties of an entity (an own copy of each), or of them the `pick`ed ones. */
+function picked(entity: unknown, pick: readonly string[] | undefined): object {
+  if (entity === null || typeof entity !== 'object') return {};
+  const own = Object.entries(structuredClone(entity));
+  return Object.fromEntries(pick ? own.filter(([name]) => pick.includes(name)) : own);
 }
 
 /** A paginated list answering its fixture: the fixture's items windowed as a stored list's (see {@link listAnswer}). */

@@ -254,7 +254,8 @@ function withoutNamespace(segment: string): string {
  * The role the names of an operation that is no collection's give against its method, from the operationId's verb,
  * else the path's (the last segment's first word when it is a verb, else its last): `summary` for a read or
  * computing verb (`Accounts_ListKeys`, `getStoreReportByDay`, `….get_map`, `checkLogin`), `action` for another
- * command verb (`/user/logout`, `runPerfTest`); undefined for none or another class (`downloadArchive`).
+ * command verb (`/user/logout`, `runPerfTest`) or a POST named by a read or computing verb that answers no data;
+ * undefined for none or another class (`downloadArchive`).
  */
 function namedRole(op: OperationNode, lastSegment: string): 'summary' | 'action' | undefined {
   const pathWords = wordsOf(withoutNamespace(lastSegment));
@@ -263,6 +264,10 @@ function namedRole(op: OperationNode, lastSegment: string): 'summary' | 'action'
   const nouns = new Set(op.path.split('/').slice(0, -1).filter((seg) => !seg.includes('{')).flatMap((seg) => wordsOf(seg)));
   const idVerb = readOperationId(op).words.find((w) => verbClassOf(w) !== undefined && !nouns.has(w));
   const verb = idVerb ?? (verbClassOf(first) !== undefined ? first : (pathWords.at(-1) ?? ''));
-  if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return 'summary';
+  // A POST that answers no data (`204`, a `202` that only queues: `…/hooks/{id}/tests`, `/patients/on-find`) computes nothing it returns: it acts.
+  if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return op.method !== 'post' || answersData(op) ? 'summary' : 'action';
   return verbClassOf(verb) === 'action' ? 'action' : undefined;
 }
+
+/** True when a success (`2XX`) response of the operation declares a body (a media type, with or without a schema). */
+const answersData = (op: OperationNode): boolean => op.responses.some((r) => r.status.startsWith('2') && r.contents.length > 0);

@@ -63,12 +63,19 @@ const vetoedRole = (role: CrudRole, verbClass: VerbClass): OperationRole => (rol
  * Without a verb in the operationId, a write role's veto from the summary's first word (`Evaluate UTXOs`, `Check
  * domain availability`) or a static path segment named by a verb (`/utils/txs/evaluate/utxos`, `/ipfs/pin/remove/{path}`):
  * a verb of another class than the role's, read, delete or command. A path verb followed by a parameter names a
- * collection (`/book/{id}/chapters`) unless it deletes; a command verb in a summary (`Start a job`) agrees.
+ * collection (`/book/{id}/chapters`) unless it deletes; a command verb in a summary (`Start a job`) agrees. A
+ * summary whose first word agrees (`Create a parse setting` on `/webhooks/parse/settings`) leaves the path's words
+ * nouns, and so does {@link summaryAgrees}.
  */
 function writeVeto(role: CrudRole, op: OperationNode): { role: OperationRole; verb: string; source: string } | undefined {
-  const first = wordsOf(op.summary ?? '')[0] ?? '';
+  const words = wordsOf(op.summary ?? '');
+  const first = words[0] ?? '';
   const summaryClass = contradicts(role, first);
-  if (summaryClass !== undefined) return { role: vetoedRole(role, summaryClass), verb: first, source: `summary "${op.summary ?? ''}"` };
+  if (summaryClass !== undefined && !summaryAgrees(role, words, op.path)) {
+    return { role: vetoedRole(role, summaryClass), verb: first, source: `summary "${op.summary ?? ''}"` };
+  }
+  const firstClass = verbClassOf(first);
+  if (firstClass !== undefined && AGREEING[role].includes(firstClass)) return undefined;
   const segments = op.path.split('/');
   for (let i = 1; i < segments.length - 1; i++) {
     const word = /^[a-z]+$/i.test(segments[i] ?? '') ? (segments[i] ?? '').toLowerCase() : '';
@@ -77,6 +84,21 @@ function writeVeto(role: CrudRole, op: OperationNode): { role: OperationRole; ve
     return { role: vetoedRole(role, cls), verb: word, source: `path segment "${word}"` };
   }
   return undefined;
+}
+
+/**
+ * True when a summary that starts with a contradicting verb still names the structural role: the verb is a word of
+ * the collection's own name (`Render Asset` on `POST /render`, `Remove subscriber from workflow` on
+ * `POST …/removed-subscribers`), or the role's own verb follows `to` (`Ping to create or update an EndUser`).
+ * @param role the structural role
+ * @param words the summary's lower-case words, the contradicting verb first
+ * @param path the operation's path
+ */
+function summaryAgrees(role: CrudRole, words: readonly string[], path: string): boolean {
+  const verb = words[0] ?? '';
+  const own = path.split('/').filter((s) => s !== '' && !s.includes('{')).at(-1) ?? '';
+  if (wordsOf(own).some((w) => w.startsWith(verb))) return true;
+  return words.some((w, i) => i > 0 && words[i - 1] === 'to' && verbClassOf(w) === role);
 }
 
 /** The class of `word` when it is a verb that contradicts a write role: a read, a computing command, or a write of another class. */

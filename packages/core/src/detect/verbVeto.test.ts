@@ -33,6 +33,7 @@ describe('a verb of another class vetoes create, update and delete', () => {
     ['a path segment that removes', [op('post', '/ipfs/pin/remove/{path}', { body: item })], 'POST /ipfs/pin/remove/{path}'],
     ['a summary that checks', [op('post', '/domains', { summary: 'Check domain availability', body: item }), op('get', '/domains', { body: arrayOf(item) })], 'POST /domains'],
     ['a summary that searches', [op('post', '/people', { summary: 'Search people', body: arrayOf(item) }), op('get', '/people/{id}', { body: item })], 'POST /people'],
+    ['a summary that checks, then names a create only as its object (`Check to-do creation`)', [op('post', '/todos', { summary: 'Check to-do creation rules', body: item }), op('get', '/todos/{id}', { body: item })], 'POST /todos'],
     ['an operationId that lists', [op('put', '/things/{id}', { operationId: 'listThingVersions', body: arrayOf(item) }), op('get', '/things/{id}', { body: item })], 'PUT /things/{id}'],
   ])('%s', (_why, given, key) => {
     const got = roles(given)[key] ?? 'missing';
@@ -45,6 +46,11 @@ describe('a verb of another class vetoes create, update and delete', () => {
     ['a delete whose summary removes', [op('delete', '/pins/{id}', { summary: 'Remove a pin' }), op('get', '/pins/{id}', { body: item })], 'DELETE /pins/{id}', 'delete'],
     ['a summary that is no verb phrase (`Users`)', [op('post', '/users', { summary: 'Users', body: item }), op('get', '/users', { body: arrayOf(item) })], 'POST /users', 'create'],
     ['a command verb in a create summary (`Start a job`)', [op('post', '/jobs', { summary: 'Start a job', body: item }), op('get', '/jobs', { body: arrayOf(item) })], 'POST /jobs', 'create'],
+    ['a path verb that is a noun under a summary that creates (`/webhooks/parse/settings`)', [op('post', '/webhooks/parse/settings', { summary: 'Create a parse setting', body: item }), op('get', '/webhooks/parse/settings', { body: arrayOf(item) }), op('get', '/webhooks/parse/settings/{hostname}', { body: item })], 'POST /webhooks/parse/settings', 'create'],
+    ['… and one that updates', [op('patch', '/webhooks/parse/settings/{hostname}', { summary: 'Update a parse setting', body: item }), op('get', '/webhooks/parse/settings/{hostname}', { body: item }), op('get', '/webhooks/parse/settings', { body: arrayOf(item) })], 'PATCH /webhooks/parse/settings/{hostname}', 'update'],
+    ['a summary verb that is the collection\'s own noun (`Render Asset` on `POST /render`)', [op('post', '/render', { operationId: 'postRender', summary: 'Render Asset', body: item }), op('get', '/render/{id}', { operationId: 'getRender', body: item })], 'POST /render', 'create'],
+    ['… or a word of it (`Remove subscriber` on `…/removed-subscribers`)', [op('post', '/automations/{workflow_id}/removed-subscribers', { operationId: 'postAutomationsIdRemovedSubscribers', summary: 'Remove subscriber from workflow', body: item }), op('get', '/automations/{workflow_id}/removed-subscribers/{subscriber_hash}', { body: item })], 'POST /automations/{workflow_id}/removed-subscribers', 'create'],
+    ['a summary that pings to create (`Ping to create or update an EndUser`)', [op('post', '/users', { summary: 'Ping to create or update an EndUser and Account in one call', body: item }), op('get', '/users/{id}', { body: item })], 'POST /users', 'create'],
   ])('%s keeps its role', (_why, given, key, role) => {
     expect((roles(given)[key] ?? 'missing').split(' ')[0]).toBe(role);
   });
@@ -80,6 +86,9 @@ describe('roles of operations that are no collection, from their names and files
     ['a POST whose operationId reads (`getStoreReportByDay`) is a summary', [op('post', '/v2/user/analytics/{storeId}/reports/byday', { operationId: 'getStoreReportByDay', body: item })], 'POST /v2/user/analytics/{storeId}/reports/byday', 'summary'],
     ['a POST that runs stays an action', [op('post', '/graders/run', { operationId: 'runGrader', body: item })], 'POST /graders/run', 'action'],
     ['a GET named by a command (`/user/logout`) is an action', [op('get', '/api/user/logout', { body: item })], 'GET /api/user/logout', 'action'],
+    ['a GET whose operationId reads something of a command (`getRestoreStatus` of `…/restore`) is a summary', [op('get', '/v2/backups/{backup_id}/restore', { operationId: 'getRestoreStatus', body: item })], 'GET /v2/backups/{backup_id}/restore', 'summary'],
+    ['a POST that tests and answers no data (`…/hooks/{hook_id}/tests`) is an action', [noBody('post', '/repos/{owner}/{repo}/hooks/{hook_id}/tests', 'repos/test-push-webhook')], 'POST /repos/{owner}/{repo}/hooks/{hook_id}/tests', 'action'],
+    ['a POST that finds and only queues (`/patients/on-find`) is an action', [noBody('post', '/v0.5/patients/on-find')], 'POST /v0.5/patients/on-find', 'action'],
     ['a GET whose operationId runs (`runPerfTest`) is an action', [op('get', '/api/perf/profile', { operationId: 'idRunPerfTest', body: item })], 'GET /api/perf/profile', 'action'],
     ['a GET that computes (`/task-lists/test`) stays a summary', [op('get', '/task-lists/test', { body: item })], 'GET /task-lists/test', 'summary'],
     ['a POST that pings (`/auth/ping`) is a summary', [op('post', '/auth/ping', { operationId: 'ping', body: item })], 'POST /auth/ping', 'summary'],

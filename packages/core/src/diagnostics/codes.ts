@@ -80,8 +80,6 @@ export const DIAGNOSTIC_CODES = {
   RSL_OUTPUT_LOCKED: 'Another run holds the output root.',
   /** An entry of the output root is neither a file nor a folder (FIFO, socket, device); it is not opened. */
   RSL_OUTPUT_SPECIAL_FILE: 'The output root holds a FIFO, socket or device.',
-  /** A rebuilt folder of the output root could not be given back to its owner. */
-  RSL_OUTPUT_OWNER_CHANGED: 'A folder of the output root changed owner.',
   /** Two runs of one config would write into the same output root. */
   RSL_OUTPUT_CONFLICT: 'Two runs of one config share an output root.',
   /** The output root is the file system's root, the home folder, or a folder that holds it, the config or the contract. */

@@ -74,14 +74,6 @@ export const OUTPUT_EXPLANATIONS = {
     fix: 'Keep FIFOs, sockets and devices out of the output root.',
     examples: ['src/pipe in the output root /home/dev/app/generated is neither a file nor a folder (a FIFO, socket or device); it was not opened'],
   },
-  RSL_OUTPUT_OWNER_CHANGED: {
-    section: 'Output',
-    severity: 'warning (`generate`)',
-    what: 'A folder of the output root belonged to another user, and the run, not running as root, could not give the rebuilt folder back to that user.',
-    why: 'A write rebuilds the root beside it and swaps it in; each folder keeps its permission bits and special bits (setgid, sticky), but only root can set another owner.',
-    fix: 'Run reslayer as the owner of the output root\'s folders, or keep other users\' folders out of it.',
-    examples: ['the folder src/custom of the output root now belongs to uid 1000 (was 1001:100): only root can give a folder to another user'],
-  },
   RSL_MOCK_STATELESS: {
     section: 'Output',
     severity: '`warning` (plugin-mocks)',

@@ -26,6 +26,8 @@ function bodySpec(op: OperationPlan, body: Body, imports: SpecImports): Spec | u
       return undefined;
     case 'entity':
       return body.wrap ? { entity: body.wrap.path, with: body.wrap.with === undefined ? undefined : new Sample(body.wrap.with) } : 'entity';
+    case 'view':
+      return { view: new Sample(body.sample), pick: body.pick };
     case 'json':
       imports.fixtures.add(body.fixture).add(body.emptyFixture);
       return { json: new Code(body.fixture), empty: body.emptyFixture === body.fixture ? undefined : new Code(body.emptyFixture) };

@@ -32,6 +32,11 @@ export interface FixtureDecl {
 export type Body =
   | { kind: 'none' }
   | { kind: 'entity'; wrap?: Wrap }
+  /**
+   * The stored entity's properties over a sample: of a response that extends the entity (`allOf: [Entity, {…}]`,
+   * every property), or of one that is a view carrying its key (`{ uuid, status }`, the `pick`ed properties).
+   */
+  | { kind: 'view'; sample: object; pick?: string[] }
   | { kind: 'json'; fixture: string; emptyFixture: string; cast: boolean }
   | { kind: 'text'; fixture: string; mediaType: string }
   | { kind: 'blob'; mediaType: string };

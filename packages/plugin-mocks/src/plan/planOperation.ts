@@ -1,5 +1,5 @@
 import type { CrudRole, ResponseNode, SchemaNode } from '@reslayer/core';
-import { isJsonMediaType, isPagedList, type OperationSignature } from '@reslayer/core';
+import { deref, isJsonMediaType, isPagedList, type OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { ActionPlan, Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
@@ -11,7 +11,7 @@ import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from '../store/writableFields.js';
 import { wrapperOf } from '../store/entityFacts.js';
-import { fixturePagePlan } from '../store/listPlan.js';
+import { fixturePagePlan, summaryOf } from '../store/listPlan.js';
 import { requestSchema, type Definitions } from './requestSchema.js';
 
 /** Statuses whose responses have no body. */
@@ -166,6 +166,8 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
       if (store && role && returnsEntity(sig, store, ctx)) return { kind: 'entity' };
       const wrap = store && role && content?.schema ? wrapperOf(content.schema, (s) => sameType(s, store.entity.schema, ctx), ctx) : undefined;
       if (wrap && store && sig.response.responses.every((r) => !r.contents[0] || sameType(r.contents[0].schema, content?.schema, ctx))) return { kind: 'entity', wrap };
+      const view = store && role && content?.schema ? viewBody(sig, content.schema, content.example, store, ctx) : undefined;
+      if (view) return view;
       const schema: SchemaNode = content?.schema ?? { kind: 'unknown', pointer: '#' };
       const type = clientNaming.responseType(sig.op);
       const sample = sampleSchema(schema, { ...ctx.scope, example: content?.example });
@@ -184,6 +186,27 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
       return { kind: 'json', fixture, emptyFixture, cast: mayBeUnknown(schemas, ctx) };
     }
   }
+}
+
+/**
+ * The answer of a store operation whose body is a view of the entity, built from the stored entity (docs/mocks.md):
+ * a response extending the entity (an `allOf` with a member of its type, openai's `AdminApiKeyCreateResponse`:
+ * `allOf: [AdminApiKey, { value }]`) is the entity over a sample of the response; a response carrying the entity's
+ * key property (DigitalOcean's create answering `{ uuid, region, status }`) copies the properties that fit
+ * (listPlan's `summaryOf`). Undefined when the operation has other success bodies, or the body is neither.
+ */
+function viewBody(sig: OperationSignature, schema: SchemaNode, example: unknown, store: StorePlan, ctx: PlanContext): Body | undefined {
+  if (!sig.response.responses.every((r) => !r.contents[0] || sameType(r.contents[0].schema, schema, ctx))) return undefined;
+  const n = deref(schema, ctx.names.byName);
+  if (n?.kind === 'intersection' && !n.nullable && n.members.some((m) => sameType(m, store.entity.schema, ctx))) {
+    const extended = sampleSchema(schema, { ...ctx.scope, example });
+    const sample = extended.value;
+    return extended.exact && sample !== null && typeof sample === 'object' && !Array.isArray(sample) ? { kind: 'view', sample } : undefined;
+  }
+  const key = store.entity.key?.path.length === 1 ? store.entity.key.path[0] : undefined;
+  const summary = key !== undefined ? summaryOf(schema, store.entity, ctx) : null;
+  if (!summary || !summary.pick.includes(key as string)) return undefined;
+  return { kind: 'view', sample: summary.defaults ?? {}, pick: summary.pick };
 }
 
 /** True when every success body of the operation has the entity's type. */

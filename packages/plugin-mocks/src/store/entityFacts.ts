@@ -63,13 +63,16 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
 
 /**
  * Names an identity property commonly has, tried when no property is named like the item path parameter nor has
- * its shape: `uuid`, `key`, `slug`, `code`, then `name` when the parameter is the entity's own name (`{branch}`
- * of a branch, `{tag}` of a tag).
+ * its shape: `uuid`, `key`, `slug`, `code`, then `name` when the parameter names the entity: the entity's name
+ * ends with it, a plural `s` ignored (`{branch}` of a `Branch` or a `RepoBranch`, `{tags}` of a `Tag`).
+ * @param keyParam name of the item path parameter
+ * @param entity entity name of the resource
+ * @returns the names, normalized
  */
-function conventional(keyParam: string, entity: string): string[] {
-  const param = norm(keyParam);
-  const own = norm(camelCase(entity));
-  const named = own !== '' && (param === own || `${param}s` === own || param === `${own}s`);
+export function conventional(keyParam: string, entity: string): string[] {
+  const param = norm(keyParam).replace(/s$/, '');
+  const own = norm(camelCase(entity)).replace(/s$/, '');
+  const named = param.length > 1 && own.endsWith(param);
   return ['uuid', 'key', 'slug', 'code', ...(named ? ['name'] : [])];
 }
 

@@ -83,9 +83,14 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
  * others (a list and a read that disagree on an enum or a format), and the required ones the entity may lack,
  * start from a sample of the item (`defaults`), so the list keeps the state and still answers its own schema.
  * An item carrying the entity's key property is a summary whatever its other properties (those the entity lacks
- * are sampled). `null` when the item is no summary of the entity.
+ * are sampled). `null` when the item is no summary of the entity. A write's answer that is such a view (a create
+ * answering `{ uuid, status }`) is built the same way (see planOperation's `bodyOf`).
+ * @param item the list item's (or the answer's) schema
+ * @param entity the store's entity facts
+ * @param ctx the planning context
+ * @returns the properties copied and the sampled rest, or null
  */
-function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { pick: string[]; defaults?: object } | null {
+export function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { pick: string[]; defaults?: object } | null {
   const view = objectProperties(item, ctx.names);
   if (!view || view.nullable || view.props.length === 0) return null;
   const kind = (node: SchemaNode): string => resolveSchema(node, ctx.names.byName).leaf.kind;
