@@ -1,9 +1,11 @@
 // Hostile-input cases about output roots a user really has: entries of another user in the root (as `docker run`
 // leaves them, owned by root) met by a run of an ordinary user, and a commit that fails halfway.
+import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type HostileCase, type Project, petContract, put } from './harness.js';
 import { runCli } from '../utils/cli.js';
+import { CLI } from '../utils/paths.js';
 
 /** The ordinary user the foreign-owner cases run as (`nobody`). */
 const NOBODY = 65534;
@@ -11,7 +13,18 @@ const GENERATED = 'src/shared/api/generated';
 /** The generated file whose text the changed contract changes (`extra` becomes a number). */
 const TYPES = `${GENERATED}/components.types.ts`;
 
-const needsRoot = (): string | undefined => (process.getuid?.() === 0 ? undefined : 'not running as root: cannot give entries to root and run as another user');
+/** Why `nobody` cannot run the CLI of this checkout (a folder above it closed to other users, as `mktemp -d` makes one), or undefined. */
+let nobodyProblem: string | undefined | null = null;
+const nobodyCannotRun = (): string | undefined => {
+  if (nobodyProblem !== null) return nobodyProblem;
+  const run = spawnSync(process.execPath, [CLI, '--version'], { uid: NOBODY, gid: NOBODY, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' } });
+  const failed = run.error?.message ?? (run.status === 0 ? undefined : `exit ${run.status}: ${run.stderr.trim().split('\n')[0] ?? ''}`);
+  nobodyProblem = failed === undefined ? undefined : `user nobody cannot run ${CLI} (${failed}): a folder above the checkout is not open to other users`;
+  return nobodyProblem;
+};
+
+const needsRoot = (): string | undefined =>
+  process.getuid?.() === 0 ? nobodyCannotRun() : 'not running as root: cannot give entries to root and run as another user';
 
 /** A case run by `nobody` in a case folder it owns, after `make` planted root's entries, with a changed contract. */
 const asNobody = (name: string, make: (p: Project) => void, rest: Omit<HostileCase, 'name'>): HostileCase => ({
