@@ -28,7 +28,8 @@ describe('hostile input: the root is the working folder of a shell and of a runn
     expect(shell.stderr).not.toMatch(/getcwd|cannot access/);
     expect(shell.stdout.trim().split('\n')).toEqual(['exit=0', p.out, '.reslayer-manifest.json']);
     watcher.stdin.write('go\n');
-    await new Promise((resolve) => watcher.once('exit', resolve));
+    // 'close', not 'exit': the line it printed may still be in the pipe when 'exit' fires.
+    await new Promise((resolve) => watcher.once('close', resolve));
     expect(JSON.parse(said)).toEqual({ cwd: p.out, ino, manifest: true });
     expect(lstatSync(p.out).ino).toBe(ino);
     expect(readFileSync(path.join(p.out, 'src/shared/api/generated/components.types.ts'), 'utf8')).toContain('extra?: number');
