@@ -12,6 +12,7 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/generated/'],
   moduleNameMapper: {
     '^@reslayer/(core|engine|runtime|plugin-client|plugin-hooks|plugin-config-meta|plugin-mocks|plugin-validators|plugin-collections|cli|diff)$': '<rootDir>/packages/$1/src/index.ts',
+    '^@reslayer/core/host$': '<rootDir>/packages/core/src/host.ts',
     '^@reslayer/runtime/mocks$': '<rootDir>/packages/runtime/src/mocks.ts',
     '^@reslayer/diff/codes$': '<rootDir>/packages/diff/src/codes.ts',
     '^@reslayer/runtime/names$': '<rootDir>/packages/runtime/src/mockNames.ts',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { HttpHandler } from 'msw';
 import ts from 'typescript';
-import { loadContract } from '@reslayer/core';
+import { loadContract } from '@reslayer/core/host';
 import { clientOperations, listFiles, outDirOf, runCli, snapshotTree, type CliRun, type GenerateJson } from './helpers/cli.js';
 import { fixture } from './helpers/paths.js';
 import { transpileMocks } from '../packages/plugin-mocks/test/helpers.js';

@@ -2,7 +2,7 @@
 // generation through the built CLI, made once per test file and cached.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContract } from '@reslayer/core';
+import { loadContract } from '@reslayer/core/host';
 import { generate, type Generation } from './cli.js';
 import { fixture } from './paths.js';
 

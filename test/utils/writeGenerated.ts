@@ -2,7 +2,7 @@
 // it check the generated code (type-checks, runtime), not the engine's writer (packages/engine has those tests).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GeneratedFile } from '@reslayer/core';
+import type { GeneratedFile } from '@reslayer/core/host';
 
 /**
  * Writes each file to `<outputRoot>/src/<file.path>`, creating folders.

@@ -43,7 +43,7 @@ const COMMANDS = ['init', 'inspect', 'lint', 'generate', 'check', 'diff', 'expla
 async function suggestOptions(text: string, known: readonly string[]): Promise<string> {
   const match = /^Unknown arguments?: (.+)$/.exec(text);
   if (!match) return text;
-  const { closestMatches } = await import('@reslayer/core');
+  const { closestMatches } = await import('@reslayer/core/host');
   const names = (match[1] as string).split(', ');
   const tips = names.flatMap((name) => closestMatches(name, known.filter((k) => k.length > 1)).map((s) => `--${s}`));
   if (tips.length > 0) return `${text}. Did you mean ${tips.join(', ')}?`;

@@ -1,6 +1,6 @@
 // `reslayer explain` (the built CLI: `pnpm build` first): every diagnostic and error code of core; the contract
 // change codes of `reslayer diff` are covered in cli-diff.test.ts.
-import { DIAGNOSTIC_CODES } from '@reslayer/core';
+import { DIAGNOSTIC_CODES } from '@reslayer/core/host';
 import { cleanup, runCli, runJson } from './helpers.js';
 
 afterAll(cleanup);

@@ -1,5 +1,6 @@
 // Pure formatting helpers of the CLI (table-driven, exact strings).
-import { createApiModel, createResource, type Diagnostic } from '@reslayer/core';
+import type { Diagnostic } from '@reslayer/core';
+import { createApiModel, createResource } from '@reslayer/core/host';
 import { countDiagnostics, formatCounts, formatDiagnostics } from '../src/format/formatDiagnostics.js';
 import { colorsFor, formatError } from '../src/format/formatError.js';
 import { escapeHtml } from '../src/format/formatReport.js';

@@ -1,50 +1,38 @@
-// Public API of @reslayer/core: the domain and the plugin API (docs/plugins.md). Named exports only. Core reads the
-// contract and the config; it writes no file and starts no thread (the runs are @reslayer/engine's).
+// The plugin API of @reslayer/core (docs/plugins.md): what plugins and configs import. Named exports only; at
+// most 90 names (`node scripts/core-names.mjs`, run by `pnpm lint`). What only the engine, the CLI, diff and
+// tests use is on `@reslayer/core/host` (./host.ts). Core reads the contract and the config; it writes no file
+// and starts no thread (the runs are @reslayer/engine's).
 
 // Plugins and the hook bus.
-export { definePlugin, type Plugin, type PluginContext } from './plugin/definePlugin.js';
-export type { DetectContext, EmitContext, GeneratorHooks, HookTiming, PluginHooks, ReportSection, RunInfo, RunReport } from './hooks/types.js';
-export { createHooks } from './hooks/createHooks.js';
+export { definePlugin, type Plugin } from './plugin/definePlugin.js';
+export type { EmitContext, PluginHooks } from './hooks/types.js';
 export { DetectStage, EmitStage } from './hooks/stages.js';
-export { runGenerator, CORE_PLUGIN, type RunOptions, type RunResult } from './run/createGenerator.js';
 
 // Generated files.
-export { FileSet } from './emit/FileSet.js';
-export { createGeneratedFile, type GeneratedFile } from './emit/GeneratedFile.js';
-export { banner, GENERATED_MARKER } from './emit/banner.js';
+export { banner } from './emit/banner.js';
 export { importPath } from './emit/importPath.js';
-export { createWriter, type CodeBlockWriter } from './emit/createWriter.js';
+export { createWriter } from './emit/createWriter.js';
 
-// Config.
+// Config and plugin options.
 export { defineConfig } from './config/defineConfig.js';
-export { CONFIG_SEARCH_PLACES, findConfig, loadConfig, loadConfigs, resolveConfig, type NamedPluginFactory } from './config/loadConfig.js';
-export { describeLoadError, typeScriptModuleLoader } from './config/configModule.js';
 export { resolvePluginOptions, RUNTIME_MODULE_RULE, type BooleanRule, type EnumRule, type IntegerRule, type OptionRule, type StringRule } from './config/pluginOptions.js';
-export type { DateMode, FormatterName, NamingOverrides, OperationOverride, OverridableRole, OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
 
 // The contract and its model.
-export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, type LoadedContract } from './contract/loadContract.js';
-export { normalizeContract } from './contract/normalize.js';
-export { detectResources, pathShape } from './detect/detectResources.js';
+export { parseDocumentText } from './contract/loadContract.js';
+export { pathShape } from './detect/detectResources.js';
 export type {
-  ApiMeta,
   ApiModel,
   ArraySchema,
   CrudRole,
-  FixedHttpMethod,
-  HttpMethod,
   IntersectionSchema,
   MediaContent,
   NamedSchema,
   NumberSchema,
   ObjectSchema,
   OperationNode,
-  OperationRole,
   ParameterNode,
   PropertyNode,
   RefSchema,
-  RequestBodyNode,
-  ResourceKind,
   ResourceNode,
   ResourceOperation,
   ResponseNode,
@@ -52,32 +40,27 @@ export type {
   StringSchema,
   UnionSchema,
 } from './model/types.js';
-export { CRUD_ROLES, HTTP_METHODS } from './model/types.js';
-export { errorResponses, isJsonMediaType, operationUrl, requestBodyKind, responseBodyKind, successResponses } from './model/queries.js';
-export { createApiModel, createOperation, createResource, createSchema } from './model/factory.js';
+export { CRUD_ROLES } from './model/types.js';
+export { isJsonMediaType, operationUrl } from './model/queries.js';
 
 // Diagnostics.
-export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes.js';
-export { DIAGNOSTIC_EXPLANATIONS, explainCode } from './diagnostics/explanations.js';
-export { Diagnostics, HEALTH_POINTS, healthDeductions, healthScore, cmp, type Diagnostic, type HealthDeduction, type Severity } from './diagnostics/Diagnostics.js';
-export { GeneratorError, PluginError } from './diagnostics/GeneratorError.js';
-export { closestMatches, editDistance } from './diagnostics/suggest.js';
+export { cmp, type Diagnostic } from './diagnostics/Diagnostics.js';
+export { GeneratorError } from './diagnostics/GeneratorError.js';
 
 // Naming and escaping: every contract string that goes into generated code passes through one of these.
-export { camelCase, kebabCase, pascalCase, pascalName, plural, singular } from './naming/casing.js';
-export { RESERVED_TYPE_NAMES, RESERVED_WORDS, isIdentifierName, isReservedTypeName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
+export { camelCase, pascalName } from './naming/casing.js';
+export { isReservedTypeName, noLeadingDigit, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral, valueLiteralWithin } from './naming/literals.js';
 
 // Analysis and printing: what plugins ask of the model.
-export { reachable } from './analysis/reach.js';
 export { memoOnModel } from './analysis/memo.js';
 export { describeOperation, type OperationSignature } from './analysis/signature.js';
 export { getSchemaTypeNames, type SchemaTypeNames, type TypeMode } from './analysis/schemaTypeNames.js';
 export { tupleShape } from './analysis/tupleShape.js';
 export { arrayItemSchemas, deref, enumValues, objectProperties } from './analysis/schemaQueries.js';
 export { jsonValue, resolveSchema } from './analysis/resolveSchema.js';
-export { listEnvelope, listItemsOf, pathNames, type ListEnvelope, type PropertyPath } from './analysis/listEnvelope.js';
-export { listIdentity, listIdentityProblem, listItemType, type ListIdentity } from './analysis/identity.js';
+export { listEnvelope, listItemsOf, pathNames, type PropertyPath } from './analysis/listEnvelope.js';
+export { listIdentity, listIdentityProblem, listItemType } from './analysis/identity.js';
 export { isPagedList, listPagination, type ListPagination } from './analysis/listPagination.js';
 export { printType, docComment } from './print/printType.js';
 export { declareArguments, printKeyPartType, printPathArgumentType, type ArgumentDeclaration } from './print/arguments.js';

@@ -2,7 +2,8 @@
 // which includes packages/*/test/**/*.ts). Each `@ts-expect-error` must meet an error, or the compile fails;
 // the cases without one must compile.
 import { AsyncParallelHook, AsyncSeriesBailHook, AsyncSeriesHook, SyncHook } from 'tapable';
-import { createHooks, definePlugin, EmitStage, type ApiModel, type DetectContext, type EmitContext, type GeneratorHooks, type Plugin, type PluginHooks, type RunReport } from '@reslayer/core';
+import { definePlugin, EmitStage, type ApiModel, type EmitContext, type Plugin, type PluginHooks } from '@reslayer/core';
+import { createHooks, type DetectContext, type GeneratorHooks, type RunReport } from '@reslayer/core/host';
 import { HOOK_KINDS } from '../src/hooks/createHooks.js';
 import type { HookKindOf } from '../src/hooks/types.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type ResolvedConfig, type RunResult, loadContract, runGenerator } from '@reslayer/core';
+import { type ResolvedConfig, type RunResult, loadContract, runGenerator } from '@reslayer/core/host';
 import { rootRelative } from '@reslayer/engine';
 import { type ChangeLevel, CHANGE_LEVELS, worseLevel } from './codes.js';
 import { compareContracts } from './contract/compareContracts.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type ResolvedConfig, resolveConfig } from '@reslayer/core';
+import { type ResolvedConfig, resolveConfig } from '@reslayer/core/host';
 import { type DiffOptions, type DiffResult, diffContracts } from '@reslayer/diff';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';

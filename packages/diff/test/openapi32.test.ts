@@ -3,7 +3,8 @@
 // changes point into the document as written. One edit of the 3.2 fixture per row.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContract, parseDocumentText } from '@reslayer/core';
+import { parseDocumentText } from '@reslayer/core';
+import { loadContract } from '@reslayer/core/host';
 import { compareContracts } from '@reslayer/diff';
 import { liftPointer, lowerForComparison, opKey } from '../src/contract/lower32.js';
 import { REPO_ROOT } from './helpers.js';

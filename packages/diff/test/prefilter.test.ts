@@ -4,7 +4,8 @@
 // document-level and component-only edits, the demo contract with the edits of demoAndCorpus.test.ts and
 // more, and corpus contracts (fixtures/corpus, or RESLAYER_CORPUS).
 import { readFileSync } from 'node:fs';
-import { loadContract, parseDocumentText } from '@reslayer/core';
+import { parseDocumentText } from '@reslayer/core';
+import { loadContract } from '@reslayer/core/host';
 import { corpusSpec } from '../../../test/helpers/corpus.js';
 import { type ContractChange, compareContracts } from '../src/contract/compareContracts.js';
 import { prefilterContracts } from '../src/contract/prefilter.js';

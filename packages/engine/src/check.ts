@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { type Diagnostic, GeneratorError, type ReportSection, type HealthDeduction, type ResolvedConfig, type RunResult, healthDeductions, healthScore, runGenerator } from '@reslayer/core';
+import { type Diagnostic, GeneratorError } from '@reslayer/core';
+import { type ReportSection, type HealthDeduction, type ResolvedConfig, type RunResult, healthDeductions, healthScore, runGenerator } from '@reslayer/core/host';
 import { locationOf, outputPaths, rootRelative } from './output/paths.js';
 import { MANIFEST_NAME, type ManifestContract, manifestContract, readManifest } from './output/manifest.js';
 import type { OutputPaths } from './output/paths.js';

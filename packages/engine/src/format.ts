@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type FormatterName, type ResolvedConfig, GeneratorError } from '@reslayer/core';
+import { GeneratorError } from '@reslayer/core';
+import type { FormatterName, ResolvedConfig } from '@reslayer/core/host';
 
 /** Formats one file's text; `undefined` leaves it as it is (a file the formatter ignores or has no parser for). */
 type FormatOne = (text: string, file: string) => Promise<string | undefined>;

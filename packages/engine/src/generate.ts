@@ -1,4 +1,5 @@
-import { type Diagnostic, type ResolvedConfig, cmp, runGenerator } from '@reslayer/core';
+import { type Diagnostic, cmp } from '@reslayer/core';
+import { type ResolvedConfig, runGenerator } from '@reslayer/core/host';
 import { recordInputs, fingerprintOf } from './cache/probe.js';
 import { type RunSummary, removeRecord, sha256, stampFiles, writeRecord } from './cache/record.js';
 import { locationOf, rootRelative } from './output/paths.js';

@@ -2,7 +2,8 @@
 // steps every run takes before its pipeline (checking the root, taking its lock, probing the cache).
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { GeneratorError, type HookTiming, type ResolvedConfig, type RunReport, type RunResult } from '@reslayer/core';
+import { GeneratorError } from '@reslayer/core';
+import type { HookTiming, ResolvedConfig, RunReport, RunResult } from '@reslayer/core/host';
 import { cacheDirOf } from './cache/cacheDir.js';
 import { type CacheProbe, probeCache } from './cache/probe.js';
 import type { RunSummary } from './cache/record.js';

@@ -4,7 +4,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Plugin, type ResolvedConfig, EmitStage, definePlugin, resolveConfig } from '@reslayer/core';
+import { type Plugin, EmitStage, definePlugin } from '@reslayer/core';
+import { type ResolvedConfig, resolveConfig } from '@reslayer/core/host';
 import { cacheDirOf, check, generate } from '../src/index.js';
 import { computeRunKey } from '../src/cache/runKey.js';
 import { DEMO_CONTRACT } from '../../core/test/paths.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { runGenerator, type GeneratedFile } from '@reslayer/core';
+import { runGenerator, type GeneratedFile } from '@reslayer/core/host';
 import { pluginClient } from '../src/plugin.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -7,7 +7,7 @@
 // Needs `pnpm build` first: the generated code imports `@reslayer/runtime`, whose types come from its dist.
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { runGenerator } from '@reslayer/core';
+import { runGenerator } from '@reslayer/core/host';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginCollections } from '@reslayer/plugin-collections';
 import { pluginValidators } from '@reslayer/plugin-validators';

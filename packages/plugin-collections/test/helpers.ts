@@ -4,7 +4,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runGenerator, type RunResult } from '@reslayer/core';
+import { runGenerator, type RunResult } from '@reslayer/core/host';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginCollections, type CollectionsOptions } from '@reslayer/plugin-collections';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';

@@ -3,7 +3,7 @@
 // options, and that output is deterministic.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runGenerator, type GeneratedFile } from '@reslayer/core';
+import { runGenerator, type GeneratedFile } from '@reslayer/core/host';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginCollections, resolveCollectionsOptions, type CollectionsOptions } from '@reslayer/plugin-collections';
 import { pluginValidators } from '@reslayer/plugin-validators';

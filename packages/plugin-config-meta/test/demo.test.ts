@@ -1,8 +1,8 @@
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { GeneratedFile, RunResult } from '@reslayer/core';
-import { runGenerator } from '@reslayer/core';
+import type { GeneratedFile, RunResult } from '@reslayer/core/host';
+import { runGenerator } from '@reslayer/core/host';
 import { pluginConfigMeta, PLUGIN_CONFIG_META } from '@reslayer/plugin-config-meta';
 import { DEMO_CONTRACT } from './helpers.js';
 

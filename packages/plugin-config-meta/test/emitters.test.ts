@@ -1,4 +1,5 @@
-import { createApiModel, createOperation, createResource, createSchema, GeneratorError } from '@reslayer/core';
+import { GeneratorError } from '@reslayer/core';
+import { createApiModel, createOperation, createResource, createSchema } from '@reslayer/core/host';
 import type { IntersectionSchema, SchemaNode, UnionSchema } from '@reslayer/core';
 import { configMetaNaming, pluginConfigMeta, PLUGIN_CONFIG_META } from '@reslayer/plugin-config-meta';
 import defaultExport from '@reslayer/plugin-config-meta';

@@ -2,7 +2,7 @@ import { expectGoldenTree } from '../../../test/utils/golden.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ArraySchema, NumberSchema, ObjectSchema, PropertyNode, RefSchema, SchemaNode, StringSchema } from '@reslayer/core';
-import { createSchema } from '@reslayer/core';
+import { createSchema } from '@reslayer/core/host';
 
 /** packages/plugin-config-meta/test */
 export const TEST_DIR = path.dirname(fileURLToPath(import.meta.url));

@@ -1,6 +1,7 @@
 import type { ApiModel, IntersectionSchema, NamedSchema, OperationNode, ResourceOperation, SchemaNode, UnionSchema } from '@reslayer/core';
-import { createApiModel, createHooks, createOperation, createResource, createSchema, FileSet } from '@reslayer/core';
-import type { GeneratedFile, Plugin } from '@reslayer/core';
+import { createApiModel, createHooks, createOperation, createResource, createSchema, FileSet } from '@reslayer/core/host';
+import type { Plugin } from '@reslayer/core';
+import type { GeneratedFile } from '@reslayer/core/host';
 import { arr, bool, int, json, num, obj, ref, str } from './helpers.js';
 
 /** A named schema entry. */

@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { GeneratedFile } from '@reslayer/core';
-import { runGenerator } from '@reslayer/core';
+import type { GeneratedFile } from '@reslayer/core/host';
+import { runGenerator } from '@reslayer/core/host';
 import { pluginConfigMeta, PLUGIN_CONFIG_META } from '@reslayer/plugin-config-meta';
 import { DEMO_CONTRACT, REPO_ROOT } from './helpers.js';
 import { emitModel, hostileModel } from './model.js';

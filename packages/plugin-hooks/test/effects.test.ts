@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runGenerator, type RunResult } from '@reslayer/core';
+import { runGenerator, type RunResult } from '@reslayer/core/host';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginHooks } from '@reslayer/plugin-hooks';
 import { REPO_ROOT } from './helpers.js';

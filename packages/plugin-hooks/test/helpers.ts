@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runGenerator, type ResolvedConfig, type RunResult } from '@reslayer/core';
+import { runGenerator, type ResolvedConfig, type RunResult } from '@reslayer/core/host';
 import { writeGenerated } from '../../../test/utils/writeGenerated.js';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';

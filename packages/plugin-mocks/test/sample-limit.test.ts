@@ -1,6 +1,7 @@
 // The sampler's size limit: a `$ref` fan-out (schema S_i with W required properties that all refer to S_{i+1})
 // would build W^W values; each sample stops at MAX_SAMPLE_NODES and is then inexact (cast), and stays small.
-import { createSchema, type NamedSchema, type SchemaNode } from '@reslayer/core';
+import type { NamedSchema, SchemaNode } from '@reslayer/core';
+import { createSchema } from '@reslayer/core/host';
 import { MAX_SAMPLE_NODES } from '../src/values/sampleLimit.js';
 import { sampleSchema } from '../src/values/sampleSchema.js';
 

@@ -1,5 +1,6 @@
 // The sampler and JSON Schema 2020-12 keywords beyond types: `prefixItems` (tuples) and `if`/`then`/`else`.
-import { createSchema, type NamedSchema, type SchemaNode } from '@reslayer/core';
+import type { NamedSchema, SchemaNode } from '@reslayer/core';
+import { createSchema } from '@reslayer/core/host';
 import { sampleSchema, type SampleOptions } from '../src/values/sampleSchema.js';
 import { fakeString } from '../src/values/fakeString.js';
 

@@ -1,4 +1,5 @@
-import { createSchema, type NamedSchema, type NumberSchema, type ObjectSchema, type RefSchema, type SchemaNode, type StringSchema } from '@reslayer/core';
+import type { NamedSchema, NumberSchema, ObjectSchema, RefSchema, SchemaNode, StringSchema } from '@reslayer/core';
+import { createSchema } from '@reslayer/core/host';
 import { sampleSchema, sampleValue, type SampleOptions } from '../src/values/sampleSchema.js';
 import { sampleNumber } from '../src/values/sampleNumber.js';
 import { BlobSample, sampleUuid } from '../src/values/sampleString.js';

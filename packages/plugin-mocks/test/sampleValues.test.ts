@@ -1,6 +1,7 @@
 // Sampled values compared (sameSample) and printed (printValue, flatValue), and the guard that keeps patterns
 // which backtrack exponentially from ever being run.
-import { createSchema, type StringSchema } from '@reslayer/core';
+import type { StringSchema } from '@reslayer/core';
+import { createSchema } from '@reslayer/core/host';
 import { sampleValue } from '../src/values/sampleSchema.js';
 import { BlobSample } from '../src/values/sampleString.js';
 import { flatValue, printValue, sameSample } from '../src/values/printValue.js';

@@ -1,4 +1,5 @@
-import { createApiModel, createSchema, type NamedSchema, type RefSchema, type SchemaNode, type StringSchema } from '@reslayer/core';
+import type { NamedSchema, RefSchema, SchemaNode, StringSchema } from '@reslayer/core';
+import { createApiModel, createSchema } from '@reslayer/core/host';
 import type { SchemaTypeNames } from '@reslayer/core';
 import type { FixtureDecl } from '../src/plan/mockPlan.js';
 import { sampleSchema } from '../src/values/sampleSchema.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { runGenerator } from '@reslayer/core';
+import { runGenerator } from '@reslayer/core/host';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginMocks } from '@reslayer/plugin-mocks';
 import { DEMO_CONTRACT, REPO_ROOT } from './helpers.js';

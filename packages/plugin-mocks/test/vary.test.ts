@@ -1,4 +1,5 @@
-import { createSchema, type NamedSchema, type SchemaNode } from '@reslayer/core';
+import type { NamedSchema, SchemaNode } from '@reslayer/core';
+import { createSchema } from '@reslayer/core/host';
 import { sampleValue } from '../src/values/sampleSchema.js';
 import { varyScalar } from '../src/values/vary.js';
 import { fakeString } from '../src/values/fakeString.js';

@@ -2,7 +2,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { runGenerator, type Plugin, type RunResult } from '@reslayer/core';
+import type { Plugin } from '@reslayer/core';
+import { runGenerator, type RunResult } from '@reslayer/core/host';
 import { writeGenerated } from '../../../test/utils/writeGenerated.js';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginMocks } from '@reslayer/plugin-mocks';

@@ -2,7 +2,8 @@
 // positional arguments (path args, payload, params; see plugin-client's describeOperation), what the
 // response must look like, and which declared error status can be forced.
 import path from 'node:path';
-import { Diagnostics, detectResources, loadContract, normalizeContract, type ApiModel, type SchemaNode } from '@reslayer/core';
+import type { ApiModel, SchemaNode } from '@reslayer/core';
+import { Diagnostics, detectResources, loadContract, normalizeContract } from '@reslayer/core/host';
 import { describeOperation, type OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import type { AuthConfig } from '@reslayer/runtime';

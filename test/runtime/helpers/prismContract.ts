@@ -11,7 +11,7 @@
 // client (generated from the original) is called exactly as a user calls it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContract } from '@reslayer/core';
+import { loadContract } from '@reslayer/core/host';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 type Json = Record<string, unknown>;

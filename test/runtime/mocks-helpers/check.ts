@@ -1,6 +1,6 @@
 // Runs the generated handlers of one scenario under msw/node, fetches each operation and validates the parsed
 // JSON body against the response schema of the returned status.
-import { loadContract } from '@reslayer/core';
+import { loadContract } from '@reslayer/core/host';
 import { setupServer, type SetupServer } from 'msw/node';
 import { generateMocks, type LoadedMocks, type ScenarioName } from './mocks.js';
 import { listOperations, planRequest, responseFor, type OperationInfo, type ResponseInfo } from './operations.js';

@@ -1,4 +1,5 @@
-import type { Diagnostic, HealthDeduction, Severity } from '@reslayer/core';
+import type { Diagnostic } from '@reslayer/core';
+import type { HealthDeduction, Severity } from '@reslayer/core/host';
 import type { Colors } from './formatError.js';
 import { asInvoked } from './invocation.js';
 

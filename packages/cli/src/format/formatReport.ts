@@ -1,4 +1,5 @@
-import type { Diagnostic, HealthDeduction, ReportSection } from '@reslayer/core';
+import type { Diagnostic } from '@reslayer/core';
+import type { HealthDeduction, ReportSection } from '@reslayer/core/host';
 import type { DriftEntry } from '@reslayer/engine';
 import { MAX_DEDUCTIONS, countDiagnostics, deductionCount, formatCounts } from './formatDiagnostics.js';
 import { RESOURCE_HEADERS, type ResourceJson, resourceRows } from './formatResources.js';

@@ -1,4 +1,5 @@
-import type { ApiModel, Diagnostic, ResourceKind, ResourceNode } from '@reslayer/core';
+import type { ApiModel, Diagnostic, ResourceNode } from '@reslayer/core';
+import type { ResourceKind } from '@reslayer/core/host';
 import { countDiagnostics, formatCounts } from './formatDiagnostics.js';
 import type { Colors } from './formatError.js';
 import { asInvoked, cmd } from './invocation.js';

@@ -1,14 +1,13 @@
 import path from 'node:path';
+import { GeneratorError, type Plugin } from '@reslayer/core';
 import {
   CONFIG_SEARCH_PLACES,
-  GeneratorError,
   findConfig,
   loadConfigs,
   resolveConfig,
   type NamedPluginFactory,
-  type Plugin,
   type ResolvedConfig,
-} from '@reslayer/core';
+} from '@reslayer/core/host';
 import { pluginClient } from '@reslayer/plugin-client';
 import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
 import { pluginHooks } from '@reslayer/plugin-hooks';

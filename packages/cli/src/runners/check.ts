@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type ResolvedConfig, type RunResult, GeneratorError } from '@reslayer/core';
+import { GeneratorError } from '@reslayer/core';
+import type { ResolvedConfig, RunResult } from '@reslayer/core/host';
 import { type CheckResult, check, rootRelative } from '@reslayer/engine';
 import type { OutputArgs } from '../commands/shared.js';
 import { printCheck } from '../format/printCheck.js';

@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ResolvedConfig, RunResult } from '@reslayer/core';
-import { GeneratorError, runGenerator } from '@reslayer/core';
+import type { ResolvedConfig, RunResult } from '@reslayer/core/host';
+import { GeneratorError } from '@reslayer/core';
+import { runGenerator } from '@reslayer/core/host';
 import type { CacheOutcome, LockHolder, RunPhase, RunProfileData } from '@reslayer/engine';
 import { type Colors, EXIT_USAGE, colorsFor, errorJson, formatError, printError } from '../format/formatError.js';
 import { type CliInput, displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';

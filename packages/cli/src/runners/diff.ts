@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { type ResolvedConfig, GeneratorError, findConfig } from '@reslayer/core';
+import { GeneratorError } from '@reslayer/core';
+import { type ResolvedConfig, findConfig } from '@reslayer/core/host';
 import { type DiffResult, diffContracts, reaches, readGitContract } from '@reslayer/diff';
 import type { FAIL_ON } from '../commands/diff.js';
 import { type DiffView, writeDiffReport } from '../format/diffView.js';

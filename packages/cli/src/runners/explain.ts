@@ -1,4 +1,5 @@
-import { DIAGNOSTIC_CODES, DIAGNOSTIC_EXPLANATIONS, type DiagnosticCode, GeneratorError, closestMatches, explainCode } from '@reslayer/core';
+import { GeneratorError } from '@reslayer/core';
+import { DIAGNOSTIC_CODES, DIAGNOSTIC_EXPLANATIONS, type DiagnosticCode, closestMatches, explainCode } from '@reslayer/core/host';
 import { DIFF_CODES, type DiffCode, diffCode } from '@reslayer/diff/codes';
 import { DIFF_SECTION, diffExplanation } from '../format/explainDiff.js';
 import { EXIT_OK } from '../format/formatError.js';

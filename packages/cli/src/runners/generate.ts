@@ -1,4 +1,4 @@
-import type { ResolvedConfig } from '@reslayer/core';
+import type { ResolvedConfig } from '@reslayer/core/host';
 import { type GenerateResult, generate } from '@reslayer/engine';
 import type { OutputArgs } from '../commands/shared.js';
 import { printGenerate } from '../format/printGenerate.js';

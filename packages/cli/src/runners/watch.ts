@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { FSWatcher } from 'chokidar';
-import { GeneratorError, type ResolvedConfig, findConfig } from '@reslayer/core';
+import { GeneratorError } from '@reslayer/core';
+import { type ResolvedConfig, findConfig } from '@reslayer/core/host';
 import { EXIT_OK, EXIT_USAGE, colorsFor, formatError } from '../format/formatError.js';
 import { displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
 import { createIO } from './context.js';

@@ -1,7 +1,7 @@
 // OpenAPI 3.2 in terms api-smart-diff 1.x knows (it reads the eight 3.1 methods and `schema`): for the
 // comparison only, each `query` and `additionalOperations` operation becomes the `post` of a path key of its
 // own, and a media type's `itemSchema` its `schema`; the results are mapped back (`liftPointer`, `opKey`).
-import { escapePointerToken, resolvePointer } from '@reslayer/core';
+import { escapePointerToken, resolvePointer } from '@reslayer/core/host';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,4 +1,4 @@
-import { escapePointerToken, resolvePointer } from '@reslayer/core';
+import { escapePointerToken, resolvePointer } from '@reslayer/core/host';
 
 /** Where a raw diff was made in the document as written (before api-smart-diff inlined the `$ref`s). */
 export interface Origin {

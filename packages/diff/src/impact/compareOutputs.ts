@@ -1,4 +1,4 @@
-import { reachable } from '@reslayer/core';
+import { reachable } from '@reslayer/core/host';
 import { type ChangeLevel, worseLevel } from '../codes.js';
 import { compareSymbol } from './compatibility.js';
 import { type OutputSymbol, type SymbolKind, outputSymbols } from './outputSymbols.js';

@@ -1,4 +1,5 @@
-import { type ApiModel, type OperationRole, noLeadingDigit, pascalCase, pascalName } from '@reslayer/core';
+import { type ApiModel, noLeadingDigit, pascalName } from '@reslayer/core';
+import { type OperationRole, pascalCase } from '@reslayer/core/host';
 import type { NameRename } from './compareOutputs.js';
 
 /** An operation as the generated layer names it. */

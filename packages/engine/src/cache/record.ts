@@ -1,7 +1,8 @@
 import { hash } from 'node:crypto';
 import { type Stats, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, ReportSection } from '@reslayer/core';
+import type { Diagnostic } from '@reslayer/core';
+import type { ReportSection } from '@reslayer/core/host';
 import { fsw } from '../output/fsOps.js';
 
 /** Version of the record's format; a record of another format is ignored (a miss). */

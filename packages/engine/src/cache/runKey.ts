@@ -1,4 +1,4 @@
-import type { ResolvedConfig } from '@reslayer/core';
+import type { ResolvedConfig } from '@reslayer/core/host';
 import { buildIdentity } from '../buildInfo.js';
 import { codeGraphIdentity } from './codeGraph.js';
 import { sha256 } from './record.js';

@@ -1,6 +1,6 @@
 import { lstatSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { GeneratedFile, ResolvedConfig } from '@reslayer/core';
+import type { GeneratedFile, ResolvedConfig } from '@reslayer/core/host';
 
 /** Where a run's generated files go: the output root and the folder under it that their paths start from. */
 export interface OutputLocation {
