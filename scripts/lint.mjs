@@ -6,7 +6,8 @@
 // output, fixtures, node_modules and the built lib/ and dist/ folders excepted). Then the packages as published: each one is packed (`pnpm pack`, from
 // the built dist/ folders: run `pnpm build` first) and its tarball must draw no message at all from
 // publint (suggestions included) and no problem from @arethetypeswrong/cli (attw) under its esm-only
-// profile (the packages are ESM only: CommonJS `require` and node10 resolution are out of scope).
+// profile (the packages are ESM only: CommonJS `require` and node10 resolution are out of scope). And the plugin
+// API's size: `@reslayer/core` exports at most 90 names (scripts/core-names.mjs).
 // Exit 1 with a list of findings, 0 when clean.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { promisify } from 'node:util';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import ts from 'typescript';
+import { coreEntryNames, coreNameFindings } from './core-names.mjs';
 import { packAll } from './pack.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -161,10 +163,12 @@ async function lintPackages() {
   }
 }
 
+const coreNames = coreEntryNames(root);
+findings.push(...coreNameFindings(coreNames));
 const packageCount = await lintPackages();
 if (findings.length > 0) {
   console.error(findings.join('\n'));
   console.error(`lint: ${findings.length} finding(s)`);
   process.exit(1);
 }
-console.log(`lint: ${sources.length} files (TSDoc, names), ${sized.length} files (size), ${packageCount} packages (publint, attw --profile esm-only), 0 findings`);
+console.log(`lint: ${sources.length} files (TSDoc, names), ${sized.length} files (size), ${packageCount} packages (publint, attw --profile esm-only), @reslayer/core ${coreNames['@reslayer/core']?.length} names, 0 findings`);
