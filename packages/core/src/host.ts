@@ -28,5 +28,6 @@ export { reachable } from './analysis/reach.js';
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes.js';
 export { DIAGNOSTIC_EXPLANATIONS, explainCode } from './diagnostics/explanations.js';
 export { Diagnostics, healthDeductions, healthScore, type HealthDeduction, type Severity } from './diagnostics/Diagnostics.js';
+export { PluginError } from './diagnostics/GeneratorError.js';
 export { closestMatches } from './diagnostics/suggest.js';
 export { pascalCase } from './naming/casing.js';

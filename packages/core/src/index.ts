@@ -49,7 +49,7 @@ export { GeneratorError } from './diagnostics/GeneratorError.js';
 
 // Naming and escaping: every contract string that goes into generated code passes through one of these.
 export { camelCase, pascalName } from './naming/casing.js';
-export { isReservedTypeName, noLeadingDigit, safeTypeName, UniqueNames } from './naming/identifiers.js';
+export { isReservedTypeName, noLeadingDigit, safeIdentifier, safeTypeName, UniqueNames } from './naming/identifiers.js';
 export { commentLines, objectKey, propertyKey, stringLiteral, valueLiteral, valueLiteralWithin } from './naming/literals.js';
 
 // Analysis and printing: what plugins ask of the model.
