@@ -1,17 +1,6 @@
 import path from 'node:path';
-import { GeneratorError, type Plugin } from '@reslayer/core';
-import {
-  CONFIG_SEARCH_PLACES,
-  findConfig,
-  loadConfigs,
-  resolveConfig,
-  type NamedPluginFactory,
-  type ResolvedConfig,
-} from '@reslayer/core/host';
-import { pluginClient } from '@reslayer/plugin-client';
-import { pluginConfigMeta } from '@reslayer/plugin-config-meta';
-import { pluginHooks } from '@reslayer/plugin-hooks';
-import { pluginMocks } from '@reslayer/plugin-mocks';
+import { GeneratorError } from '@reslayer/core';
+import { CONFIG_SEARCH_PLACES, findConfig, loadConfigs, resolveConfig, type ResolvedConfig } from '@reslayer/core/host';
 
 /** Output root used when the CLI runs with a contract argument and no `--output`. */
 export const DEFAULT_OUTPUT = './generated';
@@ -26,31 +15,15 @@ export interface CliInput {
   output?: string | undefined;
 }
 
-/** The four built-in plugins with their defaults, in the order contract mode runs them. */
-export function defaultPlugins(): Plugin[] {
-  return [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()];
-}
-
 /**
  * The modules that make a config's plugins, for the engine's no-change cache: the config file's module graph
  * (undefined: the engine's default), or none beside this build for a run without a config file, whose plugins are
- * {@link defaultPlugins} (the build's identity covers them).
+ * the built-in ones (builtinPlugins.ts; the build's identity covers them).
  * @param config a resolved config
  */
 export function pluginModulesOf(config: ResolvedConfig): readonly string[] | undefined {
   return config.configFile === undefined ? [] : undefined;
 }
-
-/**
- * The built-in plugins by package name, for configs that cannot hold code (a `reslayer` key in
- * `package.json`): `"plugins": ["@reslayer/plugin-client", ["@reslayer/plugin-hooks", { "adapter": "vue-query" }]]`.
- */
-export const NAMED_PLUGINS: Readonly<Record<string, NamedPluginFactory>> = {
-  '@reslayer/plugin-client': pluginClient as NamedPluginFactory,
-  '@reslayer/plugin-hooks': pluginHooks as NamedPluginFactory,
-  '@reslayer/plugin-config-meta': pluginConfigMeta as NamedPluginFactory,
-  '@reslayer/plugin-mocks': pluginMocks as NamedPluginFactory,
-};
 
 /**
  * Resolves the config of a CLI run: one run, or several when the config file exports an array.
@@ -61,7 +34,7 @@ export const NAMED_PLUGINS: Readonly<Record<string, NamedPluginFactory>> = {
  * - With neither: finds the config from `cwd` upwards (core's `findConfig`: `generator.config.*`,
  *   `reslayer.config.*`, or a `reslayer` key in `package.json`).
  *
- * A config may name the built-in plugins by package ({@link NAMED_PLUGINS}) and may leave `plugins` out
+ * A config may name the built-in plugins by package (builtinPlugins.ts, `NAMED_PLUGINS`) and may leave `plugins` out
  * (then the four built-in plugins run with their defaults).
  * @param input the config file, the contract, or neither
  * @param cwd working directory for relative paths
@@ -70,6 +43,7 @@ export const NAMED_PLUGINS: Readonly<Record<string, NamedPluginFactory>> = {
  *   for runs that share an output root, `RSL_USAGE` when there is no input and no config is found
  */
 export async function resolveCliConfigs(input: CliInput, cwd: string): Promise<ResolvedConfig[]> {
+  const { NAMED_PLUGINS, defaultPlugins } = await import('./builtinPlugins.js');
   const options = { namedPlugins: NAMED_PLUGINS, defaultPlugins };
   if (input.config !== undefined) return loadConfigs(input.config, cwd, options);
   if (input.contract !== undefined) return [resolveConfig({ input: input.contract, output: input.output ?? DEFAULT_OUTPUT, plugins: defaultPlugins() }, undefined, cwd)];
