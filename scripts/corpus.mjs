@@ -77,7 +77,7 @@ function listFiles(dir) {
 
 /** Operations of the contract, counted from the inspect output's raw operation list is not trusted: re-read the bundled document. */
 async function contractOperations(entry) {
-  const core = await import(path.join(root, 'packages/core/lib/index.js'));
+  const core = await import(path.join(root, 'packages/core/lib/host.js'));
   const loaded = await core.loadContract(entry);
   const ops = [];
   const paths = loaded.document.paths ?? {};

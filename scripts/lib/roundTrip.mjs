@@ -36,7 +36,7 @@ export async function loadTools() {
   }
   tools = {
     ts,
-    core: await lib('packages/core/lib/index.js'),
+    core: { ...(await lib('packages/core/lib/index.js')), ...(await lib('packages/core/lib/host.js')) },
     clientNaming: (await lib('packages/plugin-client/lib/naming.js')).clientNaming,
     hooksNaming: (await lib('packages/plugin-hooks/lib/naming.js')).hooksNaming,
     mocksNaming: (await lib('packages/plugin-mocks/lib/naming.js')).mocksNaming,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const core = () => import(path.join(ROOT, 'packages/core/lib/index.js'));
+const core = async () => ({ ...(await import(path.join(ROOT, 'packages/core/lib/index.js'))), ...(await import(path.join(ROOT, 'packages/core/lib/host.js'))) });
 
 /** Escapes one JSON pointer token. */
 const esc = (t) => t.replace(/~/g, '~0').replace(/\//g, '~1');

@@ -59,7 +59,8 @@ export async function loadContractValidator() {
  * @returns {Promise<import('./usageProbe.d.mts').UsageProbe>}
  */
 export async function writeUsageProbe({ contract, outDir, createValidator }) {
-  const core = await import(pathToFileURL(path.join(ROOT, 'packages/core/lib/index.js')).href);
+  const lib = (entry) => import(pathToFileURL(path.join(ROOT, 'packages/core/lib', entry)).href);
+  const core = { ...(await lib('index.js')), ...(await lib('host.js')) };
   const { clientNaming } = await import(pathToFileURL(path.join(ROOT, 'packages/plugin-client/lib/naming.js')).href);
   const { mocksNaming } = await import(pathToFileURL(path.join(ROOT, 'packages/plugin-mocks/lib/naming.js')).href);
   const loaded = await core.loadContract(contract);
