@@ -41,10 +41,19 @@ export interface LoadConfigOptions {
   defaultPlugins?: (() => Plugin[]) | undefined;
 }
 
-async function explorer() {
-  const { cosmiconfig } = await import('cosmiconfig');
+/**
+ * Loads a config file as cosmiconfig would: a TypeScript file (`.ts`, `.mts`) straight through
+ * {@link typeScriptLoader} (an empty file is `isEmpty`), so a run with one does not load cosmiconfig; any other
+ * file through cosmiconfig.
+ */
+async function loadConfigFile(file: string): Promise<{ config: unknown; isEmpty?: boolean } | null> {
   const loadTs = await typeScriptLoader();
-  return cosmiconfig('reslayer', { searchPlaces: [...CONFIG_SEARCH_PLACES], searchStrategy: 'none', loaders: { '.ts': loadTs, '.mts': loadTs } });
+  if (/\.m?ts$/.test(file)) {
+    const content = readFileSync(file, 'utf8');
+    return content.trim() === '' ? { config: undefined, isEmpty: true } : { config: await loadTs(file, content) };
+  }
+  const { cosmiconfig } = await import('cosmiconfig');
+  return cosmiconfig('reslayer', { searchPlaces: [...CONFIG_SEARCH_PLACES], searchStrategy: 'none', loaders: { '.ts': loadTs, '.mts': loadTs } }).load(file);
 }
 
 /**
@@ -112,7 +121,7 @@ export async function loadConfigs(configPath: string, cwd = process.cwd(), optio
   }
   let loaded: { config: unknown; isEmpty?: boolean } | null;
   try {
-    loaded = await (await explorer()).load(file);
+    loaded = await loadConfigFile(file);
   } catch (error) {
     const { cause, hint } = describeLoadError(error, configPath);
     throw new GeneratorError('RSL_CONFIG_INVALID', `${configPath}: the config file failed to load: ${cause}`, { file: configPath, hint, cause: error });
