@@ -10,28 +10,39 @@ export const isJsonMediaType = (mt) => /^application\/(?:[\w.+-]+\+)?json(?:\s*;
 
 /**
  * Walks a local JSON pointer through a document, following `$ref`s on the way and at the end, so the pointer
- * returned names the object itself (ajv cannot walk through a `$ref`).
+ * returned names the object itself (ajv cannot walk through a `$ref`). On the way, a node's own member wins over its
+ * `$ref` (OpenAPI 3.1: `Folder: { $ref: '#/…/Folder/$defs/Entry', $defs: { Entry } }`), and a `$ref` that leads back
+ * into a pointer being located ends the walk (node undefined) instead of recursing for ever.
+ * @param {unknown} doc the document
+ * @param {string} pointer a local JSON pointer (`#/components/schemas/Pet`)
+ * @param {Set<string>} [active] the pointers being located (for the cycle check)
  * @returns {{ node: unknown, pointer: string }}
  */
-export function locate(doc, pointer) {
+export function locate(doc, pointer, active = new Set()) {
+  if (active.has(pointer)) return { node: undefined, pointer };
+  active.add(pointer);
   let node = doc;
   let at = '#';
   const follow = () => {
     for (let i = 0; i < 32 && isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#'); i++) {
-      const target = node.$ref;
-      const found = locate(doc, target);
+      const found = locate(doc, node.$ref, active);
       node = found.node;
       at = found.pointer;
     }
   };
-  for (const token of pointer.replace(/^#/, '').split('/').slice(1)) {
+  try {
+    for (const token of pointer.replace(/^#/, '').split('/').slice(1)) {
+      const key = unescapeToken(decodeURIComponent(token));
+      if (!(isObject(node) && Object.hasOwn(node, key))) follow();
+      if (!isObject(node) && !Array.isArray(node)) return { node: undefined, pointer: `${at}/${token}` };
+      node = node[key];
+      at = `${at}/${token}`;
+    }
     follow();
-    if (!isObject(node) && !Array.isArray(node)) return { node: undefined, pointer: `${at}/${token}` };
-    node = node[unescapeToken(decodeURIComponent(token))];
-    at = `${at}/${token}`;
+    return { node, pointer: at };
+  } finally {
+    active.delete(pointer);
   }
-  follow();
-  return { node, pointer: at };
 }
 
 /**

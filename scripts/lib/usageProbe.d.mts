@@ -60,3 +60,5 @@ export declare function loadContractValidator(): Promise<ValidatorFactory>;
 export declare function writeUsageProbe(options: { contract: string; outDir: string; createValidator?: ValidatorFactory }): Promise<UsageProbe>;
 export declare function probeErrors(output: string): Map<number, Array<{ code: string; column: number; messages: string[] }>>;
 export declare function tallyProbe(probe: UsageProbe, output: string): ProbeTally;
+/** Walks a local JSON pointer through a document, following `$ref`s (see probeExamples.mjs). */
+export declare function locate(doc: unknown, pointer: string, active?: Set<string>): { node: unknown; pointer: string };

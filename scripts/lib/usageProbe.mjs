@@ -22,6 +22,8 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './typecheck.mjs';
 import { escapeToken, examplesOf, fixtureExports, isJsonMediaType, literal, locate, moduleOf, stripUndeclared } from './probeExamples.mjs';
 
+export { locate };
+
 /** The probe file, relative to the output root (inside `src/`, so `src/**\/*.ts` type-checks it with the output). */
 export const PROBE_FILE = 'src/reslayer-usage-probe.ts';
 /** What a probe assigns. */

@@ -4,10 +4,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generate, type Generation } from '../helpers/cli.js';
-import { OUT_BASE } from '../helpers/paths.js';
+import { FIXTURES, OUT_BASE } from '../helpers/paths.js';
 import { createContractValidator } from '../runtime/mocks-helpers/schemas.js';
 import { generatedTsconfig, runTsc, TSC_59, writeTsconfig } from '../utils/typecheck.js';
-import { PROBE_FILE, probeErrors, tallyProbe, writeUsageProbe, type UsageProbe } from '../utils/usageProbe.js';
+import { locate, PROBE_FILE, probeErrors, tallyProbe, writeUsageProbe, type UsageProbe } from '../utils/usageProbe.js';
 
 const CONTRACT = `openapi: 3.0.3
 info: { title: Probe self-test, version: 1.0.0 }
@@ -134,6 +134,26 @@ describe('usage probe', () => {
     } finally {
       writeFileSync(file, original);
     }
+  });
+});
+
+describe('usage probe: a $ref into its own $defs (OpenAPI 3.1)', () => {
+  it('probes fixtures/openapi/3.1/features.yaml, whose Folder is `$ref` to its own `$defs/Entry`, without overflowing the stack', async () => {
+    const contract = path.join(FIXTURES, '3.1/features.yaml');
+    const g = generate('usage-probe-features', contract);
+    expect(g.run.status).toBe(0);
+    const probe = await writeUsageProbe({ contract, outDir: g.outDir, createValidator: (doc, view) => createContractValidator(doc, view) });
+    expect(probe.entries.filter((e) => e.kind === 'fixture').length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('locate: a node’s own member wins over its $ref, and a $ref cycle ends with no node', () => {
+    const doc = { components: { schemas: {
+      Folder: { $ref: '#/components/schemas/Folder/$defs/Entry', $defs: { Entry: { type: 'object' } } },
+      A: { $ref: '#/components/schemas/B' },
+      B: { $ref: '#/components/schemas/A' },
+    } } };
+    expect(locate(doc, '#/components/schemas/Folder')).toEqual({ node: { type: 'object' }, pointer: '#/components/schemas/Folder/$defs/Entry' });
+    expect(locate(doc, '#/components/schemas/A').node).toBeUndefined();
   });
 });
 

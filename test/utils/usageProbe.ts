@@ -2,6 +2,7 @@
 // types): a typed re-export of scripts/lib/usageProbe.mjs, which scripts/corpus.mjs runs too.
 export {
   loadContractValidator,
+  locate,
   PROBE_FILE,
   PROBE_KINDS,
   probeErrors,
