@@ -41,19 +41,10 @@ export interface LoadConfigOptions {
   defaultPlugins?: (() => Plugin[]) | undefined;
 }
 
-/**
- * Loads a config file as cosmiconfig would: a TypeScript file (`.ts`, `.mts`) straight through
- * {@link typeScriptLoader} (an empty file is `isEmpty`), so a run with one does not load cosmiconfig; any other
- * file through cosmiconfig.
- */
-async function loadConfigFile(file: string): Promise<{ config: unknown; isEmpty?: boolean } | null> {
-  const loadTs = await typeScriptLoader();
-  if (/\.m?ts$/.test(file)) {
-    const content = readFileSync(file, 'utf8');
-    return content.trim() === '' ? { config: undefined, isEmpty: true } : { config: await loadTs(file, content) };
-  }
+async function explorer() {
   const { cosmiconfig } = await import('cosmiconfig');
-  return cosmiconfig('reslayer', { searchPlaces: [...CONFIG_SEARCH_PLACES], searchStrategy: 'none', loaders: { '.ts': loadTs, '.mts': loadTs } }).load(file);
+  const loadTs = await typeScriptLoader();
+  return cosmiconfig('reslayer', { searchPlaces: [...CONFIG_SEARCH_PLACES], searchStrategy: 'none', loaders: { '.ts': loadTs, '.mts': loadTs } });
 }
 
 /**
@@ -121,7 +112,7 @@ export async function loadConfigs(configPath: string, cwd = process.cwd(), optio
   }
   let loaded: { config: unknown; isEmpty?: boolean } | null;
   try {
-    loaded = await loadConfigFile(file);
+    loaded = await (await explorer()).load(file);
   } catch (error) {
     const { cause, hint } = describeLoadError(error, configPath);
     throw new GeneratorError('RSL_CONFIG_INVALID', `${configPath}: the config file failed to load: ${cause}`, { file: configPath, hint, cause: error });
