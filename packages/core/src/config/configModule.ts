@@ -1,6 +1,5 @@
 import os from 'node:os';
 import path from 'node:path';
-import { nativeConfigLoader } from './nativeConfig.js';
 
 /**
  * Where the TypeScript config loader (jiti) caches the JavaScript it compiles a `generator.config.ts` to: a
@@ -11,31 +10,14 @@ import { nativeConfigLoader } from './nativeConfig.js';
 export const CONFIG_CACHE_DIR = path.join(os.tmpdir(), 'reslayer-jiti');
 
 /**
- * The cosmiconfig loader of TypeScript configs (`.ts`, `.mts`): Node's own TypeScript loading where it can
- * (nativeConfig.ts), else cosmiconfig-typescript-loader, which runs jiti, with jiti's compile cache in
- * {@link CONFIG_CACHE_DIR} and no module cache, so `--watch` sees edits. A config Node fails to load (type
- * stripping does not take it, or it throws) is loaded again with jiti, so its errors read as they always did.
+ * The cosmiconfig loader of TypeScript configs (`.ts`, `.mts`): cosmiconfig-typescript-loader, which runs jiti, with
+ * jiti's compile cache in {@link CONFIG_CACHE_DIR} and no module cache, so `--watch` sees edits.
  * @returns a cosmiconfig loader resolving to the module's default export (or the module)
  * @throws the loader's `TypeScriptCompileError` when the module fails to load (see {@link describeLoadError})
  */
 export async function typeScriptLoader(): Promise<(file: string, content: string) => Promise<unknown>> {
-  let jiti: ((file: string, content: string) => Promise<unknown>) | undefined;
-  const viaJiti = async (file: string, content: string): Promise<unknown> => {
-    if (jiti === undefined) {
-      const { TypeScriptLoader } = await import('cosmiconfig-typescript-loader');
-      jiti = TypeScriptLoader({ moduleCache: false, fsCache: CONFIG_CACHE_DIR });
-    }
-    return jiti(file, content);
-  };
-  const native = nativeConfigLoader();
-  if (native === undefined) return viaJiti;
-  return async (file, content) => {
-    try {
-      return await native(file);
-    } catch {
-      return viaJiti(file, content);
-    }
-  };
+  const { TypeScriptLoader } = await import('cosmiconfig-typescript-loader');
+  return TypeScriptLoader({ moduleCache: false, fsCache: CONFIG_CACHE_DIR });
 }
 
 /**
