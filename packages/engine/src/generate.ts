@@ -1,5 +1,5 @@
 import { type Diagnostic, type ResolvedConfig, cmp, runGenerator } from '@reslayer/core';
-import { fingerprintOf, knownOutput, recordInputs } from './cache/probe.js';
+import { recordInputs, fingerprintOf } from './cache/probe.js';
 import { type RunSummary, removeRecord, sha256, stampFiles, writeRecord } from './cache/record.js';
 import { locationOf, rootRelative } from './output/paths.js';
 import type { WritePlan } from './output/plan.js';
@@ -77,9 +77,8 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     }
     options.onPhase?.('write');
     const writing = startTiming();
-    const known = knownOutput(probe, files);
-    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files, known) : await writeOutput(opened.paths, files, opened.lock, run.model.meta, known);
-    if (!dryRun) record(opened, files, run.contractFiles, startedAt, summary, known.digest);
+    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files) : await writeOutput(opened.paths, files, opened.lock, run.model.meta);
+    if (!dryRun) record(opened, files, run.contractFiles, startedAt, summary);
     const write = writing();
     return {
       ...base,
@@ -95,9 +94,9 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
 
 /**
  * Records the output a write left, for the next run's probe: the fingerprint, the summary, and each file's stamp and
- * sha256 (`digest`). No record (and an older one removed) when the key is off or a contract file changed during the run.
+ * sha256. No record (and an older one removed) when the key is off or a contract file changed during the run.
  */
-function record(opened: Opened, files: ReadonlyMap<string, string>, contractFiles: readonly string[], startedAt: number, summary: RunSummary, digest: (rel: string) => string): void {
+function record(opened: Opened, files: ReadonlyMap<string, string>, contractFiles: readonly string[], startedAt: number, summary: RunSummary): void {
   const { key, paths, cacheDir } = opened;
   const sorted = [...files.keys()].sort(cmp);
   const inputs = key.ok ? recordInputs(contractFiles, startedAt) : undefined;
@@ -107,7 +106,7 @@ function record(opened: Opened, files: ReadonlyMap<string, string>, contractFile
     return;
   }
   const fingerprint = fingerprintOf(key.key, inputs);
-  const sha256s = sorted.map(digest);
+  const sha256s = sorted.map((rel) => sha256(files.get(rel) as string));
   tryRecord(opened, { fingerprint, inputs, summary, manifestSha256: sha256(serializeManifest(sorted, summary)), files: sorted, stamps, sha256s });
 }
 

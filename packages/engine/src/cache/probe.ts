@@ -2,16 +2,11 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_NAME } from '../output/manifest.js';
 import type { OutputPaths } from '../output/paths.js';
-import type { KnownOutput } from '../output/plan.js';
-import { type CacheRecord, type RecordedInput, type Stamp, readRecord, recordedFiles, sha256, stampMatches, stampOf } from './record.js';
+import { type CacheRecord, type RecordedInput, type Stamp, readRecord, sha256, stampMatches, stampOf } from './record.js';
 import type { RunKey } from './runKey.js';
 
 /** What the no-change cache says about a run: it hit (the output is what the record describes), or why not. */
-export type CacheProbe =
-  | { status: 'hit'; record: CacheRecord; bytes: number; refreshed: CacheRecord | undefined }
-  /** A miss after the root's record was read carries it: the write plan knows a file by its stamp and sha256 there (see `recordedFiles`). */
-  | { status: 'miss'; reason: string; record?: CacheRecord | undefined }
-  | { status: 'off'; reason: string };
+export type CacheProbe = { status: 'hit'; record: CacheRecord; bytes: number; refreshed: CacheRecord | undefined } | { status: 'miss' | 'off'; reason: string };
 
 /** The fingerprint of a run: its key plus every contract file's path and sha256. */
 export function fingerprintOf(key: string, inputs: ReadonlyArray<Pick<RecordedInput, 'path' | 'sha256'>>): string {
@@ -58,32 +53,31 @@ export function probeCache(paths: Pick<OutputPaths, 'root' | 'real'>, cacheDir: 
   const root = paths.real;
   const record = readRecord(cacheDir, paths.root);
   if (!record) return { status: 'miss', reason: 'no cache record for this output root' };
-  const miss = (reason: string): CacheProbe => ({ status: 'miss', reason, record });
   let manifest: string;
   try {
     manifest = readFileSync(path.join(root, MANIFEST_NAME), 'utf8');
   } catch {
-    return miss('the output root has no manifest');
+    return { status: 'miss', reason: 'the output root has no manifest' };
   }
-  if (sha256(manifest) !== record.manifestSha256) return miss('the manifest is not the one the record was written with');
+  if (sha256(manifest) !== record.manifestSha256) return { status: 'miss', reason: 'the manifest is not the one the record was written with' };
   const inputs: Array<Pick<RecordedInput, 'path' | 'sha256'>> = [];
   for (const input of record.inputs) {
     const digest = currentDigest(input);
-    if (digest === undefined) return miss(`the contract file ${input.path} cannot be read`);
+    if (digest === undefined) return { status: 'miss', reason: `the contract file ${input.path} cannot be read` };
     inputs.push({ path: input.path, sha256: digest });
   }
-  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return miss('the contract, the config, a plugin, the generator build or Node changed');
+  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return { status: 'miss', reason: 'the contract, the config, a plugin, the generator build or Node changed' };
   const at = Date.now();
   const fresh = new Map<number, Stamp>();
   let bytes = 0;
   for (let i = 0; i < record.files.length; i++) {
     const rel = record.files[i] as string;
     const stats = statSync(path.join(root, rel), { throwIfNoEntry: false });
-    if (!stats?.isFile()) return miss(`${rel} is missing`);
+    if (!stats?.isFile()) return { status: 'miss', reason: `${rel} is missing` };
     bytes += stats.size;
     if (stampMatches(record.stamps[i] as Stamp, stats)) continue;
     // A racy stamp, or a stat that moved (a touch, a checkout): the bytes decide.
-    if (!sameBytes(path.join(root, rel), record.sha256s[i] as string)) return miss(`${rel} was changed`);
+    if (!sameBytes(path.join(root, rel), record.sha256s[i] as string)) return { status: 'miss', reason: `${rel} was changed` };
     fresh.set(i, stampOf(stats, at));
   }
   const refreshed = fresh.size === 0 ? undefined : { ...record, stamps: record.stamps.map((s, i) => fresh.get(i) ?? s) };
@@ -107,20 +101,4 @@ function sameBytes(abs: string, digest: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * The generated texts' digests (each computed once, for the plan and the record) and, after a miss of the no-change
- * probe, what the root's record knows of its files (see `planOutput`).
- * @param probe the run's probe
- * @param files the generated files' texts by root-relative path
- */
-export function knownOutput(probe: CacheProbe, files: ReadonlyMap<string, string>): KnownOutput {
-  const digests = new Map<string, string>();
-  const digest = (rel: string): string => {
-    let d = digests.get(rel);
-    if (d === undefined) digests.set(rel, (d = sha256(files.get(rel) ?? '')));
-    return d;
-  };
-  return { files: probe.status === 'miss' && probe.record ? recordedFiles(probe.record) : new Map(), digest };
 }

@@ -138,20 +138,3 @@ export function stampFiles(root: string, files: readonly string[]): Stamp[] | un
   }
   return stamps;
 }
-
-/** What a record says of one file the recorded run wrote: its stamp then, and the sha256 of its text. */
-export interface RecordedFile {
-  stamp: Stamp;
-  sha256: string;
-}
-
-/**
- * The files of a record by root-relative path. A file whose stat still equals its (non-racy) stamp holds the text
- * of that sha256, as the no-change probe trusts it: the write plan compares digests instead of reading it.
- * @param record the root's cache record
- */
-export function recordedFiles(record: Pick<CacheRecord, 'files' | 'stamps' | 'sha256s'>): Map<string, RecordedFile> {
-  const out = new Map<string, RecordedFile>();
-  record.files.forEach((rel, i) => out.set(rel, { stamp: record.stamps[i] as Stamp, sha256: record.sha256s[i] as string }));
-  return out;
-}

@@ -1,7 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, GeneratorError, cmp } from '@reslayer/core';
-import { type RecordedFile, stampMatches } from '../cache/record.js';
 import { MANIFEST_NAME, type Manifest } from './manifest.js';
 import { type RootScan, addAncestors } from './scan.js';
 
@@ -22,16 +21,6 @@ export interface DriftEntry {
   kind: 'missing' | 'different' | 'stale';
 }
 
-/**
- * What the root's cache record knows of its files (see `recordedFiles`), and the sha256 of a generated text by path
- * (computed once: the next record needs it too). A file whose stat equals its recorded stamp is compared by digest
- * and not read.
- */
-export interface KnownOutput {
-  files: ReadonlyMap<string, RecordedFile>;
-  digest: (rel: string) => string;
-}
-
 /** A plan, and what the listing showed that the run must report. */
 export interface PlannedOutput {
   plan: WritePlan;
@@ -47,19 +36,18 @@ export interface PlannedOutput {
  * @param files the generated files, by root-relative path
  * @param scan the listing of the root
  * @param manifest the root's manifest
- * @param known what the root's cache record knows of its files, if anything (a miss of the no-change probe)
  * @returns the plan (each list sorted) and notices about entries that are neither files nor folders
  * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` when a folder a generated file goes into is a file, a symbolic
  *   link or a special file, or a generated file's path is a folder
  */
-export function planOutput(root: string, files: ReadonlyMap<string, string>, scan: RootScan, manifest: Manifest, known?: KnownOutput): PlannedOutput {
+export function planOutput(root: string, files: ReadonlyMap<string, string>, scan: RootScan, manifest: Manifest): PlannedOutput {
   assertFoldersFree(root, files, scan);
   const plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
   const notices: Diagnostic[] = [];
   for (const [rel, text] of files) {
     const kind = scan.entries.get(rel);
     if (kind !== 'file') plan.created.push(rel);
-    else plan[(knownSame(path.join(root, rel), rel, known) ?? sameText(path.join(root, rel), text)) ? 'unchanged' : 'updated'].push(rel);
+    else plan[sameText(path.join(root, rel), text) ? 'unchanged' : 'updated'].push(rel);
   }
   for (const rel of manifest.files) if (!files.has(rel) && rel !== MANIFEST_NAME && scan.entries.has(rel)) plan.removed.push(rel);
   for (const [rel, kind] of scan.entries) {
@@ -74,18 +62,6 @@ export function planOutput(root: string, files: ReadonlyMap<string, string>, sca
   }
   for (const list of Object.values(plan)) (list as string[]).sort(cmp);
   return { plan, notices };
-}
-
-/**
- * Whether the file at `abs` holds the generated text, from the record alone: when its stat equals the recorded
- * stamp, its bytes are the recorded ones, and the digests decide. Undefined when the record cannot tell.
- */
-function knownSame(abs: string, rel: string, known: KnownOutput | undefined): boolean | undefined {
-  const recorded = known?.files.get(rel);
-  if (!recorded) return undefined;
-  const stats = statSync(abs, { throwIfNoEntry: false });
-  if (!stats?.isFile() || !stampMatches(recorded.stamp, stats)) return undefined;
-  return known?.digest(rel) === recorded.sha256;
 }
 
 /** True when the regular file at `abs` holds exactly this text (a file that vanished or cannot be read does not). */
