@@ -4,7 +4,7 @@
 // GitHub contract for comparison, and `tsc --noEmit` over both outputs. Prints tables and PASS/FAIL
 // lines for the targets, and writes the same figures as JSON.
 //
-// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github,diff,write,pairs,fanout] [--sizes 10,100,1000,5000]
+// Usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github,diff,write,pairs,fanout,graph] [--sizes 10,100,1000,5000]
 //                               [--no-compare] [--repeat 3] [--against <checkout>] [--out .bench/results.json]
 // Exit code: 0 unless one of our own generate/check runs fails (1), or a usage/build problem (2).
 // The comparison tools are installed with npm into a cache folder outside the repository
@@ -16,6 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { writePathTargets } from './lib/bench-write.mjs';
 import { benchFanOut, fanOutTargets } from './lib/bench-fanout.mjs';
+import { benchGraph, graphTargets } from './lib/bench-scale.mjs';
+import { runOurs } from './lib/bench-ours.mjs';
 import { BENCH, CACHE, CLI, OCTOKIT, OUT, PINS, ROOT, hasGnuTime, measureProcess, note, progress, results, status } from './lib/bench-context.mjs';
 import { benchDiff, benchPairs, benchWrite, evaluateDiffTarget, pairTargets } from './lib/bench-diff.mjs';
 import { benchGithub } from './lib/bench-github.mjs';
@@ -86,7 +88,12 @@ function main() {
     progress('fanout: $ref fan-out contracts W × W');
     results.fanOut = benchFanOut({ cli: CLI, scratch: path.join(BENCH, 'fanout'), measure: measureProcess });
   }
+  if (opts.only.includes('graph')) {
+    progress('graph: Microsoft Graph beta, 1,000 and 5,000 operations and whole');
+    results.graph = benchGraph({ runOurs, scratch: path.join(BENCH, 'graph') });
+  }
   evaluateTargets(opts);
+  graphTargets(results.graph, target);
   if (opts.only.includes('fanout')) fanOutTargets(results.fanOut, target);
   if (opts.only.includes('pairs')) pairTargets();
   evaluateDiffTarget(opts);

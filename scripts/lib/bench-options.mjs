@@ -22,7 +22,7 @@ export function parseArgs(argv) {
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
-  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff', 'write', 'pairs', 'fanout'].includes(o)) usage(`--only takes demo, synthetic, github, diff, write, pairs, fanout; got ${o}`);
+  for (const o of opts.only) if (!['demo', 'synthetic', 'github', 'diff', 'write', 'pairs', 'fanout', 'graph'].includes(o)) usage(`--only takes demo, synthetic, github, diff, write, pairs, fanout, graph; got ${o}`);
   for (const n of opts.sizes) if (!Number.isInteger(n) || n < 1) usage(`--sizes takes positive integers; got ${n}`);
   if (!Number.isInteger(opts.repeat) || opts.repeat < 1) usage('--repeat takes a positive integer');
   if (!(opts.tscTimeout > 0)) usage('--tsc-timeout takes a number of seconds');
@@ -36,8 +36,10 @@ function usage(error) {
     'usage: node scripts/bench.mjs [--smoke] [--only demo,synthetic,github] [--sizes 10,100,1000,5000]',
     '                              [--no-compare] [--repeat N] [--tsc-timeout S] [--against <checkout>] [--out file.json]',
     '  --smoke       the demo (with its < 0.5 s targets) and the synthetic N=100 input, no network, no comparison tools (CI)',
-    '  --only        inputs to run (default: all seven; diff: reslayer diff on the GitHub contract with one operation removed;',
+    '  --only        inputs to run (default: the first seven; diff: reslayer diff on the GitHub contract with one operation removed;',
     '                fanout: $ref fan-out contracts W × W for W up to 12, each ≤ 5 s and ≤ 300 MB;',
+    '                graph: Microsoft Graph beta cut to 1,000 and 5,000 operations and whole, CPU per operation by phase',
+    '                (not in the default; needs the APIs.guru directory, or RESLAYER_GRAPH_BETA; several minutes);',
     '                write: generate killed during its write on GitHub\'s contract;',
     '                pairs: side by side on GitHub\'s contract, this build with and without the no-change cache,',
     '                and with --against, this build against another checkout\'s build)',

@@ -110,13 +110,10 @@ export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], 
     const parentKey = decodeToken(ref.slice(COMPONENT_PREFIX.length));
     const d = (schemas?.[parentKey] as Raw | undefined)?.['discriminator'] as Raw | undefined;
     if (parentKey === self || !d || typeof d['propertyName'] !== 'string' || pinnedHere(d['propertyName'])) return;
-    const mapping = d['mapping'] && typeof d['mapping'] === 'object' ? (d['mapping'] as Raw) : {};
-    const mapped = Object.keys(mapping)
-      .sort(cmp)
-      .filter((value) => {
-        const target = mapping[value];
-        return typeof target === 'string' && (target === self || decodeToken(target) === pointerOf(self) || target === pointer);
-      });
+    const byTarget = d['mapping'] && typeof d['mapping'] === 'object' ? mappingIndex(d['mapping'] as Raw) : undefined;
+    // The mapping keys whose target is this schema: by its name, its decoded pointer or its pointer as written.
+    const hits = byTarget ? [byTarget.raw.get(self), byTarget.decoded.get(pointerOf(self)), byTarget.raw.get(pointer)] : [];
+    const mapped = [...new Set(hits.flatMap((list) => list ?? []))].sort(cmp);
     const at = `${pointer}/allOf/${i}`;
     out.push({
       kind: 'object',
@@ -125,6 +122,39 @@ export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], 
     });
   });
   return out;
+}
+
+/** Each discriminator mapping's keys by target, made once per mapping object: see {@link mappingIndex}. */
+const mappingIndexes = new WeakMap<Raw, MappingIndex>();
+
+/** A discriminator mapping's keys by target: as the target is written (`raw`), and decoded (see {@link decodeToken}). */
+interface MappingIndex {
+  raw: Map<string, string[]>;
+  decoded: Map<string, string[]>;
+}
+
+/**
+ * The keys of a discriminator's `mapping` by target, made once per mapping object, so that a component extended by
+ * thousands of schemas (Microsoft Graph's `entity`, with thousands of mapping entries) is not searched through once
+ * per schema.
+ * @param mapping the raw `mapping` object
+ */
+function mappingIndex(mapping: Raw): MappingIndex {
+  let index = mappingIndexes.get(mapping);
+  if (index) return index;
+  index = { raw: new Map(), decoded: new Map() };
+  const add = (map: Map<string, string[]>, key: string, value: string) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  for (const [value, target] of Object.entries(mapping)) {
+    if (typeof target !== 'string') continue;
+    add(index.raw, target, value);
+    add(index.decoded, decodeToken(target), value);
+  }
+  mappingIndexes.set(mapping, index);
+  return index;
 }
 
 /** The string values a schema pins itself to (`const`, or an `enum` of strings only); undefined otherwise. */

@@ -162,6 +162,26 @@ describe('SchemaNormalizer: unions with a discriminator', () => {
     expect(cat.kind === 'intersection' ? cat.members[2] : undefined).toMatchObject({ properties: [{ name: 'kind', schema: { enum: ['Cat'] } }] });
   });
 
+  it('allOf inheritance pins the mapping keys that name the child (by name, by pointer, by percent-encoded pointer), sorted; else its name', async () => {
+    const mapping = { zeta: '#/components/schemas/Dog', alpha: 'Dog', mid: '#/components/schemas/D%6Fg', cat: 'Cat', bad: 7 };
+    const { named } = await normalizeDocument(
+      tmp,
+      docWithSchemas({
+        Animal: { type: 'object', properties: { kind: { type: 'string' } }, discriminator: { propertyName: 'kind', mapping } },
+        Dog: { allOf: [{ $ref: '#/components/schemas/Animal' }, { properties: { barks: { type: 'boolean' } } }] },
+        Cat: { allOf: [{ $ref: '#/components/schemas/Animal' }] },
+        Fox: { allOf: [{ $ref: '#/components/schemas/Animal' }] },
+      }),
+    );
+    const pinned = (name: string) => {
+      const node = named(name).schema;
+      return node.kind === 'intersection' ? node.members[node.members.length - 1] : node;
+    };
+    expect(pinned('Dog')).toMatchObject({ properties: [{ name: 'kind', schema: { enum: ['alpha', 'mid', 'zeta'] } }] });
+    expect(pinned('Cat')).toMatchObject({ properties: [{ name: 'kind', schema: { enum: ['cat'] } }] });
+    expect(pinned('Fox')).toMatchObject({ properties: [{ name: 'kind', schema: { enum: ['Fox'] } }] });
+  });
+
   it('a mapping entry that points at no variant is left out', async () => {
     const node = await normalizeOne({ oneOf: variants.slice(0, 2), discriminator: { propertyName: 'petType', mapping: { ghost: '#/components/schemas/Lizard', cat: 'Cat' } } }, pets);
     expect(node.kind === 'union' ? node.discriminator?.mapping : undefined).toEqual([
