@@ -8,6 +8,7 @@ import { delay, http, HttpResponse, matchRequestUrl, type DefaultBodyType, type 
 import type { PropertyPath } from './meta.js';
 import { listAnswer, type ListSpec } from './mockList.js';
 import { MOCK_SCENARIOS, type MockScenario } from './mockNames.js';
+import { belongs, itemsUnder, ownersOf, parentOf, withEmbeds, type Embed } from './mockOwners.js';
 import { refuse, requestIssues, type Definitions, type RequestSpec } from './mockRequest.js';
 import { createStore, merge, readJson, setPath, type Fields, type MockStore, type StoreSpec } from './mockStore.js';
 import { readPath, withPath } from './paths.js';
@@ -81,6 +82,8 @@ export interface OperationSpec {
   readonly yieldTo?: readonly string[];
   /** How the request body is validated: a body that breaks its schema gets `request.invalid`, never the success status. */
   readonly request?: RequestSpec;
+  /** A read's sub-collections its entity embeds: each property answers the items of its store under this item. */
+  readonly embeds?: readonly Embed[];
 }
 
 /** What {@link mockResource} is made from. */
@@ -173,21 +176,26 @@ async function payloadOf(op: OperationSpec, request: Request): Promise<object> {
 
 /** The answer of an operation served from a store (or an action on a stored item). */
 async function fromStore<E>(op: OperationSpec, store: MockStore<E> | undefined, items: Map<string, unknown>, request: Request, params: PathParams, empty: boolean): Promise<Response> {
+  const owners = ownersOf(items);
   if (op.store === 'list') {
-    const { body, headers } = listAnswer(empty ? [] : [...items.values()], request, op.list ?? {});
+    const { body, headers } = listAnswer(empty ? [] : itemsUnder(items, parentOf(op.path, params)), request, op.list ?? {});
     return json(body, op.status, headers);
   }
   if (op.store === 'create' && store) {
     const { key, entity } = store.create(await payloadOf(op, request), op.fields ?? []);
+    const parent = parentOf(op.path, params);
     if (!empty) items.set(key, entity);
+    if (!empty && parent) owners.set(key, parent);
+    else if (!empty) owners.delete(key);
     return success(op, entity, empty);
   }
   const key = String(params[op.key ?? ''] ?? '');
   const current = empty ? undefined : items.get(key);
-  if (current === undefined) return respond(op.notFound ?? [404]);
-  if (op.store === 'read') return success(op, current, empty);
+  if (current === undefined || !belongs(owners.get(key), parentOf(op.path, params, op.key))) return respond(op.notFound ?? [404]);
+  if (op.store === 'read') return success(op, withEmbeds(current, op.embeds, parentOf(op.path, params)), empty);
   if (op.store === 'delete') {
     items.delete(key);
+    owners.delete(key);
     return success(op, current, empty);
   }
   const payload = await payloadOf(op, request);

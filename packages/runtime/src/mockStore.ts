@@ -3,6 +3,7 @@
  * new keys for created items, and how a payload is merged into a stored item.
  */
 import type { PropertyPath } from './meta.js';
+import { ownersOf } from './mockOwners.js';
 import { namesOf, readPath } from './paths.js';
 
 /**
@@ -143,6 +144,7 @@ export function createStore<E>(spec: StoreSpec<E>): MockStore<E> {
   const clock = writeClock(spec);
   const reset = (): void => {
     items.clear();
+    ownersOf(items as Map<string, unknown>).clear();
     sequence = 0;
     clock.reset();
     spec.seed.forEach((item, i) => items.set(key ? String(readPath(item, key.path)) : (spec.positionKeys?.[i] ?? String(i + 1)), structuredClone(item)));

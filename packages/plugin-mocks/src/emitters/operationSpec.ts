@@ -59,7 +59,7 @@ function listSpec(list: ListPlan): Spec {
 const pairs = (list: QueryPair[]): Spec => list.map(([name, value]) => (value === undefined ? [name] : [name, value]));
 
 /** The store part of an operation: its role, the item key's path parameter, the fields it copies, the list. */
-function storePart(plan: MockPlan, op: OperationPlan): Record<string, Spec | undefined> {
+function storePart(plan: MockPlan, op: OperationPlan, imports: SpecImports): Record<string, Spec | undefined> {
   const store = plan.store;
   if (!op.storeRole || !store) return {};
   const key = [...op.params.values()].pop() ?? store.keyParam;
@@ -68,6 +68,8 @@ function storePart(plan: MockPlan, op: OperationPlan): Record<string, Spec | und
     case 'list':
       return store.list ? { store: 'list', list: listSpec(store.list) } : {};
     case 'read':
+      for (const e of store.embeds ?? []) imports.stores.set(e.store, e.from);
+      return { store: 'read', key, embeds: store.embeds?.map((e) => [e.property, new Code(e.store)]) };
     case 'delete':
       return { store: op.storeRole, key };
     case 'create':
@@ -104,7 +106,7 @@ export function operationSpec(plan: MockPlan, op: OperationPlan, imports: SpecIm
     ...(op.verb !== undefined ? { verb: op.verb } : {}),
     path: op.pattern,
     status: op.status,
-    ...storePart(plan, op),
+    ...storePart(plan, op, imports),
     ...(op.page && !op.storeRole ? { list: listSpec(op.page) } : {}),
     ...actionPart(op, imports),
     body: op.storeRole === 'list' ? undefined : bodySpec(op, op.body, imports),

@@ -153,6 +153,18 @@ export interface StorePlan {
   list?: ListPlan;
   /** The time stamps a create sets (all) and an update sets (`updated`), later than every seed's (see `stampsOf`). */
   stamps?: { created: string[]; updated: string[] };
+  /** The sub-collections the entity embeds, answered from their stores by the read (see `planEmbeds`). */
+  embeds?: EmbedPlan[];
+}
+
+/** A sub-collection an entity embeds: the array property and the store of the child resource that fills it. */
+export interface EmbedPlan {
+  /** The entity's array property (`comments`). */
+  property: string;
+  /** The child store's exported name (`postsCommentsStore`). */
+  store: string;
+  /** The child resource, whose handlers file declares the store. */
+  from: ResourceNode;
 }
 
 /** The mocks of one resource: operations, store and fixtures. */

@@ -1,0 +1,55 @@
+// Generated mocks of the store-shapes contract under msw/node: writes under a parent, and the parent's embedded children.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { setupServer, type SetupServer } from 'msw/node';
+import type { HttpHandler } from 'msw';
+import { TEST_DIR, generate, transpileMocks } from './helpers.js';
+import { json, send } from './http.js';
+
+type Json = Record<string, unknown>;
+const RESOURCES = ['posts', 'postsComments'];
+
+describe('the store-shapes contract under msw/node', () => {
+  let dir: string;
+  let server: SetupServer;
+  const mods: Record<string, Record<string, unknown>> = {};
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-shapes-'));
+    await generate(path.join(TEST_DIR, 'fixtures/store-shapes.yaml'), dir);
+    await transpileMocks(path.join(dir, 'src'), path.join(dir, 'js'));
+    for (const r of RESOURCES) mods[r] = (await import(pathToFileURL(path.join(dir, `js/shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
+    server = setupServer(...RESOURCES.flatMap((r) => (mods[r]?.[`${r}Handlers`] as HttpHandler[] | undefined) ?? []));
+    server.listen({ onUnhandledFrame: 'error' });
+  }, 60_000);
+
+  afterEach(() => {
+    for (const m of Object.values(mods)) for (const [k, v] of Object.entries(m)) if (/^reset\w+Store$/.test(k) && typeof v === 'function') (v as () => void)();
+  });
+
+  afterAll(async () => {
+    server?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const ids = (body: unknown): unknown[] => (body as Json[]).map((c) => c.id);
+
+  it("a child created under a parent is listed under it and not under another, and shows in the parent's detail", async () => {
+    const seeded = ids((await send('http://localhost/posts/1/comments')).body);
+    const created = await send('http://localhost/posts/1/comments', json('POST', { body: 'first!' }));
+    expect(created.status).toBe(201);
+    const id = (created.body as Json).id;
+    expect(ids((await send('http://localhost/posts/1/comments')).body)).toEqual([...seeded, id]);
+    expect(ids((await send('http://localhost/posts/2/comments')).body)).toEqual(seeded);
+    expect((await send(`http://localhost/posts/1/comments/${String(id)}`)).status).toBe(200);
+    expect((await send(`http://localhost/posts/2/comments/${String(id)}`)).status).toBe(404);
+    const post = (await send('http://localhost/posts/1')).body as { comments: Json[] };
+    expect(post.comments.map((c) => c.id)).toEqual([...seeded, id]);
+    expect(post.comments.at(-1)).toEqual(created.body);
+    expect(ids(((await send('http://localhost/posts/2')).body as { comments: Json[] }).comments)).toEqual(seeded);
+    expect((await send(`http://localhost/posts/1/comments/${String(id)}`, { method: 'DELETE' })).status).toBe(204);
+    expect(ids(((await send('http://localhost/posts/1')).body as { comments: Json[] }).comments)).toEqual(seeded);
+  });
+});
