@@ -9,7 +9,7 @@ import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 import { json, send } from './http.js';
 
 type Json = Record<string, unknown>;
-const RESOURCES = ['posts', 'postsComments'];
+const RESOURCES = ['menu', 'posts', 'postsComments'];
 
 describe('the store-shapes contract under msw/node', () => {
   let dir: string;
@@ -51,5 +51,20 @@ describe('the store-shapes contract under msw/node', () => {
     expect(ids(((await send('http://localhost/posts/2')).body as { comments: Json[] }).comments)).toEqual(seeded);
     expect((await send(`http://localhost/posts/1/comments/${String(id)}`, { method: 'DELETE' })).status).toBe(204);
     expect(ids(((await send('http://localhost/posts/1')).body as { comments: Json[] }).comments)).toEqual(seeded);
+  });
+
+  it('a list and a create without a read keep a store: created items are listed, searched, deleted', async () => {
+    const items = async (query = ''): Promise<Json[]> => ((await send(`http://localhost/menu${query}`)).body as { items: Json[] }).items;
+    const seeded = await items();
+    expect(seeded).toHaveLength(3);
+    const created = await send('http://localhost/menu', json('POST', { category: 'beverage', name: 'Flat White', volume: 200 }));
+    expect(created).toMatchObject({ status: 201, body: { name: 'Flat White', id: expect.stringMatching(/^prd_[0-9a-z]{8}$/) } });
+    const id = (created.body as Json).id;
+    expect((await items()).map((i) => i.id)).toEqual([...seeded.map((i) => i.id), id]);
+    expect((await items('?search=flat%20white')).map((i) => i.id)).toEqual([id]);
+    expect(await items(`?search=${encodeURIComponent(String(seeded[0]?.name))}`)).toEqual([seeded[0]]);
+    expect((await send(`http://localhost/menu/${String(id)}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await send(`http://localhost/menu/${String(id)}`, { method: 'DELETE' })).status).toBe(404);
+    expect(await items()).toEqual(seeded);
   });
 });

@@ -49,16 +49,28 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   if (read.response.responseType !== 'json' || !response) return undefined;
   const bodies = read.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
-  const candidates = keyCandidates(keyParam, entity);
-  const wrap = wrapOfRead(response, candidates, ctx, listItem);
-  const schema = wrap?.schema ?? response;
+  const wrap = wrapOfRead(response, keyCandidates(keyParam, entity), ctx, listItem);
+  const facts = factsOf(wrap?.schema ?? response, keyParam, read.pathArgs[read.pathArgs.length - 1]?.param.schema, ctx, entity);
+  return facts && wrap ? { ...facts, wrap } : facts;
+}
+
+/**
+ * The entity facts of an entity schema (see {@link entityFacts} for how the key property is found), or undefined
+ * when the schema is not a non-null object type with properties.
+ * @param schema the entity's schema (a read's response, or a list's item)
+ * @param keyParam name of the path parameter that identifies an item (`id` when no path names one)
+ * @param param that parameter's schema, when a path names it
+ * @param ctx the planning context
+ * @param entity entity name of the resource
+ * @returns the facts, or undefined
+ */
+export function factsOf(schema: SchemaNode, keyParam: string, param: SchemaNode | undefined, ctx: PlanContext, entity: string): EntityFacts | undefined {
   const view = objectProperties(schema, ctx.names);
   if (!view || view.nullable || view.props.length === 0) return undefined;
   const props = view.props;
-  const param = read.pathArgs[read.pathArgs.length - 1]?.param.schema;
-  const key = keyIn(props, candidates, ctx.names) ?? (param && keyByShape(props, param, ctx)) ?? keyIn(props, conventional(keyParam, entity), ctx.names);
+  const key = keyIn(props, keyCandidates(keyParam, entity), ctx.names) ?? (param && keyByShape(props, param, ctx)) ?? keyIn(props, conventional(keyParam, entity), ctx.names);
   const serverFields: Fields = [...new Set([...(key ? key.path : []), ...props.filter((p) => p.schema.readOnly).map((p) => p.name)])].sort();
-  return { schema, props, serverFields, ...(key ? { key } : {}), ...(wrap ? { wrap } : {}) };
+  return { schema, props, serverFields, ...(key ? { key } : {}) };
 }
 
 /**
