@@ -9,7 +9,7 @@ import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 import { json, send } from './http.js';
 
 type Json = Record<string, unknown>;
-const RESOURCES = ['menu', 'posts', 'postsComments'];
+const RESOURCES = ['blocks', 'dreps', 'menu', 'posts', 'postsComments'];
 
 describe('the store-shapes contract under msw/node', () => {
   let dir: string;
@@ -66,5 +66,26 @@ describe('the store-shapes contract under msw/node', () => {
     expect((await send(`http://localhost/menu/${String(id)}`, { method: 'DELETE' })).status).toBe(204);
     expect((await send(`http://localhost/menu/${String(id)}`, { method: 'DELETE' })).status).toBe(404);
     expect(await items()).toEqual(seeded);
+  });
+
+  it("keys take the examples' shape: their values first, then the prefix they share, or a hex string of their length", async () => {
+    const dreps = (await send('http://localhost/dreps')).body as Array<{ drep_id: string }>;
+    expect(dreps.slice(0, 2).map((d) => d.drep_id)).toEqual(['drep1mvdu8slennngja7w4un6knwezufra70887zuxpprd64jxfveahn', 'drep1qqqq8slennngja7w4un6knwezufra70887zuxpprd64jxfveahq']);
+    for (const d of dreps) {
+      expect(d.drep_id).toMatch(/^drep1[0-9a-z]+$/);
+      expect(d.drep_id).toHaveLength(dreps[0]?.drep_id.length);
+      expect((await send(`http://localhost/dreps/${d.drep_id}`)).body).toEqual(d);
+    }
+    expect(new Set(dreps.map((d) => d.drep_id)).size).toBe(dreps.length);
+  });
+
+  it("a key found by the path parameter's example (`{hash_or_number}` and `block_hash`): every listed block opens", async () => {
+    const blocks = (await send('http://localhost/blocks')).body as Json[];
+    expect(blocks).toHaveLength(3);
+    for (const b of blocks) {
+      expect(b.block_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect((await send(`http://localhost/blocks/${String(b.block_hash)}`)).body).toEqual(b);
+    }
+    expect((await send('http://localhost/blocks/1')).status).toBe(404);
   });
 });

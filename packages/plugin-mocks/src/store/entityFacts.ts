@@ -35,7 +35,7 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
  * (`{ data: Contact }` beside a list of `Contact`), else a lone required object property (`{ article: {...} }`)
  * when the response itself has no key property. The key property is the first usable one
  * (a non-null string, number or enum) named like a {@link keyCandidates} name; else the one string property
- * whose `format` or `pattern` is the item path parameter's; else one named `uuid`, `key`, `slug` or `code`, or
+ * whose `format` or `pattern` is the item path parameter's; else the one whose example is the parameter's; else one named `uuid`, `key`, `slug` or `code`, or
  * `name` when the parameter is the entity's own name.
  * @param read signature of the CRUD read operation
  * @param keyParam name of the path parameter that identifies an item
@@ -50,7 +50,9 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   const bodies = read.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
   const wrap = wrapOfRead(response, keyCandidates(keyParam, entity), ctx, listItem);
-  const facts = factsOf(wrap?.schema ?? response, keyParam, read.pathArgs[read.pathArgs.length - 1]?.param.schema, ctx, entity);
+  const example = read.response.content?.example;
+  const shown = wrap && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
+  const facts = factsOf(wrap?.schema ?? response, keyParam, read.pathArgs[read.pathArgs.length - 1]?.param.schema, ctx, entity, shown);
   return facts && wrap ? { ...facts, wrap } : facts;
 }
 
@@ -62,13 +64,17 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
  * @param param that parameter's schema, when a path names it
  * @param ctx the planning context
  * @param entity entity name of the resource
+ * @param example an example of the entity (the read response's), to find the key by the parameter's example
  * @returns the facts, or undefined
  */
-export function factsOf(schema: SchemaNode, keyParam: string, param: SchemaNode | undefined, ctx: PlanContext, entity: string): EntityFacts | undefined {
+export function factsOf(schema: SchemaNode, keyParam: string, param: SchemaNode | undefined, ctx: PlanContext, entity: string, example?: unknown): EntityFacts | undefined {
   const view = objectProperties(schema, ctx.names);
   if (!view || view.nullable || view.props.length === 0) return undefined;
   const props = view.props;
-  const key = keyIn(props, keyCandidates(keyParam, entity), ctx.names) ?? (param && keyByShape(props, param, ctx)) ?? keyIn(props, conventional(keyParam, entity), ctx.names);
+  const key =
+    keyIn(props, keyCandidates(keyParam, entity), ctx.names) ??
+    (param && (keyByShape(props, param, ctx) ?? keyByExample(props, param, example, ctx))) ??
+    keyIn(props, conventional(keyParam, entity), ctx.names);
   const serverFields: Fields = [...new Set([...(key ? key.path : []), ...props.filter((p) => p.schema.readOnly).map((p) => p.name)])].sort();
   return { schema, props, serverFields, ...(key ? { key } : {}) };
 }
@@ -100,6 +106,20 @@ function keyByShape(props: PropertyNode[], param: SchemaNode, ctx: PlanContext):
   const wanted = shape(param);
   if (wanted === undefined) return undefined;
   const fits = props.filter((p) => shape(p.schema) === wanted);
+  return fits.length === 1 && fits[0] ? keyIn(fits, [norm(fits[0].name)], ctx.names) : undefined;
+}
+
+/**
+ * The one property whose example is the item path parameter's (`{hash_or_number}` of example `4ea1…` and an entity
+ * whose `block_hash` has that example, in its schema or in the entity's example); undefined when the parameter has
+ * no example, or not exactly one property shares it.
+ */
+function keyByExample(props: PropertyNode[], param: SchemaNode, example: unknown, ctx: PlanContext): EntityKey | undefined {
+  const exampleOf = (node: SchemaNode): unknown => node.example ?? resolveSchema(node, ctx.names.byName).leaf.example;
+  const wanted = exampleOf(param);
+  if (wanted === undefined || wanted === null || typeof wanted === 'object' || wanted === '') return undefined;
+  const shown = example !== null && typeof example === 'object' ? (example as Record<string, unknown>) : {};
+  const fits = props.filter((p) => [exampleOf(p.schema), Object.hasOwn(shown, p.name) ? shown[p.name] : undefined].some((v) => v !== undefined && String(v) === String(wanted)));
   return fits.length === 1 && fits[0] ? keyIn(fits, [norm(fits[0].name)], ctx.names) : undefined;
 }
 

@@ -3,6 +3,7 @@ import { deref } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
 import { mocksNaming } from '../naming.js';
 import { storeSubject } from './storeSubject.js';
+import { keyExamples, keyLike } from './keyExamples.js';
 import { listPlan } from './listPlan.js';
 import type { FixtureDecl, StorePlan } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
@@ -33,7 +34,10 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   const keySchema = key?.schema ?? keyArg?.schema;
   const name = key?.path[key.path.length - 1] ?? keyArg?.name ?? 'id';
   const fits = (text: string): boolean => keyFits(text, keySchema, ctx) && (!key || keyFits(text, keyArg?.schema, ctx));
+  const examples = key ? keyExamples(key, subject.example, list, keyArg?.schema.example, ctx) : [];
   const sampleKey = (index: number): unknown => {
+    const like = keyLike(examples, index, name, ctx);
+    if (like !== undefined && fits(like)) return like;
     const own = keySchema && sampleValue(keySchema, { ...ctx.scope, index, name, ignoreExamples: true });
     if (!key || !keyArg || fits(String(own))) return own;
     const param = sampleValue(keyArg.schema, { ...ctx.scope, index, name, ignoreExamples: true });
@@ -42,7 +46,7 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   // Distinct keys: enum values in order (as many fixtures as the enum has values, at most), else sampled values.
   const slots = Array.from({ length: count }, (_, i) => ({
     index: i + 1,
-    key: !key ? undefined : key.values ? key.values[i] : sampleKey(i + 1),
+    key: !key ? undefined : key.values ? key.values[i] : (examples.filter(fits)[i] ?? sampleKey(i + 1)),
   })).filter((slot, i, all) => !key || (slot.key !== undefined && all.findIndex((o) => String(o.key) === String(slot.key)) === i));
   let exact = true;
   const items = slots.map((slot) => {
