@@ -9,7 +9,7 @@ import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 import { json, send } from './http.js';
 
 type Json = Record<string, unknown>;
-const RESOURCES = ['blocks', 'dreps', 'menu', 'posts', 'postsComments'];
+const RESOURCES = ['accounts', 'blocks', 'dreps', 'menu', 'posts', 'postsComments'];
 
 describe('the store-shapes contract under msw/node', () => {
   let dir: string;
@@ -87,5 +87,17 @@ describe('the store-shapes contract under msw/node', () => {
       expect((await send(`http://localhost/blocks/${String(b.block_hash)}`)).body).toEqual(b);
     }
     expect((await send('http://localhost/blocks/1')).status).toBe(404);
+  });
+
+  it('reads, lists and creates holding a one-item array share one store keyed by the entity key', async () => {
+    const accounts = async (): Promise<Json[]> => ((await send('http://localhost/Accounts')).body as { Accounts: Json[] }).Accounts;
+    const listed = await accounts();
+    expect(listed).toHaveLength(3);
+    for (const a of listed) expect((await send(`http://localhost/Accounts/${String(a.AccountID)}`)).body).toEqual({ Accounts: [a] });
+    const created = await send('http://localhost/Accounts', json('POST', { Accounts: [{ Name: 'Sales', Code: '200' }] }));
+    expect(created).toMatchObject({ status: 200, body: { Accounts: [{ Name: 'Sales', Code: '200' }] } });
+    const [made] = (created.body as { Accounts: Json[] }).Accounts;
+    expect((await accounts()).map((a) => a.AccountID)).toEqual([...listed.map((a) => a.AccountID), made?.AccountID]);
+    expect((await send(`http://localhost/Accounts/${String(made?.AccountID)}`)).body).toEqual({ Accounts: [made] });
   });
 });

@@ -29,7 +29,7 @@ export type Answer = readonly [status: number, body?: unknown];
 /**
  * What an operation answers on success: a JSON fixture (with its `empty` scenario variant), a text, a blob
  * (its text and media type), the stored entity (`'entity'`), or the stored entity inside a wrapper object
- * (`{ entity: 'data', with: { … } }`: `{ data: entity, … }`), or a view of the stored entity: its properties, or
+ * (`{ entity: 'data', with: { … } }`: `{ data: entity, … }`; with `one`, a one-item array: `{ data: [entity] }`), or a view of the stored entity: its properties, or
  * the `pick`ed ones, over a sample of the response (`{ view: { value: '…' } }`: `{ value: '…', …entity }`).
  * Absent: no body.
  */
@@ -38,7 +38,7 @@ export type SuccessBody =
   | { readonly text: string; readonly type: string }
   | { readonly blob: string; readonly type: string }
   | 'entity'
-  | { readonly entity: PropertyPath; readonly with?: object }
+  | { readonly entity: PropertyPath; readonly with?: object; readonly one?: boolean }
   | { readonly view: object; readonly pick?: readonly string[] };
 
 /** A literal query pair of a path key: the parameter, and its value when the key gives one. */
@@ -144,7 +144,7 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
   const body = op.body;
   if (body === undefined) return new HttpResponse(null, { status: op.status });
   if (body === 'entity') return json(entity, op.status);
-  if ('entity' in body) return json(withPath(body.with ? structuredClone(body.with) : {}, body.entity, entity), op.status);
+  if ('entity' in body) return json(withPath(body.with ? structuredClone(body.with) : {}, body.entity, body.one ? [entity] : entity), op.status);
   if ('view' in body) return json({ ...structuredClone(body.view), ...picked(entity, body.pick) }, op.status);
   if ('json' in body) return json(empty && body.empty !== undefined ? body.empty : body.json, op.status);
   if ('text' in body) return new HttpResponse(body.text, { status: op.status, headers: { 'Content-Type': body.type } });

@@ -91,8 +91,8 @@ export interface OperationPlan {
   yieldTo: string[];
   /** Payload properties a store create/update copies into the entity (see `writableFields`). */
   writable?: Fields;
-  /** The property of the request body that holds the entity, when a wrapper holds it (`{ contact: {...} }`). */
-  payload?: string;
+  /** Where the request body holds the entity, when a wrapper holds it (`{ contact: {...} }`, `['Accounts', '0']`). */
+  payload?: string | string[];
   /** How a paginated list that answers its fixture pages the fixture's items (see `fixturePagePlan`). */
   page?: ListPlan;
   /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
@@ -243,6 +243,8 @@ export interface Wrap {
   schema: SchemaNode;
   /** The body's other required properties, sampled. */
   with?: unknown;
+  /** True when the property holds a one-item array of the entity (Xero's `{ Accounts: [Account] }`). */
+  one?: boolean;
 }
 
 /** Facts about the entity of a store-backed CRUD resource. */

@@ -1,5 +1,5 @@
 import type { PropertyNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
-import { camelCase, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
+import { camelCase, deref, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, EntityKey, Fields, Wrap } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
 import { sameType } from '../plan/sameType.js';
@@ -51,7 +51,8 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
   const wrap = wrapOfRead(response, keyCandidates(keyParam, entity), ctx, listItem);
   const example = read.response.content?.example;
-  const shown = wrap && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
+  const held = wrap && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
+  const shown = wrap?.one && Array.isArray(held) ? held[0] : held;
   const facts = factsOf(wrap?.schema ?? response, keyParam, read.pathArgs[read.pathArgs.length - 1]?.param.schema, ctx, entity, shown);
   return facts && wrap ? { ...facts, wrap } : facts;
 }
@@ -145,10 +146,28 @@ export function keyCandidates(keyParam: string, entity: string): string[] {
   return [...new Set(names)].filter((n) => n !== '');
 }
 
+/**
+ * The property of a body that holds a one-item array of the entity (Xero's read `{ Accounts: [Account] }`), as a
+ * wrap of the item (`one`); undefined when no property holds an array of `item`'s type.
+ * @param schema a response or request body schema
+ * @param item the entity's schema
+ * @param ctx the planning context
+ * @returns the wrap, or undefined
+ */
+export function oneItemWrap(schema: SchemaNode, item: SchemaNode, ctx: PlanContext): Wrap | undefined {
+  const itemsOf = (s: SchemaNode): SchemaNode | undefined => {
+    const n = deref(s, ctx.names.byName);
+    return n?.kind === 'array' && !n.nullable ? n.items : undefined;
+  };
+  const wrap = wrapperOf(schema, (s) => { const items = itemsOf(s); return items !== undefined && sameType(items, item, ctx); }, ctx);
+  const items = wrap && itemsOf(wrap.schema);
+  return wrap && items ? { ...wrap, schema: items, one: true } : undefined;
+}
+
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
 function wrapOfRead(response: SchemaNode, candidates: string[], ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
   if (listItem && sameType(response, listItem, ctx)) return undefined;
-  const holding = listItem ? wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) : undefined;
+  const holding = listItem ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx)) : undefined;
   if (holding) return holding;
   // A lone object property (`{ article: {...} }` beside a list of article summaries): required, or optional when the
   // object it holds carries a key property and the response does not.

@@ -41,7 +41,8 @@ export function storeSubject(resource: ResourceNode, sigs: OperationSignature[],
     const entity = keyArg && entityFacts(read, keyArg.param.name, ctx, resource.entity, envelope?.item);
     if (!keyArg || !entity) return undefined;
     const entityImport = clientNaming.responseType(read.op);
-    const entityType = entity.wrap ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
+    const held = entity.wrap ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
+    const entityType = entity.wrap?.one ? `${held}[number]` : held;
     return { entity, entityType, entityImport, origin: `the response type of \`${clientNaming.method(read.op)}\``, keyArg: { name: keyArg.param.name, ident: keyArg.ident, schema: keyArg.param.schema }, example: read.response.content?.example };
   }
   if (!list || !envelope || !sigs.some((s) => s.op.role === 'create')) return undefined;
