@@ -9,7 +9,7 @@ import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 import { json, send } from './http.js';
 
 type Json = Record<string, unknown>;
-const RESOURCES = ['accounts', 'blocks', 'dreps', 'menu', 'posts', 'postsComments'];
+const RESOURCES = ['accounts', 'blocks', 'dreps', 'menu', 'posts', 'postsComments', 'projects'];
 
 describe('the store-shapes contract under msw/node', () => {
   let dir: string;
@@ -99,5 +99,12 @@ describe('the store-shapes contract under msw/node', () => {
     const [made] = (created.body as { Accounts: Json[] }).Accounts;
     expect((await accounts()).map((a) => a.AccountID)).toEqual([...listed.map((a) => a.AccountID), made?.AccountID]);
     expect((await send(`http://localhost/Accounts/${String(made?.AccountID)}`)).body).toEqual({ Accounts: [made] });
+  });
+
+  it('reads whose JSON content has no schema keep a store of the wildcard content\'s shape: an unknown id answers 404', async () => {
+    const projects = (await send('http://localhost/projects/')).body as Json[];
+    expect(projects).toHaveLength(3);
+    for (const p of projects) expect((await send(`http://localhost/projects/${String(p.id)}/`)).body).toEqual(p);
+    expect((await send('http://localhost/projects/no-such-project/')).status).toBe(404);
   });
 });

@@ -10,7 +10,7 @@ import { mayBeUnknown, sameType } from './sameType.js';
 import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from '../store/writableFields.js';
-import { oneItemWrap, wrapperOf } from '../store/entityFacts.js';
+import { oneItemWrap, successBodies, wrapperOf } from '../store/entityFacts.js';
 import { fixturePagePlan, summaryOf } from '../store/listPlan.js';
 import { requestSchema, type Definitions } from './requestSchema.js';
 
@@ -211,6 +211,6 @@ function viewBody(sig: OperationSignature, schema: SchemaNode, example: unknown,
 
 /** True when every success body of the operation has the entity's type. */
 function returnsEntity(sig: OperationSignature, store: StorePlan, ctx: PlanContext): boolean {
-  const bodies = sig.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
+  const bodies = successBodies(sig);
   return bodies.length > 0 && bodies.every((b) => sameType(b, store.entity.schema, ctx));
 }

@@ -1,5 +1,5 @@
-import type { PropertyNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
-import { camelCase, deref, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
+import type { PropertyNode, ResponseNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
+import { camelCase, deref, isJsonMediaType, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, EntityKey, Fields, Wrap } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
 import { sameType } from '../plan/sameType.js';
@@ -29,6 +29,33 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
   return { path: found.name, schema: found.schema, ...(sample !== undefined && sample !== null && typeof sample === 'object' && Object.keys(sample).length > 0 ? { with: sample } : {}) };
 }
 
+/** The schema of a JSON or wildcard-media-type content of a response, for a response whose first content has none. */
+const schemaBeside = (r: ResponseNode): SchemaNode | undefined => r.contents.find((c) => c.schema && (c.mediaType === '*/*' || isJsonMediaType(c.mediaType)))?.schema;
+
+/**
+ * The schema of an operation's JSON success body: its content's, else, when that content has none (osf.io's
+ * `application/json` without a schema beside a wildcard media type with one), the schema of another JSON or
+ * wildcard content of the same response. The client types such a body `unknown`; the mocks' store still keeps its shape.
+ * @param sig the operation's signature
+ * @returns the schema, or undefined
+ */
+export function responseSchema(sig: OperationSignature): SchemaNode | undefined {
+  const own = sig.response.content?.schema;
+  if (own || sig.response.responseType !== 'json') return own;
+  const first = sig.response.responses[0];
+  return first && schemaBeside(first);
+}
+
+/**
+ * The schemas of an operation's success bodies: each response's first content's schema, else (none there) the
+ * schema of another JSON or wildcard content of that response; a response without content gives none.
+ * @param sig the operation's signature
+ * @returns one schema (or undefined) per success response with content
+ */
+export function successBodies(sig: OperationSignature): Array<SchemaNode | undefined> {
+  return sig.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema ?? schemaBeside(r)] : []));
+}
+
 /**
  * The entity facts of a read operation, or undefined when its response is not a single non-null object type.
  * The entity is the read's response, or the object it wraps: the property holding the list's item type
@@ -45,9 +72,9 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
  * @returns the facts, or undefined
  */
 export function entityFacts(read: OperationSignature, keyParam: string, ctx: PlanContext, entity: string, listItem?: SchemaNode): EntityFacts | undefined {
-  const response = read.response.content?.schema;
+  const response = responseSchema(read);
   if (read.response.responseType !== 'json' || !response) return undefined;
-  const bodies = read.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
+  const bodies = successBodies(read);
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
   const wrap = wrapOfRead(response, keyCandidates(keyParam, entity), ctx, listItem);
   const example = read.response.content?.example;

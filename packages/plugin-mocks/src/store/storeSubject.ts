@@ -3,7 +3,7 @@ import { listEnvelope, pathNames, stringLiteral, type OperationSignature } from 
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import type { EntityFacts } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
-import { entityFacts, factsOf } from './entityFacts.js';
+import { entityFacts, factsOf, responseSchema } from './entityFacts.js';
 
 /** What a resource's store holds and how the handlers file types it. */
 export interface StoreSubject {
@@ -33,7 +33,7 @@ export interface StoreSubject {
 export function storeSubject(resource: ResourceNode, sigs: OperationSignature[], ctx: PlanContext): StoreSubject | undefined {
   if (resource.resourceKind !== 'crud') return undefined;
   const list = sigs.find((s) => s.op.role === 'list');
-  const listBody = list?.response.responseType === 'json' ? list.response.content?.schema : undefined;
+  const listBody = list ? responseSchema(list) : undefined;
   const envelope = listBody ? listEnvelope(listBody, ctx.names) : undefined;
   const read = sigs.find((s) => s.op.role === 'read');
   if (read) {
