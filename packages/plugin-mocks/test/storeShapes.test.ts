@@ -9,7 +9,7 @@ import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 import { json, send } from './http.js';
 
 type Json = Record<string, unknown>;
-const RESOURCES = ['accounts', 'blocks', 'dreps', 'menu', 'posts', 'postsComments', 'projects'];
+const RESOURCES = ['accounts', 'blocks', 'dreps', 'following', 'menu', 'posts', 'postsComments', 'projects'];
 
 describe('the store-shapes contract under msw/node', () => {
   let dir: string;
@@ -106,5 +106,21 @@ describe('the store-shapes contract under msw/node', () => {
     expect(projects).toHaveLength(3);
     for (const p of projects) expect((await send(`http://localhost/projects/${String(p.id)}/`)).body).toEqual(p);
     expect((await send('http://localhost/projects/no-such-project/')).status).toBe(404);
+  });
+
+  it('a relationship: the check answers 204 or 404, a PUT adds to the list, a DELETE removes', async () => {
+    const ids = async (): Promise<unknown[]> => ((await send('http://localhost/user/following')).body as Json[]).map((u) => u.id);
+    const listed = await ids();
+    expect(listed).toHaveLength(3);
+    expect((await send(`http://localhost/user/following/${String(listed[0])}`)).status).toBe(204);
+    expect((await send('http://localhost/user/following/987654321')).status).toBe(404);
+    expect((await send('http://localhost/user/following/987654321', { method: 'PUT' })).status).toBe(204);
+    expect((await send('http://localhost/user/following/987654321')).status).toBe(204);
+    expect(await ids()).toEqual([...listed, 987654321]);
+    expect((await send('http://localhost/user/following/987654321', { method: 'PUT' })).status).toBe(204);
+    expect(await ids()).toEqual([...listed, 987654321]);
+    expect((await send(`http://localhost/user/following/${String(listed[0])}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await send(`http://localhost/user/following/${String(listed[0])}`)).status).toBe(404);
+    expect(await ids()).toEqual([...listed.slice(1), 987654321]);
   });
 });

@@ -82,6 +82,8 @@ export interface OperationSpec {
   readonly yieldTo?: readonly string[];
   /** How the request body is validated: a body that breaks its schema gets `request.invalid`, never the success status. */
   readonly request?: RequestSpec;
+  /** An update that adds the item its path names when the store lacks it (a relationship's `PUT /user/following/{username}`). */
+  readonly upsert?: boolean;
   /** A read's sub-collections its entity embeds: each property answers the items of its store under this item. */
   readonly embeds?: readonly Embed[];
 }
@@ -190,6 +192,15 @@ async function fromStore<E>(op: OperationSpec, store: MockStore<E> | undefined, 
     return success(op, entity, empty);
   }
   const key = String(params[op.key ?? ''] ?? '');
+  if (op.upsert && store && !empty) {
+    // A relationship's PUT: adds the item its path names, or leaves the one there.
+    if (!items.has(key)) {
+      const parent = parentOf(op.path, params, op.key);
+      items.set(key, store.create({}, [], key).entity);
+      if (parent) owners.set(key, parent);
+    }
+    return success(op, items.get(key), empty);
+  }
   const current = empty ? undefined : items.get(key);
   if (current === undefined || !belongs(owners.get(key), parentOf(op.path, params, op.key))) return respond(op.notFound ?? [404]);
   if (op.store === 'read') return success(op, withEmbeds(current, op.embeds, parentOf(op.path, params)), empty);

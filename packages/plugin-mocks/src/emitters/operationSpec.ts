@@ -75,6 +75,8 @@ function storePart(plan: MockPlan, op: OperationPlan, imports: SpecImports): Rec
     case 'create':
       return { store: 'create', fields, payload: op.payload };
     case 'update':
+      // A relationship's PUT without a body adds the item its path names (`PUT /user/following/{username}`).
+      if (store.relation && op.sig.node.method === 'put' && !op.sig.payload) return { store: 'replace', key, fields, upsert: true };
       return { store: op.sig.node.method === 'put' ? 'replace' : 'update', key, fields, payload: op.payload };
     default:
       return {};

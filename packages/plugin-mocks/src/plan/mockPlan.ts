@@ -155,6 +155,8 @@ export interface StorePlan {
   stamps?: { created: string[]; updated: string[] };
   /** The sub-collections the entity embeds, answered from their stores by the read (see `planEmbeds`). */
   embeds?: EmbedPlan[];
+  /** A relationship (the read answers no body): a PUT without a request body adds the item the path names. */
+  relation?: boolean;
 }
 
 /** A sub-collection an entity embeds: the array property and the store of the child resource that fills it. */

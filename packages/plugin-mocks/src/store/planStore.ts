@@ -65,7 +65,7 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
     value: defaults.value,
   });
   const lp = list ? listPlan(list, entity, ctx) : undefined;
-  const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg?.ident ?? name, ...(lp ? { list: lp } : {}), ...stampsOf(entity.props, ctx) };
+  const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg?.ident ?? name, ...(subject.relation ? { relation: true } : {}), ...(lp ? { list: lp } : {}), ...stampsOf(entity.props, ctx) };
   let seeds = items.map((_, i) => String(i + 1));
   if (!key) {
     // Keyed by position: `'1'`, `'2'`… unless the parameter rejects them (a uuid, a pattern, a minimum).

@@ -12,9 +12,10 @@ const CRUD: ReadonlySet<string> = new Set(['list', 'read', 'create', 'update', '
 
 /** Why the store cannot serve the resource at all, or undefined when it can (the structural part of `planStore`). */
 function storeProblem(sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): string | undefined {
+  // A list and a create without a read, or a relationship, keep a store of the list's items (see `storeSubject`).
+  if (storeSubject(resource, sigs, ctx)) return undefined;
   const read = sigs.find((s) => s.op.role === 'read');
-  // A list and a create without a read keep a store of the list's items (see `storeSubject`).
-  if (!read) return storeSubject(resource, sigs, ctx) ? undefined : 'the resource has no read operation to find an item by';
+  if (!read) return 'the resource has no read operation to find an item by';
   const keyArg = read.pathArgs[read.pathArgs.length - 1];
   if (!keyArg) return `its read operation ${clientNaming.method(read.op)} has no path parameter to key the items by`;
   const list = sigs.find((s) => s.op.role === 'list');
@@ -29,7 +30,7 @@ function listEntity(list: OperationSignature, sigs: OperationSignature[], ctx: P
   const read = sigs.find((x) => x.op.role === 'read');
   const keyArg = read?.pathArgs[read.pathArgs.length - 1];
   const body = responseSchema(list);
-  const entity = read && keyArg ? entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names)?.item : undefined) : read ? undefined : storeSubject(resource, sigs, ctx)?.entity;
+  const entity = (read && keyArg ? entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names)?.item : undefined) : undefined) ?? storeSubject(resource, sigs, ctx)?.entity;
   return { ...(read ? { read } : {}), ...(entity ? { entity } : {}) };
 }
 
