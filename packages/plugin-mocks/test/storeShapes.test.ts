@@ -73,7 +73,7 @@ describe('the store-shapes contract under msw/node', () => {
     expect(dreps.slice(0, 2).map((d) => d.drep_id)).toEqual(['drep1mvdu8slennngja7w4un6knwezufra70887zuxpprd64jxfveahn', 'drep1qqqq8slennngja7w4un6knwezufra70887zuxpprd64jxfveahq']);
     for (const d of dreps) {
       expect(d.drep_id).toMatch(/^drep1[0-9a-z]+$/);
-      expect(d.drep_id).toHaveLength(dreps[0]?.drep_id.length);
+      expect(d.drep_id).toHaveLength(dreps[0]?.drep_id.length ?? 0);
       expect((await send(`http://localhost/dreps/${d.drep_id}`)).body).toEqual(d);
     }
     expect(new Set(dreps.map((d) => d.drep_id)).size).toBe(dreps.length);
