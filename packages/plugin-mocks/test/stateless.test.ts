@@ -23,6 +23,10 @@ describe('RSL_MOCK_STATELESS', () => {
     expect(await lint(path.join(REPO_ROOT, 'fixtures/openapi/roundtrip/envelopes.yaml'))).toEqual([]);
   });
 
+  it('finds nothing where a list and a create without a read keep a store of the list items', async () => {
+    expect(await lint(path.join(REPO_ROOT, 'packages/plugin-mocks/test/fixtures/store-shapes.yaml'))).toEqual([]);
+  });
+
   it('finds nothing to say about the demo, whose every CRUD operation the store serves', async () => {
     expect(await lint(DEMO_CONTRACT)).toEqual([]);
   });

@@ -45,6 +45,7 @@ const STORES_CONTRACT = path.join(TEST_DIR, 'fixtures/stores.yaml');
 const DISCRIMINATED_CONTRACT = path.join(TEST_DIR, 'fixtures/discriminated-array.yaml');
 const SHARED_URLS_CONTRACT = path.join(TEST_DIR, 'fixtures/shared-urls.yaml');
 const FIDELITY_CONTRACT = path.join(TEST_DIR, 'fixtures/fidelity.yaml');
+const SHAPES_CONTRACT = path.join(TEST_DIR, 'fixtures/store-shapes.yaml');
 
 describe.each([
   // 4 files per resource (fixture sharing is off by default, so no components.fixtures.ts).
@@ -56,6 +57,8 @@ describe.each([
   ['path keys with a literal query or a fragment (OpenAI, Box)', SHARED_URLS_CONTRACT, undefined, 20],
   // Arrays of unions sampled member by member, values pinned in one allOf member (Figma's `type: 'CANVAS'`, TS2322).
   ['the fixture-fidelity contract (union arrays, pinned allOf values, constraints)', FIDELITY_CONTRACT, undefined, 36],
+  // A parent's read embedding its children's store (imported from the child's handlers file).
+  ['the store-shapes contract (sub-collections, embedded children, a list and create without a read, keys by example, one-item arrays, schemas beside JSON, relationships)', SHAPES_CONTRACT, undefined, 32],
 ])('type-check of the generated client + mocks for %s', (_name, contract, usage, files) => {
   let dir: string;
 

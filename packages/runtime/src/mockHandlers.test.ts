@@ -1,6 +1,7 @@
 import { getResponse, type HttpHandler } from 'msw';
 import { mockResource, mockScenarios, type OperationSpec } from './mockHandlers.js';
 import { createStore, merge, sequenceUuid } from './mockStore.js';
+import { belongs, parentOf } from './mockOwners.js';
 
 interface Note { id: string; title: string; state: 'open' | 'archived'; createdAt: string }
 const seed: Note[] = [1, 2, 3].map((n) => ({ id: sequenceUuid(n), title: `t${n}`, state: 'open', createdAt: '2024-01-01T00:00:00.000Z' }));
@@ -171,5 +172,57 @@ describe('mockResource: answers that are views of the stored entity', () => {
     expect((await call(mocks.handlers, 'POST', '/notes', { title: 'new' })).body).toEqual({ ...defaults, id, title: 'new', secret: 's' });
     expect((await call(mocks.handlers, 'DELETE', `/notes/${id}`)).body).toEqual({ id, deleted: true });
     expect(mocks.store.has(id)).toBe(false);
+  });
+});
+
+interface Comment { id: number; body: string }
+interface Post { id: number; title: string; comments: Comment[] }
+
+/** Posts embedding their comments, and comments under `/posts/:postId/comments`. */
+function nested(): { posts: HttpHandler[]; comments: HttpHandler[]; resetComments: () => void } {
+  const comments = mockResource<Comment, Record<string, never>>({
+    baseUrl: '*', delayMs: 0,
+    store: { seed: [{ id: 1, body: 'seed' }], defaults: { id: 0, body: '' }, key: { path: 'id', kind: 'number' } },
+    operations: {
+      list: { method: 'get', path: '/posts/:postId/comments', status: 200, error, store: 'list', list: {} },
+      create: { method: 'post', path: '/posts/:postId/comments', status: 201, error, store: 'create', fields: ['body'], body: 'entity' },
+      read: { method: 'get', path: '/posts/:postId/comments/:commentId', status: 200, error, notFound: [404], store: 'read', key: 'commentId', body: 'entity' },
+      remove: { method: 'delete', path: '/posts/:postId/comments/:commentId', status: 204, error, notFound: [404], store: 'delete', key: 'commentId' },
+    },
+  } as never);
+  const posts = mockResource<Post, Record<string, never>>({
+    baseUrl: '*', delayMs: 0,
+    store: { seed: [1, 2].map((id) => ({ id, title: `p${id}`, comments: [] })), defaults: { id: 0, title: '', comments: [] }, key: { path: 'id', kind: 'number' } },
+    operations: { read: { method: 'get', path: '/posts/:postId', status: 200, error, notFound: [404], store: 'read', key: 'postId', body: 'entity', embeds: [['comments', comments.store as Map<string, unknown>]] } },
+  } as never);
+  return { posts: posts.handlers, comments: comments.handlers, resetComments: comments.reset };
+}
+
+describe('items created under a parent', () => {
+  it('parentOf: the path parameter values before the key, in path order', () => {
+    expect(parentOf('/orgs/:org/teams/:team/members/:member', { member: 'm', team: 't', org: 'o' }, 'member')).toEqual(['o', 't']);
+    expect(parentOf('/members/:member', { member: 'm' }, 'member')).toBeUndefined();
+    expect(belongs(undefined, ['a'])).toBe(true);
+    expect(belongs(['a'], ['b'])).toBe(false);
+    expect(belongs(['a'], ['x', 'a'])).toBe(true);
+  });
+
+  it("a child created under a parent is in that parent's sub-list and detail, not another's", async () => {
+    const { posts, comments, resetComments } = nested();
+    const created = await call(comments, 'POST', '/posts/1/comments', { body: 'hello' });
+    expect(created).toEqual({ status: 201, body: { id: 2, body: 'hello' } });
+    expect((await call(comments, 'GET', '/posts/1/comments')).body).toEqual([{ id: 1, body: 'seed' }, { id: 2, body: 'hello' }]);
+    expect((await call(comments, 'GET', '/posts/2/comments')).body).toEqual([{ id: 1, body: 'seed' }]);
+    expect((await call(comments, 'GET', '/posts/1/comments/2')).status).toBe(200);
+    expect((await call(comments, 'GET', '/posts/2/comments/2')).status).toBe(404);
+    expect((await call(posts, 'GET', '/posts/1')).body).toEqual({ id: 1, title: 'p1', comments: [{ id: 1, body: 'seed' }, { id: 2, body: 'hello' }] });
+    expect((await call(posts, 'GET', '/posts/2')).body).toEqual({ id: 2, title: 'p2', comments: [{ id: 1, body: 'seed' }] });
+    expect((await call(comments, 'DELETE', '/posts/2/comments/2')).status).toBe(404);
+    expect((await call(comments, 'DELETE', '/posts/1/comments/2')).status).toBe(204);
+    expect((await call(posts, 'GET', '/posts/1')).body).toMatchObject({ comments: [{ id: 1 }] });
+    await call(comments, 'POST', '/posts/2/comments', { body: 'again' });
+    resetComments();
+    expect((await call(comments, 'GET', '/posts/2/comments')).body).toEqual([{ id: 1, body: 'seed' }]);
+    expect((await call(comments, 'GET', '/posts/2/comments/2')).status).toBe(404);
   });
 });

@@ -8,6 +8,7 @@ import { delay, http, HttpResponse, matchRequestUrl, type DefaultBodyType, type 
 import type { PropertyPath } from './meta.js';
 import { listAnswer, type ListSpec } from './mockList.js';
 import { MOCK_SCENARIOS, type MockScenario } from './mockNames.js';
+import { belongs, itemsUnder, ownersOf, parentOf, withEmbeds, type Embed } from './mockOwners.js';
 import { refuse, requestIssues, type Definitions, type RequestSpec } from './mockRequest.js';
 import { createStore, merge, readJson, setPath, type Fields, type MockStore, type StoreSpec } from './mockStore.js';
 import { readPath, withPath } from './paths.js';
@@ -28,7 +29,7 @@ export type Answer = readonly [status: number, body?: unknown];
 /**
  * What an operation answers on success: a JSON fixture (with its `empty` scenario variant), a text, a blob
  * (its text and media type), the stored entity (`'entity'`), or the stored entity inside a wrapper object
- * (`{ entity: 'data', with: { … } }`: `{ data: entity, … }`), or a view of the stored entity: its properties, or
+ * (`{ entity: 'data', with: { … } }`: `{ data: entity, … }`; with `one`, a one-item array: `{ data: [entity] }`), or a view of the stored entity: its properties, or
  * the `pick`ed ones, over a sample of the response (`{ view: { value: '…' } }`: `{ value: '…', …entity }`).
  * Absent: no body.
  */
@@ -37,7 +38,7 @@ export type SuccessBody =
   | { readonly text: string; readonly type: string }
   | { readonly blob: string; readonly type: string }
   | 'entity'
-  | { readonly entity: PropertyPath; readonly with?: object }
+  | { readonly entity: PropertyPath; readonly with?: object; readonly one?: boolean }
   | { readonly view: object; readonly pick?: readonly string[] };
 
 /** A literal query pair of a path key: the parameter, and its value when the key gives one. */
@@ -81,6 +82,10 @@ export interface OperationSpec {
   readonly yieldTo?: readonly string[];
   /** How the request body is validated: a body that breaks its schema gets `request.invalid`, never the success status. */
   readonly request?: RequestSpec;
+  /** An update that adds the item its path names when the store lacks it (a relationship's `PUT /user/following/{username}`). */
+  readonly upsert?: boolean;
+  /** A read's sub-collections its entity embeds: each property answers the items of its store under this item. */
+  readonly embeds?: readonly Embed[];
 }
 
 /** What {@link mockResource} is made from. */
@@ -141,7 +146,7 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
   const body = op.body;
   if (body === undefined) return new HttpResponse(null, { status: op.status });
   if (body === 'entity') return json(entity, op.status);
-  if ('entity' in body) return json(withPath(body.with ? structuredClone(body.with) : {}, body.entity, entity), op.status);
+  if ('entity' in body) return json(withPath(body.with ? structuredClone(body.with) : {}, body.entity, body.one ? [entity] : entity), op.status);
   if ('view' in body) return json({ ...structuredClone(body.view), ...picked(entity, body.pick) }, op.status);
   if ('json' in body) return json(empty && body.empty !== undefined ? body.empty : body.json, op.status);
   if ('text' in body) return new HttpResponse(body.text, { status: op.status, headers: { 'Content-Type': body.type } });
@@ -173,21 +178,35 @@ async function payloadOf(op: OperationSpec, request: Request): Promise<object> {
 
 /** The answer of an operation served from a store (or an action on a stored item). */
 async function fromStore<E>(op: OperationSpec, store: MockStore<E> | undefined, items: Map<string, unknown>, request: Request, params: PathParams, empty: boolean): Promise<Response> {
+  const owners = ownersOf(items);
   if (op.store === 'list') {
-    const { body, headers } = listAnswer(empty ? [] : [...items.values()], request, op.list ?? {});
+    const { body, headers } = listAnswer(empty ? [] : itemsUnder(items, parentOf(op.path, params)), request, op.list ?? {});
     return json(body, op.status, headers);
   }
   if (op.store === 'create' && store) {
     const { key, entity } = store.create(await payloadOf(op, request), op.fields ?? []);
+    const parent = parentOf(op.path, params);
     if (!empty) items.set(key, entity);
+    if (!empty && parent) owners.set(key, parent);
+    else if (!empty) owners.delete(key);
     return success(op, entity, empty);
   }
   const key = String(params[op.key ?? ''] ?? '');
+  if (op.upsert && store && !empty) {
+    // A relationship's PUT: adds the item its path names, or leaves the one there.
+    if (!items.has(key)) {
+      const parent = parentOf(op.path, params, op.key);
+      items.set(key, store.create({}, [], key).entity);
+      if (parent) owners.set(key, parent);
+    }
+    return success(op, items.get(key), empty);
+  }
   const current = empty ? undefined : items.get(key);
-  if (current === undefined) return respond(op.notFound ?? [404]);
-  if (op.store === 'read') return success(op, current, empty);
+  if (current === undefined || !belongs(owners.get(key), parentOf(op.path, params, op.key))) return respond(op.notFound ?? [404]);
+  if (op.store === 'read') return success(op, withEmbeds(current, op.embeds, parentOf(op.path, params)), empty);
   if (op.store === 'delete') {
     items.delete(key);
+    owners.delete(key);
     return success(op, current, empty);
   }
   const payload = await payloadOf(op, request);

@@ -3,6 +3,7 @@
  * new keys for created items, and how a payload is merged into a stored item.
  */
 import type { PropertyPath } from './meta.js';
+import { ownersOf } from './mockOwners.js';
 import { namesOf, readPath } from './paths.js';
 
 /**
@@ -103,8 +104,8 @@ export interface MockStore<E> {
   readonly reset: () => void;
   /** A new, unused key (deterministic: counts up and skips taken keys). */
   readonly nextKey: () => string | number;
-  /** A created entity: the defaults with the payload's fields merged in and a new key, not stored yet. */
-  readonly create: (payload: object, fields: Fields) => { key: string; entity: E };
+  /** A created entity: the defaults with the payload's fields merged in and a new key (or the given one), not stored yet. */
+  readonly create: (payload: object, fields: Fields, key?: string) => { key: string; entity: E };
   /** The key spec (for the handlers). */
   readonly spec: StoreSpec<E>;
   /** Sets the `updated` time stamps of an entity to the next write time (see {@link StoreSpec.stamps}). */
@@ -143,6 +144,7 @@ export function createStore<E>(spec: StoreSpec<E>): MockStore<E> {
   const clock = writeClock(spec);
   const reset = (): void => {
     items.clear();
+    ownersOf(items as Map<string, unknown>).clear();
     sequence = 0;
     clock.reset();
     spec.seed.forEach((item, i) => items.set(key ? String(readPath(item, key.path)) : (spec.positionKeys?.[i] ?? String(i + 1)), structuredClone(item)));
@@ -158,8 +160,9 @@ export function createStore<E>(spec: StoreSpec<E>): MockStore<E> {
     while (items.has(String(id)));
     return id;
   };
-  const create = (payload: object, fields: Fields): { key: string; entity: E } => {
-    const id = nextKey();
+  const create = (payload: object, fields: Fields, given?: string): { key: string; entity: E } => {
+    // A given key (a path's text) is stored as a number when the key is one and the text reads as one.
+    const id = given === undefined ? nextKey() : key?.kind === 'number' && given.trim() !== '' && Number.isFinite(Number(given)) ? Number(given) : given;
     const entity = merge(structuredClone(spec.defaults) as E & object, payload, fields);
     if (key) setPath(entity, key.path, id);
     const now = spec.stamps?.created.length ? clock.next() : '';

@@ -25,3 +25,4 @@ export { filterItems, intParam, listAnswer } from './mockList.js';
 export type { Filters, ListSpec, PageField, PageSource, PageWindow } from './mockList.js';
 export { createStore, merge, readJson, sequenceUuid } from './mockStore.js';
 export type { Fields, KeySpec, MockStore, StoreSpec } from './mockStore.js';
+export type { Embed, Owner } from './mockOwners.js';

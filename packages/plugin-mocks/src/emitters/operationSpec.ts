@@ -25,7 +25,7 @@ function bodySpec(op: OperationPlan, body: Body, imports: SpecImports): Spec | u
     case 'none':
       return undefined;
     case 'entity':
-      return body.wrap ? { entity: body.wrap.path, with: body.wrap.with === undefined ? undefined : new Sample(body.wrap.with) } : 'entity';
+      return body.wrap ? { entity: body.wrap.path, with: body.wrap.with === undefined ? undefined : new Sample(body.wrap.with), one: body.wrap.one } : 'entity';
     case 'view':
       return { view: new Sample(body.sample), pick: body.pick };
     case 'json':
@@ -59,7 +59,7 @@ function listSpec(list: ListPlan): Spec {
 const pairs = (list: QueryPair[]): Spec => list.map(([name, value]) => (value === undefined ? [name] : [name, value]));
 
 /** The store part of an operation: its role, the item key's path parameter, the fields it copies, the list. */
-function storePart(plan: MockPlan, op: OperationPlan): Record<string, Spec | undefined> {
+function storePart(plan: MockPlan, op: OperationPlan, imports: SpecImports): Record<string, Spec | undefined> {
   const store = plan.store;
   if (!op.storeRole || !store) return {};
   const key = [...op.params.values()].pop() ?? store.keyParam;
@@ -68,11 +68,15 @@ function storePart(plan: MockPlan, op: OperationPlan): Record<string, Spec | und
     case 'list':
       return store.list ? { store: 'list', list: listSpec(store.list) } : {};
     case 'read':
+      for (const e of store.embeds ?? []) imports.stores.set(e.store, e.from);
+      return { store: 'read', key, embeds: store.embeds?.map((e) => [e.property, new Code(e.store)]) };
     case 'delete':
       return { store: op.storeRole, key };
     case 'create':
       return { store: 'create', fields, payload: op.payload };
     case 'update':
+      // A relationship's PUT without a body adds the item its path names (`PUT /user/following/{username}`).
+      if (store.relation && op.sig.node.method === 'put' && !op.sig.payload) return { store: 'replace', key, fields, upsert: true };
       return { store: op.sig.node.method === 'put' ? 'replace' : 'update', key, fields, payload: op.payload };
     default:
       return {};
@@ -104,7 +108,7 @@ export function operationSpec(plan: MockPlan, op: OperationPlan, imports: SpecIm
     ...(op.verb !== undefined ? { verb: op.verb } : {}),
     path: op.pattern,
     status: op.status,
-    ...storePart(plan, op),
+    ...storePart(plan, op, imports),
     ...(op.page && !op.storeRole ? { list: listSpec(op.page) } : {}),
     ...actionPart(op, imports),
     body: op.storeRole === 'list' ? undefined : bodySpec(op, op.body, imports),

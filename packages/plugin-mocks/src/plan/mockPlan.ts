@@ -91,8 +91,8 @@ export interface OperationPlan {
   yieldTo: string[];
   /** Payload properties a store create/update copies into the entity (see `writableFields`). */
   writable?: Fields;
-  /** The property of the request body that holds the entity, when a wrapper holds it (`{ contact: {...} }`). */
-  payload?: string;
+  /** Where the request body holds the entity, when a wrapper holds it (`{ contact: {...} }`, `['Accounts', '0']`). */
+  payload?: string | string[];
   /** How a paginated list that answers its fixture pages the fixture's items (see `fixturePagePlan`). */
   page?: ListPlan;
   /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
@@ -153,6 +153,20 @@ export interface StorePlan {
   list?: ListPlan;
   /** The time stamps a create sets (all) and an update sets (`updated`), later than every seed's (see `stampsOf`). */
   stamps?: { created: string[]; updated: string[] };
+  /** The sub-collections the entity embeds, answered from their stores by the read (see `planEmbeds`). */
+  embeds?: EmbedPlan[];
+  /** A relationship (the read answers no body): a PUT without a request body adds the item the path names. */
+  relation?: boolean;
+}
+
+/** A sub-collection an entity embeds: the array property and the store of the child resource that fills it. */
+export interface EmbedPlan {
+  /** The entity's array property (`comments`). */
+  property: string;
+  /** The child store's exported name (`postsCommentsStore`). */
+  store: string;
+  /** The child resource, whose handlers file declares the store. */
+  from: ResourceNode;
 }
 
 /** The mocks of one resource: operations, store and fixtures. */
@@ -231,6 +245,8 @@ export interface Wrap {
   schema: SchemaNode;
   /** The body's other required properties, sampled. */
   with?: unknown;
+  /** True when the property holds a one-item array of the entity (Xero's `{ Accounts: [Account] }`). */
+  one?: boolean;
 }
 
 /** Facts about the entity of a store-backed CRUD resource. */

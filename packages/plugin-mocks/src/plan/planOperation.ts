@@ -10,7 +10,7 @@ import { mayBeUnknown, sameType } from './sameType.js';
 import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from '../store/writableFields.js';
-import { wrapperOf } from '../store/entityFacts.js';
+import { oneItemWrap, successBodies, wrapperOf } from '../store/entityFacts.js';
 import { fixturePagePlan, summaryOf } from '../store/listPlan.js';
 import { requestSchema, type Definitions } from './requestSchema.js';
 
@@ -75,9 +75,9 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
     const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
     plan.writable = writableFields(request, store.entity, ctx);
     // A wrapper holding the entity (`{ contact: {...} }`): the fields of the object it holds.
-    const wrap = plan.writable.length === 0 && request ? wrapperOf(request, (inner) => writableFields(inner, store.entity, ctx).length > 0, ctx) : undefined;
+    const wrap = plan.writable.length === 0 && request ? (wrapperOf(request, (inner) => writableFields(inner, store.entity, ctx).length > 0, ctx) ?? oneItemWrap(request, store.entity.schema, ctx)) : undefined;
     if (wrap) {
-      plan.payload = wrap.path;
+      plan.payload = wrap.one ? [wrap.path, '0'] : wrap.path;
       plan.writable = writableFields(wrap.schema, store.entity, ctx);
     }
   }
@@ -164,7 +164,7 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
     case 'json': {
       if (role === 'list') return { kind: 'entity' };
       if (store && role && returnsEntity(sig, store, ctx)) return { kind: 'entity' };
-      const wrap = store && role && content?.schema ? wrapperOf(content.schema, (s) => sameType(s, store.entity.schema, ctx), ctx) : undefined;
+      const wrap = store && role && content?.schema ? (wrapperOf(content.schema, (s) => sameType(s, store.entity.schema, ctx), ctx) ?? oneItemWrap(content.schema, store.entity.schema, ctx)) : undefined;
       if (wrap && store && sig.response.responses.every((r) => !r.contents[0] || sameType(r.contents[0].schema, content?.schema, ctx))) return { kind: 'entity', wrap };
       const view = store && role && content?.schema ? viewBody(sig, content.schema, content.example, store, ctx) : undefined;
       if (view) return view;
@@ -211,6 +211,6 @@ function viewBody(sig: OperationSignature, schema: SchemaNode, example: unknown,
 
 /** True when every success body of the operation has the entity's type. */
 function returnsEntity(sig: OperationSignature, store: StorePlan, ctx: PlanContext): boolean {
-  const bodies = sig.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
+  const bodies = successBodies(sig);
   return bodies.length > 0 && bodies.every((b) => sameType(b, store.entity.schema, ctx));
 }

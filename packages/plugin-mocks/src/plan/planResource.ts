@@ -7,6 +7,7 @@ import { planOperation } from './planOperation.js';
 import { planStore } from '../store/planStore.js';
 import type { Definitions } from './requestSchema.js';
 import { planEntityAction } from '../store/entityActions.js';
+import { planEmbeds } from '../store/embeds.js';
 import { routesOf } from './RouteIndex.js';
 
 /**
@@ -21,6 +22,9 @@ export function planResource(ctx: PlanContext, resource: ResourceNode, fixtureCo
   const sigs = resource.operations.map((op) => describeOperation(model, resource, op));
   const fixtures: FixtureDecl[] = [];
   const store = planStore(resource, sigs, ctx, fixtures, fixtureCount);
+  const read = sigs.find((s) => s.op.role === 'read');
+  const embeds = store && read ? planEmbeds(read, resource, store, ctx, fixtureCount) : [];
+  if (store && embeds.length > 0) store.embeds = embeds;
   const definitions: Definitions = new Map();
   const ops = sigs.map((sig) => planOperation(sig, store, ctx, fixtures, planEntityAction(sig, resource, store, ctx, fixtureCount), definitions));
   const routes = routesOf(model);

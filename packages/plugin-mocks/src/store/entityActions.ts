@@ -125,8 +125,14 @@ function stateOf(segment: string, store: StorePlan, ctx: PlanContext): Array<[st
   return set;
 }
 
-/** The store plan of another resource, planned once per run (its fixtures are the target resource's own business). */
-function storeOf(ctx: PlanContext, target: ResourceNode, count: number): StorePlan | undefined {
+/**
+ * The store plan of another resource, planned once per run (its fixtures are the target resource's own business).
+ * @param ctx the planning context, whose `stores` keeps the plans
+ * @param target the resource
+ * @param count number of seed entities (the `fixtureCount` option)
+ * @returns the plan, or undefined when the resource has no store
+ */
+export function storeOf(ctx: PlanContext, target: ResourceNode, count: number): StorePlan | undefined {
   const cache = ctx.stores;
   if (cache.has(target.resource)) return cache.get(target.resource);
   const sigs = target.operations.map((op) => describeOperation(ctx.model, target, op));

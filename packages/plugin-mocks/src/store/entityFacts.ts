@@ -1,5 +1,5 @@
-import type { PropertyNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
-import { camelCase, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
+import type { PropertyNode, ResponseNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
+import { camelCase, deref, isJsonMediaType, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, EntityKey, Fields, Wrap } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
 import { sameType } from '../plan/sameType.js';
@@ -29,13 +29,40 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
   return { path: found.name, schema: found.schema, ...(sample !== undefined && sample !== null && typeof sample === 'object' && Object.keys(sample).length > 0 ? { with: sample } : {}) };
 }
 
+/** The schema of a JSON or wildcard-media-type content of a response, for a response whose first content has none. */
+const schemaBeside = (r: ResponseNode): SchemaNode | undefined => r.contents.find((c) => c.schema && (c.mediaType === '*/*' || isJsonMediaType(c.mediaType)))?.schema;
+
+/**
+ * The schema of an operation's JSON success body: its content's, else, when that content has none (osf.io's
+ * `application/json` without a schema beside a wildcard media type with one), the schema of another JSON or
+ * wildcard content of the same response. The client types such a body `unknown`; the mocks' store still keeps its shape.
+ * @param sig the operation's signature
+ * @returns the schema, or undefined
+ */
+export function responseSchema(sig: OperationSignature): SchemaNode | undefined {
+  const own = sig.response.content?.schema;
+  if (own || sig.response.responseType !== 'json') return own;
+  const first = sig.response.responses[0];
+  return first && schemaBeside(first);
+}
+
+/**
+ * The schemas of an operation's success bodies: each response's first content's schema, else (none there) the
+ * schema of another JSON or wildcard content of that response; a response without content gives none.
+ * @param sig the operation's signature
+ * @returns one schema (or undefined) per success response with content
+ */
+export function successBodies(sig: OperationSignature): Array<SchemaNode | undefined> {
+  return sig.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema ?? schemaBeside(r)] : []));
+}
+
 /**
  * The entity facts of a read operation, or undefined when its response is not a single non-null object type.
  * The entity is the read's response, or the object it wraps: the property holding the list's item type
  * (`{ data: Contact }` beside a list of `Contact`), else a lone required object property (`{ article: {...} }`)
  * when the response itself has no key property. The key property is the first usable one
  * (a non-null string, number or enum) named like a {@link keyCandidates} name; else the one string property
- * whose `format` or `pattern` is the item path parameter's; else one named `uuid`, `key`, `slug` or `code`, or
+ * whose `format` or `pattern` is the item path parameter's; else the one whose example is the parameter's; else one named `uuid`, `key`, `slug` or `code`, or
  * `name` when the parameter is the entity's own name.
  * @param read signature of the CRUD read operation
  * @param keyParam name of the path parameter that identifies an item
@@ -45,20 +72,39 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
  * @returns the facts, or undefined
  */
 export function entityFacts(read: OperationSignature, keyParam: string, ctx: PlanContext, entity: string, listItem?: SchemaNode): EntityFacts | undefined {
-  const response = read.response.content?.schema;
+  const response = responseSchema(read);
   if (read.response.responseType !== 'json' || !response) return undefined;
-  const bodies = read.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
+  const bodies = successBodies(read);
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
-  const candidates = keyCandidates(keyParam, entity);
-  const wrap = wrapOfRead(response, candidates, ctx, listItem);
-  const schema = wrap?.schema ?? response;
+  const wrap = wrapOfRead(response, keyCandidates(keyParam, entity), ctx, listItem);
+  const example = read.response.content?.example;
+  const held = wrap && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
+  const shown = wrap?.one && Array.isArray(held) ? held[0] : held;
+  const facts = factsOf(wrap?.schema ?? response, keyParam, read.pathArgs[read.pathArgs.length - 1]?.param.schema, ctx, entity, shown);
+  return facts && wrap ? { ...facts, wrap } : facts;
+}
+
+/**
+ * The entity facts of an entity schema (see {@link entityFacts} for how the key property is found), or undefined
+ * when the schema is not a non-null object type with properties.
+ * @param schema the entity's schema (a read's response, or a list's item)
+ * @param keyParam name of the path parameter that identifies an item (`id` when no path names one)
+ * @param param that parameter's schema, when a path names it
+ * @param ctx the planning context
+ * @param entity entity name of the resource
+ * @param example an example of the entity (the read response's), to find the key by the parameter's example
+ * @returns the facts, or undefined
+ */
+export function factsOf(schema: SchemaNode, keyParam: string, param: SchemaNode | undefined, ctx: PlanContext, entity: string, example?: unknown): EntityFacts | undefined {
   const view = objectProperties(schema, ctx.names);
   if (!view || view.nullable || view.props.length === 0) return undefined;
   const props = view.props;
-  const param = read.pathArgs[read.pathArgs.length - 1]?.param.schema;
-  const key = keyIn(props, candidates, ctx.names) ?? (param && keyByShape(props, param, ctx)) ?? keyIn(props, conventional(keyParam, entity), ctx.names);
+  const key =
+    keyIn(props, keyCandidates(keyParam, entity), ctx.names) ??
+    (param && (keyByShape(props, param, ctx) ?? keyByExample(props, param, example, ctx))) ??
+    keyIn(props, conventional(keyParam, entity), ctx.names);
   const serverFields: Fields = [...new Set([...(key ? key.path : []), ...props.filter((p) => p.schema.readOnly).map((p) => p.name)])].sort();
-  return { schema, props, serverFields, ...(key ? { key } : {}), ...(wrap ? { wrap } : {}) };
+  return { schema, props, serverFields, ...(key ? { key } : {}) };
 }
 
 /**
@@ -91,6 +137,20 @@ function keyByShape(props: PropertyNode[], param: SchemaNode, ctx: PlanContext):
   return fits.length === 1 && fits[0] ? keyIn(fits, [norm(fits[0].name)], ctx.names) : undefined;
 }
 
+/**
+ * The one property whose example is the item path parameter's (`{hash_or_number}` of example `4ea1…` and an entity
+ * whose `block_hash` has that example, in its schema or in the entity's example); undefined when the parameter has
+ * no example, or not exactly one property shares it.
+ */
+function keyByExample(props: PropertyNode[], param: SchemaNode, example: unknown, ctx: PlanContext): EntityKey | undefined {
+  const exampleOf = (node: SchemaNode): unknown => node.example ?? resolveSchema(node, ctx.names.byName).leaf.example;
+  const wanted = exampleOf(param);
+  if (wanted === undefined || wanted === null || typeof wanted === 'object' || wanted === '') return undefined;
+  const shown = example !== null && typeof example === 'object' ? (example as Record<string, unknown>) : {};
+  const fits = props.filter((p) => [exampleOf(p.schema), Object.hasOwn(shown, p.name) ? shown[p.name] : undefined].some((v) => v !== undefined && String(v) === String(wanted)));
+  return fits.length === 1 && fits[0] ? keyIn(fits, [norm(fits[0].name)], ctx.names) : undefined;
+}
+
 /** Normalized property name: case, `_`, `-` and `.` ignored (`pet_id`, `petId` and `PetID` are one name). */
 const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '');
 
@@ -113,10 +173,28 @@ export function keyCandidates(keyParam: string, entity: string): string[] {
   return [...new Set(names)].filter((n) => n !== '');
 }
 
+/**
+ * The property of a body that holds a one-item array of the entity (Xero's read `{ Accounts: [Account] }`), as a
+ * wrap of the item (`one`); undefined when no property holds an array of `item`'s type.
+ * @param schema a response or request body schema
+ * @param item the entity's schema
+ * @param ctx the planning context
+ * @returns the wrap, or undefined
+ */
+export function oneItemWrap(schema: SchemaNode, item: SchemaNode, ctx: PlanContext): Wrap | undefined {
+  const itemsOf = (s: SchemaNode): SchemaNode | undefined => {
+    const n = deref(s, ctx.names.byName);
+    return n?.kind === 'array' && !n.nullable ? n.items : undefined;
+  };
+  const wrap = wrapperOf(schema, (s) => { const items = itemsOf(s); return items !== undefined && sameType(items, item, ctx); }, ctx);
+  const items = wrap && itemsOf(wrap.schema);
+  return wrap && items ? { ...wrap, schema: items, one: true } : undefined;
+}
+
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
 function wrapOfRead(response: SchemaNode, candidates: string[], ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
   if (listItem && sameType(response, listItem, ctx)) return undefined;
-  const holding = listItem ? wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) : undefined;
+  const holding = listItem ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx)) : undefined;
   if (holding) return holding;
   // A lone object property (`{ article: {...} }` beside a list of article summaries): required, or optional when the
   // object it holds carries a key property and the response does not.

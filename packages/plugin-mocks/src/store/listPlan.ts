@@ -3,6 +3,7 @@ import { deref, listEnvelope, listPagination, objectProperties, pathNames, resol
 import type { EntityFacts, ListPlan, PageField, PageWindow } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
 import { sameType } from '../plan/sameType.js';
+import { responseSchema } from './entityFacts.js';
 import { assignable } from './writableFields.js';
 import { listQueryOf } from './listQuery.js';
 import { sampleValue } from '../values/sampleSchema.js';
@@ -26,7 +27,7 @@ const norm = (name: string): string => name.toLowerCase().replace(/[_\-.@$]/g, '
  * @returns the list plan, or undefined
  */
 export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: PlanContext): ListPlan | undefined {
-  const schema = list.response.content?.schema;
+  const schema = responseSchema(list);
   if (list.response.responseType !== 'json' || !schema || list.response.responses.filter((r) => r.contents.length > 0).length !== 1) return undefined;
   const env = listEnvelope(schema, ctx.names);
   if (!env) return undefined;
@@ -54,7 +55,7 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
  * @returns the page plan (no filters), or undefined when the list is not paginated or holds no items array
  */
 export function fixturePagePlan(list: OperationSignature, ctx: PlanContext): ListPlan | undefined {
-  const schema = list.response.content?.schema;
+  const schema = responseSchema(list);
   if (list.response.responseType !== 'json' || !schema) return undefined;
   const env = listEnvelope(schema, ctx.names);
   if (!env) return undefined;

@@ -1,9 +1,9 @@
 import type { ResourceNode, SchemaNode } from '@reslayer/core';
-import { deref, listEnvelope, stringLiteral } from '@reslayer/core';
+import { deref } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
-import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
-import { entityFacts } from './entityFacts.js';
+import { storeSubject } from './storeSubject.js';
+import { keyExamples, keyLike } from './keyExamples.js';
 import { listPlan } from './listPlan.js';
 import type { FixtureDecl, StorePlan } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
@@ -23,37 +23,34 @@ import { sampleUuid } from '../values/sampleString.js';
  *   type has no possible value
  */
 export function planStore(resource: ResourceNode, sigs: OperationSignature[], ctx: PlanContext, fixtures: FixtureDecl[], count: number): StorePlan | undefined {
-  const read = sigs.find((s) => s.op.role === 'read');
-  const keyArg = read?.pathArgs[read.pathArgs.length - 1];
-  if (resource.resourceKind !== 'crud' || !read || !keyArg) return undefined;
+  const subject = storeSubject(resource, sigs, ctx);
+  if (!subject) return undefined;
+  const { entity, entityType, entityImport, keyArg } = subject;
+  const typeImport = entityType !== entityImport ? { typeImport: entityImport } : {};
   const list = sigs.find((s) => s.op.role === 'list');
-  const listBody = list?.response.responseType === 'json' ? list.response.content?.schema : undefined;
-  const entity = entityFacts(read, keyArg.param.name, ctx, resource.entity, listBody ? listEnvelope(listBody, ctx.names)?.item : undefined);
-  if (!entity) return undefined;
-  const entityImport = clientNaming.responseType(read.op);
-  const entityType = entity.wrap ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
-  const typeImport = entity.wrap ? { typeImport: entityImport } : {};
-  const content = read.response.content;
   const key = entity.key;
   // The schema a key must fit: the key property's, else (keyed by position) the item path parameter's; a key
   // property must fit the parameter's schema too (a plain `id` string read by a `format: uuid` parameter).
-  const keySchema = key?.schema ?? keyArg.param.schema;
-  const name = key?.path[key.path.length - 1] ?? keyArg.param.name;
-  const fits = (text: string): boolean => keyFits(text, keySchema, ctx) && (!key || keyFits(text, keyArg.param.schema, ctx));
+  const keySchema = key?.schema ?? keyArg?.schema;
+  const name = key?.path[key.path.length - 1] ?? keyArg?.name ?? 'id';
+  const fits = (text: string): boolean => keyFits(text, keySchema, ctx) && (!key || keyFits(text, keyArg?.schema, ctx));
+  const examples = key ? keyExamples(key, subject.example, list, keyArg?.schema.example, ctx) : [];
   const sampleKey = (index: number): unknown => {
-    const own = sampleValue(keySchema, { ...ctx.scope, index, name, ignoreExamples: true });
-    if (!key || fits(String(own))) return own;
-    const param = sampleValue(keyArg.param.schema, { ...ctx.scope, index, name, ignoreExamples: true });
+    const like = keyLike(examples, index, name, ctx);
+    if (like !== undefined && fits(like)) return like;
+    const own = keySchema && sampleValue(keySchema, { ...ctx.scope, index, name, ignoreExamples: true });
+    if (!key || !keyArg || fits(String(own))) return own;
+    const param = sampleValue(keyArg.schema, { ...ctx.scope, index, name, ignoreExamples: true });
     return typeof param === typeof own && fits(String(param)) ? param : own;
   };
   // Distinct keys: enum values in order (as many fixtures as the enum has values, at most), else sampled values.
   const slots = Array.from({ length: count }, (_, i) => ({
     index: i + 1,
-    key: !key ? undefined : key.values ? key.values[i] : sampleKey(i + 1),
+    key: !key ? undefined : key.values ? key.values[i] : (examples.filter(fits)[i] ?? sampleKey(i + 1)),
   })).filter((slot, i, all) => !key || (slot.key !== undefined && all.findIndex((o) => String(o.key) === String(slot.key)) === i));
   let exact = true;
   const items = slots.map((slot) => {
-    const sample = sampleSchema(entity.schema, { ...ctx.scope, index: slot.index, example: content?.example });
+    const sample = sampleSchema(entity.schema, { ...ctx.scope, index: slot.index, example: subject.example });
     exact &&= sample.exact;
     if (key) setPath(sample.value, key.path, slot.key);
     return sample.value;
@@ -61,14 +58,14 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   const defaults = sampleSchema(entity.schema, { ...ctx.scope, index: 1, requiredOnly: true });
   // An entity type without a possible value (see `Sample.exact`) cannot back a typed store.
   if (!exact || !defaults.exact) return undefined;
-  const doc = `Entities of \`${resource.resource}\` (the response type of \`${clientNaming.method(read.op)}\`): the seed of the handlers' store.`;
+  const doc = `Entities of \`${resource.resource}\` (${subject.origin}): the seed of the handlers' store.`;
   fixtures.push({ name: mocksNaming.entityFixtures(resource), type: entityType, ...typeImport, array: true, value: items, doc });
   fixtures.push({
     name: mocksNaming.entityDefaults(resource), type: entityType, ...typeImport, doc: `What a created \`${resource.resource}\` entity starts from before the payload is merged in: the required fields.`,
     value: defaults.value,
   });
   const lp = list ? listPlan(list, entity, ctx) : undefined;
-  const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg.ident, ...(lp ? { list: lp } : {}), ...stampsOf(entity.props, ctx) };
+  const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg?.ident ?? name, ...(subject.relation ? { relation: true } : {}), ...(lp ? { list: lp } : {}), ...stampsOf(entity.props, ctx) };
   let seeds = items.map((_, i) => String(i + 1));
   if (!key) {
     // Keyed by position: `'1'`, `'2'`… unless the parameter rejects them (a uuid, a pattern, a minimum).
@@ -119,11 +116,11 @@ const FRESH_KEYS = 16;
 const FRESH_ATTEMPTS = 64;
 
 /** True when a store key (a path parameter's text) is a value of the key's schema (a number schema reads it as a number). */
-function keyFits(text: string, schema: SchemaNode, ctx: PlanContext): boolean {
-  const n = deref(schema, ctx.names.byName);
+function keyFits(text: string, schema: SchemaNode | undefined, ctx: PlanContext): boolean {
+  const n = schema && deref(schema, ctx.names.byName);
   if (!n) return true;
   const value = n.kind === 'number' ? Number(text) : text;
-  return (n.kind !== 'number' || (text.trim() !== '' && Number.isFinite(value))) && mayValidate(value, schema, { names: ctx.names, mode: 'read', patterns: ctx.scope.patterns });
+  return (n.kind !== 'number' || (text.trim() !== '' && Number.isFinite(value))) && mayValidate(value, schema as SchemaNode, { names: ctx.names, mode: 'read', patterns: ctx.scope.patterns });
 }
 
 /** Sets the value at a property path of a sampled object (own properties: `__proto__` stays a plain key). */

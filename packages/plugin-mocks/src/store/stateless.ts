@@ -1,7 +1,8 @@
 import type { ApiModel, Diagnostic, OperationSignature, ResourceNode } from '@reslayer/core';
 import { describeOperation, listEnvelope } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
-import { entityFacts } from './entityFacts.js';
+import { entityFacts, responseSchema } from './entityFacts.js';
+import { storeSubject } from './storeSubject.js';
 import { listPlan } from './listPlan.js';
 import type { EntityFacts, ListPlan } from '../plan/mockPlan.js';
 import { createPlanContext, type PlanContext } from '../plan/planContext.js';
@@ -11,12 +12,14 @@ const CRUD: ReadonlySet<string> = new Set(['list', 'read', 'create', 'update', '
 
 /** Why the store cannot serve the resource at all, or undefined when it can (the structural part of `planStore`). */
 function storeProblem(sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): string | undefined {
+  // A list and a create without a read, or a relationship, keep a store of the list's items (see `storeSubject`).
+  if (storeSubject(resource, sigs, ctx)) return undefined;
   const read = sigs.find((s) => s.op.role === 'read');
   if (!read) return 'the resource has no read operation to find an item by';
   const keyArg = read.pathArgs[read.pathArgs.length - 1];
   if (!keyArg) return `its read operation ${clientNaming.method(read.op)} has no path parameter to key the items by`;
   const list = sigs.find((s) => s.op.role === 'list');
-  const body = list?.response.responseType === 'json' ? list.response.content?.schema : undefined;
+  const body = list ? responseSchema(list) : undefined;
   const item = body ? listEnvelope(body, ctx.names)?.item : undefined;
   if (!entityFacts(read, keyArg.param.name, ctx, resource.entity, item)) return `the response of ${clientNaming.method(read.op)} is not one object type`;
   return undefined;
@@ -26,8 +29,8 @@ function storeProblem(sigs: OperationSignature[], ctx: PlanContext, resource: Re
 function listEntity(list: OperationSignature, sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): { read?: OperationSignature; entity?: EntityFacts } {
   const read = sigs.find((x) => x.op.role === 'read');
   const keyArg = read?.pathArgs[read.pathArgs.length - 1];
-  const body = list.response.responseType === 'json' ? list.response.content?.schema : undefined;
-  const entity = read && keyArg ? entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names)?.item : undefined) : undefined;
+  const body = responseSchema(list);
+  const entity = (read && keyArg ? entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names)?.item : undefined) : undefined) ?? storeSubject(resource, sigs, ctx)?.entity;
   return { ...(read ? { read } : {}), ...(entity ? { entity } : {}) };
 }
 

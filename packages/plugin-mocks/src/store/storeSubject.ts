@@ -1,0 +1,62 @@
+import type { ResourceNode, SchemaNode } from '@reslayer/core';
+import { listEnvelope, pathNames, stringLiteral, type OperationSignature } from '@reslayer/core';
+import { clientNaming } from '@reslayer/plugin-client/naming';
+import type { EntityFacts } from '../plan/mockPlan.js';
+import type { PlanContext } from '../plan/planContext.js';
+import { entityFacts, factsOf, responseSchema } from './entityFacts.js';
+
+/** What a resource's store holds and how the handlers file types it. */
+export interface StoreSubject {
+  /** The stored entity. */
+  entity: EntityFacts;
+  /** Client type of the entity (a response type, or the part of one that holds the entity). */
+  entityType: string;
+  /** The client type name {@link entityType} is written with. */
+  entityImport: string;
+  /** The item path parameter's name, MSW name and schema; absent when no operation names an item (a list and a create). */
+  keyArg?: { name: string; ident: string; schema: SchemaNode };
+  /** Where the entity type comes from, for the fixtures' doc (`the response type of \`getPet\``). */
+  origin: string;
+  /** True for a relationship: the read answers no body, a PUT of an item adds it (see `StorePlan.relation`). */
+  relation?: boolean;
+  /** The example of the response the entity comes from (the read's), seeding the fixtures. */
+  example?: unknown;
+}
+
+/**
+ * The entity a CRUD resource's store holds: the read's response (or the object it wraps, see `entityFacts`); for a
+ * resource without a read that lists and creates (`GET /menu` and `POST /menu`), the list's item, keyed by the
+ * path parameter of its update or delete (`/menu/{menuItemId}`), else by a property named `id`, else by position;
+ * for a relationship whose read answers no body (`GET /user/following/{username}`: 204 or 404), the list's item
+ * keyed by the read's path parameter.
+ * @param resource the resource
+ * @param sigs its operations' signatures
+ * @param ctx the planning context
+ * @returns the subject, or undefined when the resource is not CRUD or its entity is no single object type
+ */
+export function storeSubject(resource: ResourceNode, sigs: OperationSignature[], ctx: PlanContext): StoreSubject | undefined {
+  if (resource.resourceKind !== 'crud') return undefined;
+  const list = sigs.find((s) => s.op.role === 'list');
+  const listBody = list ? responseSchema(list) : undefined;
+  const envelope = listBody ? listEnvelope(listBody, ctx.names) : undefined;
+  const read = sigs.find((s) => s.op.role === 'read');
+  if (read && read.response.responseType !== 'none') {
+    const keyArg = read.pathArgs[read.pathArgs.length - 1];
+    const entity = keyArg && entityFacts(read, keyArg.param.name, ctx, resource.entity, envelope?.item);
+    if (!keyArg || !entity) return undefined;
+    const entityImport = clientNaming.responseType(read.op);
+    const held = entity.wrap ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
+    const entityType = entity.wrap?.one ? `${held}[number]` : held;
+    return { entity, entityType, entityImport, origin: `the response type of \`${clientNaming.method(read.op)}\``, keyArg: { name: keyArg.param.name, ident: keyArg.ident, schema: keyArg.param.schema }, example: read.response.content?.example };
+  }
+  // A read without a body checks a relationship (`GET /user/following/{username}` answering 204 or 404).
+  const relation = read !== undefined;
+  if (!list || !envelope || (!relation && !sigs.some((s) => s.op.role === 'create'))) return undefined;
+  const item = (read ?? sigs.find((s) => (s.op.role === 'delete' || s.op.role === 'update') && s.pathArgs.length > 0))?.pathArgs.at(-1);
+  if (relation && !item) return undefined;
+  const entity = factsOf(envelope.item, item?.param.name ?? 'id', item?.param.schema, ctx, resource.entity);
+  if (!entity) return undefined;
+  const entityImport = clientNaming.responseType(list.op);
+  const holder = (envelope.itemsProperty === undefined ? [] : pathNames(envelope.itemsProperty)).reduce((type, name) => `NonNullable<${type}>[${stringLiteral(name)}]`, entityImport);
+  return { entity, entityType: `NonNullable<${holder}>[number]`, entityImport, origin: `the items of \`${clientNaming.method(list.op)}\``, ...(relation ? { relation } : {}), ...(item ? { keyArg: { name: item.param.name, ident: item.ident, schema: item.param.schema } } : {}) };
+}
