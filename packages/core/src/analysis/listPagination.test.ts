@@ -65,6 +65,11 @@ describe('listPagination', () => {
       { mode: 'offset', offsetParam: 'offset', limitParam: 'limit', itemsProperty: ['result', 'items'], numericString: true }],
     ['a text start (a time, not an offset) is no pagination', [query('start', str), query('limit', int)], array, undefined, { mode: 'none' }],
     ['count/page/order on a bare array', [query('count', int), query('page', int), query('order', str)], array, undefined, { mode: 'page', pageParam: 'page', pageSizeParam: 'count' }],
+    ['page typed as a number or an object (`oneOf`)', [query('page', node({ kind: 'union', source: 'oneOf', variants: [int, obj(prop('number', int), prop('size', int))] })), query('per_page', int)], array, undefined,
+      { mode: 'page', pageParam: 'page', pageSizeParam: 'per_page' }],
+    ['starting_after over items that wrap the entity: the key inside the wrapper', [query('starting_after', str), query('limit', int)], obj(prop('data', node({ kind: 'array', items: obj(prop('data', item), prop('uri', str)) }))), undefined,
+      { mode: 'cursor', cursorParam: 'starting_after', limitParam: 'limit', itemsProperty: 'data', nextCursorItemProperty: ['data', 'id'] }],
+    ['starting_after over items with two wrappers and no key is no pagination', [query('starting_after', str)], obj(prop('data', node({ kind: 'array', items: obj(prop('a', item), prop('b', item)) }))), undefined, { mode: 'none' }],
   ])('%s', (_name, params, body, headers, expected) => {
     expect(paginationOf(params, body, headers)).toEqual(expected);
   });
@@ -83,8 +88,8 @@ describe('listEnvelope', () => {
 
 describe('isPagedList', () => {
   /** `method path` with this role, these query parameters and this JSON body. */
-  const signature = (method: 'get' | 'post', role: 'list' | 'summary' | 'search' | 'read', params: ParameterNode[], body: SchemaNode) => {
-    const response = { kind: 'response', status: '200', contents: [{ mediaType: 'application/json', schema: body }], pointer: '#' } as ResponseNode;
+  const signature = (method: 'get' | 'post', role: 'list' | 'summary' | 'search' | 'read', params: ParameterNode[], body: SchemaNode, mediaType = 'application/json') => {
+    const response = { kind: 'response', status: '200', contents: [{ mediaType, schema: body }], pointer: '#' } as ResponseNode;
     const op = createOperation(method, '/things/{id}', { parameters: params, responses: [response] });
     const resource = createResource('things', { operations: [{ role, name: 'x', operationKey: op.key }] });
     const model = createApiModel({ operations: [op], resources: [resource] });
@@ -107,6 +112,13 @@ describe('isPagedList', () => {
     ['a search by POST', 'post', 'search', [query('page', int)], array, false],
   ])('%s', (_name, method, role, params, body, expected) => {
     expect(paged(method, role, params, body)).toBe(expected);
+  });
+
+  it.each<[string, SchemaNode, boolean]>([
+    ['an array answered as `*/*` (Swagger 2 without `produces`) is JSON that pages', array, true],
+    ['a string answered as `*/*` is a file, no page', str, false],
+  ])('%s', (_name, body, expected) => {
+    expect(paged('get', 'list', [query('page', int), query('pagesize', int)], body, '*/*')).toBe(expected);
   });
 
   it('no operation does not page', () => {
