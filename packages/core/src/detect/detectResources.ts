@@ -8,7 +8,7 @@ import { assignNames } from './resourceNames.js';
 import { applyResourceOverrides, applyRoleOverrides, reportUnmatchedOperationOverrides } from './overrides.js';
 import { buildResource } from './buildResource.js';
 import { collectionRoles, type CollectionEntry } from './roles.js';
-import { answersArrayOfObjects, indexPaths, minNameWords, placeOperation, returnsCollection, staticWords, type PathIndex } from './shapes.js';
+import { answersArrayOfObjects, indexPaths, minNameWords, placeOperation, returnsCollection, shapeKey, staticWords, type PathIndex } from './shapes.js';
 import { SELF_WORDS, countability, isNumericSegment, pascalWords, wordsOf } from './words.js';
 import { isComputingVerb, verbClassOf } from './verbs.js';
 import { readOperationId } from './operationId.js';
@@ -177,8 +177,10 @@ function groupCollection(key: string, entry: Entry, model: ApiModel, index: Path
   const pagedBelowItem =
     collGet !== undefined && /^[A-Za-z_-]+$/.test(lastSegment) && verbClassOf(lastWord) === undefined && entry.segments.some(isParam) && collGet.parameters.some((p) => p.in === 'query' && isPagingParamName(p.name)) && returnsCollection(collGet, model, lastWord);
   // A GET on a path ending in a parameter with no items below it lists what the parameters select (placeOperation).
+  // So does a GET or POST of an RPC-style path of the collection (`/report/country/all`, `/feedback/submit`).
   const listedByParams = collGet !== undefined && isParam(lastSegment) && !index.withItems.has(key);
-  const isCrud = entry.item.length > 0 || pagedBelowItem || listedByParams || (namedAsCollection && (collPost !== undefined || (collGet !== undefined && returnsCollection(collGet, model, lastWord))));
+  const byRpcPath = entry.coll.some((o) => shapeKey(o.path) !== key);
+  const isCrud = entry.item.length > 0 || pagedBelowItem || listedByParams || byRpcPath || (namedAsCollection && (collPost !== undefined || (collGet !== undefined && returnsCollection(collGet, model, lastWord))));
   // The root collection (`GET /`, `POST /`, `/{id}`) is named by its operations' tag.
   const tag = (entry.coll[0] ?? entry.item[0])?.tags[0];
   const words = entry.segments.length > 0 || tag === undefined ? staticWords(entry.segments) : [tag];

@@ -1,7 +1,8 @@
 import type { ApiModel, OperationNode, SchemaNode } from '../model/types.js';
 import { isBinaryMediaType, successResponses } from '../model/queries.js';
 import { isParam, pathShape } from './pathShape.js';
-import { isNumericSegment } from './words.js';
+import { isNumericSegment, wordsOf } from './words.js';
+import { verbClassOf } from './verbs.js';
 
 /**
  * The path shapes of a contract, read once: which paths exist, which are collections, and where each
@@ -81,7 +82,7 @@ export function placeOperation(op: OperationNode, index: PathIndex, answersItems
   if (op.method === 'get' && isBinaryDownload(op)) return { kind: 'download', segments, itemSub };
   if (itemSub && op.method !== 'get' && !index.collections.has(key)) return { kind: 'item-action', segments };
   if (last === undefined) return index.withItems.has('') ? { kind: 'collection', key, segments } : { kind: 'other', segments };
-  if (!isParam(last)) return { kind: 'collection', key, segments };
+  if (!isParam(last)) return listOrAddOf(op, segments, index, answersItems) ?? { kind: 'collection', key, segments };
   const parent = segments.slice(0, -1);
   if (index.known.has(parent.join('/'))) return { kind: 'item', key: parent.join('/'), segments: parent };
   if (index.withItems.has(key)) return { kind: 'collection', key, segments };
@@ -94,6 +95,24 @@ export function placeOperation(op: OperationNode, index: PathIndex, answersItems
   if (end === 0) return { kind: 'other', segments };
   const base = parent.slice(0, end);
   return { kind: 'item', key: base.join('/'), segments: base };
+}
+
+/** Last segments that name the whole of the collection before them: `/report/country/all`, `/screenshot/list`. */
+const WHOLE = new Set(['all', 'list']);
+
+/**
+ * The collection `P` an RPC-style path of it belongs to: a GET of `P/all` or `P/list` that answers an array of objects
+ * lists `P` (`/report/country/all`), a POST of `P/<create verb>` where `P/{x}` exists adds to it (`/feedback/submit`
+ * beside `/feedback/{feedbackId}`, `/files/upload`); undefined for any other path.
+ */
+function listOrAddOf(op: OperationNode, segments: string[], index: PathIndex, answersItems?: (op: OperationNode) => boolean): Placement | undefined {
+  const last = (segments[segments.length - 1] ?? '').toLowerCase();
+  const parent = segments.slice(0, -1);
+  const key = parent.join('/');
+  if (parent.length === 0 || isParam(parent[parent.length - 1])) return undefined;
+  const lists = op.method === 'get' && WHOLE.has(last) && answersItems?.(op) === true;
+  const adds = op.method === 'post' && verbClassOf(last) === 'create' && index.withItems.has(key);
+  return lists || adds ? { kind: 'collection', key, segments: parent } : undefined;
 }
 
 /** A provider namespace segment after `providers`: `Microsoft.Cdn`, `Microsoft.Network`. */
@@ -175,7 +194,8 @@ export function returnsCollection(op: OperationNode, model: ApiModel, head = '')
   const arrays = properties.filter((p) => resolve(p.schema)?.kind === 'array');
   if (arrays.length === 0) return false;
   const pages = properties.some((p) => PAGE_PROPERTIES.test(p.name));
-  return pages || arrays.some((p) => ITEM_PROPERTIES.has(p.name.toLowerCase()) || p.name.toLowerCase() === head.toLowerCase());
+  // An items word may end a longer name: `reportItems`, `searchResults`.
+  return pages || arrays.some((p) => ITEM_PROPERTIES.has(p.name.toLowerCase()) || ITEM_PROPERTIES.has(wordsOf(p.name).at(-1) ?? '') || p.name.toLowerCase() === head.toLowerCase());
 }
 
 /** A schema with its `$ref`s followed (up to 8), or undefined for none or a dangling one. */
