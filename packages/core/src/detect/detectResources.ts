@@ -192,6 +192,7 @@ function groupCollection(key: string, entry: Entry, model: ApiModel, index: Path
     collection: true,
     ...(entry.collectionPath !== undefined ? { collectionPath: entry.collectionPath } : {}),
     ...(entry.itemPath !== undefined ? { itemPath: entry.itemPath } : {}),
+    ...(pagedBelowItem && !namedAsCollection && entry.item.length === 0 ? { singularName: true } : {}),
   }));
   const members: Member[] = collectionRoles(entry);
   g.members.push(...members);
