@@ -176,6 +176,7 @@ describe('a phrase after the head noun, and sub-collections named in the singula
   const rows: Row[] = [
     ['only the head takes the number: files on hold', { given: [paged('/policies/{id}/files_on_hold')], want: { 'policiesFilesOnHold (crud, FileOnHold)': ['list listFilesOnHold'] } }],
     ['… stats by week', { given: [objects('/{format}/PlayerGameProjectionStatsByWeek/{season}/{week}')], want: { 'playerGameProjectionStatsByWeek (crud, PlayerGameProjectionStatByWeek)': ['list listPlayerGameProjectionStatsByWeek'] } }],
+    ['… news by date (an uncountable head)', { given: [objects('/{format}/PremiumNewsByDate/{date}')], want: { 'premiumNewsByDate (crud, PremiumNewsItemByDate)': ['list listPremiumNewsByDate'] } }],
     ['a compound noun with a plural at its end counts that plural', { given: [op('get', '/terms_of_service_user_statuses', undefined, 'array'), op('get', '/terms_of_service_user_statuses/{id}', undefined, 'object')], want: { 'termsOfServiceUserStatuses (crud, TermsOfServiceUserStatus)': ['list listTermsOfServiceUserStatuses', 'read getTermsOfServiceUserStatus'] } }],
     ['a paged sub-collection named in the singular keeps its word: listHistory', { given: [paged('/pools/{id}/history')], want: { 'poolsHistory (crud, HistoryItem)': ['list listHistory'] } }],
   ];

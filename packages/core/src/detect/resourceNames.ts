@@ -157,16 +157,16 @@ const PREPOSITIONS: ReadonlySet<string> = new Set(['on', 'in', 'by', 'for', 'of'
 
 /**
  * Entity and plural of a CRUD collection from its name's segments: `albums`, `users` → `AlbumUser`, `AlbumUsers`;
- * `content` → `ContentItem`, `Content`. A phrase after a plural head noun keeps its words, and only the head takes
- * the number: `files_on_hold` → `FileOnHold`, `FilesOnHold`; `PlayerGameProjectionStatsByWeek` → `…StatByWeek`, `…StatsByWeek`.
+ * `content` → `ContentItem`, `Content`. A phrase after a plural or uncountable head noun keeps its words, and only
+ * the head takes the number (`PremiumNewsByDate` → `PremiumNewsItemByDate`, `PremiumNewsByDate`): `files_on_hold` → `FileOnHold`, `FilesOnHold`; `PlayerGameProjectionStatsByWeek` → `…StatByWeek`, `…StatsByWeek`.
  * With `singularName` (a sub-collection the path names in the singular: `/pools/{id}/history`), a singular head is
  * named as an uncountable one: `HistoryItem`, `History`.
  */
 export function collectionNames(segments: string[], singularName = false): { entity: string; plural: string } {
   const parts = segments.map((s) => wordsOf(s));
   const words = parts.pop() ?? [];
-  // Only a plural head before the phrase, with no plural at its end (`terms_of_service_user_statuses` counts `statuses`).
-  const found = words.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w) && countability(words[i - 1] ?? '') === 'plural');
+  // Only a plural or uncountable head before the phrase, with no plural at its end (`terms_of_service_user_statuses` counts `statuses`).
+  const found = words.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w) && countability(words[i - 1] ?? '') !== 'singular');
   const at = found > 0 && countability(words[words.length - 1] ?? '') !== 'plural' ? found : -1;
   const phrase = at > 0 ? pascalWords(words.slice(at).join(' ')) : '';
   const lastWords = at > 0 ? words.slice(0, at) : words;
@@ -176,7 +176,7 @@ export function collectionNames(segments: string[], singularName = false): { ent
   const c = singularName && countability(head) === 'singular' ? 'uncountable' : countability(head);
   if (c === 'uncountable') {
     const plural = `${prefix}${stem}${pascalWords(head)}`;
-    return { entity: `${plural}Item`, plural };
+    return { entity: `${plural}Item${phrase}`, plural: `${plural}${phrase}` };
   }
   return { entity: `${prefix}${stem}${pascalWords(singularWord(head))}${phrase}`, plural: `${prefix}${stem}${pascalWords(c === 'plural' ? head : pluralWord(head))}${phrase}` };
 }
