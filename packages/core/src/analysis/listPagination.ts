@@ -44,6 +44,8 @@ export type ListPagination =
       defaultLimit?: number;
       /** The property holding the next cursor, or a URL carrying it in the cursor parameter (`next`, `links.next`). */
       nextCursorProperty?: PropertyPath;
+      /** True when the cursor parameter is a number (`since` beside a `Link` header): the next cursor, read as text, is sent as a number. */
+      numericCursor?: true;
       /** The item property whose value in the last item is the next cursor (`id` for `starting_after`; `['data', 'id']` inside a wrapper). */
       nextCursorItemProperty?: PropertyPath;
     })
@@ -59,6 +61,8 @@ const OFFSET = ['offset', 'skip', 'pageoffset', 'start', 'startindex', 'from'];
 const OFFSET_TEXT = ['offset', 'skip', 'pageoffset', 'startindex'];
 const LIMIT = ['limit', 'take', 'pagesize', 'size', 'perpage', 'pagelimit', 'first', 'maxresults', 'count', 'top', 'maxitems'];
 const CURSOR = ['cursor', 'pagecursor', 'pagetoken', 'after', 'pageafter', 'startingafter', 'continuationtoken', 'continuation', 'nexttoken', 'nextpagetoken', 'skiptoken', 'marker', 'starttoken', 'before', 'pagebefore', 'endingbefore'];
+/** Cursor parameters typed as numbers, followed only through a `Link` header (`since`: the last item's id). */
+const NUMBER_CURSOR = ['since'];
 /** Cursor parameters that take an item's key: the next cursor is the last item's key when no body property or link gives it. */
 const ITEM_CURSOR = ['startingafter', 'after', 'pageafter', 'marker'];
 /** Item properties that may hold the key an item cursor takes, in order. */
@@ -183,14 +187,16 @@ export function listPagination(signature: OperationSignature | undefined, names:
   const link = (signature?.response.responses ?? []).some((r) => (r.headers ?? []).some((h) => h.toLowerCase() === 'link'));
   const used = (...params: Array<ParameterNode | undefined>) => new Set(params.flatMap((p) => (p ? [p.name] : [])));
   const common = facts(env, link);
-  const cursor = pick(query, CURSOR, ['string'], byName);
+  // A numeric `since` pages only through a `Link` header (GitHub's `/organizations`); else it is a filter.
+  const cursor = pick(query, CURSOR, ['string'], byName) ?? (link ? pick(query, NUMBER_CURSOR, ['number'], byName) : undefined);
   const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, NUMERIC, byName) : undefined;
   if (cursor) {
     const next = env?.nextProperty;
     const byItem = next === undefined && !link && env && ITEM_CURSOR.includes(normName(cursor.name)) ? itemKey(env.item, names) : undefined;
     if (next !== undefined || link || byItem !== undefined) {
       const { totalProperty: _total, ...rest } = common;
-      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...opt('nextCursorProperty', next), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
+      const numeric = paramKind(cursor.schema, byName) === 'number' ? { numericCursor: true as const } : {};
+      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...numeric, ...opt('nextCursorProperty', next), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
       return { pagination, params: used(cursor, cursorLimit) };
     }
   }
