@@ -15,6 +15,13 @@ const CONTRACT = {
   paths: {
     '/things': { get: { operationId: 'listThings', parameters: [query('page', { type: 'integer' }), query('count', { type: 'integer', default: 20 })], responses: ok({ type: 'array', items: item }) } },
     '/events': { get: { operationId: 'listEvents', parameters: [query('starting_after', { type: 'string' }), query('limit', { type: 'string' })], responses: ok({ type: 'object', properties: { data: { type: 'array', items: item } } }) } },
+    '/organizations': {
+      get: {
+        operationId: 'listOrganizations',
+        parameters: [query('since', { type: 'integer' }), query('per_page', { type: 'integer' })],
+        responses: { '200': { description: 'ok', headers: { Link: { schema: { type: 'string' } } }, content: { 'application/json': { schema: { type: 'array', items: item } } } } },
+      },
+    },
     '/reports': { get: { operationId: 'listReports', parameters: [query('page', { type: 'integer' }), query('size', { type: 'integer' })], responses: ok({ type: 'object', properties: { items: { type: 'array', items: item }, total: { type: 'integer' } } }) } },
   },
 };
@@ -23,6 +30,7 @@ describe('infinite query options end on a short page where nothing else ends the
   it.each<[string, string, string]>([
     ['a page list with a default size', 'useThingsQuery.ts', "getNextPageParam: nextPageParam<ListThingsResponse>({ mode: 'page', pageParam: 'page' }, params?.['count'] ?? 20),"],
     ['an item cursor with a limit and no default', 'useEventsQuery.ts', "params?.['limit']),"],
+    ['a numeric since read from the Link header is sent as a number', 'useOrganizationsQuery.ts', "since: Number(pageParam)"],
     ['a list with a total passes no size', 'useReportsQuery.ts', "getNextPageParam: nextPageParam<ListReportsResponse>({ mode: 'page', pageParam: 'page', itemsProperty: 'items', totalProperty: 'total' }),"],
   ])('%s', async (_why, file, line) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'reslayer-pages-'));

@@ -243,8 +243,10 @@ export interface CursorPagination extends PageFacts {
   readonly limitParam?: string;
   /** Response property holding the next cursor (`nextCursor`, `next`, `next_page_token`, `links.next`, …). */
   readonly nextCursorProperty?: PropertyPath;
-  /** Item property whose value in the last item is the next cursor (`id` for `starting_after`). */
-  readonly nextCursorItemProperty?: string;
+  /** True when the cursor parameter is a number (`since` beside a `Link` header): the generated query sends `Number(cursor)`. */
+  readonly numericCursor?: true;
+  /** Item property whose value in the last item is the next cursor (`id` for `starting_after`; `['data', 'id']` inside a wrapper). */
+  readonly nextCursorItemProperty?: PropertyPath;
   /** `default` of the limit parameter, when given. */
   readonly defaultLimit?: number;
 }

@@ -29,7 +29,7 @@ export type PageWindow =
       readonly limit?: string;
       readonly defaultSize: number;
       /** The item property a cursor names (`starting_after=<id>`): a page starts after that item; else a cursor is an offset. */
-      readonly after?: string;
+      readonly after?: PropertyPath;
     };
 
 /**

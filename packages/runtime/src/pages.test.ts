@@ -30,6 +30,7 @@ describe('nextCursorParam (cursor lists)', () => {
     ['a next URL carries the cursor', { mode: 'cursor', cursorParam: 'page_token', nextCursorProperty: ['links', 'next'] }, { links: { next: 'https://api.test/v1/x?page_token=t3&limit=2' } }, undefined, 't3'],
     ['a relative next URL', { mode: 'cursor', cursorParam: 'after', nextCursorProperty: 'next' }, { next: '/v1/x?after=9' }, undefined, '9'],
     ['the last item\'s key (starting_after)', { mode: 'cursor', cursorParam: 'starting_after', itemsProperty: 'data', nextCursorItemProperty: 'id', hasMoreProperty: 'has_more' }, { data: items(3), has_more: true }, undefined, 'i2'],
+    ['the key inside the last item\'s wrapper (`{ data: { id } }`)', { mode: 'cursor', cursorParam: 'starting_after', itemsProperty: 'data', nextCursorItemProperty: ['data', 'id'] }, { data: [{ data: { id: 'a' } }, { data: { id: 'b' } }] }, undefined, 'b'],
     ['no item to take a key from', { mode: 'cursor', cursorParam: 'starting_after', itemsProperty: 'data', nextCursorItemProperty: 'id' }, { data: [] }, 'i2', undefined],
   ])('%s', (_name, pagination, last, param, expected) => {
     expect(nextCursorParam(pagination)(last, [], param)).toBe(expected);

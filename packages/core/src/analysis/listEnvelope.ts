@@ -46,7 +46,11 @@ const ITEMS = ['items', 'data', 'results', 'content', 'records', 'value', 'entri
 const CONTAINERS = ['data', 'result', 'results', 'response', 'payload', 'meta', 'metadata', 'pagination', 'paging', 'page', 'pageinfo', 'links', 'link', 'cursor', 'cursors'];
 const TOTAL = ['total', 'totalcount', 'totalitems', 'totalelements', 'totalresults', 'totalsize', 'count', 'totalrecords'];
 const HAS_MORE = ['hasmore', 'hasnext', 'hasnextpage', 'more', 'hasmoreitems', 'hasmoreresults'];
-const NEXT = ['nextcursor', 'next', 'nextpagetoken', 'nexttoken', 'nextpage', 'endcursor', 'nextlink', 'nextpageurl', 'nexturl', 'continuationtoken', 'cursor', 'after'];
+const NEXT = ['nextcursor', 'next', 'nextpagetoken', 'nexttoken', 'nextpage', 'endcursor', 'nextlink', 'nextpageurl', 'nexturl', 'continuationtoken', 'cursor', 'after', 'pagetoken'];
+/** A container by the end of its name: `response_metadata` (Slack's `response_metadata.next_cursor`), `search_pagination`. */
+const CONTAINER_END = /(metadata|pagination|paging|pageinfo)$/;
+/** True when a property's name says it holds the page or its facts (see `CONTAINERS`). */
+const isContainer = (name: string): boolean => CONTAINERS.includes(normName(name)) || CONTAINER_END.test(normName(name));
 
 /**
  * A property name lower-cased without `_`, `-`, `.`, `@`, `$`, `[`, `]`: `pagesize` for `page_size` or
@@ -102,12 +106,13 @@ function itemsIn(props: PropertyNode[], byName: ReadonlyMap<string, NamedSchema>
 
 /**
  * The properties a page's facts are looked up in: the top level first, then one level down in containers
- * (`meta`, `pagination`, `links`, `data`…), then `href` inside a `links`/`_links` member (HAL's `_links.next.href`).
+ * (`meta`, `pagination`, `links`, `data`…, names ending in `metadata` or `pagination`, and the `wrapper` that holds the
+ * items), then `href` inside a `links`/`_links` member (HAL's `_links.next.href`).
  */
-function candidates(top: PropertyNode[], names: Names): Found[] {
+function candidates(top: PropertyNode[], names: Names, wrapper?: string): Found[] {
   const found: Found[] = top.map((prop) => ({ path: [prop.name], prop }));
   for (const c of top) {
-    if (!CONTAINERS.includes(normName(c.name))) continue;
+    if (!isContainer(c.name) && c.name !== wrapper) continue;
     for (const prop of propsOf(c.schema, names)) {
       found.push({ path: [c.name, prop.name], prop });
       if (!/^links?$/.test(normName(c.name))) continue;
@@ -130,7 +135,7 @@ function pick(found: Found[], wanted: readonly string[], kind: Kind, byName: Rea
 /**
  * Where the items of a list response are, and the facts of its page: the body itself when it is an array,
  * else the items array of the page object (see `ITEMS`), or of an object one level down that holds it
- * (`{ data: { items: [...] } }`). The count (`total`, `count`…), the has-more flag and the next cursor or URL are
+ * (`{ data: { items: [...] } }`, or the body's only object-valued property: `{ message, playlists: { items } }`). The count (`total`, `count`…), the has-more flag and the next cursor or URL are
  * looked up at the top level, then one level down in containers (`meta`, `pagination`, `paging`, `links`,
  * `pageInfo`, the items' own object) and `_links.next.href`. A property of another kind than expected (a
  * `next` that is an object) is not taken.
@@ -145,11 +150,15 @@ export function listEnvelope(schema: SchemaNode, names: Names): ListEnvelope | u
   const props = propsOf(schema, names);
   let items = itemsIn(props, byName);
   let itemsPath = items ? [items.prop.name] : undefined;
+  // One level down: in a container, or in the body's only object-valued property (`{ message, playlists: { items, next } }`).
+  const objects = props.filter((p) => propsOf(p.schema, names).length > 0);
   if (!items) {
     for (const c of props) {
-      if (!CONTAINERS.includes(normName(c.name))) continue;
+      const container = isContainer(c.name);
+      if (!container && !(objects.length === 1 && objects[0] === c)) continue;
       const inner = itemsIn(propsOf(c.schema, names), byName);
-      if (inner) {
+      // In the only object that is no container, only an array named as items are (`items`, `data`…) is the page's.
+      if (inner && (container || ITEMS.includes(normName(inner.prop.name)))) {
         items = inner;
         itemsPath = [c.name, inner.prop.name];
         break;
@@ -157,7 +166,7 @@ export function listEnvelope(schema: SchemaNode, names: Names): ListEnvelope | u
     }
   }
   if (!items || !itemsPath) return undefined;
-  const found = candidates(props, names);
+  const found = candidates(props, names, itemsPath.length > 1 ? itemsPath[0] : undefined);
   const total = pick(found, TOTAL, 'number', byName);
   const hasMore = pick(found, HAS_MORE, 'boolean', byName);
   const next = pick(found, NEXT, 'string', byName);

@@ -65,6 +65,20 @@ describe('listPagination', () => {
       { mode: 'offset', offsetParam: 'offset', limitParam: 'limit', itemsProperty: ['result', 'items'], numericString: true }],
     ['a text start (a time, not an offset) is no pagination', [query('start', str), query('limit', int)], array, undefined, { mode: 'none' }],
     ['count/page/order on a bare array', [query('count', int), query('page', int), query('order', str)], array, undefined, { mode: 'page', pageParam: 'page', pageSizeParam: 'count' }],
+    ['Slack\'s cursor in response_metadata.next_cursor', [query('cursor', str), query('limit', int)], obj(prop('ok', bool), prop('resources', array), prop('response_metadata', obj(prop('next_cursor', str)))), undefined,
+      { mode: 'cursor', cursorParam: 'cursor', limitParam: 'limit', itemsProperty: 'resources', nextCursorProperty: ['response_metadata', 'next_cursor'] }],
+    ['the page in the body\'s only object (`{ message, playlists: { items, next, total } }`)', [query('offset', int), query('limit', int)], obj(prop('message', str), prop('playlists', obj(prop('items', array), prop('next', str), prop('total', int)))), undefined,
+      { mode: 'offset', offsetParam: 'offset', limitParam: 'limit', itemsProperty: ['playlists', 'items'], totalProperty: ['playlists', 'total'], nextProperty: ['playlists', 'next'] }],
+    ['the next pageToken in the body, as the parameter is named', [query('pageToken', str), query('count', int)], obj(prop('count', int), prop('pageToken', str), prop('data', array)), undefined,
+      { mode: 'cursor', cursorParam: 'pageToken', limitParam: 'count', itemsProperty: 'data', nextCursorProperty: 'pageToken' }],
+    ['a numeric since beside a Link header (GitHub\'s /organizations): a cursor sent as a number', [query('since', int), query('per_page', int)], array, ['Link'],
+      { mode: 'cursor', cursorParam: 'since', limitParam: 'per_page', linkHeader: true, numericCursor: true }],
+    ['a numeric since without a Link header is a filter', [query('since', int)], array, undefined, { mode: 'none' }],
+    ['page typed as a number or an object (`oneOf`)', [query('page', node({ kind: 'union', source: 'oneOf', variants: [int, obj(prop('number', int), prop('size', int))] })), query('per_page', int)], array, undefined,
+      { mode: 'page', pageParam: 'page', pageSizeParam: 'per_page' }],
+    ['starting_after over items that wrap the entity: the key inside the wrapper', [query('starting_after', str), query('limit', int)], obj(prop('data', node({ kind: 'array', items: obj(prop('data', item), prop('uri', str)) }))), undefined,
+      { mode: 'cursor', cursorParam: 'starting_after', limitParam: 'limit', itemsProperty: 'data', nextCursorItemProperty: ['data', 'id'] }],
+    ['starting_after over items with two wrappers and no key is no pagination', [query('starting_after', str)], obj(prop('data', node({ kind: 'array', items: obj(prop('a', item), prop('b', item)) }))), undefined, { mode: 'none' }],
   ])('%s', (_name, params, body, headers, expected) => {
     expect(paginationOf(params, body, headers)).toEqual(expected);
   });
@@ -83,8 +97,8 @@ describe('listEnvelope', () => {
 
 describe('isPagedList', () => {
   /** `method path` with this role, these query parameters and this JSON body. */
-  const signature = (method: 'get' | 'post', role: 'list' | 'summary' | 'search' | 'read', params: ParameterNode[], body: SchemaNode) => {
-    const response = { kind: 'response', status: '200', contents: [{ mediaType: 'application/json', schema: body }], pointer: '#' } as ResponseNode;
+  const signature = (method: 'get' | 'post', role: 'list' | 'summary' | 'search' | 'read', params: ParameterNode[], body: SchemaNode, mediaType = 'application/json') => {
+    const response = { kind: 'response', status: '200', contents: [{ mediaType, schema: body }], pointer: '#' } as ResponseNode;
     const op = createOperation(method, '/things/{id}', { parameters: params, responses: [response] });
     const resource = createResource('things', { operations: [{ role, name: 'x', operationKey: op.key }] });
     const model = createApiModel({ operations: [op], resources: [resource] });
@@ -107,6 +121,13 @@ describe('isPagedList', () => {
     ['a search by POST', 'post', 'search', [query('page', int)], array, false],
   ])('%s', (_name, method, role, params, body, expected) => {
     expect(paged(method, role, params, body)).toBe(expected);
+  });
+
+  it.each<[string, SchemaNode, boolean]>([
+    ['an array answered as `*/*` (Swagger 2 without `produces`) is JSON that pages', array, true],
+    ['a string answered as `*/*` is a file, no page', str, false],
+  ])('%s', (_name, body, expected) => {
+    expect(paged('get', 'list', [query('page', int), query('pagesize', int)], body, '*/*')).toBe(expected);
   });
 
   it('no operation does not page', () => {

@@ -44,8 +44,10 @@ export type ListPagination =
       defaultLimit?: number;
       /** The property holding the next cursor, or a URL carrying it in the cursor parameter (`next`, `links.next`). */
       nextCursorProperty?: PropertyPath;
-      /** The item property whose value in the last item is the next cursor (`id` for `starting_after`). */
-      nextCursorItemProperty?: string;
+      /** True when the cursor parameter is a number (`since` beside a `Link` header): the next cursor, read as text, is sent as a number. */
+      numericCursor?: true;
+      /** The item property whose value in the last item is the next cursor (`id` for `starting_after`; `['data', 'id']` inside a wrapper). */
+      nextCursorItemProperty?: PropertyPath;
     })
   | { mode: 'none' };
 
@@ -59,6 +61,8 @@ const OFFSET = ['offset', 'skip', 'pageoffset', 'start', 'startindex', 'from'];
 const OFFSET_TEXT = ['offset', 'skip', 'pageoffset', 'startindex'];
 const LIMIT = ['limit', 'take', 'pagesize', 'size', 'perpage', 'pagelimit', 'first', 'maxresults', 'count', 'top', 'maxitems'];
 const CURSOR = ['cursor', 'pagecursor', 'pagetoken', 'after', 'pageafter', 'startingafter', 'continuationtoken', 'continuation', 'nexttoken', 'nextpagetoken', 'skiptoken', 'marker', 'starttoken', 'before', 'pagebefore', 'endingbefore'];
+/** Cursor parameters typed as numbers, followed only through a `Link` header (`since`: the last item's id). */
+const NUMBER_CURSOR = ['since'];
 /** Cursor parameters that take an item's key: the next cursor is the last item's key when no body property or link gives it. */
 const ITEM_CURSOR = ['startingafter', 'after', 'pageafter', 'marker'];
 /** Item properties that may hold the key an item cursor takes, in order. */
@@ -67,17 +71,28 @@ const ITEM_KEYS = ['id', 'key', 'name'];
 /** The first parameter (by preference) whose normalized name is in `candidates` and kind is one of `kinds`. */
 function pick(named: readonly ParameterNode[], candidates: readonly string[], kinds: ReadonlyArray<'number' | 'string'>, byName: ReadonlyMap<string, NamedSchema>): ParameterNode | undefined {
   for (const n of candidates) {
-    const hit = named.find((x) => normName(x.name) === n && kinds.includes(kindOf(x.schema, byName) as 'number'));
+    const hit = named.find((x) => normName(x.name) === n && kinds.includes(paramKind(x.schema, byName) as 'number'));
     if (hit) return hit;
   }
   return undefined;
+}
+
+/**
+ * The kind of a paging parameter: its own, or for a union the first number or string variant's (`page` typed
+ * `oneOf: [integer, { number, size }]`: a page number fits it).
+ */
+function paramKind(schema: SchemaNode, byName: ReadonlyMap<string, NamedSchema>): ReturnType<typeof kindOf> {
+  const own = kindOf(schema, byName);
+  const leaf = resolveSchema(schema, byName).leaf;
+  if (own !== undefined || leaf.kind !== 'union') return own;
+  return leaf.variants.map((v) => kindOf(v, byName)).find((k) => k === 'number' || k === 'string');
 }
 
 /** Page and offset parameters: a number, or a string holding one (`pageNum: string`). */
 const NUMERIC: ReadonlyArray<'number' | 'string'> = ['number', 'string'];
 
 /** `{ numericString: true }` when a page or offset parameter is typed as a string: the page number is sent as its text. */
-const asText = (param: ParameterNode, byName: ReadonlyMap<string, NamedSchema>): { numericString?: true } => (kindOf(param.schema, byName) === 'string' ? { numericString: true } : {});
+const asText = (param: ParameterNode, byName: ReadonlyMap<string, NamedSchema>): { numericString?: true } => (paramKind(param.schema, byName) === 'string' ? { numericString: true } : {});
 
 /** A numeric `default` of a parameter. */
 function defaultNumber(param: ParameterNode | undefined, byName: ReadonlyMap<string, NamedSchema>): number | undefined {
@@ -93,10 +108,20 @@ function firstPageOf(param: ParameterNode, byName: ReadonlyMap<string, NamedSche
   return resolved.default === 0 || (min === 0 && resolved.default === undefined) ? 0 : undefined;
 }
 
-/** The item property an item cursor takes: the first of `id`, `key`, `name` that holds a string or a number. */
-function itemKey(item: SchemaNode, names: Names): string | undefined {
+/**
+ * The item property an item cursor takes: the first of `id`, `key`, `name` that holds a string or a number, else
+ * that key inside the item's one object-valued wrapper (`{ data: { id } }` → `['data', 'id']`, as clever.com's items).
+ */
+function itemKey(item: SchemaNode, names: Names): PropertyPath | undefined {
   const props = objectProperties(item, names)?.props ?? [];
-  return ITEM_KEYS.find((k) => props.some((p) => p.name === k && (kindOf(p.schema, names.byName) === 'string' || kindOf(p.schema, names.byName) === 'number')));
+  const scalar = (p: { schema: SchemaNode }) => kindOf(p.schema, names.byName) === 'string' || kindOf(p.schema, names.byName) === 'number';
+  const own = ITEM_KEYS.find((k) => props.some((p) => p.name === k && scalar(p)));
+  if (own !== undefined) return own;
+  const wrappers = props.filter((p) => objectProperties(p.schema, names) !== undefined);
+  const wrapper = wrappers.length === 1 ? wrappers[0] : undefined;
+  const inner = wrapper ? (objectProperties(wrapper.schema, names)?.props ?? []) : [];
+  const key = ITEM_KEYS.find((k) => inner.some((p) => p.name === k && scalar(p)));
+  return wrapper && key !== undefined ? [wrapper.name, key] : undefined;
 }
 
 /** The facts of the envelope every mode shares. */
@@ -162,14 +187,16 @@ export function listPagination(signature: OperationSignature | undefined, names:
   const link = (signature?.response.responses ?? []).some((r) => (r.headers ?? []).some((h) => h.toLowerCase() === 'link'));
   const used = (...params: Array<ParameterNode | undefined>) => new Set(params.flatMap((p) => (p ? [p.name] : [])));
   const common = facts(env, link);
-  const cursor = pick(query, CURSOR, ['string'], byName);
+  // A numeric `since` pages only through a `Link` header (GitHub's `/organizations`); else it is a filter.
+  const cursor = pick(query, CURSOR, ['string'], byName) ?? (link ? pick(query, NUMBER_CURSOR, ['number'], byName) : undefined);
   const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, NUMERIC, byName) : undefined;
   if (cursor) {
     const next = env?.nextProperty;
     const byItem = next === undefined && !link && env && ITEM_CURSOR.includes(normName(cursor.name)) ? itemKey(env.item, names) : undefined;
     if (next !== undefined || link || byItem !== undefined) {
       const { totalProperty: _total, ...rest } = common;
-      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...opt('nextCursorProperty', next), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
+      const numeric = paramKind(cursor.schema, byName) === 'number' ? { numericCursor: true as const } : {};
+      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...numeric, ...opt('nextCursorProperty', next), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
       return { pagination, params: used(cursor, cursorLimit) };
     }
   }

@@ -8,7 +8,7 @@ import { assignNames } from './resourceNames.js';
 import { applyResourceOverrides, applyRoleOverrides, reportUnmatchedOperationOverrides } from './overrides.js';
 import { buildResource } from './buildResource.js';
 import { collectionRoles, type CollectionEntry } from './roles.js';
-import { indexPaths, minNameWords, placeOperation, returnsCollection, staticWords, type PathIndex } from './shapes.js';
+import { answersArrayOfObjects, indexPaths, minNameWords, placeOperation, returnsCollection, shapeKey, staticWords, type PathIndex } from './shapes.js';
 import { SELF_WORDS, countability, isNumericSegment, pascalWords, wordsOf } from './words.js';
 import { isComputingVerb, verbClassOf } from './verbs.js';
 import { readOperationId } from './operationId.js';
@@ -69,7 +69,8 @@ export function detectResources(model: ApiModel, diagnostics: Diagnostics, optio
   const index = indexPaths(operations);
   const groups = new Groups();
   const entries = new Map<string, Entry>();
-  for (const op of operations) placeInto(op, index, groups, entries);
+  const answersItems = (op: OperationNode) => answersArrayOfObjects(op, model);
+  for (const op of operations) placeInto(op, index, groups, entries, answersItems);
   for (const [key, entry] of [...entries.entries()].sort(([a], [b]) => cmp(a, b))) groupCollection(key, entry, model, index, groups);
 
   const sorted = [...groups.byKey.values()].sort((a, b) => cmp(a.key, b.key));
@@ -87,8 +88,8 @@ export function detectResources(model: ApiModel, diagnostics: Diagnostics, optio
 }
 
 /** Pass 2: an operation goes to its search, download or item-action group, or to its collection entry. */
-function placeInto(op: OperationNode, index: PathIndex, groups: Groups, entries: Map<string, Entry>): void {
-  const place = placeOperation(op, index);
+function placeInto(op: OperationNode, index: PathIndex, groups: Groups, entries: Map<string, Entry>, answersItems: (op: OperationNode) => boolean): void {
+  const place = placeOperation(op, index, answersItems);
   const segments = place.segments;
   const words = staticWords(segments);
   switch (place.kind) {
@@ -175,7 +176,11 @@ function groupCollection(key: string, entry: Entry, model: ApiModel, index: Path
   // (`/accounts/{stake_address}/history`, `/v1/files/{file_key}/versions`).
   const pagedBelowItem =
     collGet !== undefined && /^[A-Za-z_-]+$/.test(lastSegment) && verbClassOf(lastWord) === undefined && entry.segments.some(isParam) && collGet.parameters.some((p) => p.in === 'query' && isPagingParamName(p.name)) && returnsCollection(collGet, model, lastWord);
-  const isCrud = entry.item.length > 0 || pagedBelowItem || (namedAsCollection && (collPost !== undefined || (collGet !== undefined && returnsCollection(collGet, model, lastWord))));
+  // A GET on a path ending in a parameter with no items below it lists what the parameters select (placeOperation).
+  // So does a GET or POST of an RPC-style path of the collection (`/report/country/all`, `/feedback/submit`).
+  const listedByParams = collGet !== undefined && isParam(lastSegment) && !index.withItems.has(key);
+  const byRpcPath = entry.coll.some((o) => shapeKey(o.path) !== key);
+  const isCrud = entry.item.length > 0 || pagedBelowItem || listedByParams || byRpcPath || (namedAsCollection && (collPost !== undefined || (collGet !== undefined && returnsCollection(collGet, model, lastWord))));
   // The root collection (`GET /`, `POST /`, `/{id}`) is named by its operations' tag.
   const tag = (entry.coll[0] ?? entry.item[0])?.tags[0];
   const words = entry.segments.length > 0 || tag === undefined ? staticWords(entry.segments) : [tag];
@@ -187,6 +192,7 @@ function groupCollection(key: string, entry: Entry, model: ApiModel, index: Path
     collection: true,
     ...(entry.collectionPath !== undefined ? { collectionPath: entry.collectionPath } : {}),
     ...(entry.itemPath !== undefined ? { itemPath: entry.itemPath } : {}),
+    ...(pagedBelowItem && !namedAsCollection && entry.item.length === 0 ? { singularName: true } : {}),
   }));
   const members: Member[] = collectionRoles(entry);
   g.members.push(...members);
@@ -265,9 +271,17 @@ function namedRole(op: OperationNode, lastSegment: string): 'summary' | 'action'
   const idVerb = readOperationId(op).words.find((w) => verbClassOf(w) !== undefined && !nouns.has(w));
   const verb = idVerb ?? (verbClassOf(first) !== undefined ? first : (pathWords.at(-1) ?? ''));
   // A POST that answers no data (`204`, a `202` that only queues: `…/hooks/{id}/tests`, `/patients/on-find`) computes nothing it returns: it acts.
-  if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return op.method !== 'post' || answersData(op) ? 'summary' : 'action';
+  // A POST that answers a long-running operation's handle (Google's `Operation`: `…:validateTrust`) starts work: it acts.
+  if ((verb !== 'download' && verbClassOf(verb) === 'read') || isComputingVerb(verb)) return op.method !== 'post' || (answersData(op) && !answersHandle(op)) ? 'summary' : 'action';
   return verbClassOf(verb) === 'action' ? 'action' : undefined;
 }
+
+/** Names of the schemas of a long-running operation's handle: `Operation`, `GoogleLongrunningOperation`. */
+const OPERATION_HANDLE = /^(google_?)?(long_?running_?)?operation$/i;
+
+/** True when a success response's body is a long-running operation's handle (a reference to `Operation`). */
+const answersHandle = (op: OperationNode): boolean =>
+  op.responses.some((r) => r.status.startsWith('2') && r.contents.some((c) => c.schema?.kind === 'ref' && OPERATION_HANDLE.test(c.schema.target)));
 
 /** True when a success (`2XX`) response of the operation declares a body (a media type, with or without a schema). */
 const answersData = (op: OperationNode): boolean => op.responses.some((r) => r.status.startsWith('2') && r.contents.length > 0);

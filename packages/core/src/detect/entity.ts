@@ -47,7 +47,7 @@ export function chooseEntities(groups: readonly Group[], segments: ReadonlyMap<G
   for (const g of groups) {
     const words = segments.get(g) ?? [];
     if (!g.collection || words.length === 0) continue;
-    out.set(g, collectionNames(words));
+    out.set(g, collectionNames(words, g.singularName === true));
     const schema = candidateOf(g, byName);
     if (schema !== undefined) sharing.set(schema, [...(sharing.get(schema) ?? []), g]);
   }
@@ -65,7 +65,7 @@ export function chooseEntities(groups: readonly Group[], segments: ReadonlyMap<G
   const short = new Map<Group, EntityNames>();
   const shortCount = new Map<string, number>();
   for (const g of out.keys()) {
-    const names = collectionNames((segments.get(g) ?? []).slice(-1));
+    const names = collectionNames((segments.get(g) ?? []).slice(-1), g.singularName === true);
     short.set(g, names);
     shortCount.set(names.entity.toLowerCase(), (shortCount.get(names.entity.toLowerCase()) ?? 0) + 1);
   }
@@ -74,7 +74,7 @@ export function chooseEntities(groups: readonly Group[], segments: ReadonlyMap<G
     const current = out.get(g);
     const lower = names.entity.toLowerCase();
     if (current === undefined || current.entity.toLowerCase() === lower || (shortCount.get(lower) ?? 0) > 1 || taken.has(lower)) continue;
-    if ((segments.get(g) ?? []).length < 2 || current.entity !== collectionNames(segments.get(g) ?? []).entity) continue;
+    if ((segments.get(g) ?? []).length < 2 || current.entity !== collectionNames(segments.get(g) ?? [], g.singularName === true).entity) continue;
     out.set(g, names);
     taken.add(lower);
   }
@@ -84,7 +84,7 @@ export function chooseEntities(groups: readonly Group[], segments: ReadonlyMap<G
 /** The schema-named entity of one CRUD group, when its schema agrees with the path's head word. */
 function candidateOf(g: Group, byName: ReadonlyMap<string, SchemaNode>): string | undefined {
   const head = singularWord(wordsOf(g.words[g.words.length - 1] ?? '').pop() ?? '');
-  if (head === '' || countability(head) === 'uncountable') return undefined;
+  if (head === '' || countability(head) === 'uncountable' || g.singularName === true) return undefined;
   const ops = (role: string) => g.members.filter((m) => m.role === role).map((m) => m.op);
   const sources: Array<[OperationNode[], boolean]> = [[ops('read'), false], [ops('list'), true], [ops('create'), false]];
   for (const [list, items] of sources) {

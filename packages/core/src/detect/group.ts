@@ -19,6 +19,11 @@ export interface Group {
   minWords: number;
   /** True for a CRUD collection (entity and plural come from the name's segments). */
   collection: boolean;
+  /**
+   * True for a sub-collection the path names in the singular, found by its paged GET (`/pools/{id}/history`): its list
+   * keeps the path's word, as an uncountable noun's does (`listHistory`, entity `HistoryItem`).
+   */
+  singularName?: boolean;
   /** Singular entity source word (PascalCase) or undefined to derive from the name. */
   entityWord?: string;
   /** PascalCase verb of an action (`Archive`), or `Download`. */

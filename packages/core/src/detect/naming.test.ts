@@ -1,4 +1,5 @@
-import { detect, op, summaries, summary, type Row } from '../../test/namingOps.js';
+import { detect, objectSchema, op, respond, summaries, summary, type Row } from '../../test/namingOps.js';
+import { createOperation } from '../model/factory.js';
 import type { OperationNode } from '../model/types.js';
 
 // Names that do not mislead (docs/naming.md): one table per rule, for the rules that read the structure
@@ -163,6 +164,24 @@ describe('uncountable resources', () => {
     expect(summaries(given)).toEqual(want);
     const { resources } = detect(given);
     expect(resources.map((r) => r.plural)).not.toContainEqual(expect.stringMatching(/List$/));
+  });
+});
+
+describe('a phrase after the head noun, and sub-collections named in the singular', () => {
+  const paged = (path: string): OperationNode => {
+    const base = op('get', path, undefined, 'array');
+    return { ...base, parameters: [{ kind: 'parameter', name: 'page', in: 'query', required: false, schema: { kind: 'number', integer: true, pointer: '#' }, style: 'form', explode: true, pointer: '#' }] } as OperationNode;
+  };
+  const objects = (path: string): OperationNode => createOperation('get', path, { responses: respond('application/json', { kind: 'array', items: objectSchema, pointer: '#' }) });
+  const rows: Row[] = [
+    ['only the head takes the number: files on hold', { given: [paged('/policies/{id}/files_on_hold')], want: { 'policiesFilesOnHold (crud, FileOnHold)': ['list listFilesOnHold'] } }],
+    ['… stats by week', { given: [objects('/{format}/PlayerGameProjectionStatsByWeek/{season}/{week}')], want: { 'playerGameProjectionStatsByWeek (crud, PlayerGameProjectionStatByWeek)': ['list listPlayerGameProjectionStatsByWeek'] } }],
+    ['… news by date (an uncountable head)', { given: [objects('/{format}/PremiumNewsByDate/{date}')], want: { 'premiumNewsByDate (crud, PremiumNewsItemByDate)': ['list listPremiumNewsByDate'] } }],
+    ['a compound noun with a plural at its end counts that plural', { given: [op('get', '/terms_of_service_user_statuses', undefined, 'array'), op('get', '/terms_of_service_user_statuses/{id}', undefined, 'object')], want: { 'termsOfServiceUserStatuses (crud, TermsOfServiceUserStatus)': ['list listTermsOfServiceUserStatuses', 'read getTermsOfServiceUserStatus'] } }],
+    ['a paged sub-collection named in the singular keeps its word: listHistory', { given: [paged('/pools/{id}/history')], want: { 'poolsHistory (crud, HistoryItem)': ['list listHistory'] } }],
+  ];
+  it.each(rows)('%s', (_name, { given, want }) => {
+    expect(summaries(given)).toEqual(want);
   });
 });
 

@@ -17,6 +17,8 @@ describe('readOperationId', () => {
     ['admin-api-keys-delete', 'delete', '/organization/admin_api_keys/{key_id}', ['delete', 'admin', 'api', 'keys']],
     ['imageComponentsUpholsteryGET', 'get', '/images/components/upholstery', ['get', 'image', 'components', 'upholstery']],
     ['idRunPerfTest', 'get', '/api/perf/profile', ['run', 'perf', 'test']],
+    ['idGetUserLogout', 'get', '/api/user/logout', []],
+    ['idGetUserProfile', 'get', '/api/user/settings', ['get', 'user', 'profile']],
     ['patchFilesV3FilesFileIdUpdateProperties', 'patch', '/files/v3/files/{fileId}', ['update', 'properties']],
     ['post_files_id_copy', 'post', '/files/{file_id}/copy', []],
     ['get_users_user_id', 'get', '/users/{user_id}', []],

@@ -38,7 +38,7 @@ export function readOperationId(op: Pick<OperationNode, 'operationId' | 'path' |
   let words = controllerAction(last) ?? withoutVersions(wordsOf(last));
   // A dotted or slashed id whose last part is one word (`domains.list`): the part before names the noun.
   if (words.length === 1 && parts.length > 1) words = [...words, ...withoutVersions(wordsOf(parts[parts.length - 2] ?? ''))];
-  words = withoutPathPrefix(words, op);
+  words = withoutPathPrefix(withoutNamespaceBeforeMethod(words, op.method), op);
   words = verbFirst(splitGlued(words), op);
   const verb = words.find(isVerb);
   return { words, verbClass: verb === undefined ? undefined : verbClassOf(verb) };
@@ -85,6 +85,13 @@ function withoutPathPrefix(words: string[], op: Pick<OperationNode, 'path' | 'me
   if (i === words.length) return [];
   // Only a verb after the path names the operation (`… get by id`); `deletePetById` of `DELETE /pet` stays whole.
   return i > 1 && isVerb(words[i] ?? '') ? words.slice(i) : words;
+}
+
+/** Namespace words before the method word (`id get user logout` of `GET /api/user/logout` → `get user logout`), so a method-and-path id is seen as one. */
+function withoutNamespaceBeforeMethod(words: string[], method: string): string[] {
+  let k = 0;
+  while (k < words.length && NAMESPACE_WORDS.includes(words[k] ?? '')) k++;
+  return k > 0 && words[k] === method ? words.slice(k) : words;
 }
 
 /** A single run of 10 or more lower-case letters that starts with a verb (`getairlines`): the verb split off (`get airlines`). */

@@ -152,17 +152,31 @@ function resolveRemaining(groups: Group[], states: NameState[]): string[] {
   return final;
 }
 
-/** Entity and plural of a CRUD collection from its name's segments: `albums`, `users` → `AlbumUser`, `AlbumUsers`; `content` → `ContentItem`, `Content`. */
-export function collectionNames(segments: string[]): { entity: string; plural: string } {
+/** Words that start a phrase after a collection's head noun: `files_on_hold`, `StatsByWeek`. */
+const PREPOSITIONS: ReadonlySet<string> = new Set(['on', 'in', 'by', 'for', 'of', 'with', 'at', 'from', 'per', 'under']);
+
+/**
+ * Entity and plural of a CRUD collection from its name's segments: `albums`, `users` → `AlbumUser`, `AlbumUsers`;
+ * `content` → `ContentItem`, `Content`. A phrase after a plural or uncountable head noun keeps its words, and only
+ * the head takes the number (`PremiumNewsByDate` → `PremiumNewsItemByDate`, `PremiumNewsByDate`): `files_on_hold` → `FileOnHold`, `FilesOnHold`; `PlayerGameProjectionStatsByWeek` → `…StatByWeek`, `…StatsByWeek`.
+ * With `singularName` (a sub-collection the path names in the singular: `/pools/{id}/history`), a singular head is
+ * named as an uncountable one: `HistoryItem`, `History`.
+ */
+export function collectionNames(segments: string[], singularName = false): { entity: string; plural: string } {
   const parts = segments.map((s) => wordsOf(s));
-  const lastWords = parts.pop() ?? [];
+  const words = parts.pop() ?? [];
+  // Only a plural or uncountable head before the phrase, with no plural at its end (`terms_of_service_user_statuses` counts `statuses`).
+  const found = words.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w) && countability(words[i - 1] ?? '') !== 'singular');
+  const at = found > 0 && countability(words[words.length - 1] ?? '') !== 'plural' ? found : -1;
+  const phrase = at > 0 ? pascalWords(words.slice(at).join(' ')) : '';
+  const lastWords = at > 0 ? words.slice(0, at) : words;
   const head = lastWords.pop() ?? '';
   const prefix = parts.map((ws) => pascalWords([...ws.slice(0, -1), singularWord(ws[ws.length - 1] ?? '')].join(' '))).join('');
   const stem = pascalWords(lastWords.join(' '));
-  const c = countability(head);
+  const c = singularName && countability(head) === 'singular' ? 'uncountable' : countability(head);
   if (c === 'uncountable') {
     const plural = `${prefix}${stem}${pascalWords(head)}`;
-    return { entity: `${plural}Item`, plural };
+    return { entity: `${plural}Item${phrase}`, plural: `${plural}${phrase}` };
   }
-  return { entity: `${prefix}${stem}${pascalWords(singularWord(head))}`, plural: `${prefix}${stem}${pascalWords(c === 'plural' ? head : pluralWord(head))}` };
+  return { entity: `${prefix}${stem}${pascalWords(singularWord(head))}${phrase}`, plural: `${prefix}${stem}${pascalWords(c === 'plural' ? head : pluralWord(head))}${phrase}` };
 }

@@ -1,7 +1,8 @@
 import type { ApiModel, OperationNode, SchemaNode } from '../model/types.js';
 import { isBinaryMediaType, successResponses } from '../model/queries.js';
 import { isParam, pathShape } from './pathShape.js';
-import { isNumericSegment } from './words.js';
+import { isNumericSegment, wordsOf } from './words.js';
+import { verbClassOf } from './verbs.js';
 
 /**
  * The path shapes of a contract, read once: which paths exist, which are collections, and where each
@@ -64,13 +65,15 @@ function isItemSubPath(segments: readonly string[]): boolean {
  * - `collection`: a path ending in a static segment, the root with items below it, or a path ending in a
  *   parameter with an item path below it and no path above it (`/items/{collection}` beside
  *   `/items/{collection}/{id}`);
+ * - `collection` too: a GET that answers an array of objects (`answersItems`) on any other path ending in a parameter;
  * - `item` again: any other path ending in parameters is the item of the path up to its last static segment
  *   (`/repos/{owner}/{repo}` of `/repos`);
  * - `other`: a path of parameters only.
  * @param op the operation
  * @param index the contract's path shapes
+ * @param answersItems true for a GET whose success body is an array of objects ({@link answersArrayOfObjects})
  */
-export function placeOperation(op: OperationNode, index: PathIndex): Placement {
+export function placeOperation(op: OperationNode, index: PathIndex, answersItems?: (op: OperationNode) => boolean): Placement {
   const { segments } = pathShape(op.path);
   const key = segments.join('/');
   const last = segments[segments.length - 1];
@@ -79,16 +82,37 @@ export function placeOperation(op: OperationNode, index: PathIndex): Placement {
   if (op.method === 'get' && isBinaryDownload(op)) return { kind: 'download', segments, itemSub };
   if (itemSub && op.method !== 'get' && !index.collections.has(key)) return { kind: 'item-action', segments };
   if (last === undefined) return index.withItems.has('') ? { kind: 'collection', key, segments } : { kind: 'other', segments };
-  if (!isParam(last)) return { kind: 'collection', key, segments };
+  if (!isParam(last)) return listOrAddOf(op, segments, index, answersItems) ?? { kind: 'collection', key, segments };
   const parent = segments.slice(0, -1);
   if (index.known.has(parent.join('/'))) return { kind: 'item', key: parent.join('/'), segments: parent };
   if (index.withItems.has(key)) return { kind: 'collection', key, segments };
+  // A GET answering many items by parameters of a path that is no item of a collection lists them:
+  // `/{format}/PlayerGameProjectionStatsByWeek/{season}/{week}`, `…/alternatives/{componentList}`.
+  if (op.method === 'get' && parent.some((s) => !isParam(s)) && answersItems?.(op) === true) return { kind: 'collection', key, segments };
   if (parent.length > 0 && !isParam(parent[parent.length - 1])) return { kind: 'item', key: parent.join('/'), segments: parent };
   let end = parent.length;
   while (end > 0 && isParam(parent[end - 1])) end--;
   if (end === 0) return { kind: 'other', segments };
   const base = parent.slice(0, end);
   return { kind: 'item', key: base.join('/'), segments: base };
+}
+
+/** Last segments that name the whole of the collection before them: `/report/country/all`, `/screenshot/list`. */
+const WHOLE = new Set(['all', 'list']);
+
+/**
+ * The collection `P` an RPC-style path of it belongs to: a GET of `P/all` or `P/list` that answers an array of objects
+ * lists `P` (`/report/country/all`), a POST of `P/<create verb>` where `P/{x}` exists adds to it (`/feedback/submit`
+ * beside `/feedback/{feedbackId}`, `/files/upload`); undefined for any other path.
+ */
+function listOrAddOf(op: OperationNode, segments: string[], index: PathIndex, answersItems?: (op: OperationNode) => boolean): Placement | undefined {
+  const last = (segments[segments.length - 1] ?? '').toLowerCase();
+  const parent = segments.slice(0, -1);
+  const key = parent.join('/');
+  if (parent.length === 0 || isParam(parent[parent.length - 1])) return undefined;
+  const lists = op.method === 'get' && WHOLE.has(last) && answersItems?.(op) === true;
+  const adds = op.method === 'post' && verbClassOf(last) === 'create' && index.withItems.has(key);
+  return lists || adds ? { kind: 'collection', key, segments: parent } : undefined;
 }
 
 /** A provider namespace segment after `providers`: `Microsoft.Cdn`, `Microsoft.Network`. */
@@ -161,13 +185,8 @@ const PAGE_PROPERTIES = /^(total|total_?count|total_?pages|total_?results|count|
  * @param head the path's last word, lower-case (`users`)
  */
 export function returnsCollection(op: OperationNode, model: ApiModel, head = ''): boolean {
-  const body = successResponses(op)[0]?.contents[0]?.schema;
-  const resolve = (s: SchemaNode | undefined, depth = 0): SchemaNode | undefined => {
-    if (!s || depth > 8) return undefined;
-    if (s.kind === 'ref') return resolve(model.schemas.find((n) => n.name === s.target)?.schema, depth + 1);
-    return s;
-  };
-  const schema = resolve(body);
+  const resolve = (s: SchemaNode | undefined) => followRefs(s, model);
+  const schema = resolve(successResponses(op)[0]?.contents[0]?.schema);
   if (!schema) return false;
   if (schema.kind === 'array') return true;
   const objects = schema.kind === 'intersection' ? schema.members.map((m) => resolve(m)) : [schema];
@@ -175,5 +194,23 @@ export function returnsCollection(op: OperationNode, model: ApiModel, head = '')
   const arrays = properties.filter((p) => resolve(p.schema)?.kind === 'array');
   if (arrays.length === 0) return false;
   const pages = properties.some((p) => PAGE_PROPERTIES.test(p.name));
-  return pages || arrays.some((p) => ITEM_PROPERTIES.has(p.name.toLowerCase()) || p.name.toLowerCase() === head.toLowerCase());
+  // An items word may end a longer name: `reportItems`, `searchResults`.
+  return pages || arrays.some((p) => ITEM_PROPERTIES.has(p.name.toLowerCase()) || ITEM_PROPERTIES.has(wordsOf(p.name).at(-1) ?? '') || p.name.toLowerCase() === head.toLowerCase());
+}
+
+/** A schema with its `$ref`s followed (up to 8), or undefined for none or a dangling one. */
+function followRefs(s: SchemaNode | undefined, model: ApiModel, depth = 0): SchemaNode | undefined {
+  if (!s || depth > 8) return undefined;
+  if (s.kind === 'ref') return followRefs(model.schemas.find((n) => n.name === s.target)?.schema, model, depth + 1);
+  return s;
+}
+
+/**
+ * True when the operation's first success body is an array of objects (`VehicleAlternative[]`): many items, not one.
+ * @param op an operation
+ * @param model the model (for `$ref`s to component schemas)
+ */
+export function answersArrayOfObjects(op: OperationNode, model: ApiModel): boolean {
+  const schema = followRefs(successResponses(op)[0]?.contents[0]?.schema, model);
+  return schema?.kind === 'array' && followRefs(schema.items, model)?.kind === 'object';
 }

@@ -65,8 +65,13 @@ export function responseBodyKind(content: MediaContent | undefined): 'json' | 'b
   if (isBinaryMediaType(content.mediaType) || (content.schema?.kind === 'string' && content.schema.format === 'binary')) return 'blob';
   if (isJsonMediaType(content.mediaType)) return 'json';
   if (isTextMediaType(content.mediaType)) return 'text';
+  // A wildcard (`*/*`, as Swagger 2 contracts without `produces` convert) with an object or array schema answers JSON.
+  if (/^(\*|application)\/\*$/.test(content.mediaType.toLowerCase().split(';')[0]?.trim() ?? '') && STRUCTURED.has(content.schema?.kind ?? '')) return 'json';
   return 'blob';
 }
+
+/** Schema kinds of structured data: a wildcard media type with one of them is read as JSON. */
+const STRUCTURED: ReadonlySet<string> = new Set(['object', 'array', 'ref', 'union', 'intersection']);
 
 /**
  * How a client sends a request body of this media content.

@@ -133,7 +133,7 @@ function initialPageParam(p: HookPlan, inf: InfinitePlan): string {
  */
 function nextPageParamCall(p: HookPlan, inf: InfinitePlan, imports: Imports): string {
   const pg = inf.pagination;
-  const { defaultPageSize: _a, defaultLimit: _b, pageSizeParam: _c, limitParam: _d, firstPage: _e, numericString: _f, ...facts } = pg as typeof pg & Record<string, unknown>;
+  const { defaultPageSize: _a, defaultLimit: _b, pageSizeParam: _c, limitParam: _d, firstPage: _e, numericString: _f, numericCursor: _g, ...facts } = pg as typeof pg & Record<string, unknown>;
   const fn = pg.mode === 'cursor' ? 'nextCursorParam' : 'nextPageParam';
   imports.add(runtimeQueryModule(p), [fn]);
   const size = shortPageSize(pg);
@@ -173,7 +173,8 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
   const own = p.s.op.role === 'list' ? [] : [stringLiteral(p.method)];
   const key = `[...${p.keys}.lists(), ${[...own, ...pathArgs.map(arg), "'infinite'", p.s.paramsRequired ? 'params' : 'params ?? {}'].join(', ')}] as const`;
   const numericString = inf.pagination.mode !== 'cursor' && inf.pagination.numericString === true;
-  const pageValue = inf.pagination.mode === 'cursor' ? `...(pageParam === undefined ? {} : { ${objectKey(inf.pageParam)}: pageParam })` : `${objectKey(inf.pageParam)}: ${numericString ? 'String(pageParam)' : 'pageParam'}`;
+  const cursorValue = inf.pagination.mode === 'cursor' && inf.pagination.numericCursor === true ? 'Number(pageParam)' : 'pageParam';
+  const pageValue = inf.pagination.mode === 'cursor' ? `...(pageParam === undefined ? {} : { ${objectKey(inf.pageParam)}: ${cursorValue} })` : `${objectKey(inf.pageParam)}: ${numericString ? 'String(pageParam)' : 'pageParam'}`;
   const callArgs = q.callArgs.map((a) => (a === 'params' ? `{ ...params, ${pageValue} }` : a));
   const pg = inf.pagination;
   const cursor = pg.mode === 'cursor';
