@@ -86,14 +86,15 @@ export type OptimisticEdit<V> =
       readonly lists: (variables: V) => QueryKey;
       readonly id: (variables: V) => string | number;
       readonly detail: (variables: V) => QueryKey;
-      readonly patch: (variables: V) => object | undefined;
+      /** The patch to merge; a payload that may be null merges nothing when it is. */
+      readonly patch: (variables: V) => object | null | undefined;
       /** The payload properties the cached entity has, when only some are (the others wait for the server's answer). */
       readonly fields?: readonly string[];
     }
   | { readonly kind: 'delete'; readonly cache: ListCache<unknown, unknown>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number };
 
 /** The patch, or only its `fields` when given (own properties only); `{}` for no patch. */
-function picked(patch: object | undefined, fields: readonly string[] | undefined): object {
+function picked(patch: object | null | undefined, fields: readonly string[] | undefined): object {
   if (patch === null || typeof patch !== 'object') return {};
   if (!fields) return patch;
   return Object.fromEntries(Object.entries(patch).filter(([k]) => fields.includes(k)));
