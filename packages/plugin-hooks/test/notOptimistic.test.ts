@@ -83,3 +83,11 @@ it('a read that needs a required parameter: the delete removes the item by its p
   const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
   expect(update).toContain('detail: (variables) => [...thingsQueryKeys.details(), variables.thingId] as const');
 });
+
+it('a payload whose fields only the detail has: the update patches the detail with them and leaves the list items as they are', async () => {
+  const detail = obj({ id: str, title: str, secret: str });
+  const result = await run(contract({ type: 'array', items: thing }, detail, obj({ secret: str, colour: str })));
+  expect(result.diagnostics.list().filter((d) => d.code === 'RSL_HOOKS_NOT_OPTIMISTIC')).toEqual([]);
+  const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
+  expect(update).toContain("fields: ['secret'], itemFields: []");
+});

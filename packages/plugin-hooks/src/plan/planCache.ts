@@ -122,27 +122,46 @@ function detailEntity(schema: SchemaNode | undefined, key: string, entity: strin
   return found && { props: found.props, property: found.name };
 }
 
+/** Where an update's patch is in its payload and which of its properties each cached copy takes (see {@link payloadMerges}). */
+export interface PayloadMerge {
+  /** The payload property that holds the patch (`data` of `{ data: {...} }`); absent when the payload is the patch. */
+  payloadProperty?: string;
+  /** The patch properties the detail's entity has, when not all are. */
+  fields?: string[];
+  /** The patch properties a list item has, when they are not those of `fields`. */
+  itemFields?: string[];
+}
+
+/** The properties of a patch that the detail's entity and a list item have; undefined when neither has any. */
+function mergeOf(props: Set<string>, cache: CachePlan): Omit<PayloadMerge, 'payloadProperty'> | undefined {
+  const detail = [...props].filter((n) => cache.detailProps.has(n));
+  const item = [...props].filter((n) => cache.itemProps.has(n));
+  if (detail.length === 0 && item.length === 0) return undefined;
+  const same = detail.length === item.length && detail.every((n, i) => n === item[i]);
+  return { ...(detail.length === props.size ? {} : { fields: detail }), ...(same ? {} : { itemFields: item }) };
+}
+
 /**
- * How an update's payload merges into the cached entity (`{ ...item, ...patch }`): the payload, or the object a
- * wrapper property of it holds (`{ data: {...} }`), a JSON object some of whose properties exist on both a list
- * item and the detail's entity. Only those are merged (`fields`, when not all are).
+ * How an update's payload merges into the cached copies (`{ ...entity, ...patch }`): the payload, or the object a
+ * wrapper property of it holds (`{ data: {...} }`), a JSON object (or null) some of whose properties the detail's
+ * entity or a list item has. Each copy takes only the properties it has (`fields` for the detail, `itemFields` for
+ * the list items when they differ); the others wait for the server's answer.
  * @param model the API model
  * @param s the update's signature
  * @param cache the resource's cache plan
  * @returns where the patch is and which of its fields merge, or undefined when none can
  */
-export function payloadMerges(model: ApiModel, s: OperationSignature, cache: CachePlan): { payloadProperty?: string; fields?: string[] } | undefined {
+export function payloadMerges(model: ApiModel, s: OperationSignature, cache: CachePlan): PayloadMerge | undefined {
   const names = getSchemaTypeNames(model);
   const schema = s.payload?.bodyKind === 'json' ? s.payload.content.schema : undefined;
-  const shared = (props: Set<string> | undefined): string[] => [...(props ?? [])].filter((n) => cache.itemProps.has(n) && cache.detailProps.has(n));
   const direct = propNames(schema, names, true);
-  const own = shared(direct);
-  if (direct && own.length > 0) return own.length === direct.size ? {} : { fields: own };
+  const own = direct && mergeOf(direct, cache);
+  if (own) return own;
   const view = schema ? objectProperties(schema, names) : undefined;
   for (const w of view?.props.filter((p) => WRAPPERS.includes(p.name.toLowerCase())) ?? []) {
     const inner = propNames(w.schema, names);
-    const fields = shared(inner);
-    if (inner && fields.length > 0) return { payloadProperty: w.name, ...(fields.length === inner.size ? {} : { fields }) };
+    const merge = inner && mergeOf(inner, cache);
+    if (merge) return { payloadProperty: w.name, ...merge };
   }
   return undefined;
 }

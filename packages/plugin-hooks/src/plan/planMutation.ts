@@ -58,8 +58,10 @@ export interface OptimisticPlan {
   cache: CachePlan;
   /** The payload property that holds the patch (`data` of `{ data: {...} }`); absent when the payload is the patch. */
   payloadProperty?: string;
-  /** The patch properties the cached entity has, when only some are. */
+  /** The patch properties the cached detail's entity has, when only some are. */
   fields?: string[];
+  /** The patch properties a cached list item has, when they are not those of `fields`. */
+  itemFields?: string[];
 }
 
 /**
