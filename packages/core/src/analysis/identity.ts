@@ -25,8 +25,8 @@ function words(name: string): string[] {
   return name.split(/[^A-Za-z0-9$]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((w) => w !== '').map((w) => w.toLowerCase());
 }
 
-/** The suffixes of two words or more of a word list, longest first, joined flat: `groupname` of `billingGroupName`. */
-const suffixes = (list: string[]): string[] => list.slice(1, -1).map((_, i) => list.slice(i + 1).join(''));
+/** The suffixes of two words or more of a word list, longest first, in camel case: `groupName` of `billingGroupName`. */
+const suffixes = (list: string[]): string[] => list.slice(1, -1).map((_, i) => camelCase(list.slice(i + 1).join(' ')));
 
 /** Names of an item's own identifier, tried when the path parameter names an id (`…Id`, `…_id`, `…Uuid`, `…Guid`). */
 const OWN_IDS = ['uuid', 'guid', 'uid', 'entity_id', 'object_id'];
@@ -43,7 +43,7 @@ function keyCandidates(param: string | undefined, entity: string): string[] {
   const last = param === undefined ? undefined : /(?:^|_|-|[a-z0-9])([A-Z]?[a-z0-9]+)$/.exec(param)?.[1]?.toLowerCase();
   const number = param === undefined ? null : /^(.+?)(_?)([Nn])umber$/.exec(param);
   const abbreviations = number ? ['br', 'o', 'um', 'r'].map((tail) => `${number[1] ?? ''}${number[2] ?? ''}${number[3] ?? ''}${tail}`) : [];
-  const fromParam = param === undefined ? [] : [param.replace(/_?id$/i, ''), ...suffixes(words(param)), ...(last ? [last] : []), ...abbreviations];
+  const fromParam = param === undefined ? [] : [param.replace(/_?(?:uu|gu)?id$/i, ''), ...suffixes(words(param)), ...(last ? [last] : []), ...abbreviations];
   const fromEntity = suffixes([...words(entity), 'id']);
   const ownIds = param !== undefined && /(?:^|[_-])(?:id|uuid|guid)$|[a-z0-9](?:Id|ID|Uuid|UUID|Guid|GUID)$/.test(param) ? OWN_IDS : [];
   const all = [...(param === undefined ? [] : [param]), 'id', '_id', '$id', `${camelCase(entity)}Id`, ...fromParam, ...fromEntity, ...ownIds];
