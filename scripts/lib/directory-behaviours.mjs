@@ -203,13 +203,15 @@ export function behaviourMeasures(doc, files) {
   const paging = pagingGets(doc);
   const writes = listReadWrites(doc);
   const children = embeddedChildWrites(doc);
-  // The parent's detail: all of them (`details()`), or the one the write's own path arguments name, in order.
+  // The parent's detail: all of them (`details()`), or the one (or the prefix of the ones, `[...details(), …]`) the
+  // write's own path arguments name, in order.
   const reachesParent = (c) => {
     const keys = out.detailKeys.get(`GET ${c.parent}`);
     const text = out.invalidate.get(c.key) ?? '';
     if (keys === undefined) return false;
-    if (text.includes(`${keys}.details()`)) return true;
-    return [...text.matchAll(new RegExp(`\\b${keys}\\.detail\\(([^()]*)\\)`, 'g'))].some((m) => {
+    if (new RegExp(`(?:^|[[,]\\s*)${keys}\\.details\\(\\)\\s*(?:[,\\]]|$)`).test(text)) return true;
+    const named = [...text.matchAll(new RegExp(`\\b${keys}\\.detail\\(([^()]*)\\)`, 'g')), ...text.matchAll(new RegExp(`\\[\\.\\.\\.${keys}\\.details\\(\\), ([^\\]]*)\\]`, 'g'))];
+    return named.some((m) => {
       const args = (m[1] ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
       return args.length === c.args.length && args.every((a, i) => a.startsWith('variables.') && norm(a.slice(10)) === norm(c.args[i]));
     });

@@ -8,7 +8,7 @@ import { payloadMerges, type CachePlan } from './planCache.js';
 export interface KeyRef {
   /** The query-keys object (`contactsQueryKeys`). */
   keysObject: string;
-  /** `all` (a property), `lists()` (then `args` follow it), `details()`, or `detail(...args)`. */
+  /** `all` (a property), `lists()` or `details()` (then `args` follow it: a key prefix), or `detail(...args)`. */
   member: 'all' | 'lists' | 'details' | 'detail';
   /** Members of `variables` that fill the key: after `lists()`, or as the arguments of `detail(...)`. */
   args: string[];
