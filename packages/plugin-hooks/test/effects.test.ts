@@ -183,7 +183,7 @@ describe('behind envelopes and under an embedding parent', () => {
   });
 
   it('a parent whose read takes a required query parameter: the write invalidates the prefix of the parent item\'s details', async () => {
-    const withQuery = JSON.parse(JSON.stringify(ENVELOPED)) as typeof ENVELOPED & { paths: Record<string, { get?: { parameters?: object[] } }> };
+    const withQuery = JSON.parse(JSON.stringify(ENVELOPED)) as { paths: Record<string, { get?: { parameters?: object[] } }> };
     const read = withQuery.paths['/dialogs/{dialogId}']?.get;
     if (read) read.parameters = [{ name: 'view', in: 'query', required: true, schema: { type: 'string' } }];
     const where = await mkdtemp(path.join(os.tmpdir(), 'reslayer-envelopes-query-'));
