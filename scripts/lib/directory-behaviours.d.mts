@@ -12,6 +12,10 @@ export interface ChildWrite {
   key: string;
   /** The parent's item path. */
   parent: string;
+  /** The write's own names of the parent's path parameters, in path order. */
+  args: string[];
+  /** True when the parent's collection has a GET (the parent has lists). */
+  listed: boolean;
 }
 
 /** What one measure expected and what the output missed. */
@@ -43,4 +47,4 @@ export function behaviourOutput(files: OutputFile[]): {
 export function behaviourMeasures(
   doc: unknown,
   files: OutputFile[],
-): { paging: BehaviourCount<string>; optimistic: BehaviourCount<string>; parent: BehaviourCount<string> };
+): { paging: BehaviourCount<string>; optimistic: BehaviourCount<string>; parent: BehaviourCount<string>; parentLists: BehaviourCount<string> };

@@ -127,7 +127,8 @@ export function listReadWrites(doc) {
  * Writes under a parent item whose read embeds that child collection: `POST P/{p}/C` and `PUT|PATCH|DELETE P/{p}/C/{c}`
  * where `GET P/{p}` answers an object (or `{ data: object }`) with an array property named like `C`.
  * @param {any} doc the OpenAPI document
- * @returns {{ key: string, parent: string }[]} the write's `METHOD path` and the parent's item path, sorted by key
+ * @returns {{ key: string, parent: string, args: string[], listed: boolean }[]} the write's `METHOD path`, the parent's item
+ *   path, the write's names of the parent's path parameters, and whether the parent's collection has a GET; sorted by key
  */
 export function embeddedChildWrites(doc) {
   const paths = byTrimmed(doc);
@@ -143,7 +144,10 @@ export function embeddedChildWrites(doc) {
     const body = success(doc, parent.item.get).schema;
     const fields = { ...props(doc, body), ...props(doc, props(doc, body).data) };
     if (!Object.entries(fields).some(([k, v]) => norm(k) === norm(collection) && isArray(deref(doc, v)))) continue;
-    for (const m of itemPath ? ['put', 'patch', 'delete'] : ['post']) if (item[m] && typeof item[m] === 'object') out.push({ key: `${m.toUpperCase()} ${path}`, parent: parent.path });
+    // The write's own names of the parent's path parameters (by position), and whether the parent has lists (`GET P`).
+    const args = parentTrimmed.split('/').filter((seg) => PARAM_SEGMENT.test(seg)).map((_, i) => trimmed.split('/').filter((seg) => PARAM_SEGMENT.test(seg))[i]?.slice(1, -1) ?? '');
+    const listed = !!paths.get(parentTrimmed.slice(0, parentTrimmed.lastIndexOf('/')) || '/')?.item.get;
+    for (const m of itemPath ? ['put', 'patch', 'delete'] : ['post']) if (item[m] && typeof item[m] === 'object') out.push({ key: `${m.toUpperCase()} ${path}`, parent: parent.path, args, listed });
   }
   return out.sort((a, b) => (a.key < b.key ? -1 : 1));
 }
@@ -173,7 +177,9 @@ export function behaviourOutput(files) {
   for (const f of files) {
     if (!/(?:^|\/)features\/[^/]+\/api\/[^/]+\.ts$/.test(f.path)) continue;
     // The rest of the `invalidate:` line: its keys may be tuples of their own (`[...xQueryKeys.lists(), id] as const`).
-    const effects = /Invalidates = \{\s*invalidate: \([^)]*\) => ([^\n]*)/.exec(f.contents)?.[1];
+    // The variables are written `variables.` whatever the arrow names them.
+    const found = /Invalidates = \{\s*invalidate: \((\w*)\) => ([^\n]*)/.exec(f.contents);
+    const effects = found?.[2]?.replaceAll(new RegExp(`\\b${found[1] || '_'}\\.`, 'g'), 'variables.');
     for (const e of exportsWithOperation(f.contents)) {
       if (/InfiniteQueryOptions$/.test(e.name)) infinite.add(e.key);
       if (/MutationOptions$/.test(e.name)) {
@@ -197,13 +203,28 @@ export function behaviourMeasures(doc, files) {
   const paging = pagingGets(doc);
   const writes = listReadWrites(doc);
   const children = embeddedChildWrites(doc);
+  // The parent's detail: all of them (`details()`), or the one (or the prefix of the ones, `[...details(), …]`) the
+  // write's own path arguments name, in order.
   const reachesParent = (c) => {
     const keys = out.detailKeys.get(`GET ${c.parent}`);
-    return keys !== undefined && (out.invalidate.get(c.key) ?? '').includes(`${keys}.detail(`);
+    const text = out.invalidate.get(c.key) ?? '';
+    if (keys === undefined) return false;
+    if (new RegExp(`(?:^|[[,]\\s*)${keys}\\.details\\(\\)\\s*(?:[,\\]]|$)`).test(text)) return true;
+    const named = [...text.matchAll(new RegExp(`\\b${keys}\\.detail\\(([^()]*)\\)`, 'g')), ...text.matchAll(new RegExp(`\\[\\.\\.\\.${keys}\\.details\\(\\), ([^\\]]*)\\]`, 'g'))];
+    return named.some((m) => {
+      const args = (m[1] ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
+      return args.length === c.args.length && args.every((a, i) => a.startsWith('variables.') && norm(a.slice(10)) === norm(c.args[i]));
+    });
   };
+  const reachesLists = (c) => {
+    const keys = out.detailKeys.get(`GET ${c.parent}`);
+    return keys !== undefined && (out.invalidate.get(c.key) ?? '').includes(`${keys}.lists()`);
+  };
+  const listed = children.filter((c) => c.listed);
   return {
     paging: { total: paging.length, misses: paging.filter((k) => !out.infinite.has(k)) },
     optimistic: { total: writes.length, misses: writes.filter((k) => !out.optimistic.has(k)) },
     parent: { total: children.length, misses: children.filter((c) => !reachesParent(c)).map((c) => c.key) },
+    parentLists: { total: listed.length, misses: listed.filter((c) => !reachesLists(c)).map((c) => c.key) },
   };
 }

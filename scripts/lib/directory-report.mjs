@@ -93,8 +93,8 @@ export function pooled(rows) {
 export function behavioursPooled(ran) {
   const rows = ran.filter((r) => r.behaviours);
   const tally = (k) => {
-    const total = rows.reduce((n, r) => n + r.behaviours[k].total, 0);
-    const missed = rows.reduce((n, r) => n + r.behaviours[k].misses.length, 0);
+    const total = rows.reduce((n, r) => n + (r.behaviours[k]?.total ?? 0), 0);
+    const missed = rows.reduce((n, r) => n + (r.behaviours[k]?.misses.length ?? 0), 0);
     return { total, hit: total - missed, share: share(total - missed, total) };
   };
   const pagingLow = rows
@@ -106,7 +106,28 @@ export function behavioursPooled(ran) {
     .filter((r) => r.behaviours.optimistic.misses.length > 0)
     .map((r) => ({ id: r.id, total: r.behaviours.optimistic.total, missed: r.behaviours.optimistic.misses.length, firstMiss: r.behaviours.optimistic.misses[0] }))
     .sort((a, b) => b.missed - a.missed || (a.id < b.id ? -1 : 1));
-  return { paging: tally('paging'), pagingContracts: rows.filter((r) => r.behaviours.paging.total >= MIN_PAGING).length, pagingLow, optimistic: tally('optimistic'), lowOptimistic, parent: tally('parent') };
+  const parentMisses = rows.flatMap((r) => r.behaviours.parent.misses.map((m) => `${r.id} ${m}`));
+  return { paging: tally('paging'), pagingContracts: rows.filter((r) => r.behaviours.paging.total >= MIN_PAGING).length, pagingLow, optimistic: tally('optimistic'), lowOptimistic, whyNotOptimistic: missReasons(rows), parent: tally('parent'), parentLists: tally('parentLists'), parentMisses };
+}
+
+/**
+ * The reasons `lint` gives for the optimistic misses (`RSL_HOOKS_NOT_OPTIMISTIC`, kept by the worker beside each
+ * miss), with names and paths blanked so that one reason of many contracts counts once: most frequent first,
+ * each with its count and first example.
+ */
+function missReasons(rows) {
+  const byReason = new Map();
+  for (const r of rows) {
+    const o = r.behaviours.optimistic;
+    o.misses.forEach((m, i) => {
+      const why = o.why?.[i] ?? 'no reason kept';
+      const reason = why.replace(/`[^`]*`/g, '`…`').replace(/\b(GET|PUT|PATCH|POST|DELETE) \S+/g, '$1 …').replace(/\(none of [^)]*\)/, '(none of …)');
+      const entry = byReason.get(reason) ?? { reason, count: 0, example: `${r.id} ${m}` };
+      entry.count++;
+      byReason.set(reason, entry);
+    });
+  }
+  return [...byReason.values()].sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : 1));
 }
 
 /** The printed lines of the behaviour figures, with their PASS/FAIL targets. */
@@ -116,7 +137,9 @@ function behaviourLines(b) {
     ...b.pagingLow.slice(0, 10).map((l) => `  infinite: ${l.id}: ${l.hit} of ${l.total}; e.g. ${l.firstMiss}`),
     `optimistic-capable update/delete options: ${b.optimistic.hit} of ${b.optimistic.total} on resources with a list and a read (${pct(b.optimistic.share)})`,
     ...b.lowOptimistic.slice(0, 10).map((l) => `  optimistic: ${l.id}: ${l.missed} of ${l.total} missed; e.g. ${l.firstMiss}`),
-    `parent invalidation: ${b.parent.hit} of ${b.parent.total} child writes invalidate the parent detail that embeds the collection`,
+    ...b.whyNotOptimistic.slice(0, 8).map((w) => `  not optimistic: ${w.count}: ${w.reason}; e.g. ${w.example}`),
+    `parent invalidation: ${b.parent.hit} of ${b.parent.total} child writes invalidate the parent detail that embeds the collection (by the write's own path arguments, or all details); the parent's lists: ${b.parentLists.hit} of ${b.parentLists.total}`,
+    ...b.parentMisses.slice(0, 5).map((m) => `  parent: missed ${m}`),
   ];
 }
 

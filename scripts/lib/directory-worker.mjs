@@ -69,11 +69,22 @@ async function measure(task) {
     mutations: out.mutations,
     emptyEffects: out.emptyEffects,
     pagedWithoutInfinite: out.pagedWithoutInfinite,
-    behaviours: behaviourMeasures(doc, result.files),
+    behaviours: withReasons(behaviourMeasures(doc, result.files), result.diagnostics.list()),
     ...(task.keepRoles ? { roles: [...roles.entries()].map(([key, r]) => ({ key, role: r.role, name: r.name, resource: r.resource })) } : {}),
     ...(written ? { written } : {}),
     errors,
   };
+}
+
+/**
+ * The behaviour measures with why each optimistic miss has none: the reason of its `RSL_HOOKS_NOT_OPTIMISTIC`
+ * (`optimistic.why`, in the order of `optimistic.misses`), or that lint gave none (the operation is no update or
+ * delete of a CRUD resource with a list and a read in the model).
+ */
+function withReasons(measures, diagnostics) {
+  const reasons = diagnostics.filter((d) => d.code === 'RSL_HOOKS_NOT_OPTIMISTIC').map((d) => d.message);
+  const why = measures.optimistic.misses.map((m) => reasons.find((r) => r.includes(`(${m})`))?.replace(/^.*gets no optimistic helper: /, '') ?? 'no diagnostic: not an update or delete of a CRUD resource with a list and a read in the model');
+  return { ...measures, optimistic: { ...measures.optimistic, why } };
 }
 
 for (const task of tasks) {

@@ -38,7 +38,7 @@ describe('listReadWrites and embeddedChildWrites', () => {
       '/dialogs': { get: json(arr) },
       '/dialogs/{id}': { get: json({ type: 'object', properties: { activities: arr } }), put: {}, delete: {} },
       '/dialogs/{id}/activities': { post: {} },
-      '/dialogs/{id}/activities/{aid}': { patch: {}, delete: {} },
+      '/dialogs/{id}/activities/{aid}': { patch: {}, put: {}, delete: {} },
       '/dialogs/{id}/notes': { post: {} },
       '/tags/{id}': { put: {} },
     },
@@ -47,18 +47,26 @@ describe('listReadWrites and embeddedChildWrites', () => {
     expect(listReadWrites(doc)).toEqual(['DELETE /dialogs/{id}', 'PUT /dialogs/{id}']);
   });
   it('child writes whose parent read embeds the collection by name, and not the others', () => {
-    expect(embeddedChildWrites(doc).map((c) => c.key)).toEqual(['DELETE /dialogs/{id}/activities/{aid}', 'PATCH /dialogs/{id}/activities/{aid}', 'POST /dialogs/{id}/activities']);
+    expect(embeddedChildWrites(doc).map((c) => c.key)).toEqual(['DELETE /dialogs/{id}/activities/{aid}', 'PATCH /dialogs/{id}/activities/{aid}', 'POST /dialogs/{id}/activities', 'PUT /dialogs/{id}/activities/{aid}']);
+    expect(embeddedChildWrites(doc)[0]).toEqual({ key: 'DELETE /dialogs/{id}/activities/{aid}', parent: '/dialogs/{id}', args: ['id'], listed: true });
   });
   it('behaviourMeasures reads the generated doc comments: infinite options, optimistic mutations, parent detail keys', () => {
     const files = [
       { path: 'src/features/dialogs/api/useDialogQuery.ts', contents: '/**\n * `GET /dialogs/{id}` through `c.get`.\n */\nexport function dialogQueryOptions(id: string) {\n  return {\n    queryKey: dialogsQueryKeys.detail(id),\n  };\n}\n' },
       { path: 'src/features/dialogs/api/useDeleteDialogMutation.ts', contents: 'export const deleteDialogInvalidates = {\n  invalidate: (_v) => [dialogsQueryKeys.lists()] as const,\n};\n/**\n * `DELETE /dialogs/{id}` through `c.del`.\n */\nexport function deleteDialogMutationOptions() {\n  return optimisticMutation<A, B, C>();\n}\n' },
       { path: 'src/features/dialogs/api/useUpdateDialogMutation.ts', contents: '/**\n * `PUT /dialogs/{id}` through `c.put`.\n */\nexport function updateDialogMutationOptions() {\n  return cacheMutation<A, B>();\n}\n' },
-      { path: 'src/features/activities/api/useCreateActivityMutation.ts', contents: 'export const createActivityInvalidates = {\n  invalidate: (v) => [[...activitiesQueryKeys.lists(), v.id] as const, dialogsQueryKeys.detail(v.id)] as const,\n};\n/**\n * `POST /dialogs/{id}/activities` through `c.create`.\n */\nexport function createActivityMutationOptions() {}\n' },
+      { path: 'src/features/activities/api/useCreateActivityMutation.ts', contents: 'export const createActivityInvalidates = {\n  invalidate: (v) => [[...activitiesQueryKeys.lists(), v.id] as const, dialogsQueryKeys.detail(v.id), dialogsQueryKeys.lists()] as const,\n};\n/**\n * `POST /dialogs/{id}/activities` through `c.create`.\n */\nexport function createActivityMutationOptions() {}\n' },
+      // The parent's detail named by another argument than the write's parent parameter does not count.
+      { path: 'src/features/activities/api/useUpdateActivityMutation.ts', contents: 'export const updateActivityInvalidates = {\n  invalidate: (variables) => [dialogsQueryKeys.detail(variables.aid)] as const,\n};\n/**\n * `PATCH /dialogs/{id}/activities/{aid}` through `c.update`.\n */\nexport function updateActivityMutationOptions() {}\n' },
+      // The prefix of the parent item's details, named by the write's own argument, counts.
+      { path: 'src/features/activities/api/useRenameActivityMutation.ts', contents: 'export const renameActivityInvalidates = {\n  invalidate: (variables) => [[...dialogsQueryKeys.details(), variables.id] as const] as const,\n};\n/**\n * `PUT /dialogs/{id}/activities/{aid}` through `c.rename`.\n */\nexport function renameActivityMutationOptions() {}\n' },
+      // All of the parent's details count.
+      { path: 'src/features/activities/api/useDeleteActivityMutation.ts', contents: 'export const deleteActivityInvalidates = {\n  invalidate: (_variables) => [dialogsQueryKeys.details()] as const,\n};\n/**\n * `DELETE /dialogs/{id}/activities/{aid}` through `c.del`.\n */\nexport function deleteActivityMutationOptions() {}\n' },
     ];
     const m = behaviourMeasures({ paths: { ...doc.paths, '/dialogs': { get: { parameters: [q('page')], ...json(arr) } } } }, files);
     expect(m.paging).toEqual({ total: 1, misses: ['GET /dialogs'] });
     expect(m.optimistic).toEqual({ total: 2, misses: ['PUT /dialogs/{id}'] });
-    expect(m.parent).toEqual({ total: 3, misses: ['DELETE /dialogs/{id}/activities/{aid}', 'PATCH /dialogs/{id}/activities/{aid}'] });
+    expect(m.parent).toEqual({ total: 4, misses: ['PATCH /dialogs/{id}/activities/{aid}'] });
+    expect(m.parentLists).toEqual({ total: 4, misses: ['DELETE /dialogs/{id}/activities/{aid}', 'PATCH /dialogs/{id}/activities/{aid}', 'PUT /dialogs/{id}/activities/{aid}'] });
   });
 });

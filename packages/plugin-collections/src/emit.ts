@@ -1,5 +1,5 @@
 import type { EmitContext } from '@reslayer/core';
-import { banner, commentLines, importPath, listItemType, stringLiteral, valueLiteral } from '@reslayer/core';
+import { banner, commentLines, importPath, listItemType, pathNames, stringLiteral, valueLiteral } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { PLUGIN_VALIDATORS, validatorNaming } from '@reslayer/plugin-validators/naming';
 import { collectionsNaming, PLUGIN_COLLECTIONS } from './naming.js';
@@ -39,7 +39,7 @@ function docLines(p: CollectionPlan, client: string, schema: string | undefined)
   return [
     '/**',
     ` * Options of a TanStack DB collection of \`${p.resource.resource}\`, for \`createCollection\`: the rows of \`${client}.${p.listMethod}\``,
-    ` * under its query key (\`${clientNaming.queryKeysObject(p.resource)}.${p.listKey}\`), keyed by \`${p.keyProperty}\`${schema ? `, validated by \`${schema}\`` : ''}.`,
+    ` * under its query key (\`${clientNaming.queryKeysObject(p.resource)}.${p.listKey}\`), keyed by \`${pathNames(p.keyProperty).join('.')}\`${schema ? `, validated by \`${schema}\`` : ''}.`,
     ` * ${handlers.length > 0 ? `Persistence: ${handlers.join(', ')}; a failed request rolls the optimistic change back.` : 'Read-only: the resource has no create, update or delete a row can be sent through.'}`,
     ' * @param queryClient the app\'s TanStack Query client',
     ...(p.params ? [' * @param params the list\'s parameters (one collection per set of parameters)'] : []),
@@ -70,7 +70,7 @@ export function emitCollection(p: CollectionPlan, runtimeModule: string, schemas
   ];
   const spec = [
     ...(p.itemsProperty !== undefined ? [`items: ${valueLiteral(p.itemsProperty)},`] : []),
-    `key: ${stringLiteral(p.keyProperty)},`,
+    `key: ${valueLiteral(p.keyProperty)},`,
     ...writes,
   ];
   const arg = p.params ? 'params' : '';

@@ -26,7 +26,7 @@ export interface CollectionPlan {
   /** Where a list response holds the items; absent when the body is the array. */
   itemsProperty?: PropertyPath;
   /** The row property that holds the key (`id`). */
-  keyProperty: string;
+  keyProperty: PropertyPath;
   /** The item's named schema type (`Contact`), when the item is a reference to one. */
   itemTypeName?: string;
   create?: WritePlan;

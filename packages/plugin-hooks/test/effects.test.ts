@@ -181,4 +181,18 @@ describe('behind envelopes and under an embedding parent', () => {
   it('a write under a parent whose read embeds the collection invalidates the parent\'s detail and lists', () => {
     expect(files.get('useCreateActivityMutation.ts')).toMatch(/invalidate: \(variables\) => \[.*dialogsQueryKeys\.detail\(variables\.dialogId\), dialogsQueryKeys\.lists\(\)\] as const/);
   });
+
+  it('a parent whose read takes a required query parameter: the write invalidates the prefix of the parent item\'s details', async () => {
+    const withQuery = JSON.parse(JSON.stringify(ENVELOPED)) as { paths: Record<string, { get?: { parameters?: object[] } }> };
+    const read = withQuery.paths['/dialogs/{dialogId}']?.get;
+    if (read) read.parameters = [{ name: 'view', in: 'query', required: true, schema: { type: 'string' } }];
+    const where = await mkdtemp(path.join(os.tmpdir(), 'reslayer-envelopes-query-'));
+    try {
+      await writeFile(path.join(where, 'openapi.json'), JSON.stringify(withQuery));
+      const out = new Map((await generate(path.join(where, 'openapi.json'))).files.map((f) => [path.posix.basename(f.path), f.contents]));
+      expect(out.get('useCreateActivityMutation.ts')).toMatch(/invalidate: \(variables\) => \[.*\[\.\.\.dialogsQueryKeys\.details\(\), variables\.dialogId\] as const, dialogsQueryKeys\.lists\(\)\] as const/);
+    } finally {
+      await rm(where, { recursive: true, force: true });
+    }
+  });
 });

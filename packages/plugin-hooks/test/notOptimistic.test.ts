@@ -28,6 +28,19 @@ function contract(listBody: object, item: object, patch: object, readParams: obj
 }
 
 const thing = obj({ id: str, title: str });
+type Doc = { paths: Record<string, Record<string, { requestBody?: object; responses?: object }>> };
+/** The contract with the update's request body replaced (removed when undefined). */
+function withUpdate(doc: object, requestBody: object | undefined): object {
+  const patch = (doc as Doc).paths['/things/{thingId}']?.['patch'];
+  if (patch) if (requestBody === undefined) delete patch.requestBody; else patch.requestBody = requestBody;
+  return doc;
+}
+/** The contract with the list's responses replaced. */
+function withList(doc: object, responses: object): object {
+  const list = (doc as Doc).paths['/things']?.['get'];
+  if (list) list.responses = responses;
+  return doc;
+}
 const run = async (doc: object) => {
   const input = path.join(mkdtempSync(path.join(tmpdir(), 'reslayer-optimistic-')), 'openapi.json');
   writeFileSync(input, JSON.stringify(doc));
@@ -46,7 +59,15 @@ describe('RSL_HOOKS_NOT_OPTIMISTIC says why no optimistic helper is made', () =>
     ['a payload sharing no field', contract({ type: 'array', items: thing }, thing, obj({ colour: str })), 1, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: its JSON payload has no property that both a list item and the detail have']],
     ['a read that needs a required query parameter: both optimistic, the update through the details\' prefix', contract({ type: 'array', items: thing }, thing, obj({ title: str }), [param('version', 'query')]), 0, []],
     ['a `…Number` key held by its abbreviation (`thingNbr`): both optimistic', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ thingNbr: str, title: str }) }, obj({ thingNbr: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 0, []],
-    ['a `…Number` key no property abbreviates', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ code: str, title: str }) }, obj({ code: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 2, ['(none of `thingNumber`, `id`, `_id`, `thingId`, `number`, `thingNbr`, `thingNo`, `thingNum`, `thingNr`)']],
+    ['a `…Number` key no property abbreviates', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ code: str, title: str }) }, obj({ code: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 2, ['(none of `thingNumber`, `id`, `_id`, `$id`, `thingId`, `number`, `thingNbr`, `thingNo`, `thingNum`, `thingNr`)']],
+    ['an update without a payload', withUpdate(contract({ type: 'array', items: thing }, thing, obj({})), undefined), 1, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: it sends no payload']],
+    ['a JSON Patch payload', contract({ type: 'array', items: thing }, thing, { type: 'array', items: obj({ op: str, path: str, value: str }) }), 1, ['gets no optimistic helper: its JSON payload is no object with properties']],
+    ['a multipart payload', withUpdate(contract({ type: 'array', items: thing }, thing, obj({})), { content: { 'multipart/form-data': { schema: obj({ title: str }) } } }), 1, ['gets no optimistic helper: its payload is multipart/form-data, not JSON']],
+    ['a list read as a Blob (`*/*`)', withList(contract({ type: 'array', items: thing }, thing, obj({ title: str })), { '200': { description: 'ok', content: { '*/*': { schema: { type: 'array', items: thing } } } } }), 2, ['gets no optimistic helper: GET /things answers */*, read as blob, not JSON']],
+    ['a detail wrapped in a property named after the entity (`{ thing: {...} }`): both optimistic', contract({ type: 'array', items: thing }, obj({ thing, requestId: str }), obj({ title: str })), 0, []],
+    ['a payload that may be null: both optimistic', contract({ type: 'array', items: thing }, thing, { ...obj({ title: str }), nullable: true }), 0, []],
+    ['items beside `_links`: both optimistic', contract(obj({ _links: { type: 'array', items: obj({ href: str }) }, things: { type: 'array', items: thing } }), thing, obj({ title: str })), 0, []],
+    ['a Kubernetes-style key (`metadata.thingId`): both optimistic', contract({ type: 'array', items: obj({ metadata: obj({ thingId: str }), title: str }) }, obj({ metadata: obj({ thingId: str }), title: str }), obj({ title: str })), 0, []],
   ])('%s', async (_why, doc, count, expected) => {
     const got = await messages(doc);
     expect(got).toHaveLength(count);
@@ -61,4 +82,12 @@ it('a read that needs a required parameter: the delete removes the item by its p
   expect(del).toContain("{ kind: 'delete', cache: thingsCache, lists: () => thingsQueryKeys.lists(), id: (variables) => variables.thingId }");
   const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
   expect(update).toContain('detail: (variables) => [...thingsQueryKeys.details(), variables.thingId] as const');
+});
+
+it('a payload whose fields only the detail has: the update patches the detail with them and leaves the list items as they are', async () => {
+  const detail = obj({ id: str, title: str, secret: str });
+  const result = await run(contract({ type: 'array', items: thing }, detail, obj({ secret: str, colour: str })));
+  expect(result.diagnostics.list().filter((d) => d.code === 'RSL_HOOKS_NOT_OPTIMISTIC')).toEqual([]);
+  const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
+  expect(update).toContain("fields: ['secret'], itemFields: []");
 });

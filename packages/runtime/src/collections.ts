@@ -49,8 +49,8 @@ export interface DeleteParams<Item> extends Refetching {
 export interface CollectionSpec<Item> {
   /** Where a list response holds the items array; absent when the body is the array. */
   readonly items?: PropertyPath;
-  /** The row property that holds its key (`id`). */
-  readonly key: string;
+  /** The row property that holds its key (`id`), or the path to it (`['metadata', 'name']`). */
+  readonly key: PropertyPath;
   /** Sends one inserted row (the create operation). */
   readonly create?: (row: Item) => Promise<unknown>;
   /** Sends one updated row (the update operation). */
@@ -95,7 +95,7 @@ export function listRows<Item>(data: unknown, items: PropertyPath | undefined): 
  * @returns the key
  * @throws TypeError when the row has no key (null or absent)
  */
-export function rowKey(row: unknown, key: string): RowKey {
+export function rowKey(row: unknown, key: PropertyPath): RowKey {
   const value = readPath(row, key);
   if (value === undefined || value === null) throw new TypeError(`collection: a row has no key property ${JSON.stringify(key)}`);
   return typeof value === 'number' ? value : String(value);

@@ -70,8 +70,8 @@ export function editLists<Item>(queryClient: CacheClient, lists: QueryKey, shape
 export interface ListCacheSpec extends ListShape {
   /** The key prefix of the resource's lists (`contactsQueryKeys.lists`). */
   readonly lists: () => QueryKey;
-  /** The item property that holds an item's key, compared as a string with the id given. */
-  readonly key: string;
+  /** The item property that holds an item's key (or the path to it: `['metadata', 'name']`), compared as a string with the id given. */
+  readonly key: PropertyPath;
   /** Where a detail's data holds the entity (`data` of `{ data: Contact }`); absent when the data is the entity. */
   readonly detail?: PropertyPath;
 }

@@ -96,6 +96,29 @@ describe('cacheMutation and optimisticMutation', () => {
     expect((client.getQueryData(listKey) as { items: Thing[] }).items[0]).toEqual({ id: '1', name: 'optimistic' });
   });
 
+  it('each cached copy takes the patch properties it has: `fields` for the detail, `itemFields` for the list items; a null payload merges nothing', async () => {
+    const { client } = setup();
+    client.setQueryData(keys.detail('1'), { id: '1', name: 'a', roleArn: 'r0' });
+    type Patch = { id: string; payload: { roleArn?: string; name?: string } | null };
+    const edit2 = { kind: 'update' as const, cache, lists: () => keys.lists() as QueryKey, id: (v: Patch) => v.id, detail: (v: Patch) => keys.detail(v.id) as QueryKey, patch: (v: Patch) => v.payload, fields: ['roleArn'], itemFields: [] };
+    const options = optimisticMutation<Thing, Error, Patch, readonly ['things', 'update']>(client, { mutationKey: [...keys.all, 'update'] as const, mutationFn: async () => ({ id: '1', name: 'x' }), effects: { invalidate: () => [], remove: () => [], setFromResponse: () => [] } }, edit2, true);
+    await options.onMutate({ id: '1', payload: { roleArn: 'r1', name: 'not in the detail patch' } });
+    expect(client.getQueryData(keys.detail('1'))).toEqual({ id: '1', name: 'a', roleArn: 'r1' });
+    expect((client.getQueryData(listKey) as { items: Thing[] }).items[0]).toEqual({ id: '1', name: 'a' });
+    await options.onMutate({ id: '1', payload: null });
+    expect(client.getQueryData(keys.detail('1'))).toEqual({ id: '1', name: 'a', roleArn: 'r1' });
+  });
+
+  it('finds list items by a key inside their metadata (`[\'metadata\', \'name\']`)', async () => {
+    const { client } = setup();
+    type Obj = { metadata: { name: string }; kind: string };
+    const objects = listCacheHelpers<Obj, Obj>({ lists: keys.lists, items: 'items', key: ['metadata', 'name'] });
+    client.setQueryData(listKey, { items: [{ metadata: { name: 'a' }, kind: 'x' }, { metadata: { name: 'b' }, kind: 'x' }] });
+    objects.removeFromLists(client, 'a');
+    objects.updateInLists(client, 'b', (o) => ({ ...o, kind: 'y' }));
+    expect(client.getQueryData(listKey)).toEqual({ items: [{ metadata: { name: 'b' }, kind: 'y' }] });
+  });
+
   it('an optimistic delete removes the item from the lists', async () => {
     const { client } = setup();
     const del = { kind: 'delete' as const, cache, lists: () => keys.lists() as QueryKey, id: (v: { id: string }) => v.id };

@@ -86,14 +86,17 @@ export type OptimisticEdit<V> =
       readonly lists: (variables: V) => QueryKey;
       readonly id: (variables: V) => string | number;
       readonly detail: (variables: V) => QueryKey;
-      readonly patch: (variables: V) => object | undefined;
-      /** The payload properties the cached entity has, when only some are (the others wait for the server's answer). */
+      /** The patch to merge; a payload that may be null merges nothing when it is. */
+      readonly patch: (variables: V) => object | null | undefined;
+      /** The payload properties the cached detail's entity has, when only some are (the others wait for the server's answer). */
       readonly fields?: readonly string[];
+      /** The payload properties a cached list item has, when they are not those of `fields`. */
+      readonly itemFields?: readonly string[];
     }
   | { readonly kind: 'delete'; readonly cache: ListCache<unknown, unknown>; readonly lists: (variables: V) => QueryKey; readonly id: (variables: V) => string | number };
 
 /** The patch, or only its `fields` when given (own properties only); `{}` for no patch. */
-function picked(patch: object | undefined, fields: readonly string[] | undefined): object {
+function picked(patch: object | null | undefined, fields: readonly string[] | undefined): object {
   if (patch === null || typeof patch !== 'object') return {};
   if (!fields) return patch;
   return Object.fromEntries(Object.entries(patch).filter(([k]) => fields.includes(k)));
@@ -131,10 +134,12 @@ export function optimisticMutation<TData, TError, V, K extends QueryKey = QueryK
         return snapshot;
       }
       const detail = edit.detail(variables);
-      const patch = picked(edit.patch(variables), edit.fields);
+      const payload = edit.patch(variables);
+      const patch = picked(payload, edit.fields);
+      const itemPatch = edit.itemFields ? picked(payload, edit.itemFields) : patch;
       const snapshot = await edit.cache.snapshot(queryClient, [detail, lists]);
       edit.cache.patchDetail(queryClient, detail, patch);
-      edit.cache.updateInLists(queryClient, id, (item) => (item === null || typeof item !== 'object' ? item : { ...item, ...patch }), lists);
+      edit.cache.updateInLists(queryClient, id, (item) => (item === null || typeof item !== 'object' ? item : { ...item, ...itemPatch }), lists);
       return snapshot;
     },
     onError: async (_error, variables, snapshot) => {

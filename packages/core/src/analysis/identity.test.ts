@@ -27,12 +27,40 @@ describe('listIdentity', () => {
     expect([...(found?.itemProps ?? [])]).toEqual(['thingId', 'name']);
   });
 
+  it('takes the items beside hypermedia links, and HAL\'s `_embedded` items', () => {
+    const arrayOf = (name: string, ...props: PropertyNode[]): PropertyNode => ({ name, required: true, schema: node({ kind: 'array', items: obj(...props) }) }) as PropertyNode;
+    const links = arrayOf('_links', prop('href'), prop('rel'));
+    expect(identityOf(obj(links, arrayOf('emails', prop('id'))), 'emailId')).toMatchObject({ itemsProperty: 'emails', keyProperty: 'id' });
+    expect(identityOf(obj(links), 'href')).toMatchObject({ itemsProperty: '_links', keyProperty: 'href' });
+    const embedded = { name: '_embedded', required: true, schema: obj(arrayOf('items', prop('code'))) } as PropertyNode;
+    expect(identityOf(obj({ name: '_links', required: true, schema: obj(prop('next')) } as PropertyNode, embedded), 'code')).toMatchObject({ itemsProperty: ['_embedded', 'items'], keyProperty: 'code' });
+  });
+
   it('falls back to id, then <entity>Id, matching across case and separators; none without a list of keyed objects', () => {
     const array = (...props: PropertyNode[]): SchemaNode => node({ kind: 'array', items: obj(...props) });
     expect(identityOf(array(prop('id'), prop('thing_id')), 'slug')?.keyProperty).toBe('id');
     expect(identityOf(array(prop('thing_ID')))?.keyProperty).toBe('thing_ID');
     expect(identityOf(array(prop('name')))).toBeUndefined();
     expect(identityOf(node({ kind: 'array', items: str }))).toBeUndefined();
+  });
+});
+
+describe('listIdentity: the key of real contracts\' items', () => {
+  const array = (...props: PropertyNode[]): SchemaNode => node({ kind: 'array', items: obj(...props) });
+  const nested = (name: string, ...props: PropertyNode[]): PropertyNode => ({ name, required: true, schema: obj(...props) }) as PropertyNode;
+  it.each<[string, SchemaNode, string, string, unknown]>([
+    ['an Appwrite `$id`', array(prop('$id'), prop('name')), 'sessionId', 'Session', '$id'],
+    ['the parameter\'s trailing words: `groupName` of `billingGroupName`', array(prop('groupName'), prop('groupArn')), 'billingGroupName', 'BillingGroup', 'groupName'],
+    ['the parameter\'s trailing words: `userId` of `inboundSharedUserProfile-userId`', array(prop('userId'), prop('displayName')), 'inboundSharedUserProfile-userId', 'InboundSharedUserProfile', 'userId'],
+    ['the entity\'s trailing words with `Id`: `insurancePolicyId` of `CriticalIllnessInsurancePolicy`', array(prop('insurancePolicyId'), prop('insured')), 'id', 'CriticalIllnessInsurancePolicy', 'insurancePolicyId'],
+    ['an own identifier for an id parameter: `entity_id` for `{id}`', array(prop('entity_id'), prop('entity_type')), 'id', 'AristaSwitch', 'entity_id'],
+    ['an own identifier for an id parameter: `uuid` for `{reportId}`', array(prop('uuid'), prop('title')), 'reportId', 'Report', 'uuid'],
+    ['no own identifier for a parameter that names no id: `uuid` for `{slug}`', array(prop('uuid'), prop('title')), 'slug', 'Report', undefined],
+    ['a Kubernetes object\'s `metadata.name`', array(prop('kind'), nested('metadata', prop('name'), prop('uid'))), 'name', 'NamespaceConfigmap', ['metadata', 'name']],
+    ['a reference object\'s own key: `modelReference.modelId`', array(prop('etag'), nested('modelReference', prop('projectId'), prop('modelId'))), 'modelId', 'Model', ['modelReference', 'modelId']],
+    ['no key from an object that only refers to another one: `owner.id`', array(prop('title'), nested('owner', prop('id'))), 'thingId', 'Thing', undefined],
+  ])('%s', (_why, body, param, entity, key) => {
+    expect(identityOf(body, param, entity)?.keyProperty).toEqual(key);
   });
 });
 

@@ -1,9 +1,9 @@
-import type { ApiModel, ResourceNode, SchemaNode } from '../model/types.js';
+import type { ApiModel, PropertyNode, ResourceNode, SchemaNode } from '../model/types.js';
 import { camelCase } from '../naming/casing.js';
 import { stringLiteral } from '../naming/literals.js';
 import { listItemsOf, pathNames, type PropertyPath } from './listEnvelope.js';
 import { objectProperties } from './schemaQueries.js';
-import { getSchemaTypeNames } from './schemaTypeNames.js';
+import { getSchemaTypeNames, type SchemaTypeNames } from './schemaTypeNames.js';
 import { describeOperation, type OperationSignature } from './signature.js';
 
 /** The items of a resource's list and the item property that identifies each (see {@link listIdentity}). */
@@ -14,24 +14,44 @@ export interface ListIdentity {
   item: SchemaNode;
   /** Where a list response holds the items array; absent when the body is the array. */
   itemsProperty?: PropertyPath;
-  /** The item property that holds an item's key (`id`). */
-  keyProperty: string;
+  /** The item property that holds an item's key (`id`), or the path to it inside the item's metadata (`['metadata', 'name']`). */
+  keyProperty: PropertyPath;
   /** The property names of an item (its object view). */
   itemProps: ReadonlySet<string>;
 }
 
+/** The words of a name: `inboundSharedUserProfile-userId` → `inbound`, `shared`, `user`, `profile`, `user`, `id`. */
+function words(name: string): string[] {
+  return name.split(/[^A-Za-z0-9$]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((w) => w !== '').map((w) => w.toLowerCase());
+}
+
+/** The suffixes of two words or more of a word list, longest first, in camel case: `groupName` of `billingGroupName`. */
+const suffixes = (list: string[]): string[] => list.slice(1, -1).map((_, i) => camelCase(list.slice(i + 1).join(' ')));
+
+/** Names of an item's own identifier, tried when the path parameter names an id (`…Id`, `…_id`, `…Uuid`, `…Guid`). */
+const OWN_IDS = ['uuid', 'guid', 'uid', 'entity_id', 'object_id'];
+
 /**
- * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `_id`, `<entity>Id`,
- * the parameter without its `Id` suffix, its last word (`name` of `secret_name`, `key` of `projectKey`), and a
- * `…Number` parameter's usual abbreviations (`receiptNbr`, `receiptNo`, `receiptNum`, `receiptNr` of `receiptNumber`).
+ * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `_id`, `$id`,
+ * `<entity>Id`, the parameter without its `Id` suffix, the parameter's trailing words (`groupName` of
+ * `billingGroupName`, `userId` of `inboundSharedUserProfile-userId`), its last word (`name` of `secret_name`, `key`
+ * of `projectKey`), a `…Number` parameter's usual abbreviations (`receiptNbr`, `receiptNo`, `receiptNum`, `receiptNr`
+ * of `receiptNumber`), the entity's trailing words with `Id` (`wrappingId` of `GiftWrapping`), and, for a parameter
+ * that names an id, an own identifier (`uuid`, `guid`, `uid`, `entity_id`, `object_id`).
  */
 function keyCandidates(param: string | undefined, entity: string): string[] {
   const last = param === undefined ? undefined : /(?:^|_|-|[a-z0-9])([A-Z]?[a-z0-9]+)$/.exec(param)?.[1]?.toLowerCase();
   const number = param === undefined ? null : /^(.+?)(_?)([Nn])umber$/.exec(param);
   const abbreviations = number ? ['br', 'o', 'um', 'r'].map((tail) => `${number[1] ?? ''}${number[2] ?? ''}${number[3] ?? ''}${tail}`) : [];
-  const fromParam = param === undefined ? [] : [param.replace(/_?id$/i, ''), ...(last ? [last] : []), ...abbreviations];
-  return [...new Set([...(param === undefined ? [] : [param]), 'id', '_id', `${camelCase(entity)}Id`, ...fromParam])].filter((n) => n !== '' && n !== '__proto__');
+  const fromParam = param === undefined ? [] : [param.replace(/_?(?:uu|gu)?id$/i, ''), ...suffixes(words(param)), ...(last ? [last] : []), ...abbreviations];
+  const fromEntity = suffixes([...words(entity), 'id']);
+  const ownIds = param !== undefined && /(?:^|[_-])(?:id|uuid|guid)$|[a-z0-9](?:Id|ID|Uuid|UUID|Guid|GUID)$/.test(param) ? OWN_IDS : [];
+  const all = [...(param === undefined ? [] : [param]), 'id', '_id', '$id', `${camelCase(entity)}Id`, ...fromParam, ...fromEntity, ...ownIds];
+  return [...new Set(all)].filter((n) => n !== '' && n !== '__proto__');
 }
+
+/** Names of an item property that holds the item's own metadata or reference (`metadata.name`, `modelReference.modelId`). */
+const isKeyContainer = (name: string): boolean => /^(metadata|meta)$|reference$/.test(name.toLowerCase().replace(/[_-]/g, ''));
 
 /**
  * The item path parameter of a resource: the last path argument of its read operation, else of its update or delete
@@ -82,18 +102,40 @@ function identityOrProblem(model: ApiModel, resource: ResourceNode): ListIdentit
   const names = getSchemaTypeNames(model);
   const list = describeOperation(model, resource, listOp);
   const where = `${list.node.method.toUpperCase()} ${list.node.path}`;
-  const body = list.response.responseType === 'json' ? list.response.content?.schema : undefined;
+  if (list.response.content && list.response.responseType !== 'json') return `${where} answers ${list.response.content.mediaType}, read as ${list.response.responseType}, not JSON`;
+  const body = list.response.content?.schema;
   const found = body ? listItemsOf(body, names) : undefined;
   if (!found) return `the items of ${where} are not found (no array, bare or in an envelope, answers it)`;
   const view = objectProperties(found.item, names);
   if (!view || view.nullable || view.props.length === 0) return `the items of ${where} are no objects with properties`;
   const itemProps = new Set(view.props.map((p) => p.name));
-  const flat = (n: string): string => n.toLowerCase().replace(/[_-]/g, '');
   const param = itemPathParam(model, resource);
   const candidates = keyCandidates(param, resource.entity);
-  const keyProperty = candidates.map((n) => (itemProps.has(n) ? n : [...itemProps].find((p) => p !== '__proto__' && flat(p) === flat(n)))).find((n) => n !== undefined);
+  const keyProperty = candidates.map((n) => propertyNamed(view.props, n)).find((n) => n !== undefined) ?? nestedKey(view.props, param, names);
   if (keyProperty === undefined) return `no property of a list item holds the key \`${param ?? 'id'}\` (none of ${candidates.map((n) => `\`${n}\``).join(', ')})`;
   return { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), keyProperty, itemProps };
+}
+
+/** A name lowercased without `_` and `-`: `thingid` for `thing_ID`. */
+const flat = (n: string): string => n.toLowerCase().replace(/[_-]/g, '');
+
+/** The property of this name, else the one spelled with another case or separators (`attributeID` for `attributeId`). */
+function propertyNamed(props: readonly PropertyNode[], name: string): string | undefined {
+  return props.find((p) => p.name === name)?.name ?? props.find((p) => p.name !== '__proto__' && flat(p.name) === flat(name))?.name;
+}
+
+/**
+ * The path parameter's own name inside an item's metadata or reference object (`metadata.name` of a Kubernetes
+ * object for `{name}`, `modelReference.modelId` for `{modelId}`): the key of an item that keeps it there.
+ */
+function nestedKey(props: readonly PropertyNode[], param: string | undefined, names: SchemaTypeNames): string[] | undefined {
+  if (param === undefined) return undefined;
+  for (const container of props.filter((p) => isKeyContainer(p.name))) {
+    const inner = objectProperties(container.schema, names);
+    const key = inner && !inner.nullable ? propertyNamed(inner.props, param) : undefined;
+    if (key !== undefined) return [container.name, key];
+  }
+  return undefined;
 }
 
 /**

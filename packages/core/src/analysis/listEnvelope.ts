@@ -43,7 +43,7 @@ export interface ListEnvelope {
 /** Names of the items array in a page object. */
 const ITEMS = ['items', 'data', 'results', 'content', 'records', 'value', 'entries', 'elements', 'rows', 'list', 'objects'];
 /** Names of an object property that holds the page (`{ data: { items: [...] } }`) or its facts (`{ meta: { total } }`). */
-const CONTAINERS = ['data', 'result', 'results', 'response', 'payload', 'meta', 'metadata', 'pagination', 'paging', 'page', 'pageinfo', 'links', 'link', 'cursor', 'cursors'];
+const CONTAINERS = ['data', 'result', 'results', 'response', 'payload', 'embedded', 'meta', 'metadata', 'pagination', 'paging', 'page', 'pageinfo', 'links', 'link', 'cursor', 'cursors'];
 const TOTAL = ['total', 'totalcount', 'totalitems', 'totalelements', 'totalresults', 'totalsize', 'count', 'totalrecords'];
 const HAS_MORE = ['hasmore', 'hasnext', 'hasnextpage', 'more', 'hasmoreitems', 'hasmoreresults'];
 const NEXT = ['nextcursor', 'next', 'nextpagetoken', 'nexttoken', 'nextpage', 'endcursor', 'nextlink', 'nextpageurl', 'nexturl', 'continuationtoken', 'cursor', 'after', 'pagetoken'];
@@ -92,16 +92,19 @@ function arrayItem(schema: SchemaNode, byName: ReadonlyMap<string, NamedSchema>)
   return leaf.kind === 'array' ? leaf.items : undefined;
 }
 
+/** True for an array of hypermedia links (`_links`, `links`), which holds no items when the page has another array. */
+const isLinks = (prop: PropertyNode): boolean => /^links?$/.test(normName(prop.name));
+
 /**
  * The items of a page object: the preferred-name array property (`items`, `data`, `results`, `content`,
- * `records`, `value`…), else the array property whose name sorts first.
+ * `records`, `value`…), else the array property whose name sorts first, links (`_links`) last.
  */
 function itemsIn(props: PropertyNode[], byName: ReadonlyMap<string, NamedSchema>): { prop: PropertyNode; item: SchemaNode } | undefined {
   const arrays = props.flatMap((prop) => {
     const item = arrayItem(prop.schema, byName);
     return item ? [{ prop, item }] : [];
   });
-  return ITEMS.map((n) => arrays.find((a) => normName(a.prop.name) === n)).find((a) => a !== undefined) ?? [...arrays].sort((a, b) => cmp(a.prop.name, b.prop.name))[0];
+  return ITEMS.map((n) => arrays.find((a) => normName(a.prop.name) === n)).find((a) => a !== undefined) ?? [...arrays].sort((a, b) => Number(isLinks(a.prop)) - Number(isLinks(b.prop)) || cmp(a.prop.name, b.prop.name))[0];
 }
 
 /**
@@ -135,7 +138,8 @@ function pick(found: Found[], wanted: readonly string[], kind: Kind, byName: Rea
 /**
  * Where the items of a list response are, and the facts of its page: the body itself when it is an array,
  * else the items array of the page object (see `ITEMS`), or of an object one level down that holds it
- * (`{ data: { items: [...] } }`, or the body's only object-valued property: `{ message, playlists: { items } }`). The count (`total`, `count`…), the has-more flag and the next cursor or URL are
+ * (`{ data: { items: [...] } }`, HAL's `{ _embedded: { items: [...] } }`, or the body's only object-valued property:
+ * `{ message, playlists: { items } }`). The count (`total`, `count`…), the has-more flag and the next cursor or URL are
  * looked up at the top level, then one level down in containers (`meta`, `pagination`, `paging`, `links`,
  * `pageInfo`, the items' own object) and `_links.next.href`. A property of another kind than expected (a
  * `next` that is an object) is not taken.
@@ -155,7 +159,7 @@ export function listEnvelope(schema: SchemaNode, names: Names): ListEnvelope | u
   if (!items) {
     for (const c of props) {
       const container = isContainer(c.name);
-      if (!container && !(objects.length === 1 && objects[0] === c)) continue;
+      if ((!container && !(objects.length === 1 && objects[0] === c)) || isLinks(c)) continue;
       const inner = itemsIn(propsOf(c.schema, names), byName);
       // In the only object that is no container, only an array named as items are (`items`, `data`…) is the page's.
       if (inner && (container || ITEMS.includes(normName(inner.prop.name)))) {

@@ -119,9 +119,9 @@ export const OUTPUT_EXPLANATIONS = {
   RSL_HOOKS_NOT_OPTIMISTIC: {
     section: 'Output',
     severity: '`info` (plugin-hooks)',
-    what: 'An update or delete of a CRUD resource that has a list and a read gets mutation options that cannot apply optimistically (no `onMutate` that edits the cached list and detail): they invalidate after the answer. The message says why: the list\'s items are not found or none of their properties holds the item path parameter\'s key, the detail\'s key needs more than the operation\'s path (other path parameters, required query parameters), or an update\'s JSON payload shares no property with both a list item and the detail.',
+    what: 'An update or delete of a CRUD resource that has a list and a read gets mutation options that cannot apply optimistically (no `onMutate` that edits the cached list and detail): they invalidate after the answer. The message says why: the list answers no JSON (`*/*` is read as a Blob, XML as text), its items are not found or are no objects, none of their properties holds the item path parameter\'s key, the detail\'s key needs more than the operation\'s path (other path parameters), or an update sends no payload, a payload that is no JSON or no JSON object (a JSON Patch array), or one that shares no property with a list item or the detail.',
     why: 'A screen using the mutation waits for the server before it shows the change; with `optimistic: true` it would show it at once and roll back on an error.',
-    fix: 'Give the list items a key property named like the item path parameter (or `id`), let the read take only the item path, and make the update\'s payload (or the object its `data` wraps) use the entity\'s property names.',
+    fix: 'Declare the list\'s JSON schema with items that have a key property named like the item path parameter (or `id`), let the read take only the item path, and make the update\'s payload a JSON object (or the object its `data` wraps) that uses the entity\'s property names.',
     examples: ['plugin-hooks: updateThing (PATCH /things/{thingId}) gets no optimistic helper: no property of a list item holds the key `thingId` (none of `thingId`, `id`, `_id`, `thing`)'],
   },
 } satisfies Partial<Record<DiagnosticCode, Explanation>>;

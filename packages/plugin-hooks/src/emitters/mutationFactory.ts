@@ -18,6 +18,7 @@ function optimisticEdit(p: HookPlan, m: MutationPlan, o: OptimisticPlan, imports
   const detail = o.target.detailArgs ? keyExpression(m, { keysObject: p.keys, member: 'detail', args: detailArgs }) : `[...${p.keys}.details(), ${detailArgs.map((a) => member(m, a)).join(', ')}] as const`;
   if (o.kind === 'update') parts.push(`detail: ${fn(detail)}`, `patch: ${fn(patch)}`);
   if (o.kind === 'update' && o.fields) parts.push(`fields: [${o.fields.map(stringLiteral).join(', ')}]`);
+  if (o.kind === 'update' && o.itemFields) parts.push(`itemFields: [${o.itemFields.map(stringLiteral).join(', ')}]`);
   return `{ ${parts.join(', ')} }`;
 }
 

@@ -12,8 +12,8 @@ export function member(m: MutationPlan, name: string): string {
 /** One key expression: `contactsQueryKeys.lists()`, `[...messagesQueryKeys.lists(), variables.threadId] as const`. */
 export function keyExpression(m: MutationPlan, k: KeyRef): string {
   if (k.member === 'all') return `${k.keysObject}.all`;
-  if (k.member === 'details') return `${k.keysObject}.details()`;
   const args = k.args.map((a) => member(m, a));
+  if (k.member === 'details') return args.length === 0 ? `${k.keysObject}.details()` : `[...${k.keysObject}.details(), ${args.join(', ')}] as const`;
   if (k.member === 'detail') return `${k.keysObject}.detail(${args.join(', ')})`;
   return args.length === 0 ? `${k.keysObject}.lists()` : `[...${k.keysObject}.lists(), ${args.join(', ')}] as const`;
 }

@@ -101,7 +101,8 @@ const flat = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '')
 /**
  * The keys of the parent whose read embeds the collection a write changes (`POST /dialogs/{dialogId}/activities`
  * when `GET /dialogs/{dialogId}` answers `{ activities: [...] }`, or `{ data: { activities: [...] } }`): the parent's
- * `detail(...)` and its `lists(...)`, which a cached copy of the children goes stale in.
+ * `detail(...)` (the prefix of its details, `[...details(), ...args]`, when its read takes required query or header
+ * parameters) and its `lists(...)`, which a cached copy of the children goes stale in.
  * @param model the API model
  * @param s the write's signature
  * @returns the key references; `[]` when no parent embeds the collection
@@ -116,7 +117,9 @@ export function embeddingParentKeys(model: ApiModel, s: OperationSignature): Key
   if (!child || child.includes('{') || !body || !embeds(body, flat(child), getSchemaTypeNames(model))) return [];
   const t = crudTarget(model, s, parent);
   const keysObject = clientNaming.queryKeysObject(parent);
-  return [...(t.detailArgs ? [{ keysObject, member: 'detail' as const, args: t.detailArgs }] : []), ...(t.listArgs ? [{ keysObject, member: 'lists' as const, args: t.listArgs }] : [])];
+  // A read with required query or header parameters: every cached detail of the parent item, under its key's prefix.
+  const detail: KeyRef[] = t.detailArgs ? [{ keysObject, member: 'detail', args: t.detailArgs }] : t.detailPrefixArgs ? [{ keysObject, member: 'details', args: t.detailPrefixArgs }] : [];
+  return [...detail, ...(t.listArgs ? [{ keysObject, member: 'lists' as const, args: t.listArgs }] : [])];
 }
 
 /** True when an object (or the object its `data`/`item`/`result` wrapper holds) has an array property of this flat name. */

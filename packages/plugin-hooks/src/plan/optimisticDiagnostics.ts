@@ -1,5 +1,5 @@
 import type { ApiModel, Diagnostic, OperationSignature } from '@reslayer/core';
-import { describeOperation } from '@reslayer/core';
+import { describeOperation, getSchemaTypeNames, objectProperties } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { crudTarget } from './cacheTargets.js';
 import { cacheProblem, planCache } from './planCache.js';
@@ -11,7 +11,12 @@ function mutationProblem(model: ApiModel, s: OperationSignature, hasCache: boole
   const target = crudTarget(model, s, s.resource);
   if (target.listArgs === undefined) return 'the list\'s key cannot be named from the path';
   if (s.pathArgs.length === 0) return 'its path names no item';
-  if (target.detailArgs === undefined) return "the detail's key needs more than the path's parameters (the read takes other path parameters, or required query or header parameters)";
+  if (target.detailArgs === undefined && target.detailPrefixArgs === undefined) return "the detail's key needs more than the path's parameters (the read takes other path parameters, or required query or header parameters)";
+  const payload = s.op.role === 'update' ? s.payload : undefined;
+  if (s.op.role === 'update' && !payload) return 'it sends no payload to merge into the cached copies';
+  if (payload && payload.bodyKind !== 'json') return `its payload is ${payload.content.mediaType}, not JSON, so it cannot be merged into the cached copies`;
+  const schema = payload?.content.schema;
+  if (payload && !(schema && objectProperties(schema, getSchemaTypeNames(model))?.props.length)) return 'its JSON payload is no object with properties (a JSON Patch document, an array), so it cannot be merged into the cached copies';
   return 'its JSON payload has no property that both a list item and the detail have, so it cannot be merged into them';
 }
 

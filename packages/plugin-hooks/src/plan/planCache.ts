@@ -1,5 +1,5 @@
 import type { ApiModel, OperationSignature, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
-import { describeOperation, getSchemaTypeNames, listIdentity, listIdentityProblem, listPagination, objectProperties } from '@reslayer/core';
+import { describeOperation, getSchemaTypeNames, listIdentity, listIdentityProblem, listPagination, memoOnModel, objectProperties, pathNames } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 
@@ -15,8 +15,8 @@ export interface CachePlan {
   itemsProperty?: PropertyPath;
   /** Where a list page holds the total count (page and offset pagination), kept in step with edits. */
   totalProperty?: PropertyPath;
-  /** Property of an item that holds its key, matched against the item path parameter (`id`). */
-  keyProperty: string;
+  /** Property of an item that holds its key, matched against the item path parameter (`id`), or the path to it (`['metadata', 'name']`). */
+  keyProperty: PropertyPath;
   /** Response type of the read operation (`GetContactResponse`), the detail's data; absent without a read. */
   detailResponse?: string;
   /** The property of the detail's data that holds the entity (`data` of `{ data: Contact }`); absent when it is the entity. */
@@ -26,10 +26,10 @@ export interface CachePlan {
   detailProps: ReadonlySet<string>;
 }
 
-/** Property names of a schema's object view, or undefined when it is no object or may be null. */
-function propNames(schema: SchemaNode | undefined, names: ReturnType<typeof getSchemaTypeNames>): Set<string> | undefined {
+/** Property names of a schema's object view, or undefined when it is no object or (unless `orNull`) may be null. */
+function propNames(schema: SchemaNode | undefined, names: ReturnType<typeof getSchemaTypeNames>, orNull = false): Set<string> | undefined {
   const view = schema ? objectProperties(schema, names) : undefined;
-  return view && !view.nullable && view.props.length > 0 ? new Set(view.props.map((p) => p.name)) : undefined;
+  return view && (orNull || !view.nullable) && view.props.length > 0 ? new Set(view.props.map((p) => p.name)) : undefined;
 }
 
 /** The JSON success body schema of an operation. */
@@ -45,8 +45,8 @@ const jsonBody = (s: OperationSignature): SchemaNode | undefined => (s.response.
  *   are not found, or items without a key property ({@link cacheProblem} says which)
  */
 export function planCache(model: ApiModel, resource: ResourceNode, listHook: string): CachePlan | undefined {
-  const planned = planOrProblem(model, resource, listHook);
-  return typeof planned === 'string' ? undefined : planned;
+  const planned = plannedOnce(model, resource);
+  return typeof planned === 'string' ? undefined : { ...planned, listHook };
 }
 
 /**
@@ -56,12 +56,23 @@ export function planCache(model: ApiModel, resource: ResourceNode, listHook: str
  * @param resource the resource
  */
 export function cacheProblem(model: ApiModel, resource: ResourceNode): string | undefined {
-  const planned = planOrProblem(model, resource, '');
+  const planned = plannedOnce(model, resource);
   return typeof planned === 'string' && planned !== '' ? planned : undefined;
 }
 
+/**
+ * {@link planOrProblem} of a resource, computed once per model: `lint`'s diagnostics (at detect) and the emit of
+ * the same run share it.
+ */
+function plannedOnce(model: ApiModel, resource: ResourceNode): Omit<CachePlan, 'listHook'> | string {
+  const plans = memoOnModel(model, 'plugin-hooks:cachePlans', () => new Map<ResourceNode, Omit<CachePlan, 'listHook'> | string>());
+  let planned = plans.get(resource);
+  if (planned === undefined) plans.set(resource, (planned = planOrProblem(model, resource)));
+  return planned;
+}
+
 /** The cache plan of {@link planCache}, or why there is none (empty when the resource has no list or read). */
-function planOrProblem(model: ApiModel, resource: ResourceNode, listHook: string): CachePlan | string {
+function planOrProblem(model: ApiModel, resource: ResourceNode): Omit<CachePlan, 'listHook'> | string {
   const listOp = resource.operations.find((o) => o.role === 'list');
   const readOp = resource.operations.find((o) => o.role === 'read');
   if (resource.resourceKind !== 'crud' || !listOp || !readOp) return '';
@@ -71,12 +82,11 @@ function planOrProblem(model: ApiModel, resource: ResourceNode, listHook: string
   if (!identity) return listIdentityProblem(model, resource) ?? '';
   const { list, itemProps, keyProperty } = identity;
   const names = getSchemaTypeNames(model);
-  const detail = detailEntity(jsonBody(read), keyProperty, names);
+  const detail = detailEntity(jsonBody(read), pathNames(keyProperty)[0] ?? '', resource.entity, names);
   const { pagination } = listPagination(list, names);
   const totalProperty = pagination.mode === 'page' || pagination.mode === 'offset' ? pagination.totalProperty : undefined;
   return {
     name: hooksNaming.cache(resource),
-    listHook,
     listResponse: clientNaming.responseType(list.op),
     ...(identity.itemsProperty !== undefined ? { itemsProperty: identity.itemsProperty } : {}),
     ...(totalProperty !== undefined ? { totalProperty } : {}),
@@ -91,39 +101,67 @@ function planOrProblem(model: ApiModel, resource: ResourceNode, listHook: string
 /** Names of a property that wraps a single entity (`{ data: {...} }`, `{ item: {...} }`), as the mocks' envelope analysis knows them. */
 const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'object'];
 
-/** The entity of a read's response: the body itself when it holds the key, else the object a wrapper property holds (`{ data: Contact }`). */
-function detailEntity(schema: SchemaNode | undefined, key: string, names: ReturnType<typeof getSchemaTypeNames>): { props: Set<string>; property?: string } | undefined {
+/** A name lowercased without `_`, `-` and `.`: `domainrecord` for `domain_record`. */
+const flat = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '');
+
+/**
+ * The entity of a read's response: the body itself when it holds the key, else the object a wrapper property
+ * holds: one named as a wrapper (`{ data: Contact }`) or after the entity (`{ domain_record: {...} }` of a
+ * `DomainRecord`, `{ Analysis: {...}, Status, RequestId }`).
+ */
+function detailEntity(schema: SchemaNode | undefined, key: string, entity: string, names: ReturnType<typeof getSchemaTypeNames>): { props: Set<string>; property?: string } | undefined {
   const props = propNames(schema, names);
   if (!props || props.has(key)) return props && { props };
   const view = schema ? objectProperties(schema, names) : undefined;
-  for (const w of view?.props.filter((p) => WRAPPERS.includes(p.name.toLowerCase())) ?? []) {
+  const holders = (view?.props ?? []).flatMap((w) => {
     const inner = propNames(w.schema, names);
-    if (inner?.has(key)) return { props: inner, property: w.name };
-  }
-  return undefined;
+    return inner?.has(key) ? [{ name: w.name, props: inner }] : [];
+  });
+  const named = (n: string): boolean => flat(n).length >= 3 && (flat(entity).endsWith(flat(n)) || flat(n).endsWith(flat(entity)));
+  const found = holders.find((h) => WRAPPERS.includes(h.name.toLowerCase())) ?? holders.find((h) => named(h.name));
+  return found && { props: found.props, property: found.name };
+}
+
+/** Where an update's patch is in its payload and which of its properties each cached copy takes (see {@link payloadMerges}). */
+export interface PayloadMerge {
+  /** The payload property that holds the patch (`data` of `{ data: {...} }`); absent when the payload is the patch. */
+  payloadProperty?: string;
+  /** The patch properties the detail's entity has, when not all are. */
+  fields?: string[];
+  /** The patch properties a list item has, when they are not those of `fields`. */
+  itemFields?: string[];
+}
+
+/** The properties of a patch that the detail's entity and a list item have; undefined when neither has any. */
+function mergeOf(props: Set<string>, cache: CachePlan): Omit<PayloadMerge, 'payloadProperty'> | undefined {
+  const detail = [...props].filter((n) => cache.detailProps.has(n));
+  const item = [...props].filter((n) => cache.itemProps.has(n));
+  if (detail.length === 0 && item.length === 0) return undefined;
+  const same = detail.length === item.length && detail.every((n, i) => n === item[i]);
+  return { ...(detail.length === props.size ? {} : { fields: detail }), ...(same ? {} : { itemFields: item }) };
 }
 
 /**
- * How an update's payload merges into the cached entity (`{ ...item, ...patch }`): the payload, or the object a
- * wrapper property of it holds (`{ data: {...} }`), a JSON object some of whose properties exist on both a list
- * item and the detail's entity. Only those are merged (`fields`, when not all are).
+ * How an update's payload merges into the cached copies (`{ ...entity, ...patch }`): the payload, or the object a
+ * wrapper property of it holds (`{ data: {...} }`), a JSON object (or null) some of whose properties the detail's
+ * entity or a list item has. Each copy takes only the properties it has (`fields` for the detail, `itemFields` for
+ * the list items when they differ); the others wait for the server's answer.
  * @param model the API model
  * @param s the update's signature
  * @param cache the resource's cache plan
  * @returns where the patch is and which of its fields merge, or undefined when none can
  */
-export function payloadMerges(model: ApiModel, s: OperationSignature, cache: CachePlan): { payloadProperty?: string; fields?: string[] } | undefined {
+export function payloadMerges(model: ApiModel, s: OperationSignature, cache: CachePlan): PayloadMerge | undefined {
   const names = getSchemaTypeNames(model);
   const schema = s.payload?.bodyKind === 'json' ? s.payload.content.schema : undefined;
-  const shared = (props: Set<string> | undefined): string[] => [...(props ?? [])].filter((n) => cache.itemProps.has(n) && cache.detailProps.has(n));
-  const direct = propNames(schema, names);
-  const own = shared(direct);
-  if (direct && own.length > 0) return own.length === direct.size ? {} : { fields: own };
+  const direct = propNames(schema, names, true);
+  const own = direct && mergeOf(direct, cache);
+  if (own) return own;
   const view = schema ? objectProperties(schema, names) : undefined;
   for (const w of view?.props.filter((p) => WRAPPERS.includes(p.name.toLowerCase())) ?? []) {
     const inner = propNames(w.schema, names);
-    const fields = shared(inner);
-    if (inner && fields.length > 0) return { payloadProperty: w.name, ...(fields.length === inner.size ? {} : { fields }) };
+    const merge = inner && mergeOf(inner, cache);
+    if (merge) return { payloadProperty: w.name, ...merge };
   }
   return undefined;
 }

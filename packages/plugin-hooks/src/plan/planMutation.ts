@@ -8,7 +8,7 @@ import { payloadMerges, type CachePlan } from './planCache.js';
 export interface KeyRef {
   /** The query-keys object (`contactsQueryKeys`). */
   keysObject: string;
-  /** `all` (a property), `lists()` (then `args` follow it), `details()`, or `detail(...args)`. */
+  /** `all` (a property), `lists()` or `details()` (then `args` follow it: a key prefix), or `detail(...args)`. */
   member: 'all' | 'lists' | 'details' | 'detail';
   /** Members of `variables` that fill the key: after `lists()`, or as the arguments of `detail(...)`. */
   args: string[];
@@ -58,8 +58,10 @@ export interface OptimisticPlan {
   cache: CachePlan;
   /** The payload property that holds the patch (`data` of `{ data: {...} }`); absent when the payload is the patch. */
   payloadProperty?: string;
-  /** The patch properties the cached entity has, when only some are. */
+  /** The patch properties the cached detail's entity has, when only some are. */
   fields?: string[];
+  /** The patch properties a cached list item has, when they are not those of `fields`. */
+  itemFields?: string[];
 }
 
 /**
