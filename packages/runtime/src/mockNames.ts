@@ -16,7 +16,7 @@ export type MockScenario = (typeof MOCK_SCENARIOS)[number];
 export const MOCK_EXPORTS = {
   values: ['createStore', 'filterItems', 'intParam', 'listAnswer', 'merge', 'mockResource', 'mockScenarios', 'readJson', 'scenarioNames', 'sequenceUuid'],
   types: [
-    'Answer', 'Fields', 'Filters', 'HandlersOptions', 'KeySpec', 'ListSpec', 'MockResource', 'MockResourceSpec', 'MockScenarios', 'MockStore', 'OperationHandlers',
-    'OperationSpec', 'OwnResolver', 'PageField', 'PageSource', 'PageWindow', 'QueryPair', 'ScenarioName', 'StoreSpec', 'SuccessBody',
+    'Answer', 'Embed', 'Fields', 'Filters', 'HandlersOptions', 'KeySpec', 'ListSpec', 'MockResource', 'MockResourceSpec', 'MockScenarios', 'MockStore', 'OperationHandlers',
+    'OperationSpec', 'OwnResolver', 'Owner', 'PageField', 'PageSource', 'PageWindow', 'QueryPair', 'ScenarioName', 'StoreSpec', 'SuccessBody',
   ],
 } as const;
