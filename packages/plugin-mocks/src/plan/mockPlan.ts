@@ -173,7 +173,7 @@ export interface MockPlan {
 export type PageWindow =
   | { mode: 'page'; param: string; size?: string; first?: number; defaultPage?: number; defaultSize: number }
   | { mode: 'offset'; param: string; limit?: string; defaultSize: number }
-  | { mode: 'cursor'; param: string; limit?: string; defaultSize: number; after?: string };
+  | { mode: 'cursor'; param: string; limit?: string; defaultSize: number; after?: string; encode?: 'base64' };
 
 /** What fills a property of the page object (the runtime's `PageSource`). */
 export type PageSource = 'items' | 'total' | 'pages' | 'page' | 'size' | 'offset' | 'hasMore' | 'hasPrevious' | 'nextCursor' | 'nextUrl' | 'nextPage';

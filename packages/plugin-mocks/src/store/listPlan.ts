@@ -6,6 +6,7 @@ import { sameType } from '../plan/sameType.js';
 import { assignable } from './writableFields.js';
 import { listQueryOf } from './listQuery.js';
 import { sampleValue } from '../values/sampleSchema.js';
+import { satisfiesString } from '../values/satisfies.js';
 
 // Page facts the envelope analysis does not name, found by name at the top level or in a container (normalized names).
 const PAGES = ['totalpages', 'pagecount', 'pages', 'numpages'];
@@ -65,7 +66,7 @@ export function fixturePagePlan(list: OperationSignature, ctx: PlanContext): Lis
 /** The part of a list plan every paginated list has: items, window, computed page facts, the `Link` header. */
 function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, ctx: PlanContext): { plan: ListPlan; params: Set<string> } {
   const { pagination, params } = listPagination(list, ctx.names);
-  const window = windowOf(pagination, list.node.parameters, ctx.names.byName);
+  const window = withCursorEncoding(windowOf(pagination, list.node.parameters, ctx.names.byName), schema, pagination, ctx);
   const fields = env.itemsProperty === undefined ? [] : pageFields(schema, env, pagination, ctx);
   const plan: ListPlan = {
     ...(env.itemsProperty !== undefined ? { items: env.itemsProperty } : {}),
@@ -142,6 +143,22 @@ function windowOf(pagination: ListPagination, params: ParameterNode[], byName: R
     default:
       return undefined;
   }
+}
+
+/** Offsets a cursor test is made with: one, two and three digits. */
+const OFFSETS = ['1', '20', '300'];
+
+/**
+ * An offset cursor window with `encode: 'base64'` when the next cursor's schema refuses an offset as plain digits
+ * and takes it as base64 (`format: byte`, or a base64 `pattern` as AWS's `nextToken`); the window as it is otherwise.
+ */
+function withCursorEncoding(window: PageWindow | undefined, schema: SchemaNode, pagination: ListPagination, ctx: PlanContext): PageWindow | undefined {
+  if (window?.mode !== 'cursor' || window.after !== undefined || pagination.mode !== 'cursor') return window;
+  const prop = pageProps(schema, ctx).find((p) => samePath(p.path, pagination.nextCursorProperty));
+  const n = prop && resolveSchema(prop.schema, ctx.names.byName).leaf;
+  if (n?.kind !== 'string') return window;
+  const fitsAll = (encode: (offset: string) => string) => OFFSETS.every((o) => satisfiesString(encode(o), n, ctx.scope.patterns));
+  return !fitsAll((o) => o) && fitsAll(btoa) ? { ...window, encode: 'base64' } : window;
 }
 
 /** A property of the page object, with its path and schema. */
