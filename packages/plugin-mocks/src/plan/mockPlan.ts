@@ -93,7 +93,7 @@ export interface OperationPlan {
   writable?: Fields;
   /** The property of the request body that holds the entity, when a wrapper holds it (`{ contact: {...} }`). */
   payload?: string;
-  /** How a paginated list that answers its fixture pages the fixture's items (see `fixturePagePlan`). */
+  /** How a list that answers its fixture filters, sorts and pages the fixture's items (see `fixtureListPlan`). */
   page?: ListPlan;
   /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
   action?: ActionPlan;

@@ -1,4 +1,4 @@
-import type { ListPagination, NamedSchema, ParameterNode, PropertyPath, SchemaNode } from '@reslayer/core';
+import type { ListPagination, NamedSchema, ParameterNode, PropertyNode, PropertyPath, SchemaNode } from '@reslayer/core';
 import { deref, listEnvelope, listPagination, objectProperties, pathNames, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, ListPlan, PageField, PageWindow } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
@@ -35,32 +35,40 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
   if (summary === null) return undefined;
   const { plan, params } = pagePlan(list, schema, env, ctx);
   const template = env.itemsProperty === undefined ? undefined : pageTemplate(schema, [env.itemsProperty, ...plan.fields.map((f) => f[0])], ctx);
-  const query = list.node.parameters.filter((p) => p.in === 'query');
-  const filters = filtersOf(query, entity, params, ctx.names.byName);
   return {
     ...plan,
     ...(template !== undefined ? { template } : {}),
-    filters,
-    ...listQueryOf(query, entity, new Set([...params, ...filters.map((f) => f[0])]), ctx.names.byName),
+    ...queryPlan(list, entity.props, params, ctx),
     ...(summary ? { pick: summary.pick } : {}),
     ...(summary?.defaults ? { itemDefaults: summary.defaults } : {}),
   };
 }
 
 /**
- * How a paginated list that answers a fixture pages it: the fixture's items, windowed as a stored list's are (the
- * first page holds them, the next ones are empty), with the page facts computed, so an infinite query over it ends.
- * @param list the list operation (a `GET` whose pagination core's `listPagination` detects)
+ * How a list that answers its fixture (no store) honours its query: a `list` operation's fixture items filtered,
+ * searched and sorted by the parameters named like the item's properties (as a stored list's are), and paged as a stored list
+ * is (the first page holds them, the next ones are empty, with the page facts computed, so an infinite query over
+ * it ends).
+ * @param list the list operation (a `GET` answering JSON with an items array, core's `listEnvelope`)
  * @param ctx the planning context
- * @returns the page plan (no filters), or undefined when the list is not paginated or holds no items array
+ * @returns the plan, or undefined when the list has no pagination, filter, free text or sort, or holds no items array
  */
-export function fixturePagePlan(list: OperationSignature, ctx: PlanContext): ListPlan | undefined {
+export function fixtureListPlan(list: OperationSignature, ctx: PlanContext): ListPlan | undefined {
   const schema = list.response.content?.schema;
-  if (list.response.responseType !== 'json' || !schema) return undefined;
+  if (list.node.method !== 'get' || list.response.responseType !== 'json' || !schema) return undefined;
   const env = listEnvelope(schema, ctx.names);
   if (!env) return undefined;
-  const { plan } = pagePlan(list, schema, env, ctx);
-  return plan.page ? plan : undefined;
+  const { plan, params } = pagePlan(list, schema, env, ctx);
+  // A search operation's fixture is its sample of hits: filtered by the text, it would answer nothing.
+  const query = list.op.role === 'list' ? queryPlan(list, objectProperties(env.item, ctx.names)?.props ?? [], params, ctx) : { filters: [] };
+  return plan.page || query.filters.length > 0 || query.search || query.sort ? { ...plan, ...query } : undefined;
+}
+
+/** The filters, free text and sort of a list over items with these properties (not the pagination's parameters). */
+function queryPlan(list: OperationSignature, props: readonly PropertyNode[], params: ReadonlySet<string>, ctx: PlanContext): Pick<ListPlan, 'filters' | 'search' | 'sort'> {
+  const query = list.node.parameters.filter((p) => p.in === 'query');
+  const filters = filtersOf(query, props, params, ctx.names.byName);
+  return { filters, ...listQueryOf(query, props, new Set([...params, ...filters.map((f) => f[0])]), ctx.names.byName) };
 }
 
 /** The part of a list plan every paginated list has: items, window, computed page facts, the `Link` header. */
@@ -227,12 +235,12 @@ const sameName = (a: string, b: string): boolean => norm(a) === norm(b);
 
 const SEPARATORS: Record<string, string> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' };
 
-/** Query parameters named like a scalar entity property, case and `_` ignored (not the pagination's): `[query name, property, list separator]`. */
-function filtersOf(query: ParameterNode[], entity: EntityFacts, taken: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>): Array<[string, string, string]> {
+/** Query parameters named like a scalar item property, case and `_` ignored (not the pagination's): `[query name, property, list separator]`. */
+function filtersOf(query: ParameterNode[], props: readonly PropertyNode[], taken: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>): Array<[string, string, string]> {
   const scalar = (node: SchemaNode | undefined) => node !== undefined && ['string', 'number', 'boolean'].includes(node.kind) && !(node.kind === 'string' && node.format === 'binary');
   const out: Array<[string, string, string]> = [];
   for (const p of query) {
-    const prop = entity.props.find((e) => e.name === p.name) ?? entity.props.find((e) => sameName(e.name, p.name));
+    const prop = props.find((e) => e.name === p.name) ?? props.find((e) => sameName(e.name, p.name));
     const leaf = (node: SchemaNode): SchemaNode => resolveSchema(node, byName).leaf;
     if (!prop || taken.has(p.name) || !scalar(leaf(prop.schema))) continue;
     const n = leaf(p.schema);
