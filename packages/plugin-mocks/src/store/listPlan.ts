@@ -45,7 +45,7 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
 }
 
 /**
- * How a list that answers its fixture (no store) honours its query: a `list` operation's fixture items filtered,
+ * How a list that answers its fixture (no store) honours its query: the fixture items (but a search's) filtered,
  * searched and sorted by the parameters named like the item's properties (as a stored list's are), and paged as a stored list
  * is (the first page holds them, the next ones are empty, with the page facts computed, so an infinite query over
  * it ends).
@@ -60,7 +60,7 @@ export function fixtureListPlan(list: OperationSignature, ctx: PlanContext): Lis
   if (!env) return undefined;
   const { plan, params } = pagePlan(list, schema, env, ctx);
   // A search operation's fixture is its sample of hits: filtered by the text, it would answer nothing.
-  const query = list.op.role === 'list' ? queryPlan(list, objectProperties(env.item, ctx.names)?.props ?? [], params, ctx) : { filters: [] };
+  const query = list.op.role !== 'search' ? queryPlan(list, objectProperties(env.item, ctx.names)?.props ?? [], params, ctx) : { filters: [] };
   return plan.page || query.filters.length > 0 || query.search || query.sort ? { ...plan, ...query } : undefined;
 }
 
