@@ -176,6 +176,13 @@ describe('sampleValue: numbers and booleans', () => {
     expect(sampleNumber({ integer: false, format: 'float' }, 1)).toBe(1.5);
   });
 
+  it('an example that is its property\'s placeholder (`host: host-1`) is not used; other examples are', () => {
+    const given = obj([['host', str({ example: 'host-1' }), true], ['name', str({ example: 'name-x' }), true]]);
+    const value = sample(given) as { host: string; name: string };
+    expect(value.host).not.toMatch(/^host-\d+$/);
+    expect(value.name).toBe('name-x');
+  });
+
   it('satisfies refuses examples that break an integer format or a uri-reference (they are not used as samples)', () => {
     expect([1.5, 2 ** 31, 7].map((v) => satisfies(v, num({ format: 'int32' })))).toEqual([false, false, true]);
     expect(['/a b', '/a?b=%2F#c', 'https://x.test/{id}', '../up'].map((v) => satisfies(v, str({ format: 'uri-reference' })))).toEqual([false, true, false, true]);
