@@ -65,4 +65,10 @@ describe('the list contract of lists without a store, and base64 cursors', () =>
     expect(page.reports.length).toBeGreaterThan(0);
     expect(page.reports.map((r) => r['count'])).toEqual([1, 2, 3]);
   });
+
+  it('OData\'s `$orderby` sorts (`title desc`)', async () => {
+    const titles = async (query: string): Promise<string[]> => ((await send(`http://localhost/reports?maxResults=100${query}`)).body as { reports: Json[] }).reports.map((r) => String(r['title']));
+    const all = await titles('');
+    expect(await titles(`&$orderby=${encodeURIComponent('title desc')}`)).toEqual([...all].sort().reverse());
+  });
 });

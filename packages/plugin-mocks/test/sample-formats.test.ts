@@ -4,6 +4,7 @@ import { createSchema, type NumberSchema, type ObjectSchema, type SchemaNode, ty
 import { sampleValue, type SampleOptions } from '../src/values/sampleSchema.js';
 import { sampleNumber } from '../src/values/sampleNumber.js';
 import { satisfies } from '../src/values/satisfies.js';
+import { fromPattern } from '../src/values/sampleString.js';
 
 type Init = SchemaNode extends infer T ? (T extends SchemaNode ? Omit<T, 'pointer'> : never) : never;
 const s = (node: Init): SchemaNode => createSchema<SchemaNode>(node as Omit<SchemaNode, 'pointer'>);
@@ -30,5 +31,11 @@ describe('samples that keep to formats and skip placeholder examples', () => {
   it('satisfies refuses examples that break an integer format or a uri-reference (they are not used as samples)', () => {
     expect([1.5, 2 ** 31, 7].map((v) => satisfies(v, num({ format: 'int32' })))).toEqual([false, false, true]);
     expect(['/a b', '/a?b=%2F#c', 'https://x.test/{id}', '../up'].map((v) => satisfies(v, str({ format: 'uri-reference' })))).toEqual([false, true, false, true]);
+  });
+
+  it('a pattern unanchored by `.*` at its ends (AWS ids) gives a value that fits its length', () => {
+    const node = str({ pattern: '.*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}.*', minLength: 36, maxLength: 36 }) as StringSchema;
+    for (let i = 1; i <= 5; i++) expect(fromPattern(node, i, 0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(fromPattern(str({ pattern: '^a\\.*$' }) as StringSchema, 1, 0)).toMatch(/^a\.*$/);
   });
 });

@@ -44,7 +44,8 @@ export function listQueryOf(query: readonly ParameterNode[], props: readonly Pro
   const search = free.filter((p) => SEARCH.has(norm(p.name))).map((p) => p.name);
   const fields = props.filter((p) => searchable(resolveSchema(p.schema, byName).leaf)).map((p) => p.name);
   if (search.length > 0 && fields.length > 0) out.search = { params: search, fields };
-  const sort = free.filter((p) => SORT.has(norm(p.name))).map((p) => p.name);
+  // OData's `$orderby` sorts as `orderBy` does (`$orderby=name desc`).
+  const sort = free.filter((p) => SORT.has(norm(p.name.replace(/^\$/, '')))).map((p) => p.name);
   const order = free.find((p) => ORDER.has(norm(p.name)))?.name;
   if (sort.length > 0 || order !== undefined) out.sort = { params: sort, ...(order !== undefined ? { order } : {}) };
   return out;

@@ -142,7 +142,7 @@ export function fromPattern(node: StringSchema, index: number, position: number,
   for (let attempt = 0; attempt < ATTEMPTS.length; attempt++) {
     let candidate: string;
     try {
-      const gen = new RandExp(pattern);
+      const gen = new RandExp(generated(pattern));
       gen.max = ATTEMPTS[attempt] ?? 2;
       candidate = withSeededInts(`${pattern}\u0000${index}\u0000${position}\u0000${attempt}`, (int) => {
         gen.randInt = int;
@@ -154,4 +154,14 @@ export function fromPattern(node: StringSchema, index: number, position: number,
     if (satisfiesString(candidate, node, compiled)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * The part of a pattern worth generating: without the `.*` at its ends (`.*<uuid>.*`, as AWS writes ids), since a
+ * JSON Schema pattern is unanchored and those only add random characters that break a length limit. The pattern
+ * itself when a trimmed end would split an escape (`\\.*`).
+ */
+function generated(pattern: string): string {
+  const trimmed = pattern.replace(/^\^?(?:\.\*)+/, '').replace(/(?:\.\*)+\$?$/, '');
+  return trimmed === '' || /(^|[^\\])(\\\\)*\\$/.test(trimmed) ? pattern : trimmed;
 }
