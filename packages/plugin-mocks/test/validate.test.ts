@@ -7,6 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
+import { createSchema, type SchemaNode } from '@reslayer/core';
+import { requestSchema } from '../src/plan/requestSchema.js';
 import { DEMO_CONTRACT, generate, transpileMocks } from './helpers.js';
 
 const CONTACTS = 'http://localhost/api/v1/contacts';
@@ -100,5 +102,12 @@ describe('generated demo mocks behave like the API', () => {
     expect((await send(CONTACTS, 'POST', { ...grace, lastName: 'Zuse' })).status).toBe(201);
     expect(names(await list('q=zuse'))).toEqual(['Zuse']);
     expect(names(await list('sort=-lastName'))[0]).toBe('Zuse');
+  });
+});
+
+describe('requestSchema', () => {
+  it('leaves out an enum the resource model emptied (a schema ajv cannot compile would accept every body)', () => {
+    const node = createSchema<SchemaNode>({ kind: 'object', properties: [{ name: 'type', required: true, schema: createSchema<SchemaNode>({ kind: 'number', integer: true, enum: [] }) }] });
+    expect(requestSchema(node, new Map(), {})).toEqual({ type: 'object', properties: { type: { type: 'integer' } }, required: ['type'] });
   });
 });
