@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
-import { createSchema, type SchemaNode } from '@reslayer/core';
+import { createSchema, type NumberSchema, type ObjectSchema } from '@reslayer/core';
 import { requestSchema } from '../src/plan/requestSchema.js';
 import { DEMO_CONTRACT, generate, transpileMocks } from './helpers.js';
 
@@ -107,7 +107,8 @@ describe('generated demo mocks behave like the API', () => {
 
 describe('requestSchema', () => {
   it('leaves out an enum the resource model emptied (a schema ajv cannot compile would accept every body)', () => {
-    const node = createSchema<SchemaNode>({ kind: 'object', properties: [{ name: 'type', required: true, schema: createSchema<SchemaNode>({ kind: 'number', integer: true, enum: [] }) }] });
-    expect(requestSchema(node, new Map(), {})).toEqual({ type: 'object', properties: { type: { type: 'integer' } }, required: ['type'] });
+    const type = createSchema<NumberSchema>({ kind: 'number', integer: true, enum: [] });
+    const node = createSchema<ObjectSchema>({ kind: 'object', properties: [{ name: 'type', required: true, schema: type }] });
+    expect(requestSchema(node, new Map(), new Map())).toEqual({ type: 'object', properties: { type: { type: 'integer' } }, required: ['type'] });
   });
 });
