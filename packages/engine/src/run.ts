@@ -33,6 +33,12 @@ export interface RunOptions {
    * file and without this the cache is off. @default the config file
    */
   pluginModules?: readonly string[] | undefined;
+  /**
+   * Whether SIGINT and SIGTERM end the process while the run holds the root (exit 130, 143; see `guardSignals`).
+   * `false` for a read-only run (`check`) in a process that stops itself on them (`reslayer mock`): the run then
+   * only releases its lock. Ignored by runs that write. @default true
+   */
+  exitOnSignal?: boolean | undefined;
 }
 
 /** What a run says about the no-change cache: it hit, or why it missed or was off. */
@@ -97,7 +103,7 @@ export async function withOpenRoot<T>(config: ResolvedConfig, options: RunOption
   assertRootFolders(paths.real);
   options.onPhase?.('lock');
   const lock = await acquireLock(paths.lock, paths.root, { timeoutMs: options.lockTimeoutMs, onWait: options.onWait, required: writing });
-  const unguard = guardSignals(paths, lock);
+  const unguard = guardSignals(paths, lock, writing || options.exitOnSignal !== false);
   try {
     options.onPhase?.('cache');
     const took = startTiming();

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
+import { createSchema, type NumberSchema, type ObjectSchema } from '@reslayer/core';
+import { requestSchema } from '../src/plan/requestSchema.js';
 import { DEMO_CONTRACT, generate, transpileMocks } from './helpers.js';
 
 const CONTACTS = 'http://localhost/api/v1/contacts';
@@ -100,5 +102,13 @@ describe('generated demo mocks behave like the API', () => {
     expect((await send(CONTACTS, 'POST', { ...grace, lastName: 'Zuse' })).status).toBe(201);
     expect(names(await list('q=zuse'))).toEqual(['Zuse']);
     expect(names(await list('sort=-lastName'))[0]).toBe('Zuse');
+  });
+});
+
+describe('requestSchema', () => {
+  it('leaves out an enum the resource model emptied (a schema ajv cannot compile would accept every body)', () => {
+    const type = createSchema<NumberSchema>({ kind: 'number', integer: true, enum: [] });
+    const node = createSchema<ObjectSchema>({ kind: 'object', properties: [{ name: 'type', required: true, schema: type }] });
+    expect(requestSchema(node, new Map(), new Map())).toEqual({ type: 'object', properties: { type: { type: 'integer' } }, required: ['type'] });
   });
 });

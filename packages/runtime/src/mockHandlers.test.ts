@@ -114,8 +114,8 @@ describe('createStore: keys for created items', () => {
   it.each<[string, Parameters<typeof createStore<{ id: unknown }>>[0], unknown[]]>([
     ['counting UUIDs after the seed', { seed: [{ id: sequenceUuid(1) }], defaults: { id: '' }, key: { path: 'id', kind: 'uuid' } }, [sequenceUuid(2), sequenceUuid(3)]],
     ['counting numbers that skip taken keys', { seed: [{ id: 2 }], defaults: { id: 0 }, key: { path: 'id', kind: 'number' } }, [1, 3]],
-    ['named strings', { seed: [], defaults: { id: '' }, key: { path: 'id', kind: 'string' } }, ['id-1', 'id-2']],
-    ['fresh keys first', { seed: [], defaults: { id: '' }, key: { path: 'id', kind: 'string', fresh: ['ord_a'] } }, ['ord_a', 'id-1']],
+    ['strings: the sequence number as text, no placeholder', { seed: [], defaults: { id: '' }, key: { path: 'id', kind: 'string' } }, ['1', '2']],
+    ['fresh keys first', { seed: [], defaults: { id: '' }, key: { path: 'id', kind: 'string', fresh: ['ord_a'] } }, ['ord_a', '1']],
     ['the first free enum value', { seed: [{ id: 'a' }], defaults: { id: 'a' }, key: { path: 'id', kind: 'enum', values: ['a', 'b'] } }, ['b', 'a']],
     ['by position', { seed: [{ id: 'x' }], defaults: { id: '' } }, ['2', '3']],
   ])('%s', (_name, spec, expected) => {

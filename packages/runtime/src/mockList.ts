@@ -30,6 +30,8 @@ export type PageWindow =
       readonly defaultSize: number;
       /** The item property a cursor names (`starting_after=<id>`): a page starts after that item; else a cursor is an offset. */
       readonly after?: PropertyPath;
+      /** How an offset cursor is written: base64 of its digits (the contract's cursor is base64); absent: the digits. */
+      readonly encode?: 'base64';
     };
 
 /**
@@ -125,8 +127,19 @@ function windowOf(query: URLSearchParams, page: PageWindow | undefined, items: r
     const last = items[Math.min(start + size, items.length) - 1];
     return { start, size, page: Math.floor(start / size) + 1, next: last === undefined ? '' : String(readPath(last, key)) };
   }
-  const start = Math.max(0, intParam(query, page.param, 0));
-  return { start, size, page: Math.floor(start / size) + 1, next: start + size };
+  const encoded = page.mode === 'cursor' && page.encode === 'base64';
+  const start = Math.max(0, encoded ? offsetOf(query.get(page.param)) : intParam(query, page.param, 0));
+  return { start, size, page: Math.floor(start / size) + 1, next: encoded ? btoa(String(start + size)) : start + size };
+}
+
+/** The offset a base64 cursor holds (a `+` the query string turned into a space restored); 0 when absent or not one. */
+function offsetOf(cursor: string | null): number {
+  try {
+    const value = Number.parseInt(atob((cursor ?? '').replace(/ /g, '+')), 10);
+    return Number.isNaN(value) ? 0 : value;
+  } catch {
+    return 0;
+  }
 }
 
 /** This request's URL with the next page's parameter. */

@@ -72,7 +72,7 @@ export function setPath(target: unknown, path: PropertyPath, value: unknown): vo
 export interface KeySpec {
   /** Where the key is in an entity: `'id'`, or `['article', 'slug']` inside a wrapping property. */
   readonly path: PropertyPath;
-  /** How a created item gets its key: a counting UUID, `<property>-<n>`, a counting number, or the first unused enum value. */
+  /** How a created item gets its key past the `fresh` ones: a counting UUID, the count as text (`'4'`), a counting number, or the first unused enum value. */
   readonly kind: 'uuid' | 'string' | 'number' | 'enum';
   /** The values of an enum key, in order. */
   readonly values?: ReadonlyArray<string | number>;
@@ -149,8 +149,9 @@ export function createStore<E>(spec: StoreSpec<E>): MockStore<E> {
     clock.reset();
     spec.seed.forEach((item, i) => items.set(key ? String(readPath(item, key.path)) : (spec.positionKeys?.[i] ?? String(i + 1)), structuredClone(item)));
   };
-  const name = key ? (namesOf(key.path).at(-1) ?? 'id') : 'id';
-  const make = (n: number): string | number => (key?.kind === 'uuid' ? sequenceUuid(n) : key?.kind === 'number' ? n : key?.kind === 'string' ? `${name}-${n}` : String(n));
+  // Past the fresh keys a string key is the sequence number as text (`'4'`): no `<property>-<n>` placeholder, and
+  // it still fits a numeric path parameter.
+  const make = (n: number): string | number => (key?.kind === 'uuid' ? sequenceUuid(n) : key?.kind === 'number' ? n : String(n));
   const nextKey = (): string | number => {
     if (key?.kind === 'enum') return key.values?.find((v) => !items.has(String(v))) ?? key.values?.[0] ?? '';
     const free = key?.fresh?.find((v) => !items.has(String(v)));

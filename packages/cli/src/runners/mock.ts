@@ -57,10 +57,11 @@ function generateCommandLine(config: ResolvedConfig, cwd: string): string {
 /**
  * Warns (on stderr) when the output on disk is not what `generate` would write now: the engine's `check`, run
  * after the server listens so it never delays the first answer. A check that fails says so and serving goes on.
+ * A stop (SIGINT, SIGTERM) while it runs is the server's own clean stop, not the check's exit 130/143.
  */
 async function warnOnDrift(config: ResolvedConfig, io: RunnerIO): Promise<void> {
   try {
-    const result = await check(config);
+    const result = await check(config, { exitOnSignal: false });
     if (result.drift.length === 0) return;
     process.stderr.write(`warning: ${result.drift.length} generated files in ${displayPath(config.outputRoot, io.cwd)} differ from what the contract and config give now; the mocks served may be out of date. Run \`${generateCommandLine(config, io.cwd)}\` to bring them up to date.\n`);
   } catch (error) {

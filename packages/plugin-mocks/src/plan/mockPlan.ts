@@ -93,7 +93,7 @@ export interface OperationPlan {
   writable?: Fields;
   /** Where the request body holds the entity, when a wrapper holds it (`{ contact: {...} }`, `['Accounts', '0']`). */
   payload?: string | string[];
-  /** How a paginated list that answers its fixture pages the fixture's items (see `fixturePagePlan`). */
+  /** How a list that answers its fixture filters, sorts and pages the fixture's items (see `fixtureListPlan`). */
   page?: ListPlan;
   /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
   action?: ActionPlan;
@@ -187,7 +187,7 @@ export interface MockPlan {
 export type PageWindow =
   | { mode: 'page'; param: string; size?: string; first?: number; defaultPage?: number; defaultSize: number }
   | { mode: 'offset'; param: string; limit?: string; defaultSize: number }
-  | { mode: 'cursor'; param: string; limit?: string; defaultSize: number; after?: PropertyPath };
+  | { mode: 'cursor'; param: string; limit?: string; defaultSize: number; after?: PropertyPath; encode?: 'base64' };
 
 /** What fills a property of the page object (the runtime's `PageSource`). */
 export type PageSource = 'items' | 'total' | 'pages' | 'page' | 'size' | 'offset' | 'hasMore' | 'hasPrevious' | 'nextCursor' | 'nextUrl' | 'nextPage';

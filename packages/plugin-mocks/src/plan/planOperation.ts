@@ -1,5 +1,5 @@
 import type { CrudRole, ResponseNode, SchemaNode } from '@reslayer/core';
-import { deref, isJsonMediaType, isPagedList, type OperationSignature } from '@reslayer/core';
+import { deref, isJsonMediaType, type OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { ActionPlan, Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
@@ -11,7 +11,7 @@ import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from '../store/writableFields.js';
 import { oneItemWrap, successBodies, wrapperOf } from '../store/entityFacts.js';
-import { fixturePagePlan, summaryOf } from '../store/listPlan.js';
+import { fixtureListPlan, summaryOf } from '../store/listPlan.js';
 import { requestSchema, type Definitions } from './requestSchema.js';
 
 /** Statuses whose responses have no body. */
@@ -64,8 +64,8 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
   const plan: OperationPlan = { sig, method, pattern: mswPattern(sig.urlPath, params), params, status, body, error, stepAside: [], yieldTo: [] };
   // QUERY (OpenAPI 3.2) and `additionalOperations` methods have no `http` member: an `all` handler for their method only.
   if (method === 'all' && sig.node.method !== 'trace') plan.verb = sig.node.method.toUpperCase();
-  // A paginated list answering its fixture pages the fixture's items, so an infinite query over it ends.
-  const page = body.kind === 'json' && isPagedList(sig, ctx.names) ? fixturePagePlan(sig, ctx) : undefined;
+  // A list answering its fixture filters, sorts and pages the fixture's items, so an infinite query over it ends.
+  const page = body.kind === 'json' && !role ? fixtureListPlan(sig, ctx) : undefined;
   if (page) plan.page = page;
   const shared = sharedUrls(ctx.model).get(sig.node.key);
   if (shared) plan.shared = shared;

@@ -76,6 +76,13 @@ function objectSchema(node: Extract<SchemaNode, { kind: 'object' }>, scope: Scop
 const orNull = (node: SchemaNode, schema: JsonSchema): JsonSchema => (node.nullable ? { anyOf: [schema, { type: 'null' }] } : schema);
 
 /**
+ * An `enum` with values, else none: an enum the resource model emptied (values not of the schema's type, as
+ * visualstudio.com's `type: integer` with `"0 (User)"`) is invalid JSON Schema, and a schema ajv cannot compile
+ * would accept every body, its required properties too.
+ */
+const listed = <T>(values: readonly T[] | undefined): readonly T[] | undefined => (values?.length ? values : undefined);
+
+/**
  * A schema node as JSON Schema (draft-07), in the request view: what a server checks a request body against.
  * - readOnly properties are neither required nor checked (OpenAPI 3: they apply to responses; a server ignores them);
  * - unions become `anyOf` (a body matching several `oneOf` variants is not refused), intersections `allOf` whose
@@ -94,7 +101,7 @@ export function convert(node: SchemaNode, scope: Scope, open = false): JsonSchem
     case 'string':
       return typed('string', node, defined({
         format: node.format && FORMATS.has(node.format) ? node.format : undefined,
-        enum: node.enum,
+        enum: listed(node.enum),
         minLength: node.minLength,
         maxLength: node.maxLength,
         pattern: node.pattern !== undefined && compiles(node.pattern) ? node.pattern : undefined,
@@ -102,10 +109,10 @@ export function convert(node: SchemaNode, scope: Scope, open = false): JsonSchem
     case 'number': {
       const { enum: values, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = node;
       const format = node.format && FORMATS.has(node.format) ? node.format : undefined;
-      return typed(node.integer ? 'integer' : 'number', node, defined({ format, enum: values, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf }));
+      return typed(node.integer ? 'integer' : 'number', node, defined({ format, enum: listed(values), minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf }));
     }
     case 'boolean':
-      return typed('boolean', node, defined({ enum: node.enum }));
+      return typed('boolean', node, defined({ enum: listed(node.enum) }));
     case 'null':
       return { type: 'null' };
     case 'array':

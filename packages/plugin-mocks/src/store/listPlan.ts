@@ -1,4 +1,4 @@
-import type { ListPagination, NamedSchema, ParameterNode, PropertyPath, SchemaNode } from '@reslayer/core';
+import type { ListPagination, NamedSchema, ParameterNode, PropertyNode, PropertyPath, SchemaNode } from '@reslayer/core';
 import { deref, listEnvelope, listPagination, objectProperties, pathNames, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, ListPlan, PageField, PageWindow } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
@@ -7,6 +7,7 @@ import { responseSchema } from './entityFacts.js';
 import { assignable } from './writableFields.js';
 import { listQueryOf } from './listQuery.js';
 import { sampleValue } from '../values/sampleSchema.js';
+import { satisfiesString } from '../values/satisfies.js';
 
 // Page facts the envelope analysis does not name, found by name at the top level or in a container (normalized names).
 const PAGES = ['totalpages', 'pagecount', 'pages', 'numpages'];
@@ -35,38 +36,46 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
   if (summary === null) return undefined;
   const { plan, params } = pagePlan(list, schema, env, ctx);
   const template = env.itemsProperty === undefined ? undefined : pageTemplate(schema, [env.itemsProperty, ...plan.fields.map((f) => f[0])], ctx);
-  const query = list.node.parameters.filter((p) => p.in === 'query');
-  const filters = filtersOf(query, entity, params, ctx.names.byName);
   return {
     ...plan,
     ...(template !== undefined ? { template } : {}),
-    filters,
-    ...listQueryOf(query, entity, new Set([...params, ...filters.map((f) => f[0])]), ctx.names.byName),
+    ...queryPlan(list, entity.props, params, ctx),
     ...(summary ? { pick: summary.pick } : {}),
     ...(summary?.defaults ? { itemDefaults: summary.defaults } : {}),
   };
 }
 
 /**
- * How a paginated list that answers a fixture pages it: the fixture's items, windowed as a stored list's are (the
- * first page holds them, the next ones are empty), with the page facts computed, so an infinite query over it ends.
- * @param list the list operation (a `GET` whose pagination core's `listPagination` detects)
+ * How a list that answers its fixture (no store) honours its query: the fixture items (but a search's) filtered,
+ * searched and sorted by the parameters named like the item's properties (as a stored list's are), and paged as a stored list
+ * is (the first page holds them, the next ones are empty, with the page facts computed, so an infinite query over
+ * it ends).
+ * @param list the list operation (a `GET` answering JSON with an items array, core's `listEnvelope`)
  * @param ctx the planning context
- * @returns the page plan (no filters), or undefined when the list is not paginated or holds no items array
+ * @returns the plan, or undefined when the list has no pagination, filter, free text or sort, or holds no items array
  */
-export function fixturePagePlan(list: OperationSignature, ctx: PlanContext): ListPlan | undefined {
+export function fixtureListPlan(list: OperationSignature, ctx: PlanContext): ListPlan | undefined {
   const schema = responseSchema(list);
-  if (list.response.responseType !== 'json' || !schema) return undefined;
+  if (list.node.method !== 'get' || list.response.responseType !== 'json' || !schema) return undefined;
   const env = listEnvelope(schema, ctx.names);
   if (!env) return undefined;
-  const { plan } = pagePlan(list, schema, env, ctx);
-  return plan.page ? plan : undefined;
+  const { plan, params } = pagePlan(list, schema, env, ctx);
+  // A search operation's fixture is its sample of hits: filtered by the text, it would answer nothing.
+  const query = list.op.role !== 'search' ? queryPlan(list, objectProperties(env.item, ctx.names)?.props ?? [], params, ctx) : { filters: [] };
+  return plan.page || query.filters.length > 0 || query.search || query.sort ? { ...plan, ...query } : undefined;
+}
+
+/** The filters, free text and sort of a list over items with these properties (not the pagination's parameters). */
+function queryPlan(list: OperationSignature, props: readonly PropertyNode[], params: ReadonlySet<string>, ctx: PlanContext): Pick<ListPlan, 'filters' | 'search' | 'sort'> {
+  const query = list.node.parameters.filter((p) => p.in === 'query');
+  const filters = filtersOf(query, props, params, ctx.names.byName);
+  return { filters, ...listQueryOf(query, props, new Set([...params, ...filters.map((f) => f[0])]), ctx.names.byName) };
 }
 
 /** The part of a list plan every paginated list has: items, window, computed page facts, the `Link` header. */
 function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, ctx: PlanContext): { plan: ListPlan; params: Set<string> } {
   const { pagination, params } = listPagination(list, ctx.names);
-  const window = windowOf(pagination, list.node.parameters, ctx.names.byName);
+  const window = withCursorEncoding(windowOf(pagination, list.node.parameters, ctx.names.byName), schema, pagination, ctx);
   const fields = env.itemsProperty === undefined ? [] : pageFields(schema, env, pagination, ctx);
   const plan: ListPlan = {
     ...(env.itemsProperty !== undefined ? { items: env.itemsProperty } : {}),
@@ -145,6 +154,22 @@ function windowOf(pagination: ListPagination, params: ParameterNode[], byName: R
   }
 }
 
+/** Offsets a cursor test is made with: one, two and three digits. */
+const OFFSETS = ['1', '20', '300'];
+
+/**
+ * An offset cursor window with `encode: 'base64'` when the next cursor's schema refuses an offset as plain digits
+ * and takes it as base64 (`format: byte`, or a base64 `pattern` as AWS's `nextToken`); the window as it is otherwise.
+ */
+function withCursorEncoding(window: PageWindow | undefined, schema: SchemaNode, pagination: ListPagination, ctx: PlanContext): PageWindow | undefined {
+  if (window?.mode !== 'cursor' || window.after !== undefined || pagination.mode !== 'cursor') return window;
+  const prop = pageProps(schema, ctx).find((p) => samePath(p.path, pagination.nextCursorProperty));
+  const n = prop && resolveSchema(prop.schema, ctx.names.byName).leaf;
+  if (n?.kind !== 'string') return window;
+  const fitsAll = (encode: (offset: string) => string) => OFFSETS.every((o) => satisfiesString(encode(o), n, ctx.scope.patterns));
+  return !fitsAll((o) => o) && fitsAll(btoa) ? { ...window, encode: 'base64' } : window;
+}
+
 /** A property of the page object, with its path and schema. */
 interface PageProp {
   path: string[];
@@ -211,12 +236,12 @@ const sameName = (a: string, b: string): boolean => norm(a) === norm(b);
 
 const SEPARATORS: Record<string, string> = { form: ',', spaceDelimited: ' ', pipeDelimited: '|' };
 
-/** Query parameters named like a scalar entity property, case and `_` ignored (not the pagination's): `[query name, property, list separator]`. */
-function filtersOf(query: ParameterNode[], entity: EntityFacts, taken: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>): Array<[string, string, string]> {
+/** Query parameters named like a scalar item property, case and `_` ignored (not the pagination's): `[query name, property, list separator]`. */
+function filtersOf(query: ParameterNode[], props: readonly PropertyNode[], taken: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>): Array<[string, string, string]> {
   const scalar = (node: SchemaNode | undefined) => node !== undefined && ['string', 'number', 'boolean'].includes(node.kind) && !(node.kind === 'string' && node.format === 'binary');
   const out: Array<[string, string, string]> = [];
   for (const p of query) {
-    const prop = entity.props.find((e) => e.name === p.name) ?? entity.props.find((e) => sameName(e.name, p.name));
+    const prop = props.find((e) => e.name === p.name) ?? props.find((e) => sameName(e.name, p.name));
     const leaf = (node: SchemaNode): SchemaNode => resolveSchema(node, byName).leaf;
     if (!prop || taken.has(p.name) || !scalar(leaf(prop.schema))) continue;
     const n = leaf(p.schema);

@@ -1,6 +1,5 @@
-import type { NamedSchema, ParameterNode, SchemaNode } from '@reslayer/core';
+import type { NamedSchema, ParameterNode, PropertyNode, SchemaNode } from '@reslayer/core';
 import { resolveSchema } from '@reslayer/core';
-import type { EntityFacts } from '../plan/mockPlan.js';
 
 // The free-text and sort parameters of a store-backed list, found by name (compared lower-case, without `_`, `-`, `.`).
 
@@ -18,11 +17,8 @@ export interface ListQuery {
   sort?: { params: string[]; order?: string };
 }
 
-/** Formats of text a person searches (ids, dates, URLs and bytes are not). */
-const TEXT_FORMATS: ReadonlySet<string> = new Set(['email', 'idn-email', 'hostname', 'idn-hostname']);
-
-/** True for a string property of text: no format, or an e-mail or host name. */
-const textual = (leaf: SchemaNode): boolean => leaf.kind === 'string' && (leaf.format === undefined || TEXT_FORMATS.has(leaf.format));
+/** True for a string property a free-text search reads: any string but binary (ids and dates too, as `search=<id>` finds an order). */
+const searchable = (leaf: SchemaNode): boolean => leaf.kind === 'string' && leaf.format !== 'binary';
 
 /** True for a string parameter (or an array of strings: `sort=a&sort=-b`). */
 function stringy(schema: SchemaNode, byName: ReadonlyMap<string, NamedSchema>): boolean {
@@ -32,23 +28,24 @@ function stringy(schema: SchemaNode, byName: ReadonlyMap<string, NamedSchema>): 
 }
 
 /**
- * The free-text parameters (`q`, `search`, `query`…) with the entity's text properties (strings without a format,
- * e-mails and host names), and the sort parameters
+ * The free-text parameters (`q`, `search`, `query`…) with the entity's string properties (every format but
+ * binary: a search by an id or a date finds its item), and the sort parameters
  * (`sort`, `orderBy`, `sort_by`…) with the direction parameter (`order`, `direction`…), of a list's query
  * parameters that are strings and that neither the pagination nor a filter takes.
  * @param query the list's query parameters
- * @param entity the stored entity
+ * @param props the properties of the listed items (the stored entity's, or a fixture list item's)
  * @param taken parameters the pagination and the filters read
  * @param byName named schemas by key
  * @returns the search and sort, each absent when the list has none
  */
-export function listQueryOf(query: readonly ParameterNode[], entity: EntityFacts, taken: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>): ListQuery {
+export function listQueryOf(query: readonly ParameterNode[], props: readonly PropertyNode[], taken: ReadonlySet<string>, byName: ReadonlyMap<string, NamedSchema>): ListQuery {
   const free = query.filter((p) => !taken.has(p.name) && stringy(p.schema, byName));
   const out: ListQuery = {};
   const search = free.filter((p) => SEARCH.has(norm(p.name))).map((p) => p.name);
-  const fields = entity.props.filter((p) => textual(resolveSchema(p.schema, byName).leaf)).map((p) => p.name);
+  const fields = props.filter((p) => searchable(resolveSchema(p.schema, byName).leaf)).map((p) => p.name);
   if (search.length > 0 && fields.length > 0) out.search = { params: search, fields };
-  const sort = free.filter((p) => SORT.has(norm(p.name))).map((p) => p.name);
+  // OData's `$orderby` sorts as `orderBy` does (`$orderby=name desc`).
+  const sort = free.filter((p) => SORT.has(norm(p.name.replace(/^\$/, '')))).map((p) => p.name);
   const order = free.find((p) => ORDER.has(norm(p.name)))?.name;
   if (sort.length > 0 || order !== undefined) out.sort = { params: sort, ...(order !== undefined ? { order } : {}) };
   return out;

@@ -77,7 +77,7 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
     }
   } else seeds = slots.map((s) => String(s.key));
   if (key?.kind !== 'enum') {
-    const plain = (n: number): string => (key?.kind === 'uuid' ? sampleUuid(n) : key?.kind === 'string' ? `${name}-${n}` : String(n));
+    const plain = (n: number): string => (key?.kind === 'uuid' ? sampleUuid(n) : String(n));
     const first = items.length + 1;
     // A string key takes sampled values too (faker's, of the key's shape), so created keys look like the seed's.
     if (key?.kind === 'string' || !fits(plain(first))) {

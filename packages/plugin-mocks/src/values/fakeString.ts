@@ -48,8 +48,8 @@ const BY_NAME: ReadonlyArray<readonly [RegExp, Make]> = [
   [/(^|[a-z])(id|key|uid|code|ref|token|hash|sha|digest)$/, () => faker.string.alphanumeric({ length: 12, casing: 'lower' })],
 ];
 
-/** FNV-1a hash of a string: the seed of one value. */
-function hash(text: string): number {
+/** FNV-1a hash of a string (32 bits, unsigned): the seed of one value, or of a pool position. */
+export function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
@@ -59,6 +59,18 @@ function hash(text: string): number {
 function seeded(seed: string, make: Make): string {
   faker.seed(hash(seed));
   return make();
+}
+
+/**
+ * What `draw` gives with faker seeded from `seed`, handed faker's integers in `[min, max]`: the random source of
+ * generators other than faker's own (randexp's strings for a `pattern`), so the package has one seeded generator.
+ * `draw` must use them at once (faker's state is shared by every value).
+ * @param seed what seeds faker (hashed)
+ * @param draw the generator, given `int(min, max)`
+ */
+export function withSeededInts<T>(seed: string, draw: (int: (min: number, max: number) => number) => T): T {
+  faker.seed(hash(seed));
+  return draw((min, max) => (max <= min ? min : faker.number.int({ min, max })));
 }
 
 /**

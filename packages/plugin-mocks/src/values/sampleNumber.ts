@@ -1,4 +1,5 @@
 import type { NumberSchema } from '@reslayer/core';
+import { INTEGER_FORMATS } from './satisfies.js';
 
 /** Further grid points tried when one is not an exact multiple in floating point. */
 const GRID_ATTEMPTS = 24;
@@ -10,15 +11,18 @@ const GRID_ATTEMPTS = 24;
  * so that items of a `uniqueItems` array can differ. On a grid, the value is one whose division by
  * `multipleOf` is an exact integer in floating point, as validators check it (`2.1 / 0.7` is
  * `3.0000000000000004`, which ajv rejects; `1.4 / 0.7` is `2`).
- * @param node the number schema
+ * @param schema the number schema (`format: int32`/`int64` makes it an integer in that range)
  * @param index 1-based sequence number
  * @param empty true for the empty variant
  */
-export function sampleNumber(node: Pick<NumberSchema, 'integer' | 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf'>, index: number, empty = false): number {
+export function sampleNumber(schema: Pick<NumberSchema, 'integer' | 'format' | 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum' | 'multipleOf'>, index: number, empty = false): number {
+  // An integer `format` on `type: number` (`format: int32`) makes it an integer in the format's range, as validators check.
+  const whole = schema.format !== undefined ? INTEGER_FORMATS[schema.format] : undefined;
+  const node = whole ? { ...schema, integer: true } : schema;
   const step = node.multipleOf !== undefined && node.multipleOf > 0 ? node.multipleOf : undefined;
   const unit = step ?? (node.integer ? 1 : 0.5);
-  let lo = node.minimum ?? -Infinity;
-  let hi = node.maximum ?? Infinity;
+  let lo = Math.max(node.minimum ?? -Infinity, whole?.[0] ?? -Infinity);
+  let hi = Math.min(node.maximum ?? Infinity, whole?.[1] ?? Infinity);
   if (node.exclusiveMinimum !== undefined) lo = Math.max(lo, node.exclusiveMinimum + unit);
   if (node.exclusiveMaximum !== undefined) hi = Math.min(hi, node.exclusiveMaximum - unit);
   let v = empty ? 0 : node.integer ? index : index + 0.5;

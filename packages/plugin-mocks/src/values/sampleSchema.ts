@@ -206,8 +206,9 @@ export function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
     case 'intersection':
       return sampleIntersection(node, ctx, slot, found);
     default: {
-      // An example or default that breaks the schema's own constraints (pattern, format, length, range) is not used.
-      const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node) && satisfies(v, node, ctx.patterns));
+      // An example or default that breaks the schema's own constraints (pattern, format, length, range) is not used,
+      // nor one that is a placeholder of its property (`host: 'host-1'`): it says nothing a sampled value does not.
+      const fit = ctx.o.empty && node.kind === 'number' ? undefined : found.find((v) => fits(v, node) && satisfies(v, node, ctx.patterns) && !isPlaceholder(v, slot.name));
       const first = fit !== undefined ? fit : sampleScalar(node, slot, ctx.o.empty === true, ctx.patterns, ctx.o.seed, ctx.o.faked);
       // The second and further samples vary what does not already follow the sequence number: examples, defaults, enums, booleans.
       if (slot.index < 2 || slot.position > 0 || slot.item || ctx.o.empty || ctx.o.ignoreExamples || (fit === undefined && !hasEnum(node) && node.kind !== 'boolean')) return first;
@@ -215,6 +216,12 @@ export function sample(node: SchemaNode, ctx: Ctx, slot: Slot): unknown {
       return varied !== undefined && fits(varied, node) && satisfies(varied, node, ctx.patterns) ? varied : first;
     }
   }
+}
+
+/** True for a string that is its property's name, a dash and a number (`host-1` under `host`), case ignored. */
+function isPlaceholder(value: unknown, name: string | undefined): boolean {
+  if (typeof value !== 'string' || !name || value.length <= name.length + 1) return false;
+  return value.slice(0, name.length + 1).toLowerCase() === `${name.toLowerCase()}-` && /^\d+$/.test(value.slice(name.length + 1));
 }
 
 /** A value that ends recursion: null, an empty array or object, or a plain primitive. */

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { StringSchema } from '@reslayer/core';
-import { type FakedValues, fakeString } from './fakeString.js';
+import { type FakedValues, fakeString, withSeededInts } from './fakeString.js';
 import { matchesPattern, satisfiesString, type Patterns } from './satisfies.js';
 
 /** The part of randexp's API used here (its CommonJS typings do not load as a NodeNext default import). */
@@ -128,7 +128,7 @@ const ATTEMPTS = [2, 2, 2, 2, 8, 8, 8, 8, 32, 32, 32, 100];
 
 /**
  * A string that matches the schema's `pattern` and fits its length and format, generated with randexp
- * driven by a seeded PRNG (no global randomness: the same schema, index and position give the same string).
+ * driven by faker's seeded integers (`withSeededInts`; no global randomness: the same schema, index and position give the same string).
  * randexp ignores lookarounds and does not know every construct, so each candidate is checked with
  * `compilePattern` (with `u` when it compiles so); undefined when no attempt matches (or the pattern does not compile).
  * @param node the string schema (with a `pattern`)
@@ -142,11 +142,12 @@ export function fromPattern(node: StringSchema, index: number, position: number,
   for (let attempt = 0; attempt < ATTEMPTS.length; attempt++) {
     let candidate: string;
     try {
-      const gen = new RandExp(pattern);
-      const next = prng(hash(`${pattern}\u0000${index}\u0000${position}\u0000${attempt}`));
-      gen.randInt = (a, b) => a + Math.floor(next() * (b - a + 1));
+      const gen = new RandExp(generated(pattern));
       gen.max = ATTEMPTS[attempt] ?? 2;
-      candidate = gen.gen();
+      candidate = withSeededInts(`${pattern}\u0000${index}\u0000${position}\u0000${attempt}`, (int) => {
+        gen.randInt = int;
+        return gen.gen();
+      });
     } catch {
       return undefined;
     }
@@ -155,21 +156,12 @@ export function fromPattern(node: StringSchema, index: number, position: number,
   return undefined;
 }
 
-/** FNV-1a hash of a string (a PRNG seed). */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** mulberry32: a small deterministic PRNG giving numbers in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/**
+ * The part of a pattern worth generating: without the `.*` at its ends (`.*<uuid>.*`, as AWS writes ids), since a
+ * JSON Schema pattern is unanchored and those only add random characters that break a length limit. The pattern
+ * itself when a trimmed end would split an escape (`\\.*`).
+ */
+function generated(pattern: string): string {
+  const trimmed = pattern.replace(/^\^?(?:\.\*)+/, '').replace(/(?:\.\*)+\$?$/, '');
+  return trimmed === '' || /(^|[^\\])(\\\\)*\\$/.test(trimmed) ? pattern : trimmed;
 }

@@ -68,6 +68,14 @@ const TIME = String.raw`(?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz
 const DATE = String.raw`\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])`;
 const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
 const URI = /^[A-Za-z][A-Za-z\d+.-]*:\S*$/;
+/** RFC 3986's characters of a URI reference, `%` escapes whole (no space, quote or brace: ajv-formats refuses them). */
+const URI_REFERENCE = /^(?:[A-Za-z][A-Za-z\d+.-]*:)?(?:[\w\-.~!$&'()*+,;=:@/?#[\]]|%[\dA-Fa-f]{2})*$/;
+
+/** The integers an integer `format` holds (as ajv-formats checks `int32` and `int64`), by format. */
+export const INTEGER_FORMATS: Readonly<Record<string, readonly [min: number, max: number]>> = {
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
 
 /**
  * Checks of the common `format`s, as strict as JSON Schema validators (ajv-formats) or stricter, so that a
@@ -81,6 +89,7 @@ const FORMAT_CHECKS: Record<string, RegExp | ((s: string) => boolean)> = {
   time: new RegExp(`^${TIME}$`),
   uri: URI,
   url: URI,
+  'uri-reference': URI_REFERENCE,
   hostname: new RegExp(`^(?=.{1,253}$)${LABEL}(?:\\.${LABEL})*$`),
   ipv4: isIPv4,
   ipv6: isIPv6,
@@ -106,7 +115,7 @@ export function satisfiesString(s: string, node: StringSchema, compiled?: Patter
 
 /**
  * True when a value that {@link fits} a primitive schema also meets its constraints: a string's length,
- * `pattern` and (common) `format`, a number's range and `multipleOf`. Contract examples and defaults that
+ * `pattern` and (common) `format`, a number's range, integer `format` (`int32`, `int64`) and `multipleOf`. Contract examples and defaults that
  * break them are not used as samples.
  * @param v the value
  * @param node the (primitive) schema
@@ -115,6 +124,8 @@ export function satisfiesString(s: string, node: StringSchema, compiled?: Patter
 export function satisfies(v: unknown, node: SchemaNode, compiled?: Patterns): boolean {
   if (node.kind === 'string' && typeof v === 'string') return satisfiesString(v, node, compiled);
   if (node.kind !== 'number' || typeof v !== 'number') return true;
+  const whole = node.format !== undefined ? INTEGER_FORMATS[node.format] : undefined;
+  if (whole && !(Number.isInteger(v) && v >= whole[0] && v <= whole[1])) return false;
   if (node.minimum !== undefined && v < node.minimum) return false;
   if (node.maximum !== undefined && v > node.maximum) return false;
   if (node.exclusiveMinimum !== undefined && v <= node.exclusiveMinimum) return false;

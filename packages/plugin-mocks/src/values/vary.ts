@@ -1,5 +1,5 @@
 import type { SchemaNode } from '@reslayer/core';
-import { type FakedValues, fakeLike } from './fakeString.js';
+import { type FakedValues, fakeLike, hash } from './fakeString.js';
 
 // Deterministic variation of the scalar values of the second and further samples of a schema (the entities of a
 // store, the items of a list), so that fixtures do not repeat the contract's one example: no randomness, the
@@ -13,18 +13,11 @@ const POOLS: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
   [/^city$/i, ['Lisbon', 'Oslo', 'Kyoto', 'Lima', 'Accra', 'Quebec', 'Perth', 'Porto', 'Tartu', 'Cork']],
 ];
 
-/** A small stable hash of a name (FNV-1a, 32 bits): the seed of a property's pool position. */
-function seed(name: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193) >>> 0;
-  return h;
-}
-
 /** The `step`-th value after `base` in `values` (from `base`'s position, else from a position seeded by `name`). */
 function rotate<T>(values: readonly T[], base: T, step: number, name: string): T | undefined {
   if (values.length < 2) return undefined;
   const at = values.indexOf(base);
-  const start = at >= 0 ? at : seed(name) % values.length;
+  const start = at >= 0 ? at : hash(name) % values.length;
   return values[(start + step) % values.length];
 }
 

@@ -55,7 +55,7 @@ export const { store: contactsStore, reset: resetContactsStore, operations: cont
         page: { mode: 'page', param: 'page', size: 'pageSize', defaultSize: 20 },
         fields: [['total', 'total'], ['page', 'page'], ['pageSize', 'size']],
         filters: [['status', 'status', ''], ['companyId', 'companyId', '']],
-        search: { params: ['q'], fields: ['firstName', 'lastName', 'email', 'phone', 'status'] },
+        search: { params: ['q'], fields: ['id', 'firstName', 'lastName', 'email', 'phone', 'status', 'companyId', 'createdAt'] },
         sort: { params: ['sort'] },
       },
       error: [400, listContactsErrorFixture],

@@ -56,7 +56,7 @@ export const { store: companiesStore, reset: resetCompaniesStore, operations: co
         page: { mode: 'page', param: 'page', size: 'pageSize', defaultSize: 20 },
         fields: [['total', 'total'], ['page', 'page'], ['pageSize', 'size']],
         filters: [['industry', 'industry', '']],
-        search: { params: ['q'], fields: ['name', 'domain', 'industry'] },
+        search: { params: ['q'], fields: ['id', 'name', 'domain', 'industry', 'website', 'createdAt'] },
       },
       error: [400, listCompaniesErrorFixture],
     },
