@@ -1,6 +1,7 @@
 // Samples that keep to what validators check and what the contract means: integer formats on `type: number`,
 // examples that break a format, and examples that are placeholders of their property.
-import { createSchema, type NumberSchema, type ObjectSchema, type SchemaNode, type StringSchema } from '@reslayer/core';
+import type { NumberSchema, ObjectSchema, SchemaNode, StringSchema } from '@reslayer/core';
+import { createSchema } from '@reslayer/core/host';
 import { sampleValue, type SampleOptions } from '../src/values/sampleSchema.js';
 import { sampleNumber } from '../src/values/sampleNumber.js';
 import { satisfies } from '../src/values/satisfies.js';

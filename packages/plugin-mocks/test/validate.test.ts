@@ -7,7 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
-import { createSchema, type NumberSchema, type ObjectSchema } from '@reslayer/core';
+import type { NumberSchema, ObjectSchema } from '@reslayer/core';
+import { createSchema } from '@reslayer/core/host';
 import { requestSchema } from '../src/plan/requestSchema.js';
 import { DEMO_CONTRACT, generate, transpileMocks } from './helpers.js';
 
