@@ -20,7 +20,8 @@ export { defineConfig } from './config/defineConfig.js';
 export { CONFIG_SEARCH_PLACES, findConfig, loadConfig, loadConfigs, resolveConfig, type NamedPluginFactory } from './config/loadConfig.js';
 export { describeLoadError, typeScriptModuleLoader } from './config/configModule.js';
 export { resolvePluginOptions, RUNTIME_MODULE_RULE, type BooleanRule, type EnumRule, type IntegerRule, type OptionRule, type StringRule } from './config/pluginOptions.js';
-export type { DateMode, FormatterName, NamingOverrides, OperationOverride, OverridableRole, OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
+export { LAYOUTS } from './config/types.js';
+export type { DateMode, FormatterName, Layout, NamingOverrides, OperationOverride, OverridableRole, OutputConfig, ResolvedConfig, UserConfig } from './config/types.js';
 
 // The contract and its model.
 export { loadContract, parseDocumentText, resolvePointer, escapePointerToken, type LoadedContract } from './contract/loadContract.js';

@@ -38,7 +38,7 @@ export function stableJson(value: unknown, seen: Set<object> = new Set()): strin
 }
 
 /**
- * The run key: a sha256 over the build's identity, the Node version, the config's paths, flags, input limits
+ * The run key: a sha256 over the build's identity, the Node version, the config's paths and layout, flags, input limits
  * (`refRoots`, `maxInputSize`: a run the narrower limits refuse must not hit the record of a wider one) and naming
  * overrides, the formatter the output goes through with its version and its config files' bytes
  * (`formatterIdentity`: `.prettierrc`, `biome.json`… from the output root's and the config's folders up), the code of the plugins, and each plugin's name, options and `requires`. The code is the module graph
@@ -64,7 +64,7 @@ export async function computeRunKey(config: ResolvedConfig, buildHash?: string, 
     if (options === undefined) return { ok: false, reason: `the options of plugin "${plugin.name}" are not plain JSON data` };
     plugins.push({ name: plugin.name, options, requires: [...(plugin.requires ?? [])] });
   }
-  const { input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, format: formatter } = config;
-  const parts = { format: 2, build: build.key, node: process.version, input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, formatter, formatterConfig: formatterIdentity(config), code: code.id, plugins };
+  const { input, outputRoot, srcDir, layout, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, format: formatter } = config;
+  const parts = { format: 2, build: build.key, node: process.version, input, outputRoot, srcDir, layout, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, formatter, formatterConfig: formatterIdentity(config), code: code.id, plugins };
   return { ok: true, key: sha256(JSON.stringify(parts)) };
 }
