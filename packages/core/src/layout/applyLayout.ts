@@ -42,16 +42,46 @@ export function applyLayout(files: readonly GeneratedFile[], layout: Layout | un
   }
   const out: GeneratedFile[] = [];
   for (const [to, parts] of groups) {
-    const rewritten = parts.map((f) => ({ path: f.path, contents: rewriteImports(f, to, moved) }));
+    const rewritten = dependenciesFirst(parts, moved).map((f) => ({ path: f.path, contents: rewriteImports(f, to, moved) }));
     const contents = rewritten.length === 1 ? (rewritten[0]?.contents ?? '') : mergeModules(rewritten, new Set([SELF]));
     out.push(createGeneratedFile({ path: to, contents, plugin: parts.map((p) => p.plugin).filter((p, i, all) => all.indexOf(p) === i).join('+'), kind: parts[0]?.kind ?? 'source' }));
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/** The generated paths a file imports (relative specifiers resolved, `.js` read as `.ts`). */
+function importsOf(file: GeneratedFile): string[] {
+  return [...file.contents.matchAll(SPECIFIER)].map((m) => path.posix.normalize(path.posix.join(path.posix.dirname(file.path), m[2] as string)).replace(/\.js$/, '.ts'));
+}
+
+/**
+ * The parts of one joined file, each after the parts it imports (then in the order given): a module's top-level
+ * code may use another's at once (a mock store built from another resource's), which ESM ran first.
+ */
+function dependenciesFirst(parts: readonly GeneratedFile[], moved: ReadonlyMap<string, string>): GeneratedFile[] {
+  if (parts.length < 2) return [...parts];
+  const byPath = new Map(parts.map((p) => [p.path, p] as const));
+  const done = new Set<string>();
+  const out: GeneratedFile[] = [];
+  const visit = (part: GeneratedFile): void => {
+    if (done.has(part.path)) return;
+    done.add(part.path);
+    for (const dep of importsOf(part)) {
+      const other = byPath.get(dep);
+      if (other && moved.get(dep) === moved.get(part.path)) visit(other);
+    }
+    out.push(part);
+  };
+  parts.forEach(visit);
+  return out;
+}
+
+/** A relative specifier in an import, a re-export or an `import()` type. */
+const SPECIFIER = /(\bfrom\s+|\bimport\s*\(\s*|^import\s+)'(\.\.?\/[^'\n]*)'/gm;
+
 /** The text of `file` with each relative specifier (`from './x.js'`, `import('./x.js')`) pointing from `to`. */
 function rewriteImports(file: GeneratedFile, to: string, moved: ReadonlyMap<string, string>): string {
-  return file.contents.replace(/(\bfrom\s+|\bimport\s*\(\s*|^import\s+)'(\.\.?\/[^'\n]*)'/gm, (all, lead: string, spec: string) => {
+  return file.contents.replace(SPECIFIER, (_all, lead: string, spec: string) => {
     const old = path.posix.normalize(path.posix.join(path.posix.dirname(file.path), spec));
     const source = old.replace(/\.js$/, '.ts');
     const target = moved.get(source);

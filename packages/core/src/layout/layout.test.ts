@@ -66,10 +66,10 @@ describe('applyLayout', () => {
     expect(out[0]?.contents).toContain("from '../../../own.js'");
   });
 
-  it("'single-file' joins the client and its types, and points the queries at them", () => {
+  it("'single-file' joins the client and its types (each module after those it imports), and points the queries at them", () => {
     const out = applyLayout(files, 'single-file', model);
     expect(out.map((f) => f.path)).toEqual(['client.ts', 'queries.ts']);
-    expect(out[0]?.contents).toBe(`${BANNER}\nexport const petsClient = (p: Pet) => p;\n\nexport type Pet = { id: string };\n`);
+    expect(out[0]?.contents).toBe(`${BANNER}\nexport type Pet = { id: string };\n\nexport const petsClient = (p: Pet) => p;\n`);
     expect(out[1]?.contents).toContain("import { petsClient } from './client.js';\nimport { own } from './own.js';");
   });
 });
