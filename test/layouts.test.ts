@@ -11,8 +11,13 @@ const DEMO = path.join(ROOT, 'examples/public-crm/openapi.yaml');
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
+/** The demo's four plugins. */
+const DEMO_PLUGINS = 'pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()';
+/** Every built-in plugin: validators and schemas joined as namespaces (`T.`, `C.`), collections, the mocks' index. */
+const ALL_PLUGINS = "pluginClient(), pluginHooks({ adapter: 'react-query' }), pluginConfigMeta(), pluginMocks({ index: true }), pluginValidators(), pluginCollections()";
+
 /** Writes the demo's config with `output.layout` (none for the default) into `dir`; returns its path. */
-function configWith(dir: string, layout: string | undefined): string {
+function configWith(dir: string, layout: string | undefined, plugins = DEMO_PLUGINS): string {
   const plugin = (pkg: string) => JSON.stringify(path.join(ROOT, `packages/${pkg}/dist/index.js`));
   const output = layout === undefined ? "'./generated'" : `{ root: './generated', layout: '${layout}' }`;
   writeFileSync(
@@ -22,7 +27,9 @@ function configWith(dir: string, layout: string | undefined): string {
       `import { pluginHooks } from ${plugin('plugin-hooks')};`,
       `import { pluginConfigMeta } from ${plugin('plugin-config-meta')};`,
       `import { pluginMocks } from ${plugin('plugin-mocks')};`,
-      `export default { input: './openapi.yaml', output: ${output}, plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()] };`,
+      `import { pluginValidators } from ${plugin('plugin-validators')};`,
+      `import { pluginCollections } from ${plugin('plugin-collections')};`,
+      `export default { input: './openapi.yaml', output: ${output}, plugins: [${plugins}] };`,
     ].join('\n'),
   );
   return path.join(dir, 'generator.config.ts');
@@ -48,14 +55,16 @@ function filesUnder(dir: string): string[] {
 const manifestFiles = (root: string): string[] => (JSON.parse(readFileSync(path.join(root, '.reslayer-manifest.json'), 'utf8')) as { files: string[] }).files;
 
 describe.each([
-  { layout: 'single-file', files: 5, some: 'src/client.ts' },
-  { layout: 'tag', files: 93, some: 'src/contacts/contacts/client/contacts.client.ts' },
-])("output.layout: '$layout'", ({ layout, files, some }) => {
+  { layout: 'single-file', files: 5, some: 'src/client.ts', plugins: DEMO_PLUGINS, name: 'the demo' },
+  { layout: 'tag', files: 93, some: 'src/contacts/contacts/client/contacts.client.ts', plugins: DEMO_PLUGINS, name: 'the demo' },
+  { layout: 'single-file', files: 6, some: 'src/collections.ts', plugins: ALL_PLUGINS, name: 'every plugin' },
+  { layout: 'tag', files: 103, some: 'src/contacts/contacts/client/contacts.schemas.ts', plugins: ALL_PLUGINS, name: 'every plugin' },
+])("output.layout: '$layout', $name", ({ layout, files, some, plugins }) => {
   let dir: string;
   let config: string;
   beforeAll(() => {
-    dir = project(`layout-${layout}`);
-    config = configWith(dir, layout);
+    dir = project(`layout-${layout}-${files}`);
+    config = configWith(dir, layout, plugins);
   });
 
   it('generates its files, which type-check with TypeScript 5.9 and 7 under the strict flags', () => {

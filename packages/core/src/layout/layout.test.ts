@@ -27,6 +27,12 @@ describe('renameLocals', () => {
   });
 });
 
+describe('renameLocals, a joined namespace', () => {
+  it("drops the qualifier of a namespace renamed to '' and leaves members and strings alone", () => {
+    expect(renameLocals("const s: T.Pet = x.T.y; // T.Pet\nconst t = 'T.Pet';", new Map([['T', '']]))).toBe("const s: Pet = x.T.y; // T.Pet\nconst t = 'T.Pet';");
+  });
+});
+
 describe('mergeModules', () => {
   it('keeps one banner, merges imports by module (a value import wins), drops imports of the joined file, renames private clashes', () => {
     const a = `${BANNER}import type { A } from 'm';\nimport { b } from '\u0000self';\nconst all = 1;\nexport const aAll = all;\n`;

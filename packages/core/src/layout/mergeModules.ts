@@ -33,7 +33,11 @@ export function mergeModules(parts: readonly ModulePart[], self: ReadonlySet<str
   const banner = leadingComments(parts[0]?.contents ?? '');
   const named = new Map<string, Named>();
   const other = new Set<string>();
-  const bodies = parts.map((part) => splitLinks(part.contents.slice(part.contents.startsWith(banner) ? banner.length : 0), self, named, other));
+  const bodies = parts.map((part) => {
+    const joined = new Map<string, string>();
+    const body = splitLinks(part.contents.slice(part.contents.startsWith(banner) ? banner.length : 0), self, named, other, joined);
+    return joined.size > 0 ? renameLocals(body, joined) : body;
+  });
   const renamed = renameClashes(parts, bodies, named);
   const imports = [...named].map(([from, names]) => importOf(from, names));
   const head = [...imports, ...other];
@@ -47,8 +51,12 @@ function leadingComments(text: string): string {
   return text.slice(0, end);
 }
 
-/** The body of a part without its import and re-export statements, which go into `named` and `other`. */
-function splitLinks(text: string, self: ReadonlySet<string>, named: Map<string, Named>, other: Set<string>): string {
+/**
+ * The body of a part without its import and re-export statements, which go into `named` and `other`; a namespace
+ * import of the joined file itself (`import type * as T from './contacts.types.js'`) goes into `joined` (`T` → `''`),
+ * its qualifier to be dropped.
+ */
+function splitLinks(text: string, self: ReadonlySet<string>, named: Map<string, Named>, other: Set<string>, joined: Map<string, string>): string {
   const body: string[] = [];
   for (const line of text.split('\n')) {
     const link = LINK.exec(line);
@@ -57,7 +65,11 @@ function splitLinks(text: string, self: ReadonlySet<string>, named: Map<string, 
       continue;
     }
     const [, kind, typeOnly, clause, from] = link as unknown as [string, string, string | undefined, string | undefined, string];
-    if (self.has(from)) continue;
+    if (self.has(from)) {
+      const namespace = /^\*\s+as\s+([\w$]+)$/.exec(clause ?? '')?.[1];
+      if (kind === 'import' && namespace !== undefined) joined.set(namespace, '');
+      continue;
+    }
     if (kind === 'import' && clause?.startsWith('{')) {
       const names = named.get(from) ?? new Map<string, { imported: string; type: boolean }>();
       named.set(from, names);

@@ -14,7 +14,8 @@ const IDENT = /[\w$]/;
 /**
  * The code with each name of `renames` replaced where it is an identifier reference or declaration: not in a
  * string, comment or template text, not after `.` (a member), not as a property key (`all: …`, a method `all() {}`);
- * a shorthand property `{ all }` becomes `{ all: contactsAll }`.
+ * a shorthand property `{ all }` becomes `{ all: contactsAll }`. A name renamed to `''` is a namespace whose
+ * qualifier goes: `T.Contact` becomes `Contact`.
  * @param code a generated module's text (no regular expression literals that hold quotes or braces)
  * @param renames old name → new name
  * @returns the renamed text
@@ -37,6 +38,10 @@ export function renameLocals(code: string, renames: ReadonlyMap<string, string>)
       let j = i + 1;
       while (j < code.length && IDENT.test(code[j] as string)) j++;
       const name = code.slice(i, j);
+      if (renames.get(name) === '' && code[j] === '.' && prev !== '.') {
+        i = j + 1; // a joined namespace: `T.Contact` → `Contact`
+        continue;
+      }
       out += replacement(code, i, j, name, prev, stack, renames);
       prev = name;
       i = j;
