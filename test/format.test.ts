@@ -92,6 +92,16 @@ describe.each(FORMATTERS)("format: '$name'", ({ name, files, verify, quote }) =>
   });
 });
 
+describe("format: 'biome' without a biome.json of the project's", () => {
+  it("formats with biome's defaults (tabs), in one biome process over the output", () => {
+    const dir = path.join(OUT_BASE, 'format-biome-defaults');
+    const config = project(dir, "'biome'");
+    const r = runCli(['generate', '--config', config, '--json'], { timeoutMs: 240_000 });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(readFileSync(path.join(dir, CLIENT), 'utf8')).toMatch(/^import \{\n\tdefaultClient,$/m);
+  });
+});
+
 describe('a formatter that is missing or fails: a coded error, nothing written', () => {
   it.each(['prettier', 'biome'])("format: '%s' in a project that has not installed it is RSL_FORMATTER_MISSING with an install hint", (name) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'reslayer-format-'));

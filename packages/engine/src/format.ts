@@ -145,7 +145,9 @@ function biomeFormatter(bin: string, base: string): FormatAll {
     const home = configFile === undefined ? base : path.dirname(configFile);
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'reslayer-biome-'));
     try {
+      // Without a config of the project's, an empty one: biome's defaults, and no search above the temporary folder.
       if (configFile !== undefined) copyFileSync(configFile, path.join(tmp, path.basename(configFile)));
+      else writeFileSync(path.join(tmp, 'biome.json'), '{}\n');
       // A root outside the config's folder is staged under its own name, away from the config's `includes`.
       const under = (file: string) => (isInside(home, file) ? path.relative(home, file) : path.join('.reslayer-outside', path.relative(root, file)));
       const staged = new Map([...files.keys()].map((file) => [file, path.join(tmp, under(file))] as const));
