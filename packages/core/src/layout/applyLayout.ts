@@ -6,6 +6,7 @@ import { createGeneratedFile, type GeneratedFile } from '../emit/GeneratedFile.j
 import { importPath } from '../emit/importPath.js';
 import type { ApiModel } from '../model/types.js';
 import { camelCase } from '../naming/casing.js';
+import { renameExportClashes } from './exportClashes.js';
 import { mergeModules } from './mergeModules.js';
 
 /** The areas of the resource layout, each a folder of resource folders, and where each goes in the other layouts. */
@@ -36,7 +37,7 @@ export function applyLayout(files: readonly GeneratedFile[], layout: Layout | un
   const targetOf = layout === 'tag' ? tagTargets(model) : singleFileTarget;
   const moved = new Map(files.map((f) => [f.path, f.kind === 'source' && f.path.endsWith('.ts') ? targetOf(f.path) : f.path] as const));
   const groups = new Map<string, GeneratedFile[]>();
-  for (const file of files) {
+  for (const file of layout === 'single-file' ? renameExportClashes(files, moved, resourceOf) : files) {
     const to = moved.get(file.path) as string;
     groups.set(to, [...(groups.get(to) ?? []), file]);
   }
@@ -88,6 +89,13 @@ function rewriteImports(file: GeneratedFile, to: string, moved: ReadonlyMap<stri
     if (target === to) return `${lead}'${SELF}'`;
     return `${lead}'${importPath(to, target ?? source).replace(/\.ts$/, '.js')}'`;
   });
+}
+
+/** The resource a file of the resource layout belongs to (its folder under an area), else its name's first word. */
+function resourceOf(file: string): string {
+  const area = AREAS.find((a) => file.startsWith(a.prefix));
+  const [resource = '', ...rest] = area ? file.slice(area.prefix.length).split('/') : [];
+  return rest.length > 0 ? resource : ((file.split('/').pop() ?? '').split('.')[0] ?? '').replace(/[^\w$]/g, '_') || 'module';
 }
 
 /** Where a file of the resource layout goes in the single-file layout (files of no area stay). */

@@ -15,6 +15,7 @@ describe('renameLocals', () => {
       "const lists = () => [...all, 'list', 'all', `${all[0]}/all`] as const;",
       'export const keys = { all, lists, x: all, all: 1, y: other.all, all() { return all; } };',
       'function f() { all; }',
+      'const t: { a: Tag<X, all, Y> } = { b: f<X, all>(all) };',
     ].join('\n');
     expect(renameLocals(code, renames)).toBe(
       [
@@ -22,6 +23,7 @@ describe('renameLocals', () => {
         "const lists = () => [...contactsAll, 'list', 'all', `${contactsAll[0]}/all`] as const;",
         'export const keys = { all: contactsAll, lists, x: contactsAll, all: 1, y: other.all, all() { return contactsAll; } };',
         'function f() { contactsAll; }',
+        'const t: { a: Tag<X, contactsAll, Y> } = { b: f<X, contactsAll>(contactsAll) };',
       ].join('\n'),
     );
   });
@@ -77,5 +79,18 @@ describe('applyLayout', () => {
     expect(out.map((f) => f.path)).toEqual(['client.ts', 'queries.ts']);
     expect(out[0]?.contents).toBe(`${BANNER}\nexport type Pet = { id: string };\n\nexport const petsClient = (p: Pet) => p;\n`);
     expect(out[1]?.contents).toContain("import { petsClient } from './client.js';\nimport { own } from './own.js';");
+  });
+
+  it("'single-file' renames a later resource's copy of an exported name, in its module and in its importers", () => {
+    const clash = [
+      file('shared/api/generated/a/a.types.ts', `${BANNER}export type Status = 'a';\n`),
+      file('shared/api/generated/a/index.ts', `${BANNER}export type * from './a.types.js';\n`),
+      file('shared/api/generated/b/b.types.ts', `${BANNER}export type Status = 'b';\nexport type Box = { s: Status };\n`),
+      file('shared/api/generated/b/index.ts', `${BANNER}export type * from './b.types.js';\n`),
+      file('features/b/api/useB.ts', `${BANNER}import type { Status } from '../../../shared/api/generated/b/index.js';\nexport const b: Status = 'b';\n`),
+    ];
+    const out = applyLayout(clash, 'single-file', { resources: [], operations: [] } as unknown as ApiModel);
+    expect(out.find((f) => f.path === 'client.ts')?.contents).toBe(`${BANNER}\nexport type Status = 'a';\n\nexport type BStatus = 'b';\nexport type Box = { s: BStatus };\n`);
+    expect(out.find((f) => f.path === 'queries.ts')?.contents).toBe(`${BANNER}import type { BStatus } from './client.js';\nexport const b: BStatus = 'b';\n`);
   });
 });

@@ -118,8 +118,12 @@ function renameClashes(parts: readonly ModulePart[], bodies: string[], named: Ma
   });
 }
 
-/** The top-level names a body declares, with whether each is exported. */
-function declarationsOf(body: string): Map<string, boolean> {
+/**
+ * The top-level names a module's body declares, with whether each is exported.
+ * @param body the module's text
+ * @returns name → exported
+ */
+export function declarationsOf(body: string): Map<string, boolean> {
   const names = new Map<string, boolean>();
   for (const line of body.split('\n')) {
     const m = DECLARATION.exec(line);
@@ -137,8 +141,13 @@ function prefixOf(path: string): string {
   return (path.split('/').pop() ?? '').split('.')[0]?.replace(/[^\w$]/g, '_') || 'module';
 }
 
-/** `name`, or `name2`, `name3`… : the first not taken, then taken. */
-function freeName(name: string, taken: Set<string>): string {
+/**
+ * `name`, or `name2`, `name3`…: the first not taken, then taken.
+ * @param name the wanted name
+ * @param taken the names taken (updated)
+ * @returns the free name
+ */
+export function freeName(name: string, taken: Set<string>): string {
   let free = name;
   for (let n = 2; taken.has(free); n++) free = `${name}${n}`;
   taken.add(free);

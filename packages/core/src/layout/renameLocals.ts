@@ -2,8 +2,8 @@
 // declare a private `all` cannot share one file under that name. A small scanner, enough for generated TypeScript:
 // strings, comments and template literals are copied; property names are kept; shorthand properties are expanded.
 
-/** Where the scanner is: code, inside a template literal, or inside a `${…}` of one. */
-type Brace = 'block' | 'object' | 'template';
+/** What an open bracket is: a block, an object literal or type, a `${…}` of a template literal, type arguments (`Foo<`). */
+type Brace = 'block' | 'object' | 'template' | 'angle';
 
 /** The tokens after which a `{` opens a block, not an object literal or type. */
 const BLOCK_AFTER = new Set(['', ')', '>', '=>', ';', '{', '}', 'else', 'try', 'finally', 'do']);
@@ -47,6 +47,8 @@ export function renameLocals(code: string, renames: ReadonlyMap<string, string>)
       i = j;
       continue;
     }
+    if (c === '<' && IDENT.test(code[i - 1] ?? '')) stack.push('angle'); // type arguments: `Foo<` (a comparison is spaced)
+    else if (c === '>' && stack[stack.length - 1] === 'angle' && code[i - 1] !== '=') stack.pop();
     if (c === '{') stack.push(BLOCK_AFTER.has(prev) ? 'block' : 'object');
     else if (c === '}') {
       if (stack.pop() === 'template') {
