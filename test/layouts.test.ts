@@ -86,6 +86,16 @@ describe.each([
   });
 });
 
+describe('reslayer mock in another layout', () => {
+  it("is RSL_CONFIG_INVALID naming the layout (it serves the resource layout's mocks), not a missing output", () => {
+    const dir = project('layout-mock');
+    const r = runCli(['mock', '--config', configWith(dir, 'single-file')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("RSL_CONFIG_INVALID");
+    expect(r.stderr).toContain("output.layout 'single-file'");
+  });
+});
+
 describe('switching layouts', () => {
   it("removes the old layout's files, and only those: the user's own file stays", () => {
     const dir = project('layout-switch');
