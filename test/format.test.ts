@@ -71,10 +71,34 @@ describe.each(FORMATTERS)("format: '$name'", ({ name, files, verify, quote }) =>
     expect({ status: v.status, stderr: v.stderr.includes('rror') ? v.stderr : '' }).toEqual({ status: 0, stderr: '' });
   });
 
+  it("a change to the formatter's own config is a cache miss: generate formats again, never a stale hit", () => {
+    const first = readFileSync(path.join(dir, CLIENT), 'utf8');
+    const [file, text] = Object.entries(files)[0] as [string, string];
+    writeFileSync(path.join(dir, file), text.replaceAll('double', 'single').replace('"singleQuote":false', '"singleQuote":true'));
+    const r = runCli(['generate', '--config', config, '--json'], { timeoutMs: 240_000 });
+    const out = JSON.parse(r.stdout) as { cache: string };
+    expect({ status: r.status, cache: out.cache }).toEqual({ status: 0, cache: 'miss' });
+    const client = readFileSync(path.join(dir, CLIENT), 'utf8');
+    expect(client).toContain("} from '@reslayer/runtime';");
+    expect(client).not.toBe(first);
+    writeFileSync(path.join(dir, file), text);
+    expect(runCli(['generate', '--config', config], { timeoutMs: 240_000 }).status).toBe(0);
+  });
+
   it('check (the whole pipeline, no cache) compares formatted output: drift 0', () => {
     const r = runCli(['check', '--config', config, '--json', '--no-cache'], { timeoutMs: 240_000 });
     const out = JSON.parse(r.stdout) as { drift: unknown[] | number; ok: boolean; files: number };
     expect({ status: r.status, drift: out.drift, ok: out.ok, files: out.files }).toEqual({ status: 0, drift: 0, ok: true, files: 93 });
+  });
+});
+
+describe("format: 'biome' without a biome.json of the project's", () => {
+  it("formats with biome's defaults (tabs), in one biome process over the output", () => {
+    const dir = path.join(OUT_BASE, 'format-biome-defaults');
+    const config = project(dir, "'biome'");
+    const r = runCli(['generate', '--config', config, '--json'], { timeoutMs: 240_000 });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(readFileSync(path.join(dir, CLIENT), 'utf8')).toMatch(/^import \{\n\tdefaultClient,$/m);
   });
 });
 

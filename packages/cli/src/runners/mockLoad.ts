@@ -129,11 +129,17 @@ function exported(module: Record<string, unknown>, pattern: RegExp): ((...args: 
  * @param options the scenario for the handler factories (the base URL is always `*`: any origin and base path), and
  *   the output root to load from when not the config's (the runtime is still found from the config's)
  * @throws GeneratorError `RSL_OUTPUT_MISSING` when there are no generated mocks ("run `reslayer generate` first"),
- *   `RSL_CONFIG_INVALID` when the config has no plugin-mocks or the runtime or msw is missing
+ *   `RSL_CONFIG_INVALID` when the config has no plugin-mocks, sets an `output.layout` other than the resource layout,
+ *   or the runtime or msw is missing
  */
 export async function loadMocks(config: ResolvedConfig, options: FactoryOptions): Promise<LoadedMocks> {
   if (!config.plugins.some((p) => p.name === PLUGIN_MOCKS)) {
     throw new GeneratorError('RSL_CONFIG_INVALID', 'the config has no pluginMocks(), so there are no mocks to serve', { hint: 'Add pluginMocks() to the plugins of the config, then run `reslayer generate`.' });
+  }
+  if (config.layout !== undefined) {
+    throw new GeneratorError('RSL_CONFIG_INVALID', `\`reslayer mock\` serves the mocks of the resource layout; this config sets output.layout '${config.layout}'`, {
+      hint: "Serve the generated handlers yourself (they are in the layout's mocks file or folders), or generate a second output with the default layout for `reslayer mock`.",
+    });
   }
   const dir = path.join(options.outputRoot ?? config.outputRoot, config.srcDir, path.dirname(mocksNaming.resourceDir({ resource: 'x' })));
   const names = resourceDirs(dir);

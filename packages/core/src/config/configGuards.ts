@@ -9,7 +9,7 @@ import type { ResolvedConfig } from './types.js';
 export const CONFIG_FIELDS: readonly string[] = ['input', 'output', 'plugins', 'allowRemoteRefs', 'overrides', 'dates', 'refRoots', 'maxInputSize', 'format'];
 
 /** The fields of `output` when it is an object (see `OutputConfig`). */
-export const OUTPUT_FIELDS: readonly string[] = ['root', 'srcDir'];
+export const OUTPUT_FIELDS: readonly string[] = ['root', 'srcDir', 'layout'];
 
 /**
  * Refuses a field the config does not know: a typo would otherwise be ignored without a word (`ouptut` leaves the

@@ -64,6 +64,15 @@ describe('resolveConfig', () => {
     });
   });
 
+  it("output.layout: 'single-file' and 'tag' are kept, 'resource' (the default) is left out, anything else is RSL_CONFIG_INVALID", () => {
+    const layoutOf = (layout: unknown) => resolveConfig({ input: 'a.yaml', output: { root: 'out', layout }, plugins: [] } as never, configFile).layout;
+    expect([layoutOf('single-file'), layoutOf('tag'), layoutOf('resource'), layoutOf(undefined)]).toEqual(['single-file', 'tag', undefined, undefined]);
+    const error = thrown(() => layoutOf('flat'));
+    expect(error).toBeInstanceOf(GeneratorError);
+    expect((error as GeneratorError).code).toBe('RSL_CONFIG_INVALID');
+    expect((error as GeneratorError).message).toContain("`output.layout` must be one of 'resource', 'single-file', 'tag'");
+  });
+
   it('without a config file, paths resolve from cwd and configFile is absent', () => {
     const resolved = resolveConfig({ input: 'api.yaml', plugins: [] }, undefined, '/base');
     expect(resolved.input).toBe(path.resolve('/base/api.yaml'));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import type { NamingOverrides, OperationOverride, OverridableRole, ResolvedConfig, UserConfig } from './types.js';
+import { LAYOUTS, type NamingOverrides, type OperationOverride, type OverridableRole, type ResolvedConfig, type UserConfig } from './types.js';
 import type { Plugin } from '../plugin/definePlugin.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { RESERVED_WORDS } from '../naming/identifiers.js';
@@ -194,6 +194,8 @@ export function resolveConfig(config: unknown, configFile: string | undefined, c
   if (typeof output === 'object') assertKnownFields(output, OUTPUT_FIELDS, 'output.', fail);
   const srcDir = typeof output === 'string' ? 'src' : (output.srcDir ?? 'src');
   if (path.isAbsolute(srcDir) || srcDir.split(/[\\/]/).includes('..')) fail('`output.srcDir` must be a relative folder inside the output root');
+  const layout = typeof output === 'string' ? undefined : output.layout;
+  if (layout !== undefined && !(LAYOUTS as readonly unknown[]).includes(layout)) fail(`\`output.layout\` must be one of ${LAYOUTS.map((l) => `'${l}'`).join(', ')}`);
   const resolved: ResolvedConfig = {
     input: path.resolve(base, c.input as string),
     outputRoot: path.resolve(base, root),
@@ -201,6 +203,7 @@ export function resolveConfig(config: unknown, configFile: string | undefined, c
     plugins,
     allowRemoteRefs: c.allowRemoteRefs === true,
   };
+  if (layout !== undefined && layout !== 'resource') resolved.layout = layout;
   const overrides = resolveOverrides(c.overrides, fail);
   if (overrides) resolved.overrides = overrides;
   if (c.dates !== undefined && c.dates !== 'string' && c.dates !== 'Date') fail("`dates` must be 'string' or 'Date'");

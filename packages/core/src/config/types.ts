@@ -6,7 +6,21 @@ export interface OutputConfig {
   root: string;
   /** Folder under the root that generated paths start from. @default 'src' */
   srcDir?: string;
+  /**
+   * How the generated files are laid out (docs/layouts.md): `'resource'`, a folder per resource under
+   * `features/` and `shared/`; `'single-file'`, one client file, one types file, one query file, one model file and
+   * one mocks file for the whole contract; `'tag'`, the resource layout inside one folder per tag (the first tag
+   * of a resource's first operation). Switching removes the files of the old layout (the manifest owns them).
+   * @default 'resource'
+   */
+  layout?: Layout;
 }
+
+/** The layouts of the generated files (see {@link OutputConfig.layout}). */
+export const LAYOUTS = ['resource', 'single-file', 'tag'] as const;
+
+/** A layout of the generated files (see {@link OutputConfig.layout}). */
+export type Layout = (typeof LAYOUTS)[number];
 
 /** A rename of one detected resource. */
 export interface ResourceOverride {
@@ -109,6 +123,8 @@ export interface ResolvedConfig {
   outputRoot: string;
   /** Source folder under the root (`src` by default). */
   srcDir: string;
+  /** The layout of `output.layout`; absent for the default `'resource'`. */
+  layout?: Exclude<Layout, 'resource'>;
   plugins: Plugin[];
   allowRemoteRefs: boolean;
   /** Absolute folders local `$ref`s may read from besides the contract's own; absent when the config sets none. */

@@ -11,6 +11,7 @@ import { loadContract } from '../contract/loadContract.js';
 import { normalizeContract } from '../contract/normalize.js';
 import { detectResources } from '../detect/detectResources.js';
 import { FileSet } from '../emit/FileSet.js';
+import { applyLayout } from '../layout/applyLayout.js';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 
 /** Name under which core's own taps and phases are reported. */
@@ -100,10 +101,12 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
     const emitCtx: EmitContext = { run, model, files, report: addDiagnostic };
     await hooks.emit.promise(emitCtx);
   }
+  // The plugins emit the resource layout; the config's layout moves and joins their files (docs/layouts.md).
+  const laidOut = applyLayout(files.list(), config.layout, model);
   options.onPhase?.('report');
-  const report: RunReport = { model, diagnostics, sections: [], timings, fileCount: files.size };
+  const report: RunReport = { model, diagnostics, sections: [], timings, fileCount: laidOut.length };
   hooks.report.call(report);
-  return { model, files: files.list(), diagnostics, report, contractFiles };
+  return { model, files: laidOut, diagnostics, report, contractFiles };
 }
 
 /**

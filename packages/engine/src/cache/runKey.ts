@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '@reslayer/core/host';
 import { buildIdentity } from '../buildInfo.js';
+import { formatterIdentity } from '../format.js';
 import { codeGraphIdentity } from './codeGraph.js';
 import { sha256 } from './record.js';
 
@@ -37,9 +38,10 @@ export function stableJson(value: unknown, seen: Set<object> = new Set()): strin
 }
 
 /**
- * The run key: a sha256 over the build's identity, the Node version, the config's paths, flags, input limits
+ * The run key: a sha256 over the build's identity, the Node version, the config's paths and layout, flags, input limits
  * (`refRoots`, `maxInputSize`: a run the narrower limits refuse must not hit the record of a wider one) and naming
- * overrides, the formatter the output goes through (not its own config), the code of the plugins, and each plugin's name, options and `requires`. The code is the module graph
+ * overrides, the formatter the output goes through with its version and its config files' bytes
+ * (`formatterIdentity`: `.prettierrc`, `biome.json`… from the output root's and the config's folders up), the code of the plugins, and each plugin's name, options and `requires`. The code is the module graph
  * of `pluginModules`, or else of the config file (see {@link codeGraphIdentity}): local files by content, installed
  * packages by name and version; with neither the cache is off. The contract's content is not part of the key (the
  * record fingerprints the contract files).
@@ -62,7 +64,7 @@ export async function computeRunKey(config: ResolvedConfig, buildHash?: string, 
     if (options === undefined) return { ok: false, reason: `the options of plugin "${plugin.name}" are not plain JSON data` };
     plugins.push({ name: plugin.name, options, requires: [...(plugin.requires ?? [])] });
   }
-  const { input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, format: formatter } = config;
-  const parts = { format: 2, build: build.key, node: process.version, input, outputRoot, srcDir, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, formatter, code: code.id, plugins };
+  const { input, outputRoot, srcDir, layout, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, format: formatter } = config;
+  const parts = { format: 2, build: build.key, node: process.version, input, outputRoot, srcDir, layout, allowRemoteRefs, refRoots, maxInputSize, overrides, dates, formatter, formatterConfig: formatterIdentity(config), code: code.id, plugins };
   return { ok: true, key: sha256(JSON.stringify(parts)) };
 }

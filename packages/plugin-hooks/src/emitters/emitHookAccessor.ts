@@ -2,9 +2,8 @@ import { hooksNaming } from '../naming.js';
 import type { HookPlan, QueryPlan } from '../plan/planHook.js';
 import { frameworkFree } from './emitHookNone.js';
 import { importErrorType } from './mutationFactory.js';
-import { infiniteHook, mutationHook } from './emitHookReact.js';
-import { adapterHookName, docBlock, hookFile, Imports, runtimeQueryModule, wrapParameters } from './hookFile.js';
-import { factoryParameters } from './queryFactory.js';
+import { infiniteHook, mutationHook, queryHook } from './emitHookReact.js';
+import { hookFile, Imports, runtimeQueryModule, wrapParameters } from './hookFile.js';
 
 /**
  * An adapter whose TanStack functions take a function returning the options (Svelte 5, Solid, Angular):
@@ -110,13 +109,8 @@ function accessorQueries(a: AccessorAdapter, p: HookPlan, q: QueryPlan, imports:
   const call = p.args.map((a) => `readAccessor(${a.name})`).join(', ');
   const doc = p.args.map((a) => `@param ${a.name} a value, or a function returning it (a getter, an accessor, a signal)`);
   const accessors = (d: readonly string[]): string[] => wrapParameters(d, 'MaybeAccessor');
-  const optionsType = `Omit<${a.queryOptions}<${q.data}, ${p.error}, TData, ReturnType<typeof ${factory}>['queryKey']>, 'queryKey' | 'queryFn'>`;
-  const lines = [
-    ...docBlock([...p.doc, `\`${fn}\` with the query options of this operation; \`error\` is typed as the operation's error.`, ...doc, `@param options more \`${fn}\` options (\`select\`, \`enabled\`, \`staleTime\`…), all but \`queryKey\` and \`queryFn\`, or a function returning them`]),
-    `export function ${adapterHookName(p.hookName, a.prefix)}<TData = ${q.data}>(${[...accessors(factoryParameters(p, q)), `options?: MaybeAccessor<${optionsType}>`].join(', ')}) {`,
-    `  return ${fn}(() => ({ ...readAccessor(options), ...${factory}(${call}) }));`,
-    '}',
-  ];
+  const optionsType = `MaybeAccessor<Omit<${a.queryOptions}<${q.data}, ${p.error}, TData, ReturnType<typeof ${factory}>['queryKey']>, 'queryKey' | 'queryFn'>>`;
+  const lines = queryHook(p, q, { fn, prefix: a.prefix, parameters: accessors, paramDocs: doc, args: call, optionsType, body: (o) => `${fn}(() => (${o}))`, options: 'readAccessor(options)', optionsDoc: ', or a function returning them' });
   const infinite = { module: a.module, optionsType: a.infiniteOptions, paramDocs: doc, parameters: accessors, args: call, fn: `${a.prefix}InfiniteQuery`, prefix: a.prefix };
   return [...lines, ...infiniteHook(p, q, imports, { ...infinite, options: 'readAccessor(options)', optionsParameter: (t) => `MaybeAccessor<${t}>`, body: (o) => `${infinite.fn}(() => (${o}))` })];
 }

@@ -41,15 +41,11 @@ function reactQueries(p: HookPlan, q: QueryPlan, imports: Imports, module: strin
   imports.add(module, ['useQuery', 'useSuspenseQuery'], ['UseQueryOptions', 'UseSuspenseQueryOptions']);
   const factory = hooksNaming.queryOptions(p.hookName);
   const key = `ReturnType<typeof ${factory}>['queryKey']`;
-  const params = factoryParameters(p, q);
   const names = p.args.map((a) => a.name);
   const omit = "'queryKey' | 'queryFn'";
   const strict = p.args.map((a) => (q.requiredPath.includes(a.name) ? `${a.name}: ${a.type}` : a.text));
   const lines = [
-    ...docBlock([...p.doc, '`useQuery` with the query options of this operation; `error` is typed as the operation\'s error.', '@param options more `useQuery` options (`select`, `enabled`, `staleTime`…), all but `queryKey` and `queryFn`']),
-    `export function ${p.hookName}<TData = ${q.data}>(${[...params, `options?: Omit<UseQueryOptions<${q.data}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
-    `  return useQuery({ ...options, ...${factory}(${names.join(', ')}) });`,
-    '}',
+    ...queryHook(p, q, { fn: 'useQuery', parameters: (d) => d, paramDocs: [], args: names.join(', '), optionsType: `Omit<UseQueryOptions<${q.data}, ${p.error}, TData, ${key}>, ${omit}>`, body: (o) => `useQuery(${o})` }),
     '',
     ...docBlock([...p.doc, '`useSuspenseQuery` with the query options of this operation (inside a `Suspense` boundary).']),
     `export function ${hooksNaming.suspenseHook(p.hookName)}<TData = ${q.data}>(${[...strict, `options?: Omit<UseSuspenseQueryOptions<${q.data}, ${p.error}, TData, ${key}>, ${omit}>`].join(', ')}) {`,
@@ -58,6 +54,47 @@ function reactQueries(p: HookPlan, q: QueryPlan, imports: Imports, module: strin
     '}',
   ];
   return [...lines, ...infiniteHook(p, q, imports, { module, optionsType: 'UseInfiniteQueryOptions', paramDocs: [], parameters: (d) => d, args: names.join(', '), body: (o) => `useInfiniteQuery(${o})` })];
+}
+
+/** What differs between the adapters' query hooks (see {@link queryHook}). */
+export interface QueryHookShape {
+  /** TanStack's query hook (`useQuery`, `createQuery`, `injectQuery`). */
+  fn: string;
+  /** How the generated hook's name starts (`use` unless given). */
+  prefix?: string;
+  /** The hook's parameters from the factory's (Vue's reactive, the accessor adapters' `MaybeAccessor`). */
+  parameters: (declarations: string[]) => string[];
+  /** `@param` lines for the factory's parameters. */
+  paramDocs: string[];
+  /** The arguments passed on to the query options factory. */
+  args: string;
+  /** The type of the `options` parameter. */
+  optionsType: string;
+  /** The hook call around the options object expression. */
+  body: (options: string) => string;
+  /** The spread of the user's options (`options` unless given: `readAccessor(options)`). */
+  options?: string;
+  /** What the `options` doc adds at its end (`, or a function returning them`). */
+  optionsDoc?: string;
+}
+
+/**
+ * The `use<Name>Query` hook of every adapter: TanStack's query hook over the user's options and the generated
+ * query options.
+ * @param p the hook plan
+ * @param q its query plan
+ * @param shape what the adapter changes
+ * @returns lines
+ */
+export function queryHook(p: HookPlan, q: QueryPlan, shape: QueryHookShape): string[] {
+  const factory = hooksNaming.queryOptions(p.hookName);
+  const fn = shape.fn;
+  return [
+    ...docBlock([...p.doc, `\`${fn}\` with the query options of this operation; \`error\` is typed as the operation's error.`, ...shape.paramDocs, `@param options more \`${fn}\` options (\`select\`, \`enabled\`, \`staleTime\`…), all but \`queryKey\` and \`queryFn\`${shape.optionsDoc ?? ''}`]),
+    `export function ${adapterHookName(p.hookName, shape.prefix)}<TData = ${q.data}>(${[...shape.parameters(factoryParameters(p, q)), `options?: ${shape.optionsType}`].join(', ')}) {`,
+    `  return ${shape.body(`{ ...${shape.options ?? 'options'}, ...${factory}(${shape.args}) }`)};`,
+    '}',
+  ];
 }
 
 /** What differs between the adapters' infinite query hooks. */

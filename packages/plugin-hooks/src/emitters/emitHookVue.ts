@@ -2,9 +2,8 @@ import { hooksNaming } from '../naming.js';
 import type { HookPlan, QueryPlan } from '../plan/planHook.js';
 import { frameworkFree } from './emitHookNone.js';
 import { importErrorType } from './mutationFactory.js';
-import { infiniteHook, mutationHook } from './emitHookReact.js';
-import { docBlock, hookFile, Imports, wrapParameters } from './hookFile.js';
-import { factoryParameters } from './queryFactory.js';
+import { infiniteHook, mutationHook, queryHook } from './emitHookReact.js';
+import { hookFile, Imports, wrapParameters } from './hookFile.js';
 
 /** Package the `vue-query` adapter builds on. */
 export const VUE_QUERY_MODULE = '@tanstack/vue-query';
@@ -44,11 +43,7 @@ function vueQueries(p: HookPlan, q: QueryPlan, imports: Imports): string[] {
   const factory = hooksNaming.queryOptions(p.hookName);
   const call = p.args.map((a) => `toValue(${a.name})`).join(', ');
   const doc = p.args.map((a) => `@param ${a.name} a value, a ref or a getter`);
-  const lines = [
-    ...docBlock([...p.doc, '`useQuery` with the query options of this operation; `error` is typed as the operation\'s error.', ...doc, '@param options more `useQuery` options (`select`, `enabled`, `staleTime`…), all but `queryKey` and `queryFn`']),
-    `export function ${p.hookName}<TData = ${q.data}>(${[...reactive(factoryParameters(p, q)), `options?: Omit<QueryOptions<${q.data}, ${p.error}, TData, ${q.data}, ReturnType<typeof ${factory}>['queryKey']>, 'queryKey' | 'queryFn'>`].join(', ')}) {`,
-    `  return useQuery(() => ({ ...options, ...${factory}(${call}) }));`,
-    '}',
-  ];
+  const optionsType = `Omit<QueryOptions<${q.data}, ${p.error}, TData, ${q.data}, ReturnType<typeof ${factory}>['queryKey']>, 'queryKey' | 'queryFn'>`;
+  const lines = queryHook(p, q, { fn: 'useQuery', parameters: reactive, paramDocs: doc, args: call, optionsType, body: (o) => `useQuery(() => (${o}))` });
   return [...lines, ...infiniteHook(p, q, imports, { module: VUE_QUERY_MODULE, optionsType: 'InfiniteQueryObserverOptions', paramDocs: doc, parameters: reactive, args: call, body: (o) => `useInfiniteQuery(() => (${o}))` })];
 }
