@@ -15,7 +15,8 @@ import { median, isHashedName, outputMeasures, roleRecall, rolesByOperation, str
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const lib = (pkg) => pathToFileURL(path.join(root, 'packages', pkg, 'lib', 'index.js')).href;
-const core = await import(lib('core'));
+// The run's entry points (`resolveConfig`, `runGenerator`) are on core's host entry, the plugin API on its main one.
+const core = { ...(await import(lib('core'))), ...(await import(pathToFileURL(path.join(root, 'packages', 'core', 'lib', 'host.js')).href)) };
 const plugins = await Promise.all(['plugin-client', 'plugin-hooks', 'plugin-config-meta', 'plugin-mocks'].map((p) => import(lib(p))));
 const [tasksFile, ...rest] = process.argv.slice(2);
 const adapterAt = rest.indexOf('--adapter');
