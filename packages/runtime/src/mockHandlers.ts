@@ -4,6 +4,7 @@
  *
  * @see https://mswjs.io/docs/api/http
  */
+import { cloneEntity } from './mockClone.js';
 import { delay, http, HttpResponse, matchRequestUrl, type DefaultBodyType, type HttpHandler, type HttpResponseResolver, type PathParams } from 'msw';
 import type { PropertyPath } from './meta.js';
 import { listAnswer, type ListSpec } from './mockList.js';
@@ -146,8 +147,8 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
   const body = op.body;
   if (body === undefined) return new HttpResponse(null, { status: op.status });
   if (body === 'entity') return json(entity, op.status);
-  if ('entity' in body) return json(withPath(body.with ? structuredClone(body.with) : {}, body.entity, body.one ? [entity] : entity), op.status);
-  if ('view' in body) return json({ ...structuredClone(body.view), ...picked(entity, body.pick) }, op.status);
+  if ('entity' in body) return json(withPath(body.with ? cloneEntity(body.with) : {}, body.entity, body.one ? [entity] : entity), op.status);
+  if ('view' in body) return json({ ...cloneEntity(body.view), ...picked(entity, body.pick) }, op.status);
   if ('json' in body) return json(empty && body.empty !== undefined ? body.empty : body.json, op.status);
   if ('text' in body) return new HttpResponse(body.text, { status: op.status, headers: { 'Content-Type': body.type } });
   return new HttpResponse(new Blob([body.blob], { type: body.type }), { status: op.status, headers: { 'Content-Type': body.type } });
@@ -156,7 +157,7 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
 /** The properties of an entity (an own copy of each), or of them the `pick`ed ones. */
 function picked(entity: unknown, pick: readonly string[] | undefined): object {
   if (entity === null || typeof entity !== 'object') return {};
-  const own = Object.entries(structuredClone(entity));
+  const own = Object.entries(cloneEntity(entity));
   return Object.fromEntries(pick ? own.filter(([name]) => pick.includes(name)) : own);
 }
 
@@ -211,7 +212,7 @@ async function fromStore<E>(op: OperationSpec, store: MockStore<E> | undefined, 
   }
   const payload = await payloadOf(op, request);
   const fields = op.fields ?? [];
-  const next = op.store === 'replace' && store ? merge(merge(structuredClone(store.spec.defaults) as object, payload, fields), current as object, store.spec.serverFields ?? []) : merge(structuredClone(current) as object, payload, fields);
+  const next = op.store === 'replace' && store ? merge(merge(cloneEntity(store.spec.defaults) as object, payload, fields), current as object, store.spec.serverFields ?? []) : merge(cloneEntity(current) as object, payload, fields);
   for (const [name, value] of Object.entries(op.action?.set ?? {})) setPath(next, name, value);
   if (store && items === store.items) store.touch(next);
   items.set(key, next);

@@ -3,6 +3,7 @@
  * envelope the contract gives (the items array where the list's pagination metadata says, with the count,
  * page facts and next cursor or link kept in step with the store).
  */
+import { cloneEntity } from './mockClone.js';
 import type { PropertyPath } from './meta.js';
 import { readPath, withPath } from './paths.js';
 import { searchItems, sortItems, type SearchSpec, type SortSpec } from './mockQuery.js';
@@ -194,11 +195,11 @@ export function listAnswer<E>(all: readonly E[], request: Request, spec: ListSpe
   const w = windowOf(url.searchParams, spec.page, matching);
   const pick = spec.pick;
   const summary = (item: E): object => ({
-    ...(spec.itemDefaults ? structuredClone(spec.itemDefaults) : {}),
+    ...(spec.itemDefaults ? cloneEntity(spec.itemDefaults) : {}),
     ...Object.fromEntries((pick ?? []).filter((p) => Object.hasOwn(item as object, p)).map((p) => [p, (item as Record<string, unknown>)[p]])),
   });
   const items = matching.slice(w.start, w.start + w.size).map((item) => (pick ? summary(item) : item));
-  let body: unknown = spec.items === undefined ? items : withPath(spec.template ? structuredClone(spec.template) : {}, spec.items, items);
+  let body: unknown = spec.items === undefined ? items : withPath(spec.template ? cloneEntity(spec.template) : {}, spec.items, items);
   for (const [path, source, last] of spec.fields ?? []) {
     if (source === 'items') continue;
     const value = fieldValue(source, w, matching.length, url, spec.page);

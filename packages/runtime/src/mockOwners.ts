@@ -4,6 +4,8 @@
  * parent's detail that embeds the children shows it. Seed items belong to no parent: every parent lists them.
  */
 
+import { cloneEntity } from './mockClone.js';
+
 /** The parent of an item: the values of the path parameters before the item's key, in path order. */
 export type Owner = readonly string[];
 
@@ -71,7 +73,7 @@ export function withEmbeds(entity: unknown, embeds: readonly Embed[] | undefined
   if (!embeds?.length || entity === null || typeof entity !== 'object') return entity;
   const copy = { ...(entity as Record<string, unknown>) };
   for (const [property, items] of embeds) {
-    Object.defineProperty(copy, property, { value: structuredClone(itemsUnder(items, parent)), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(copy, property, { value: cloneEntity(itemsUnder(items, parent)), enumerable: true, writable: true, configurable: true });
   }
   return copy;
 }

@@ -2,6 +2,7 @@
  * The in-memory store behind a CRUD resource's generated mocks: its items by key, seeded from the fixtures,
  * new keys for created items, and how a payload is merged into a stored item.
  */
+import { cloneEntity } from './mockClone.js';
 import type { PropertyPath } from './meta.js';
 import { ownersOf } from './mockOwners.js';
 import { namesOf, readPath } from './paths.js';
@@ -147,7 +148,7 @@ export function createStore<E>(spec: StoreSpec<E>): MockStore<E> {
     ownersOf(items as Map<string, unknown>).clear();
     sequence = 0;
     clock.reset();
-    spec.seed.forEach((item, i) => items.set(key ? String(readPath(item, key.path)) : (spec.positionKeys?.[i] ?? String(i + 1)), structuredClone(item)));
+    spec.seed.forEach((item, i) => items.set(key ? String(readPath(item, key.path)) : (spec.positionKeys?.[i] ?? String(i + 1)), cloneEntity(item)));
   };
   // Past the fresh keys a string key is the sequence number as text (`'4'`): no `<property>-<n>` placeholder, and
   // it still fits a numeric path parameter.
@@ -164,7 +165,7 @@ export function createStore<E>(spec: StoreSpec<E>): MockStore<E> {
   const create = (payload: object, fields: Fields, given?: string): { key: string; entity: E } => {
     // A given key (a path's text) is stored as a number when the key is one and the text reads as one.
     const id = given === undefined ? nextKey() : key?.kind === 'number' && given.trim() !== '' && Number.isFinite(Number(given)) ? Number(given) : given;
-    const entity = merge(structuredClone(spec.defaults) as E & object, payload, fields);
+    const entity = merge(cloneEntity(spec.defaults) as E & object, payload, fields);
     if (key) setPath(entity, key.path, id);
     const now = spec.stamps?.created.length ? clock.next() : '';
     for (const name of spec.stamps?.created ?? []) setPath(entity, name, now);

@@ -7,7 +7,7 @@ import { keyExamples, keyLike } from './keyExamples.js';
 import { listPlan } from './listPlan.js';
 import type { FixtureDecl, StorePlan } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
-import { mayValidate } from '../values/conforms.js';
+import { conforms, mayValidate } from '../values/conforms.js';
 import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sampleUuid } from '../values/sampleString.js';
 
@@ -49,12 +49,16 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
     key: !key ? undefined : key.values ? key.values[i] : (examples.filter(fits)[i] ?? sampleKey(i + 1)),
   })).filter((slot, i, all) => !key || (slot.key !== undefined && all.findIndex((o) => String(o.key) === String(slot.key)) === i));
   let exact = true;
-  const items = slots.map((slot) => {
+  // An entity that is a union whose members fix the key (`oneOf` of `{ id: { enum: [1] } }`, `{ id: { enum: [3] } }`):
+  // a key set into another member's sample fits no member, so that seed is left out.
+  const union = deref(entity.schema, ctx.names.byName)?.kind === 'union';
+  const made = slots.flatMap((slot) => {
     const sample = sampleSchema(entity.schema, { ...ctx.scope, index: slot.index, example: subject.example });
     exact &&= sample.exact;
     if (key) setPath(sample.value, key.path, slot.key);
-    return sample.value;
+    return key && union && !conforms(sample.value, entity.schema, { names: ctx.names, mode: 'read', patterns: ctx.scope.patterns }) ? [] : [{ slot, value: sample.value }];
   });
+  const items = made.map((m) => m.value);
   const defaults = sampleSchema(entity.schema, { ...ctx.scope, index: 1, requiredOnly: true });
   // An entity type without a possible value (see `Sample.exact`) cannot back a typed store.
   if (!exact || !defaults.exact) return undefined;
@@ -75,7 +79,7 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
       seeds = sampled.map(String);
       plan.positionKeys = seeds;
     }
-  } else seeds = slots.map((s) => String(s.key));
+  } else seeds = made.map((m) => String(m.slot.key));
   if (key?.kind !== 'enum') {
     const plain = (n: number): string => (key?.kind === 'uuid' ? sampleUuid(n) : String(n));
     const first = items.length + 1;
