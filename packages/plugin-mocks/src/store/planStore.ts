@@ -50,13 +50,15 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
   })).filter((slot, i, all) => !key || (slot.key !== undefined && all.findIndex((o) => String(o.key) === String(slot.key)) === i));
   let exact = true;
   // An entity that is a union whose members fix the key (`oneOf` of `{ id: { enum: [1] } }`, `{ id: { enum: [3] } }`):
-  // a key set into another member's sample fits no member, so that seed is left out.
+  // a key set into another member's sample fits no member, so that seed (which fitted before) is left out.
   const union = deref(entity.schema, ctx.names.byName)?.kind === 'union';
   const made = slots.flatMap((slot) => {
     const sample = sampleSchema(entity.schema, { ...ctx.scope, index: slot.index, example: subject.example });
     exact &&= sample.exact;
+    const fitsEntity = (): boolean => conforms(sample.value, entity.schema, { names: ctx.names, mode: 'read', patterns: ctx.scope.patterns });
+    const fitted = key !== undefined && union && fitsEntity();
     if (key) setPath(sample.value, key.path, slot.key);
-    return key && union && !conforms(sample.value, entity.schema, { names: ctx.names, mode: 'read', patterns: ctx.scope.patterns }) ? [] : [{ slot, value: sample.value }];
+    return fitted && !fitsEntity() ? [] : [{ slot, value: sample.value }];
   });
   const items = made.map((m) => m.value);
   const defaults = sampleSchema(entity.schema, { ...ctx.scope, index: 1, requiredOnly: true });
