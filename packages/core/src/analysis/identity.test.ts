@@ -55,6 +55,7 @@ describe('listIdentity: the key of real contracts\' items', () => {
     ['the entity\'s trailing words with `Id`: `insurancePolicyId` of `CriticalIllnessInsurancePolicy`', array(prop('insurancePolicyId'), prop('insured')), 'id', 'CriticalIllnessInsurancePolicy', 'insurancePolicyId'],
     ['an own identifier for an id parameter: `entity_id` for `{id}`', array(prop('entity_id'), prop('entity_type')), 'id', 'AristaSwitch', 'entity_id'],
     ['an own identifier for an id parameter: `uuid` for `{reportId}`', array(prop('uuid'), prop('title')), 'reportId', 'Report', 'uuid'],
+    ['no `uid`, which often names another entity (a comment\'s author): `{commentId}`', array(prop('uid'), prop('subject')), 'commentId', 'Comment', undefined],
     ['no own identifier for a parameter that names no id: `uuid` for `{slug}`', array(prop('uuid'), prop('title')), 'slug', 'Report', undefined],
     ['a Kubernetes object\'s `metadata.name`', array(prop('kind'), nested('metadata', prop('name'), prop('uid'))), 'name', 'NamespaceConfigmap', ['metadata', 'name']],
     ['a reference object\'s own key: `modelReference.modelId`', array(prop('etag'), nested('modelReference', prop('projectId'), prop('modelId'))), 'modelId', 'Model', ['modelReference', 'modelId']],

@@ -28,8 +28,11 @@ function words(name: string): string[] {
 /** The suffixes of two words or more of a word list, longest first, in camel case: `groupName` of `billingGroupName`. */
 const suffixes = (list: string[]): string[] => list.slice(1, -1).map((_, i) => camelCase(list.slice(i + 1).join(' ')));
 
-/** Names of an item's own identifier, tried when the path parameter names an id (`…Id`, `…_id`, `…Uuid`, `…Guid`). */
-const OWN_IDS = ['uuid', 'guid', 'uid', 'entity_id', 'object_id'];
+/**
+ * Names of an item's own identifier, tried when the path parameter names an id (`…Id`, `…_id`, `…Uuid`, `…Guid`).
+ * Not `uid`: in many contracts it names another entity (Drupal's author of a comment or a node, a user's id).
+ */
+const OWN_IDS = ['uuid', 'guid', 'entity_id', 'object_id'];
 
 /**
  * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `_id`, `$id`,
