@@ -207,6 +207,10 @@ describe('SchemaNormalizer: one schema at a time', () => {
       },
     ],
     [
+      "allOf of a $ref and { type: 'null' } (3.0's nullable allOf, converted) → the ref, nullable",
+      { openapi: '3.1.0', others: { Base: { type: 'string' } }, given: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'null' }] }, want: { pointer: `${P}/allOf/0`, kind: 'ref', target: 'Base', nullable: true } },
+    ],
+    [
       'oneOf with a null variant → the other variant, nullable',
       { others: { Base: { type: 'object' } }, given: { oneOf: [{ $ref: '#/components/schemas/Base' }, { type: 'null' }] }, want: { pointer: `${P}/oneOf/0`, kind: 'ref', target: 'Base', nullable: true } },
     ],

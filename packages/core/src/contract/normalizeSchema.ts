@@ -96,7 +96,13 @@ export class SchemaNormalizer {
       base = { kind: 'unknown', pointer };
     }
     if (allOf) {
-      const parts = allOf.map((m, i) => this.normalize(m, `${pointer}/allOf/${i}`));
+      let parts = allOf.map((m, i) => this.normalize(m, `${pointer}/allOf/${i}`));
+      // `allOf: [X, { type: 'null' }]` is OpenAPI 3.0's `allOf: [X], nullable: true` as converters write it in 3.1:
+      // read literally no value fits (a string that is null), so it is taken as a nullable X.
+      if (parts.some((p) => p.kind === 'null') && parts.some((p) => p.kind !== 'null')) {
+        meta = { ...meta, nullable: true };
+        parts = parts.filter((p) => p.kind !== 'null');
+      }
       base = withRequiredOnly(base, s, pointer, (name) => this.#memberProperty(allOf, `${pointer}/allOf`, name));
       if (base.kind !== 'unknown') members.unshift(base);
       members.push(...parts, ...inheritedDiscriminators(this.#doc, s, allOf, pointer));
