@@ -77,7 +77,7 @@ export const moduleOf = (relative) => `./${relative.replace(/\.ts$/, '.js')}`;
 /**
  * Which fixture constants a fixtures file exports, and which of them are cast (`as unknown as`, written when the
  * contract allows no value of the type).
- * @returns {Map<string, { cast: boolean }>}
+ * @returns {Map<string, { cast: boolean, wrap?: string, one?: boolean }>}
  */
 export function fixtureExports(file) {
   const out = new Map();
@@ -86,9 +86,11 @@ export function fixtureExports(file) {
   const starts = [...text.matchAll(/^export const (\w+)\s*:/gm)];
   starts.forEach((m, i) => {
     const end = starts[i + 1]?.index ?? text.length;
-    // The property of the read response that holds a store's entity, when the entity is wrapped (`{ data: {...} }`).
-    const wrap = /^export const \w+: NonNullable<NonNullable<\w+>\[('(?:[^'\\]|\\.)*')\]>/.exec(text.slice(m.index, end))?.[1];
-    out.set(m[1], { cast: /\bas unknown as\b/.test(text.slice(m.index, end)), ...(wrap ? { wrap } : {}) });
+    // The property of the read response that holds a store's entity, when the entity is wrapped (`{ data: {...} }`),
+    // and whether it holds a one-item array of it (`{ keys: [Key] }`, typed `…['keys']>[number]`).
+    const found = /^export const \w+: NonNullable<NonNullable<\w+>\[('(?:[^'\\]|\\.)*')\]>(\[number\])?/.exec(text.slice(m.index, end));
+    const wrap = found?.[1];
+    out.set(m[1], { cast: /\bas unknown as\b/.test(text.slice(m.index, end)), ...(wrap ? { wrap, ...(found?.[2] ? { one: true } : {}) } : {}) });
   });
   return out;
 }

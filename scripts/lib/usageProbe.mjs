@@ -137,7 +137,8 @@ function probeEntityFixtures(state, { core, clientNaming, mocksNaming, model }, 
     if (fixture.cast) state.casts++;
     // A wrapped entity is checked against the read response's property that holds it.
     const response = `${types}.${clientNaming.responseType(readOp)}`;
-    const target = fixture.wrap ? `NonNullable<NonNullable<${response}>[${fixture.wrap}]>` : response;
+    const held = fixture.wrap ? `NonNullable<NonNullable<${response}>[${fixture.wrap}]>` : response;
+    const target = fixture.one ? `${held}[number]` : held;
     state.add(
       { kind: 'fixture', operation: core.describeOperation(model, resource, readOp).node.key, source: name, cast: fixture.cast },
       `export const probe${state.entries.length}: ${type === 'list' ? `readonly ${target}[]` : target} = ${fixtures}.${name};`,
