@@ -37,7 +37,8 @@ export interface StoreSubject {
 export function storeSubject(resource: ResourceNode, sigs: OperationSignature[], ctx: PlanContext): StoreSubject | undefined {
   if (resource.resourceKind !== 'crud') return undefined;
   const list = sigs.find((s) => s.op.role === 'list');
-  const listBody = list ? responseSchema(list) : undefined;
+  // A list the client reads as text or a blob (an XML `Results` list) has no items the store can serve.
+  const listBody = list?.response.responseType === 'json' ? responseSchema(list) : undefined;
   const envelope = listBody ? listEnvelope(listBody, ctx.names) : undefined;
   const read = sigs.find((s) => s.op.role === 'read');
   if (read && read.response.responseType !== 'none') {

@@ -1,0 +1,13 @@
+// Which lists back a store: a list the client reads as JSON. A list answered as XML (`text/xml` with a schema, as
+// AWS query APIs declare) is typed `string` by the client, so its fixture is text and no store serves its items.
+import path from 'node:path';
+import { TEST_DIR, generate } from './helpers.js';
+
+it('a list and a create answered as text/xml keep no store: the list answers its text fixture', async () => {
+  const result = await generate(path.join(TEST_DIR, 'fixtures/xml-list.yaml'), path.join(TEST_DIR, '.out-xml-list'), {}, false);
+  const file = result.files.find((f) => f.path.endsWith('tasks.fixtures.ts'));
+  expect(file).toBeDefined();
+  const text = file?.contents ?? '';
+  expect(text).not.toContain("['Results']");
+  expect(text).toMatch(/export const listTasksFixture: ListTasksResponse = '[^']*';/);
+});
