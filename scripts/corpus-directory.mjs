@@ -78,6 +78,8 @@ const cachedOnly = args.includes('--cached-only');
 const rows = (
   tsc ? await measureWithTsc(tasks, { jobs, timeoutMs, ...(adapter ? { adapter } : {}), cache: !args.includes('--no-cache'), cachedOnly, onRow }) : await measureAll(tasks, { jobs, timeoutMs, ...(adapter ? { adapter } : {}), onRow })
 ).filter((row) => row !== undefined);
+const reused = rows.filter((r) => r.typecheck?.reused).length;
+if (reused > 0) console.log(`corpus:directory: ${reused} type-checks taken from an earlier check of the same output`);
 if (rows.length < tasks.length) console.log(`corpus:directory: ${rows.length} of ${tasks.length} contracts measured (from the cache); ${tasks.length - rows.length} not yet`);
 const seconds = (performance.now() - started) / 1000;
 const summary = pooled(rows);

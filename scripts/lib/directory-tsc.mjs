@@ -4,6 +4,9 @@
 // finished row in a cache outside the repository keyed by the contract's bytes and by a hash of everything the row
 // depends on (the built packages, these scripts, both compilers), so a run that stops can be run again to continue
 // and a run over a larger sample of the same seed redoes nothing. Rows that failed (crash, time limit) are not kept.
+// A second cache keeps each type-check result by the output's bytes and what a check of them depends on (the
+// runtime's declarations, the lockfile, the check scripts, both compilers): a new build re-measures every contract,
+// which is cheap, but type-checks only the outputs it changed.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,18 +21,39 @@ const BATCH_FILES = 4000;
 const BATCH_CONTRACTS = 25;
 
 /** The measuring scripts a row depends on (besides the built packages and the compilers). */
-const SCRIPTS = ['directory-worker', 'directory-metrics', 'directory-behaviours', 'directory-typecheck', 'typecheck', 'neverTypes'];
+const SCRIPTS = ['directory-worker', 'directory-metrics', 'directory-behaviours'];
+/** The scripts a type-check's result depends on. */
+const CHECK_SCRIPTS = ['directory-typecheck', 'typecheck', 'neverTypes'];
 
-/** Files whose bytes a row depends on: the built packages, the measuring scripts, the compilers' versions. */
+/** The files under a folder, depth first, sorted by name. */
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+
+/** The compilers' package.json files (their versions). */
+const compilerFiles = () => [TSC_59, TSC_7].map((c) => path.join(path.dirname(c), '..', 'package.json')).filter(existsSync);
+
+/** What a type-check of an output depends on besides its bytes: the runtime it imports, the lockfile, the checks. */
+const checkFiles = () => [
+  ...walk(path.join(ROOT, 'packages', 'runtime', 'dist')).filter((f) => f.endsWith('.d.ts')),
+  ...['packages/runtime/package.json', 'pnpm-lock.yaml'].map((f) => path.join(ROOT, f)),
+  ...CHECK_SCRIPTS.map((s) => path.join(ROOT, 'scripts', 'lib', `${s}.mjs`)),
+  ...compilerFiles(),
+];
+
+/** Files whose bytes a row depends on: the built packages, the measuring scripts, what a check depends on. */
 function keyFiles() {
-  const walk = (dir) =>
-    readdirSync(dir, { withFileTypes: true })
-      .sort((a, b) => (a.name < b.name ? -1 : 1))
-      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
   const packages = readdirSync(path.join(ROOT, 'packages')).sort().map((p) => path.join(ROOT, 'packages', p, 'lib'));
   const scripts = SCRIPTS.map((s) => path.join(ROOT, 'scripts', 'lib', `${s}.mjs`));
-  const compilers = [TSC_59, TSC_7].map((c) => path.join(path.dirname(c), '..', 'package.json'));
-  return [...packages.filter(existsSync).flatMap(walk), ...scripts, ...compilers.filter(existsSync)];
+  return [...packages.filter(existsSync).flatMap(walk), ...scripts, ...checkFiles()];
+}
+
+/** sha256 over files' paths (relative to `from`) and bytes. */
+function hashFiles(files, from, seed = '') {
+  const hash = createHash('sha256').update(seed);
+  for (const file of files) hash.update(`${path.relative(from, file)}\0`).update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
 }
 
 /**
@@ -38,9 +62,18 @@ function keyFiles() {
  * @returns {string} an absolute path outside the repository (not created)
  */
 export function rowCacheDir(adapter = 'none') {
-  const hash = createHash('sha256').update(`adapter ${adapter}\0`);
-  for (const file of keyFiles()) hash.update(`${path.relative(ROOT, file)}\0`).update(readFileSync(file)).update('\0');
-  return path.join(path.dirname(directoryCacheDir()), 'directory-tsc', hash.digest('hex').slice(0, 16));
+  return path.join(path.dirname(directoryCacheDir()), 'directory-tsc', hashFiles(keyFiles(), ROOT, `adapter ${adapter}\0`).slice(0, 16));
+}
+
+/**
+ * The type-check results kept by output: `<cache>/directory-tsc-outputs/`, and a function giving the file of one
+ * written output's result (its bytes and everything the check depends on, see {@link checkFiles}).
+ * @returns {{ dir: string, fileOf: (outputDir: string) => string }} `dir` absolute, outside the repository
+ */
+export function outputCache() {
+  const dir = path.join(path.dirname(directoryCacheDir()), 'directory-tsc-outputs');
+  const seed = hashFiles(checkFiles(), ROOT);
+  return { dir, fileOf: (outputDir) => path.join(dir, `${hashFiles(walk(outputDir), outputDir, seed).slice(0, 32)}.json`) };
 }
 
 /** Cache file of one contract's row: its id and bytes. */
@@ -73,13 +106,31 @@ export function batches(rows) {
   return out;
 }
 
-/** Type-checks written rows in batches; a batch whose findings cannot all be tied to one output goes again one by one. */
-function typecheckRows(rows, base) {
-  for (const batch of batches(rows)) {
+/** Writes a JSON file whole or not at all. */
+function writeJson(file, value) {
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(value)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+/**
+ * Type-checks written rows, taking the result of an output already checked byte for byte from `outputs` (the row's
+ * `typecheck.reused` is then true); the rest go in batches, and a batch whose findings cannot all be tied to one
+ * output goes again one by one. Every output folder is removed.
+ */
+function typecheckRows(rows, base, outputs) {
+  const keys = new Map(outputs ? rows.map((r) => [r, outputs.fileOf(r.written.dir)]) : []);
+  const fresh = rows.filter((r) => {
+    const file = keys.get(r);
+    if (!file || !existsSync(file)) return true;
+    r.typecheck = { ...JSON.parse(readFileSync(file, 'utf8')), reused: true };
+    return false;
+  });
+  for (const batch of batches(fresh)) {
     const names = batch.map((r) => path.basename(r.written.dir));
     const results = typecheckBatch(base, names) ?? new Map(names.map((n) => [n, typecheckBatch(base, [n]).get(n)]));
     for (const [i, row] of batch.entries()) row.typecheck = { ...results.get(names[i]), batch: batch.length };
     for (const name of names) rmSync(path.join(base, `tsconfig.${name}.json`), { force: true });
+    for (const row of outputs ? batch : []) if (row.typecheck.collapsed >= 0) writeJson(keys.get(row), row.typecheck);
   }
   for (const row of rows) {
     rmSync(row.written.dir, { recursive: true, force: true });
@@ -101,7 +152,8 @@ export async function measureWithTsc(tasks, { jobs, timeoutMs, adapter, chunk = 
   const dir = rowCacheDir(adapter);
   const base = path.join(ROOT, '.corpus-out', 'directory-tsc');
   mkdirSync(base, { recursive: true });
-  if (cache) mkdirSync(dir, { recursive: true });
+  const outputs = cache ? outputCache() : undefined;
+  for (const folder of cache ? [dir, outputs.dir] : []) mkdirSync(folder, { recursive: true });
   const rows = new Map();
   let done = 0;
   const record = (row) => {
@@ -117,14 +169,10 @@ export async function measureWithTsc(tasks, { jobs, timeoutMs, adapter, chunk = 
   for (let i = 0; i < (cachedOnly ? 0 : pending.length); i += chunk) {
     const part = pending.slice(i, i + chunk);
     const measured = await measureAll(part, { jobs, timeoutMs, tsc: true, ...(adapter ? { adapter } : {}) });
-    typecheckRows(measured.filter((r) => r.written), base);
+    typecheckRows(measured.filter((r) => r.written), base, outputs);
     for (const [j, row] of measured.entries()) {
       rmSync(path.join(base, String(part[j].index)), { recursive: true, force: true });
-      if (cache && row.status !== 'failed') {
-        const file = rowFile(dir, part[j]);
-        writeFileSync(`${file}.tmp`, `${JSON.stringify(row)}\n`);
-        renameSync(`${file}.tmp`, file);
-      }
+      if (cache && row.status !== 'failed') writeJson(rowFile(dir, part[j]), row);
       record(row);
     }
   }
