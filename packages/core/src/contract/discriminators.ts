@@ -93,7 +93,8 @@ function follow(doc: unknown, raw: unknown, seen: Set<string>): Raw | undefined 
  * @param s the raw schema
  * @param allOf its raw `allOf` members
  * @param pointer its JSON pointer
- * @returns one object node per inherited discriminator that pins the tag
+ * @returns one object node per inherited discriminator that pins the tag; none from a parent whose discriminator
+ *   belongs to its own `oneOf`/`anyOf` when the mapping does not name this schema (the schema then is the union)
  * @see https://spec.openapis.org/oas/v3.1.0#discriminator-object (allOf inheritance)
  */
 export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], pointer: string): SchemaNode[] {
@@ -108,12 +109,17 @@ export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], 
     const ref = member && typeof member === 'object' ? (member as Raw)['$ref'] : undefined;
     if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX) || ref.slice(COMPONENT_PREFIX.length).includes('/')) return;
     const parentKey = decodeToken(ref.slice(COMPONENT_PREFIX.length));
-    const d = (schemas?.[parentKey] as Raw | undefined)?.['discriminator'] as Raw | undefined;
+    const parent = schemas?.[parentKey] as Raw | undefined;
+    const d = parent?.['discriminator'] as Raw | undefined;
     if (parentKey === self || !d || typeof d['propertyName'] !== 'string' || pinnedHere(d['propertyName'])) return;
     const byTarget = d['mapping'] && typeof d['mapping'] === 'object' ? mappingIndex(d['mapping'] as Raw) : undefined;
     // The mapping keys whose target is this schema: by its name, its decoded pointer or its pointer as written.
     const hits = byTarget ? [byTarget.raw.get(self), byTarget.decoded.get(pointerOf(self)), byTarget.raw.get(pointer)] : [];
     const mapped = [...new Set(hits.flatMap((list) => list ?? []))].sort(cmp);
+    // A parent whose discriminator tells its own `oneOf`/`anyOf` variants apart is a union, not a base: a schema
+    // that extends it without being one of its mapped variants (`Check: allOf: [CheckDiscriminator]`) is that
+    // union under another name, and already carries each variant's tag.
+    if (mapped.length === 0 && (Array.isArray(parent?.['oneOf']) || Array.isArray(parent?.['anyOf']))) return;
     const at = `${pointer}/allOf/${i}`;
     out.push({
       kind: 'object',

@@ -182,6 +182,27 @@ describe('SchemaNormalizer: unions with a discriminator', () => {
     expect(pinned('Fox')).toMatchObject({ properties: [{ name: 'kind', schema: { enum: ['Fox'] } }] });
   });
 
+  it('allOf of a oneOf parent with a discriminator is that union under another name: no tag of its own (unless mapped)', async () => {
+    const { named } = await normalizeDocument(
+      tmp,
+      docWithSchemas({
+        Deadman: { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['deadman'] }, every: { type: 'string' } } },
+        Threshold: { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['threshold'] } } },
+        CheckDiscriminator: {
+          oneOf: [{ $ref: '#/components/schemas/Deadman' }, { $ref: '#/components/schemas/Threshold' }],
+          discriminator: { propertyName: 'type', mapping: { deadman: '#/components/schemas/Deadman', threshold: '#/components/schemas/Threshold', odd: 'Odd' } },
+        },
+        Check: { allOf: [{ $ref: '#/components/schemas/CheckDiscriminator' }] },
+        Odd: { allOf: [{ $ref: '#/components/schemas/CheckDiscriminator' }] },
+      }),
+    );
+    const check = named('Check').schema;
+    expect(JSON.stringify(check)).not.toContain('"enum":["Check"]');
+    expect(check.kind === 'intersection' ? check.members.length : 1).toBe(1);
+    const odd = named('Odd').schema;
+    expect(odd.kind === 'intersection' ? odd.members[odd.members.length - 1] : odd).toMatchObject({ properties: [{ name: 'type', schema: { enum: ['odd'] } }] });
+  });
+
   it('a mapping entry that points at no variant is left out', async () => {
     const node = await normalizeOne({ oneOf: variants.slice(0, 2), discriminator: { propertyName: 'petType', mapping: { ghost: '#/components/schemas/Lizard', cat: 'Cat' } } }, pets);
     expect(node.kind === 'union' ? node.discriminator?.mapping : undefined).toEqual([

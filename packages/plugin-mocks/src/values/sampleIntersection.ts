@@ -58,6 +58,13 @@ export function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slo
   // (`additionalProperties: true` keeps an example's unknown keys as they are): the declared one is completed
   // (its missing required properties sampled), the copy is the example's value unchecked.
   for (const p of objects) for (const x of p.n?.kind === 'object' ? p.n.properties : []) if (Object.hasOwn(p.value as object, x.name)) setOwn(out, x.name, (p.value as Record<string, unknown>)[x.name]);
+  // A map member's copy of an example key that a member declares but left out (optional, or `requiredOnly`): the
+  // example's value unchecked, kept only where the declared schemas accept it.
+  for (const k of Object.keys(out)) {
+    const declaring = objects.filter((p) => p.n?.kind === 'object' && p.n.properties.some((x) => x.name === k));
+    if (declaring.length === 0 || declaring.some((p) => Object.hasOwn(p.value as object, k))) continue;
+    if (!declaring.every((p) => propertySchemas(p.n, k, ctx, 0).every((s) => mayValidate(out[k], s, ctx)))) delete out[k];
+  }
   // A property more than one member may declare has the intersection of their types: no constant of one of them fits it.
   const required = new Set(parts.flatMap((p) => (p.n?.kind === 'object' ? p.n.properties.filter((x) => x.required).map((x) => x.name) : [])));
   const declares = (p: (typeof parts)[number], k: string) => (p.n?.kind === 'object' ? p.n.properties.some((x) => x.name === k) || p.n.additionalProperties !== undefined : isObject(p.value) && Object.hasOwn(p.value, k));
