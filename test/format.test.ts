@@ -3,37 +3,24 @@
 // of it with the project's formatter config, `check` reports drift 0 on it, and a missing or failing formatter is
 // a coded error that writes nothing. Projects under `.fixtures-out/` (inside the repository, so the formatters
 // resolve) and under the OS temp folder (outside it, so none does).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { runCli } from './helpers/cli.js';
+import { demoProject, writeDemoConfig } from './helpers/demoProject.js';
 import { OUT_BASE, ROOT } from './helpers/paths.js';
 
-const DEMO = path.join(ROOT, 'examples/public-crm/openapi.yaml');
 const CLIENT = 'generated/src/shared/api/generated/contacts/contacts.client.ts';
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 /** A project folder with the demo contract, a config with `format`, and the formatter config files given. */
 function project(dir: string, format: string, files: Record<string, string> = {}): string {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  made.push(dir);
-  writeFileSync(path.join(dir, 'openapi.yaml'), readFileSync(DEMO));
-  const plugin = (pkg: string) => JSON.stringify(path.join(ROOT, `packages/${pkg}/dist/index.js`));
-  writeFileSync(
-    path.join(dir, 'generator.config.ts'),
-    [
-      `import { pluginClient } from ${plugin('plugin-client')};`,
-      `import { pluginHooks } from ${plugin('plugin-hooks')};`,
-      `import { pluginConfigMeta } from ${plugin('plugin-config-meta')};`,
-      `import { pluginMocks } from ${plugin('plugin-mocks')};`,
-      `export default { input: './openapi.yaml', output: './generated', format: ${format}, plugins: [pluginClient(), pluginHooks(), pluginConfigMeta(), pluginMocks()] };`,
-    ].join('\n'),
-  );
+  demoProject(dir, made);
+  const config = writeDemoConfig(dir, { extra: `format: ${format}` });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
-  return path.join(dir, 'generator.config.ts');
+  return config;
 }
 
 const FORMATTERS = [

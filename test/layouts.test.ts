@@ -1,13 +1,13 @@
 // The layouts of `output.layout` (docs/layouts.md) through the built CLI on the demo contract: the single-file and
 // tag layouts type-check with TypeScript 5.9 and 7 under the strict flags, `check` reports drift 0 on them, and
 // switching from one layout to another leaves exactly the new layout's files (and the user's own file) in the root.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCli } from './helpers/cli.js';
+import { demoProject, writeDemoConfig } from './helpers/demoProject.js';
 import { OUT_BASE, ROOT } from './helpers/paths.js';
 import { STRICTER_OPTIONS, typecheckProject } from './utils/typecheck.js';
 
-const DEMO = path.join(ROOT, 'examples/public-crm/openapi.yaml');
 const made: string[] = [];
 afterAll(() => made.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -18,31 +18,11 @@ const ALL_PLUGINS = "pluginClient(), pluginHooks({ adapter: 'react-query' }), pl
 
 /** Writes the demo's config with `output.layout` (none for the default) into `dir`; returns its path. */
 function configWith(dir: string, layout: string | undefined, plugins = DEMO_PLUGINS): string {
-  const plugin = (pkg: string) => JSON.stringify(path.join(ROOT, `packages/${pkg}/dist/index.js`));
-  const output = layout === undefined ? "'./generated'" : `{ root: './generated', layout: '${layout}' }`;
-  writeFileSync(
-    path.join(dir, 'generator.config.ts'),
-    [
-      `import { pluginClient } from ${plugin('plugin-client')};`,
-      `import { pluginHooks } from ${plugin('plugin-hooks')};`,
-      `import { pluginConfigMeta } from ${plugin('plugin-config-meta')};`,
-      `import { pluginMocks } from ${plugin('plugin-mocks')};`,
-      `import { pluginValidators } from ${plugin('plugin-validators')};`,
-      `import { pluginCollections } from ${plugin('plugin-collections')};`,
-      `export default { input: './openapi.yaml', output: ${output}, plugins: [${plugins}] };`,
-    ].join('\n'),
-  );
-  return path.join(dir, 'generator.config.ts');
+  return writeDemoConfig(dir, { output: layout === undefined ? "'./generated'" : `{ root: './generated', layout: '${layout}' }`, plugins });
 }
 
-function project(name: string): string {
-  const dir = path.join(OUT_BASE, name);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  made.push(dir);
-  writeFileSync(path.join(dir, 'openapi.yaml'), readFileSync(DEMO));
-  return dir;
-}
+/** A project folder with the demo's contract under the fixture output base. */
+const project = (name: string): string => demoProject(path.join(OUT_BASE, name), made);
 
 /** Every file under `dir`, relative, sorted. */
 function filesUnder(dir: string): string[] {
