@@ -3,6 +3,7 @@
 // switching from one layout to another leaves exactly the new layout's files (and the user's own file) in the root.
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startMock } from '../scripts/lib/runtime-server.mjs';
 import { runCli } from './helpers/cli.js';
 import { demoProject, writeDemoConfig } from './helpers/demoProject.js';
 import { OUT_BASE, ROOT } from './helpers/paths.js';
@@ -67,13 +68,33 @@ describe.each([
 });
 
 describe('reslayer mock in another layout', () => {
-  it("is RSL_CONFIG_INVALID naming the layout (it serves the resource layout's mocks), not a missing output", () => {
-    const dir = project('layout-mock');
-    const r = runCli(['mock', '--config', configWith(dir, 'single-file')]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain("RSL_CONFIG_INVALID");
-    expect(r.stderr).toContain("output.layout 'single-file'");
-  });
+  it.each(['single-file', 'tag'])("serves the '%s' layout's mocks: list, detail, create listed, delete 404", async (layout) => {
+    const dir = project(`layout-mock-${layout}`);
+    const config = configWith(dir, layout);
+    expect(runCli(['generate', '--config', config], { timeoutMs: 240_000 }).status).toBe(0);
+    const server = await startMock(['--config', config]);
+    try {
+      const call = async (method: string, route: string, body?: unknown) => {
+        const r = await fetch(server.url + route, { method, headers: { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+        const text = await r.text();
+        return { status: r.status, json: (text ? JSON.parse(text) : undefined) as { items?: Array<{ id: string }>; id?: string } | undefined };
+      };
+      const list = await call('GET', '/api/v1/contacts?pageSize=100');
+      const first = list.json?.items?.[0];
+      expect({ status: list.status, some: first !== undefined }).toEqual({ status: 200, some: true });
+      expect(await call('GET', `/api/v1/contacts/${first?.id}`)).toMatchObject({ status: 200, json: { id: first?.id } });
+      const created = await call('POST', '/api/v1/contacts', { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test', status: 'lead' });
+      expect(created.status).toBe(201);
+      const after = await call('GET', '/api/v1/contacts?pageSize=100');
+      expect(after.json?.items?.map((c) => c.id)).toContain(created.json?.id);
+      expect((await call('DELETE', `/api/v1/contacts/${created.json?.id}`)).status).toBeLessThan(300);
+      expect((await call('GET', `/api/v1/contacts/${created.json?.id}`)).status).toBe(404);
+      const about = JSON.parse(server.output.stdout.split('\n')[0] ?? '{}') as { resources?: string[] };
+      expect(about.resources).toEqual(['companies', 'contacts', 'contactsArchive', 'dashboardSummary', 'filesDownload', 'search']);
+    } finally {
+      await server.stop();
+    }
+  }, 240_000);
 });
 
 describe('switching layouts', () => {

@@ -7,6 +7,6 @@ export type { RunSummary } from './cache/record.js';
 export type { LockHolder } from './output/lock.js';
 export type { DriftEntry, WritePlan } from './output/plan.js';
 export type { Leftovers } from './output/swap.js';
-export { MANIFEST_NAME } from './output/manifest.js';
+export { MANIFEST_NAME, readManifest, type Manifest } from './output/manifest.js';
 export { outputPaths, rootRelative, type OutputLocation, type OutputPaths } from './output/paths.js';
 export { cacheDirOf } from './cache/cacheDir.js';

@@ -1,9 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GeneratorError, RUNTIME_MODULE_RULE } from '@reslayer/core';
 import { type ResolvedConfig, typeScriptModuleLoader } from '@reslayer/core/host';
+import { readManifest } from '@reslayer/engine';
 import { PLUGIN_MOCKS, mocksNaming } from '@reslayer/plugin-mocks';
 import { displayPath } from '../format/resolveCliConfig.js';
 import type { GetResponse } from './mockServer.js';
@@ -30,13 +31,38 @@ export interface FactoryOptions {
   outputRoot?: string | undefined;
 }
 
-/** The resource folders of the mocks folder that hold an `index.ts`, sorted by name. */
-function resourceDirs(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && existsSync(path.join(dir, e.name, 'index.ts')))
-    .map((e) => e.name)
-    .sort();
+/** A module that defines a resource's handlers: `export const { …, createHandlers: createContactsHandlers } = mockResource<…>(`. */
+const DEFINES_HANDLERS = /=\s*mockResource\s*[<(]/;
+/** A generated file in a `mocks` folder, or a layout's `mocks.ts` (the single-file layout joins every resource's mocks there). */
+const MOCKS_PATH = /(^|\/)mocks(\/|\.ts$)/;
+
+/**
+ * The generated modules that define mock handlers, in any `output.layout`: the files the output root's manifest lists
+ * under a `mocks` folder (or named `mocks.ts`) that call the runtime's `mockResource`, sorted by path.
+ * @param root the output root (absolute)
+ * @returns absolute paths; none when the root has no manifest or no mocks
+ */
+function handlerModules(root: string): string[] {
+  const defines = (file: string): boolean => {
+    try {
+      return DEFINES_HANDLERS.test(readFileSync(file, 'utf8'));
+    } catch {
+      return false; // listed but gone: not served
+    }
+  };
+  return readManifest(root)
+    .files.filter((f) => f.endsWith('.ts') && MOCKS_PATH.test(f))
+    .sort()
+    .map((f) => path.join(root, f))
+    .filter(defines);
+}
+
+/** The folder that holds every one of the files (their longest common ancestor). */
+function commonDir(files: readonly string[]): string {
+  return files.map(path.dirname).reduce((a, b) => {
+    while (a !== b && !`${b}${path.sep}`.startsWith(`${a}${path.sep}`)) a = path.dirname(a);
+    return a;
+  });
 }
 
 /**
@@ -115,36 +141,25 @@ export function byPrecision<T>(handlers: readonly T[]): T[] {
   return [...handlers].sort(compare);
 }
 
-/** A function export of a module whose name fits a pattern. */
-function exported(module: Record<string, unknown>, pattern: RegExp): ((...args: unknown[]) => unknown) | undefined {
-  const name = Object.keys(module).find((k) => pattern.test(k) && typeof module[k] === 'function');
-  return name ? (module[name] as (...args: unknown[]) => unknown) : undefined;
-}
-
 /**
- * Loads the mocks `generate` wrote (`<output root>/<srcDir>/shared/mocks/<resource>/index.ts`): each resource's
- * `create<Resource>Handlers` and `reset<Resource>Store`, through Node's own type stripping where it has it, else the
- * TypeScript loader configs use (jiti), with the runtime's mocks module taken from the project or, failing that, from the CLI's own dependencies.
+ * Loads the mocks `generate` wrote, in any `output.layout` (the modules {@link handlerModules} finds): every
+ * `create<Resource>Handlers` and `reset<Resource>Store` they export, through Node's own type stripping where it has
+ * it, else the TypeScript loader configs use (jiti), with the runtime's mocks module taken from the project or,
+ * failing that, from the CLI's own dependencies.
  * @param config the resolved config
  * @param options the scenario for the handler factories (the base URL is always `*`: any origin and base path), and
  *   the output root to load from when not the config's (the runtime is still found from the config's)
  * @throws GeneratorError `RSL_OUTPUT_MISSING` when there are no generated mocks ("run `reslayer generate` first"),
- *   `RSL_CONFIG_INVALID` when the config has no plugin-mocks, sets an `output.layout` other than the resource layout,
- *   or the runtime or msw is missing
+ *   `RSL_CONFIG_INVALID` when the config has no plugin-mocks, or the runtime or msw is missing
  */
 export async function loadMocks(config: ResolvedConfig, options: FactoryOptions): Promise<LoadedMocks> {
   if (!config.plugins.some((p) => p.name === PLUGIN_MOCKS)) {
     throw new GeneratorError('RSL_CONFIG_INVALID', 'the config has no pluginMocks(), so there are no mocks to serve', { hint: 'Add pluginMocks() to the plugins of the config, then run `reslayer generate`.' });
   }
-  if (config.layout !== undefined) {
-    throw new GeneratorError('RSL_CONFIG_INVALID', `\`reslayer mock\` serves the mocks of the resource layout; this config sets output.layout '${config.layout}'`, {
-      hint: "Serve the generated handlers yourself (they are in the layout's mocks file or folders), or generate a second output with the default layout for `reslayer mock`.",
-    });
-  }
-  const dir = path.join(options.outputRoot ?? config.outputRoot, config.srcDir, path.dirname(mocksNaming.resourceDir({ resource: 'x' })));
-  const names = resourceDirs(dir);
-  if (names.length === 0) {
-    throw new GeneratorError('RSL_OUTPUT_MISSING', `there are no generated mocks in ${displayPath(dir, process.cwd())}: run \`reslayer generate\` first`, {
+  const root = options.outputRoot ?? config.outputRoot;
+  const modules = handlerModules(root);
+  if (modules.length === 0) {
+    throw new GeneratorError('RSL_OUTPUT_MISSING', `there are no generated mocks in ${displayPath(root, process.cwd())}: run \`reslayer generate\` first`, {
       hint: 'Run `reslayer generate` with the same config (or contract and --output) first, then `reslayer mock` again.',
     });
   }
@@ -155,12 +170,17 @@ export async function loadMocks(config: ResolvedConfig, options: FactoryOptions)
   const factory = { baseUrl: '*', scenario: options.scenario };
   const handlers: unknown[] = [];
   const resets: Array<() => unknown> = [];
-  for (const name of names) {
-    const module = (await load(path.join(dir, name, 'index.ts'))) as Record<string, unknown>;
-    const create = exported(module, /^create\w*Handlers$/);
-    const reset = exported(module, /^reset\w*Store$/);
-    if (create) handlers.push(...(create(factory) as unknown[]));
-    if (reset) resets.push(reset);
+  const resources: string[] = [];
+  for (const file of modules) {
+    const module = (await load(file)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (typeof value !== 'function') continue;
+      const resource = /^create(\w+)Handlers$/.exec(name)?.[1];
+      if (resource) {
+        handlers.push(...((value as (o: typeof factory) => unknown[])(factory)));
+        resources.push(`${resource.charAt(0).toLowerCase()}${resource.slice(1)}`);
+      } else if (/^reset\w+Store$/.test(name)) resets.push(value as () => unknown);
+    }
   }
-  return { dir, resources: names, handlers: byPrecision(handlers), reset: () => resets.forEach((r) => r()), getResponse: msw.getResponse };
+  return { dir: commonDir(modules), resources: resources.sort(), handlers: byPrecision(handlers), reset: () => resets.forEach((r) => r()), getResponse: msw.getResponse };
 }
