@@ -72,8 +72,31 @@ export interface ListCacheSpec extends ListShape {
   readonly lists: () => QueryKey;
   /** The item property that holds an item's key (or the path to it: `['metadata', 'name']`), compared as a string with the id given. */
   readonly key: PropertyPath;
+  /**
+   * True when the key property holds the item's own URI or path (`uri: "/videos/123"`, HAL's `_links.self.href`):
+   * an item's key is then its last path segment ({@link lastPathSegment}), compared with the id given.
+   */
+  readonly keyFromUri?: boolean;
   /** Where a detail's data holds the entity (`data` of `{ data: Contact }`); absent when the data is the entity. */
   readonly detail?: PropertyPath;
+}
+
+/**
+ * The last path segment of a URI or path, percent-decoded: `123` of `/videos/123`, of `https://api.example.com/videos/123/`
+ * and of `/videos/123?fields=uri#top` (a query, a fragment and trailing slashes are dropped).
+ * @param value a URI or path
+ * @returns the segment, or undefined for a value that is no string
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+ */
+export function lastPathSegment(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const path = value.replace(/[?#][\s\S]*$/, '').replace(/\/+$/, '');
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The data a {@link ListCache.snapshot} keeps: each cached query's key and data. */
@@ -113,12 +136,12 @@ export interface ListCache<Item, Detail> {
 
 /**
  * The cache helpers of a CRUD resource (see {@link ListCache}).
- * @param spec the lists prefix, where the items and total are, and the item property holding the key
+ * @param spec the lists prefix, where the items and total are, and the item property holding the key (or a URI ending in it)
  * @returns the helpers
  * @example export const contactsCache = listCacheHelpers<Contact, Contact>({ lists: contactsQueryKeys.lists, items: 'items', total: 'total', key: 'id' });
  */
 export function listCacheHelpers<Item, Detail>(spec: ListCacheSpec): ListCache<Item, Detail> {
-  const keyOf = (item: Item): string => String(readPath(item, spec.key));
+  const keyOf = (item: Item): string | undefined => (spec.keyFromUri ? lastPathSegment(readPath(item, spec.key)) : String(readPath(item, spec.key)));
   const merge = (old: unknown, patch: object): unknown => (old === null || typeof old !== 'object' ? old : { ...old, ...patch });
   return {
     setDetail: (queryClient, detailKey, data) => void queryClient.setQueryData(detailKey, data),

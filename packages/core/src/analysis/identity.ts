@@ -2,7 +2,7 @@ import type { ApiModel, PropertyNode, ResourceNode, SchemaNode } from '../model/
 import { camelCase } from '../naming/casing.js';
 import { stringLiteral } from '../naming/literals.js';
 import { listItemsOf, pathNames, type PropertyPath } from './listEnvelope.js';
-import { objectProperties } from './schemaQueries.js';
+import { deref, objectProperties } from './schemaQueries.js';
 import { getSchemaTypeNames, type SchemaTypeNames } from './schemaTypeNames.js';
 import { describeOperation, type OperationSignature } from './signature.js';
 
@@ -18,6 +18,8 @@ export interface ListIdentity {
   keyProperty: PropertyPath;
   /** The property names of an item (its object view). */
   itemProps: ReadonlySet<string>;
+  /** True when the key property holds the item's own URI or path (`uri: "/videos/123"`): its last segment is the key. */
+  keyFromUri?: true;
 }
 
 /** The words of a name: `inboundSharedUserProfile-userId` → `inbound`, `shared`, `user`, `profile`, `user`, `id`. */
@@ -75,7 +77,8 @@ function itemPathParam(model: ApiModel, resource: ResourceNode): string | undefi
  * and the item property that holds the key of an item, the first of: the item path parameter's name (of the read,
  * else the update or delete), `id`, `_id`, `<entity>Id`, the parameter without its `Id` suffix, its last word, a
  * `…Number` parameter's abbreviations. A candidate matches a property of the same name, else one spelled with another
- * case or separators (`attributeID`).
+ * case or separators (`attributeID`). Failing those, an item that holds its own URI or path (`uri: "/videos/123"`,
+ * `_links.self.href`) is keyed by its last segment (`keyFromUri`).
  * @param model the API model
  * @param resource the resource
  * @returns the identity, or undefined for a resource without a list, a list whose items are not found or are no
@@ -115,8 +118,11 @@ function identityOrProblem(model: ApiModel, resource: ResourceNode): ListIdentit
   const param = itemPathParam(model, resource);
   const candidates = keyCandidates(param, resource.entity);
   const keyProperty = candidates.map((n) => propertyNamed(view.props, n)).find((n) => n !== undefined) ?? nestedKey(view.props, param, names);
-  if (keyProperty === undefined) return `no property of a list item holds the key \`${param ?? 'id'}\` (none of ${candidates.map((n) => `\`${n}\``).join(', ')})`;
-  return { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), keyProperty, itemProps };
+  const uri = keyProperty === undefined && param !== undefined ? selfLink(view.props, names) : undefined;
+  const items = { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), itemProps };
+  if (uri !== undefined) return { ...items, keyProperty: uri, keyFromUri: true };
+  if (keyProperty === undefined) return `no property of a list item holds the key \`${param ?? 'id'}\` (none of ${candidates.map((n) => `\`${n}\``).join(', ')}, nor a URI of the item's own such as \`uri\`, \`self\`, \`href\`, \`_links.self.href\`)`;
+  return { ...items, keyProperty };
 }
 
 /** A name lowercased without `_` and `-`: `thingid` for `thing_ID`. */
@@ -139,6 +145,33 @@ function nestedKey(props: readonly PropertyNode[], param: string | undefined, na
     if (key !== undefined) return [container.name, key];
   }
   return undefined;
+}
+
+/**
+ * Names of an item property that holds the item's own URI or path (`uri: "/videos/123"` of Vimeo, `self`, `selfLink`,
+ * `_selfUrl`, `href`, `resource_uri`), compared lowercased without `_` and `-`. Not `url` or `link`: they often hold
+ * another address (a web page, a webhook's target).
+ */
+const SELF_LINKS = ['uri', 'self', 'selflink', 'selfuri', 'selfurl', 'href', 'resourceuri'];
+
+/** True when a schema is a string (through references). */
+const isString = (schema: SchemaNode, names: SchemaTypeNames): boolean => deref(schema, names.byName)?.kind === 'string';
+
+/**
+ * The item property that holds the item's own URI or path, whose last segment is the key: one named in
+ * {@link SELF_LINKS}, else the `self` link of a `_links` or `links` object (HAL's `_links.self.href`, or a string
+ * `links.self`). Tried only when no property holds the key itself.
+ */
+function selfLink(props: readonly PropertyNode[], names: SchemaTypeNames): PropertyPath | undefined {
+  for (const name of SELF_LINKS) {
+    const found = props.find((p) => flat(p.name) === name && isString(p.schema, names));
+    if (found) return found.name;
+  }
+  const links = props.find((p) => /^_?links$/i.test(p.name));
+  const self = links && objectProperties(links.schema, names)?.props.find((p) => p.name === 'self');
+  if (!links || !self) return undefined;
+  if (isString(self.schema, names)) return [links.name, 'self'];
+  return objectProperties(self.schema, names)?.props.some((p) => p.name === 'href' && isString(p.schema, names)) ? [links.name, 'self', 'href'] : undefined;
 }
 
 /**
