@@ -125,7 +125,7 @@ export function planCollection(model: ApiModel, resource: ResourceNode): Collect
   const list = identity?.list;
   const listArgs = list && argsOf(list);
   // A row keyed by its own URI (`keyFromUri`) has no key to send as the item path argument.
-  if (!identity || identity.keyFromUri || !list || list.node.method !== 'get' || !listArgs || listArgs.path.length > 0 || listArgs.payload) return undefined;
+  if (!identity || identity.keyFromUri !== undefined || !list || list.node.method !== 'get' || !listArgs || listArgs.path.length > 0 || listArgs.payload) return undefined;
   const names = getSchemaTypeNames(model);
   const params = clientNaming.argumentList(list).find((a) => a.name === 'params');
   const item = identity.item.kind === 'ref' ? model.schemas.find((n) => n.name === (identity.item as { target: string }).target) : undefined;

@@ -101,7 +101,7 @@ it('items keyed by their own URI: the cache helpers compare the last segment of 
   const item = obj({ uri: str, title: str });
   const result = await run(contract({ type: 'array', items: item }, item, obj({ title: str })));
   const list = result.files.find((f) => f.path.endsWith('/useThingsQuery.ts'))?.contents ?? '';
-  expect(list).toContain("key: 'uri', keyFromUri: true");
+  expect(list).toContain("key: 'uri', keyFromUri: 'things'");
   const del = result.files.find((f) => f.path.endsWith('/useDeleteThingMutation.ts'))?.contents ?? '';
   expect(del).toContain("{ kind: 'delete', cache: thingsCache, lists: () => thingsQueryKeys.lists(), id: (variables) => variables.thingId }");
 });

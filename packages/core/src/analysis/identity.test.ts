@@ -79,7 +79,7 @@ describe('listIdentity: an item keyed by its own URI', () => {
   ])('%s', (_why, body, param, key) => {
     const found = identityOf(body, param);
     expect(found?.keyProperty).toEqual(key);
-    expect(found?.keyFromUri).toBe(true);
+    expect(found?.keyFromUri).toBe('things');
   });
 
   it.each<[string, SchemaNode, string | undefined]>([

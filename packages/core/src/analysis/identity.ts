@@ -18,8 +18,12 @@ export interface ListIdentity {
   keyProperty: PropertyPath;
   /** The property names of an item (its object view). */
   itemProps: ReadonlySet<string>;
-  /** True when the key property holds the item's own URI or path (`uri: "/videos/123"`): its last segment is the key. */
-  keyFromUri?: true;
+  /**
+   * Set when the key property holds the item's own URI or path (`uri: "/videos/123"`), which ends in the key: the
+   * literal path segment before the item path parameter (`videos` of `/videos/{video_id}`) that precedes the key in
+   * the URI, or `''` when the parameter follows another parameter.
+   */
+  keyFromUri?: string;
 }
 
 /** The words of a name: `inboundSharedUserProfile-userId` → `inbound`, `shared`, `user`, `profile`, `user`, `id`. */
@@ -60,14 +64,18 @@ const isKeyContainer = (name: string): boolean => /^(metadata|meta)$|reference$/
 
 /**
  * The item path parameter of a resource: the last path argument of its read operation, else of its update or delete
- * (the first of them that has a path argument); undefined when none has one.
+ * (the first of them that has a path argument), with the literal path segment before it (`videos` of
+ * `/videos/{video_id}`; `''` after another parameter); undefined when none has one.
  */
-function itemPathParam(model: ApiModel, resource: ResourceNode): string | undefined {
+function itemPathParam(model: ApiModel, resource: ResourceNode): { name: string; segment: string } | undefined {
   for (const role of ['read', 'update', 'delete'] as const) {
     const op = resource.operations.find((o) => o.role === role);
-    const args = op ? describeOperation(model, resource, op).pathArgs : [];
-    const name = args[args.length - 1]?.param.name;
-    if (name !== undefined) return name;
+    const s = op ? describeOperation(model, resource, op) : undefined;
+    const name = s?.pathArgs[s.pathArgs.length - 1]?.param.name;
+    if (s === undefined || name === undefined) continue;
+    const before = s.urlPath.split(`{${name}}`)[0]?.replace(/\/+$/, '') ?? '';
+    const segment = before.slice(before.lastIndexOf('/') + 1);
+    return { name, segment: /[{}]/.test(segment) ? '' : segment };
   }
   return undefined;
 }
@@ -78,7 +86,7 @@ function itemPathParam(model: ApiModel, resource: ResourceNode): string | undefi
  * else the update or delete), `id`, `_id`, `<entity>Id`, the parameter without its `Id` suffix, its last word, a
  * `…Number` parameter's abbreviations. A candidate matches a property of the same name, else one spelled with another
  * case or separators (`attributeID`). Failing those, an item that holds its own URI or path (`uri: "/videos/123"`,
- * `_links.self.href`) is keyed by its last segment (`keyFromUri`).
+ * `_links.self.href`) is keyed by the end of its path (`keyFromUri`: the item path parameter's segment and the key).
  * @param model the API model
  * @param resource the resource
  * @returns the identity, or undefined for a resource without a list, a list whose items are not found or are no
@@ -115,12 +123,13 @@ function identityOrProblem(model: ApiModel, resource: ResourceNode): ListIdentit
   const view = objectProperties(found.item, names);
   if (!view || view.nullable || view.props.length === 0) return `the items of ${where} are no objects with properties`;
   const itemProps = new Set(view.props.map((p) => p.name));
-  const param = itemPathParam(model, resource);
+  const itemParam = itemPathParam(model, resource);
+  const param = itemParam?.name;
   const candidates = keyCandidates(param, resource.entity);
   const keyProperty = candidates.map((n) => propertyNamed(view.props, n)).find((n) => n !== undefined) ?? nestedKey(view.props, param, names);
-  const uri = keyProperty === undefined && param !== undefined ? selfLink(view.props, names) : undefined;
+  const uri = keyProperty === undefined && itemParam !== undefined ? selfLink(view.props, names) : undefined;
   const items = { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), itemProps };
-  if (uri !== undefined) return { ...items, keyProperty: uri, keyFromUri: true };
+  if (uri !== undefined && itemParam !== undefined) return { ...items, keyProperty: uri, keyFromUri: itemParam.segment };
   if (keyProperty === undefined) return `no property of a list item holds the key \`${param ?? 'id'}\` (none of ${candidates.map((n) => `\`${n}\``).join(', ')}, nor a URI of the item's own such as \`uri\`, \`self\`, \`href\`, \`_links.self.href\`)`;
   return { ...items, keyProperty };
 }
@@ -158,7 +167,7 @@ const SELF_LINKS = ['uri', 'self', 'selflink', 'selfuri', 'selfurl', 'href', 're
 const isString = (schema: SchemaNode, names: SchemaTypeNames): boolean => deref(schema, names.byName)?.kind === 'string';
 
 /**
- * The item property that holds the item's own URI or path, whose last segment is the key: one named in
+ * The item property that holds the item's own URI or path, which ends in the key: one named in
  * {@link SELF_LINKS}, else the `self` link of a `_links` or `links` object (HAL's `_links.self.href`, or a string
  * `links.self`). Tried only when no property holds the key itself.
  */

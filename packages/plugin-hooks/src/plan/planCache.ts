@@ -17,8 +17,8 @@ export interface CachePlan {
   totalProperty?: PropertyPath;
   /** Property of an item that holds its key, matched against the item path parameter (`id`), or the path to it (`['metadata', 'name']`). */
   keyProperty: PropertyPath;
-  /** True when the key property holds the item's own URI or path (`uri: "/videos/123"`), whose last segment is the key. */
-  keyFromUri?: true;
+  /** Set when the key property holds the item's own URI or path (`uri: "/videos/123"`): the segment before the key in it (`videos`). */
+  keyFromUri?: string;
   /** Response type of the read operation (`GetContactResponse`), the detail's data; absent without a read. */
   detailResponse?: string;
   /** The property of the detail's data that holds the entity (`data` of `{ data: Contact }`); absent when it is the entity. */
@@ -93,7 +93,7 @@ function planOrProblem(model: ApiModel, resource: ResourceNode): Omit<CachePlan,
     ...(identity.itemsProperty !== undefined ? { itemsProperty: identity.itemsProperty } : {}),
     ...(totalProperty !== undefined ? { totalProperty } : {}),
     keyProperty,
-    ...(identity.keyFromUri ? { keyFromUri: true as const } : {}),
+    ...(identity.keyFromUri !== undefined ? { keyFromUri: identity.keyFromUri } : {}),
     detailResponse: clientNaming.responseType(read.op),
     ...(detail?.property !== undefined ? { detailProperty: detail.property } : {}),
     itemProps,
