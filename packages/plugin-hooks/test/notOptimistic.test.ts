@@ -66,6 +66,8 @@ describe('RSL_HOOKS_NOT_OPTIMISTIC says why no optimistic helper is made', () =>
     ['a list read as a Blob (`application/x-things`)', withList(contract({ type: 'array', items: thing }, thing, obj({ title: str })), { '200': { description: 'ok', content: { 'application/x-things': { schema: { type: 'array', items: thing } } } } }), 2, ['gets no optimistic helper: GET /things answers application/x-things, read as blob, not JSON']],
     ['a list answering `*/*` with an array schema, read as JSON: both optimistic', withList(contract({ type: 'array', items: thing }, thing, obj({ title: str })), { '200': { description: 'ok', content: { '*/*': { schema: { type: 'array', items: thing } } } } }), 0, []],
     ['a detail wrapped in a property named after the entity (`{ thing: {...} }`): both optimistic', contract({ type: 'array', items: thing }, obj({ thing, requestId: str }), obj({ title: str })), 0, []],
+    ['a payload wrapped in a property named after the entity (`{ thing: {...} }`, as its detail): both optimistic', contract({ type: 'array', items: thing }, obj({ thing }), obj({ thing: obj({ title: str }) })), 0, []],
+    ['a payload wrapped in a property named after another entity (`{ owner: {...} }`)', contract({ type: 'array', items: thing }, thing, obj({ owner: obj({ title: str }) })), 1, ['its JSON payload has no property that both a list item and the detail have']],
     ['a payload that may be null: both optimistic', contract({ type: 'array', items: thing }, thing, { ...obj({ title: str }), nullable: true }), 0, []],
     ['items beside `_links`: both optimistic', contract(obj({ _links: { type: 'array', items: obj({ href: str }) }, things: { type: 'array', items: thing } }), thing, obj({ title: str })), 0, []],
     ['a Kubernetes-style key (`metadata.thingId`): both optimistic', contract({ type: 'array', items: obj({ metadata: obj({ thingId: str }), title: str }) }, obj({ metadata: obj({ thingId: str }), title: str }), obj({ title: str })), 0, []],
@@ -104,4 +106,11 @@ it('items keyed by their own URI: the cache helpers compare the last segment of 
   expect(list).toContain("key: 'uri', keyFromUri: 'things'");
   const del = result.files.find((f) => f.path.endsWith('/useDeleteThingMutation.ts'))?.contents ?? '';
   expect(del).toContain("{ kind: 'delete', cache: thingsCache, lists: () => thingsQueryKeys.lists(), id: (variables) => variables.thingId }");
+});
+
+it('a payload wrapped in a property named after the entity: the update merges what that property holds', async () => {
+  const result = await run(contract({ type: 'array', items: thing }, obj({ thing }), obj({ thing: obj({ title: str }) })));
+  const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
+  expect(update).toContain('optimisticMutation<');
+  expect(update).toContain("variables.payload?.['thing']");
 });
