@@ -117,13 +117,15 @@ function planItemWrite(s: OperationSignature | undefined, item: ItemProps, names
  * `params`; a body must be a JSON object whose required properties rows have.
  * @param model the API model
  * @param resource the resource
- * @returns the plan, or undefined for a resource without such a list or without a key
+ * @returns the plan, or undefined for a resource without such a list or without a key (or whose items are keyed by
+ *   their own URI, a key the writes cannot send)
  */
 export function planCollection(model: ApiModel, resource: ResourceNode): CollectionPlan | undefined {
   const identity = listIdentity(model, resource);
   const list = identity?.list;
   const listArgs = list && argsOf(list);
-  if (!identity || !list || list.node.method !== 'get' || !listArgs || listArgs.path.length > 0 || listArgs.payload) return undefined;
+  // A row keyed by its own URI (`keyFromUri`) has no key to send as the item path argument.
+  if (!identity || identity.keyFromUri !== undefined || !list || list.node.method !== 'get' || !listArgs || listArgs.path.length > 0 || listArgs.payload) return undefined;
   const names = getSchemaTypeNames(model);
   const params = clientNaming.argumentList(list).find((a) => a.name === 'params');
   const item = identity.item.kind === 'ref' ? model.schemas.find((n) => n.name === (identity.item as { target: string }).target) : undefined;

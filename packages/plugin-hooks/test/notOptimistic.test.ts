@@ -59,16 +59,22 @@ describe('RSL_HOOKS_NOT_OPTIMISTIC says why no optimistic helper is made', () =>
     ['a payload sharing no field', contract({ type: 'array', items: thing }, thing, obj({ colour: str })), 1, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: its JSON payload has no property that both a list item and the detail have']],
     ['a read that needs a required query parameter: both optimistic, the update through the details\' prefix', contract({ type: 'array', items: thing }, thing, obj({ title: str }), [param('version', 'query')]), 0, []],
     ['a `…Number` key held by its abbreviation (`thingNbr`): both optimistic', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ thingNbr: str, title: str }) }, obj({ thingNbr: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 0, []],
-    ['a `…Number` key no property abbreviates', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ code: str, title: str }) }, obj({ code: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 2, ['(none of `thingNumber`, `id`, `_id`, `$id`, `thingId`, `number`, `thingNbr`, `thingNo`, `thingNum`, `thingNr`)']],
+    ['a `…Number` key no property abbreviates', JSON.parse(JSON.stringify(contract({ type: 'array', items: obj({ code: str, title: str }) }, obj({ code: str, title: str }), obj({ title: str }))).replaceAll('thingId', 'thingNumber')), 2, ['(none of `thingNumber`, `id`, `_id`, `$id`, `thingId`, `number`, `thingNbr`, `thingNo`, `thingNum`, `thingNr`, nor a URI']],
     ['an update without a payload', withUpdate(contract({ type: 'array', items: thing }, thing, obj({})), undefined), 1, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: it sends no payload']],
     ['a JSON Patch payload', contract({ type: 'array', items: thing }, thing, { type: 'array', items: obj({ op: str, path: str, value: str }) }), 1, ['gets no optimistic helper: its JSON payload is no object with properties']],
     ['a multipart payload', withUpdate(contract({ type: 'array', items: thing }, thing, obj({})), { content: { 'multipart/form-data': { schema: obj({ title: str }) } } }), 1, ['gets no optimistic helper: its payload is multipart/form-data, not JSON']],
     ['a list read as a Blob (`application/x-things`)', withList(contract({ type: 'array', items: thing }, thing, obj({ title: str })), { '200': { description: 'ok', content: { 'application/x-things': { schema: { type: 'array', items: thing } } } } }), 2, ['gets no optimistic helper: GET /things answers application/x-things, read as blob, not JSON']],
     ['a list answering `*/*` with an array schema, read as JSON: both optimistic', withList(contract({ type: 'array', items: thing }, thing, obj({ title: str })), { '200': { description: 'ok', content: { '*/*': { schema: { type: 'array', items: thing } } } } }), 0, []],
     ['a detail wrapped in a property named after the entity (`{ thing: {...} }`): both optimistic', contract({ type: 'array', items: thing }, obj({ thing, requestId: str }), obj({ title: str })), 0, []],
+    ['a payload wrapped in a property named after the entity (`{ thing: {...} }`, as its detail): both optimistic', contract({ type: 'array', items: thing }, obj({ thing }), obj({ thing: obj({ title: str }) })), 0, []],
+    ['a payload wrapped in a property named after another entity (`{ owner: {...} }`)', contract({ type: 'array', items: thing }, thing, obj({ owner: obj({ title: str }) })), 1, ['its JSON payload has no property that both a list item and the detail have']],
     ['a payload that may be null: both optimistic', contract({ type: 'array', items: thing }, thing, { ...obj({ title: str }), nullable: true }), 0, []],
     ['items beside `_links`: both optimistic', contract(obj({ _links: { type: 'array', items: obj({ href: str }) }, things: { type: 'array', items: thing } }), thing, obj({ title: str })), 0, []],
     ['a Kubernetes-style key (`metadata.thingId`): both optimistic', contract({ type: 'array', items: obj({ metadata: obj({ thingId: str }), title: str }) }, obj({ metadata: obj({ thingId: str }), title: str }), obj({ title: str })), 0, []],
+    ['items keyed by their own URI (`uri: "/things/123"`): both optimistic', contract({ type: 'array', items: obj({ uri: str, title: str }) }, obj({ uri: str, title: str }), obj({ title: str })), 0, []],
+    ['items with only a `url` (often another address): no key', contract({ type: 'array', items: obj({ url: str, title: str }) }, obj({ url: str, title: str }), obj({ title: str })), 2, ['nor a URI of the item\'s own such as `uri`']],
+    ['a `*/*` payload with an object schema, sent as JSON: both optimistic', withUpdate(contract({ type: 'array', items: thing }, thing, obj({})), { content: { '*/*': { schema: obj({ title: str }) } } }), 0, []],
+    ['a `*/*` payload of a binary string', withUpdate(contract({ type: 'array', items: thing }, thing, obj({})), { content: { '*/*': { schema: { type: 'string', format: 'binary' } } } }), 1, ['gets no optimistic helper: its payload is */*, not JSON']],
   ])('%s', async (_why, doc, count, expected) => {
     const got = await messages(doc);
     expect(got).toHaveLength(count);
@@ -91,4 +97,20 @@ it('a payload whose fields only the detail has: the update patches the detail wi
   expect(result.diagnostics.list().filter((d) => d.code === 'RSL_HOOKS_NOT_OPTIMISTIC')).toEqual([]);
   const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
   expect(update).toContain("fields: ['secret'], itemFields: []");
+});
+
+it('items keyed by their own URI: the cache helpers compare the last segment of `uri` with the item path argument', async () => {
+  const item = obj({ uri: str, title: str });
+  const result = await run(contract({ type: 'array', items: item }, item, obj({ title: str })));
+  const list = result.files.find((f) => f.path.endsWith('/useThingsQuery.ts'))?.contents ?? '';
+  expect(list).toContain("key: 'uri', keyFromUri: 'things'");
+  const del = result.files.find((f) => f.path.endsWith('/useDeleteThingMutation.ts'))?.contents ?? '';
+  expect(del).toContain("{ kind: 'delete', cache: thingsCache, lists: () => thingsQueryKeys.lists(), id: (variables) => variables.thingId }");
+});
+
+it('a payload wrapped in a property named after the entity: the update merges what that property holds', async () => {
+  const result = await run(contract({ type: 'array', items: thing }, obj({ thing }), obj({ thing: obj({ title: str }) })));
+  const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
+  expect(update).toContain('optimisticMutation<');
+  expect(update).toContain("variables.payload?.['thing']");
 });

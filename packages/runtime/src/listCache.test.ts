@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/query-core';
-import { editListData, listCacheHelpers, type ListShape } from './listCache.js';
+import { editListData, listCacheHelpers, uriEndsWithKey, type ListShape } from './listCache.js';
 import { readPath, withPath } from './paths.js';
 
 interface Item { id: string; name: string }
@@ -96,5 +96,53 @@ describe('patchDetail under a key prefix (a read with required parameters)', () 
     expect(client.getQueryData(['things', 'detail', '1', { version: 'v1' }])).toEqual({ id: '1', name: 'renamed' });
     expect(client.getQueryData(['things', 'detail', '1', { version: 'v2' }])).toEqual({ id: '1', name: 'renamed' });
     expect(client.getQueryData(['things', 'detail', '2', { version: 'v1' }])).toBe(b);
+  });
+});
+
+describe('an item keyed by its own URI (`uri: "/videos/123"`, HAL\'s `_links.self.href`)', () => {
+  it.each<[unknown, string, string, boolean]>([
+    ['/videos/123', 'videos', '123', true],
+    ['https://api.example.com/users/7/videos/123/', 'videos', '123', true],
+    ['/videos/123?fields=uri#top', 'videos', '123', true],
+    ['/files/a%20b', 'files', 'a b', true],
+    ['/contents/dir/a.txt', 'contents', 'dir/a.txt', true],
+    ['/contents/other/a.txt', 'contents', 'a.txt', false],
+    ['/files/%E0%A4%A', 'files', '%E0%A4%A', true],
+    ['/albums/123', 'videos', '123', false],
+    ['/videos/1234', 'videos', '234', false],
+    ['/videos/123/comments', 'videos', '123', false],
+    ['/things/5', '', '5', true],
+    ['/videos/', 'videos', '', false],
+    ['123', 'videos', '123', false],
+    [123, 'videos', '123', false],
+    [undefined, '', 'undefined', false],
+  ])('uriEndsWithKey(%j, %j, %j) → %j', (uri, segment, key, expected) => {
+    expect(uriEndsWithKey(uri, segment, key)).toBe(expected);
+  });
+
+  interface Video { uri: string; name: string }
+  const v1: Video = { uri: '/videos/1', name: 'one' };
+  const v12: Video = { uri: '/videos/12', name: 'twelve' };
+  const v21: Video = { uri: '/users/1/videos/21', name: 'twenty-one' };
+
+  it('updates and removes the item whose URI ends in the segment and the id, and no item whose URI only contains it', () => {
+    const client = new QueryClient();
+    const cache = listCacheHelpers<Video, Video>({ lists: () => ['videos', 'list'], items: 'data', total: 'total', key: 'uri', keyFromUri: 'videos' });
+    client.setQueryData(['videos', 'list', {}], { data: [v1, v12, v21], total: 3 });
+    client.setQueryData(['videos', 'list', 'infinite', {}], { pages: [{ data: [v1], total: 3 }, { data: [v12, v21], total: 3 }], pageParams: [1, 2] });
+    cache.updateInLists(client, 1, (video) => ({ ...video, name: 'ONE' }));
+    cache.removeFromLists(client, '12');
+    expect(client.getQueryData(['videos', 'list', {}])).toEqual({ data: [{ uri: '/videos/1', name: 'ONE' }, v21], total: 2 });
+    expect(client.getQueryData(['videos', 'list', 'infinite', {}])).toEqual({ pages: [{ data: [{ uri: '/videos/1', name: 'ONE' }], total: 2 }, { data: [v21], total: 2 }], pageParams: [1, 2] });
+  });
+
+  it('reads the URI down a path (`_links.self.href`); an item without one is never matched', () => {
+    const client = new QueryClient();
+    const cache = listCacheHelpers<object, object>({ lists: () => ['things', 'list'], key: ['_links', 'self', 'href'], keyFromUri: 'things' });
+    const linked = { name: 'a', _links: { self: { href: 'https://x.test/things/5' } } };
+    client.setQueryData(['things', 'list'], [linked, { name: 'no links' }, { name: 'b', _links: { self: { href: '/things/6' } } }]);
+    cache.removeFromLists(client, 6);
+    cache.removeFromLists(client, 'undefined');
+    expect(client.getQueryData(['things', 'list'])).toEqual([linked, { name: 'no links' }]);
   });
 });

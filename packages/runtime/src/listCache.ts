@@ -72,8 +72,37 @@ export interface ListCacheSpec extends ListShape {
   readonly lists: () => QueryKey;
   /** The item property that holds an item's key (or the path to it: `['metadata', 'name']`), compared as a string with the id given. */
   readonly key: PropertyPath;
+  /**
+   * Set when the key property holds the item's own URI or path (`uri: "/videos/123"`, HAL's `_links.self.href`):
+   * the path segment that precedes the key in it (`videos`; `''` for none). An item is the one of an id when its
+   * URI's path ends in that segment and the id ({@link uriEndsWithKey}).
+   */
+  readonly keyFromUri?: string;
   /** Where a detail's data holds the entity (`data` of `{ data: Contact }`); absent when the data is the entity. */
   readonly detail?: PropertyPath;
+}
+
+/**
+ * True when a URI or path names the item of this key: its path, percent-decoded and without a query, a fragment or
+ * trailing slashes, ends in `/<segment>/<key>` (`/<key>` when `segment` is empty). `/videos/123`,
+ * `https://api.example.com/users/7/videos/123/` and `/videos/123?fields=uri` name video `123` of segment `videos`;
+ * `/albums/123` and `/videos/1234` do not. A key may span segments (`dir/a.txt` of `/contents/dir/a.txt`).
+ * @param uri the item's own URI or path
+ * @param segment the path segment before the key (`videos`), or `''`
+ * @param key the key (an item path argument)
+ * @returns whether the URI ends in the segment and the key; false for a value that is no string
+ * @see https://www.rfc-editor.org/rfc/rfc3986#section-3.3
+ */
+export function uriEndsWithKey(uri: unknown, segment: string, key: string): boolean {
+  if (typeof uri !== 'string' || key === '') return false;
+  const raw = uri.replace(/[?#][\s\S]*$/, '').replace(/\/+$/, '');
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: compare the path as written.
+  }
+  return path.endsWith(`${segment === '' ? '' : `/${segment}`}/${key}`);
 }
 
 /** The data a {@link ListCache.snapshot} keeps: each cached query's key and data. */
@@ -113,12 +142,14 @@ export interface ListCache<Item, Detail> {
 
 /**
  * The cache helpers of a CRUD resource (see {@link ListCache}).
- * @param spec the lists prefix, where the items and total are, and the item property holding the key
+ * @param spec the lists prefix, where the items and total are, and the item property holding the key (or a URI ending in it)
  * @returns the helpers
  * @example export const contactsCache = listCacheHelpers<Contact, Contact>({ lists: contactsQueryKeys.lists, items: 'items', total: 'total', key: 'id' });
  */
 export function listCacheHelpers<Item, Detail>(spec: ListCacheSpec): ListCache<Item, Detail> {
-  const keyOf = (item: Item): string => String(readPath(item, spec.key));
+  const { keyFromUri } = spec;
+  const isItem = (item: Item, id: string | number): boolean =>
+    keyFromUri === undefined ? String(readPath(item, spec.key)) === String(id) : uriEndsWithKey(readPath(item, spec.key), keyFromUri, String(id));
   const merge = (old: unknown, patch: object): unknown => (old === null || typeof old !== 'object' ? old : { ...old, ...patch });
   return {
     setDetail: (queryClient, detailKey, data) => void queryClient.setQueryData(detailKey, data),
@@ -127,8 +158,8 @@ export function listCacheHelpers<Item, Detail>(spec: ListCacheSpec): ListCache<I
         const entity = readPath(old, spec.detail);
         return entity === null || typeof entity !== 'object' ? old : withPath(old, spec.detail, merge(entity, patch));
       }),
-    updateInLists: (queryClient, id, update, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items) => items.map((item) => (keyOf(item) === String(id) ? update(item) : item))),
-    removeFromLists: (queryClient, id, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items) => items.filter((item) => keyOf(item) !== String(id))),
+    updateInLists: (queryClient, id, update, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items) => items.map((item) => (isItem(item, id) ? update(item) : item))),
+    removeFromLists: (queryClient, id, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items) => items.filter((item) => !isItem(item, id))),
     addToLists: (queryClient, item, lists = spec.lists()) => editLists<Item>(queryClient, lists, spec, (items, page) => (page === 0 ? [item, ...items] : items)),
     snapshot: async (queryClient, keys) => {
       await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));

@@ -65,6 +65,38 @@ describe('listIdentity: the key of real contracts\' items', () => {
   });
 });
 
+describe('listIdentity: an item keyed by its own URI', () => {
+  const array = (...props: PropertyNode[]): SchemaNode => node({ kind: 'array', items: obj(...props) });
+  const nested = (name: string, ...props: PropertyNode[]): PropertyNode => ({ name, required: true, schema: obj(...props) }) as PropertyNode;
+  const num = (name: string): PropertyNode => ({ name, required: true, schema: node({ kind: 'number' }) }) as PropertyNode;
+  it.each<[string, SchemaNode, string, unknown]>([
+    ['Vimeo\'s `uri: "/videos/123"` for `{video_id}`', array(prop('uri'), prop('link'), prop('name')), 'video_id', 'uri'],
+    ['a `self` link', array(prop('self'), prop('name')), 'id', 'self'],
+    ['VictorOps\'s `_selfUrl`', array(prop('_selfUrl'), prop('policy')), 'policySlug', '_selfUrl'],
+    ['Google\'s `selfLink`', array(prop('selfLink'), prop('kind')), 'instance', 'selfLink'],
+    ['HAL\'s `_links.self.href`', array(prop('name'), nested('_links', nested('self', prop('href')), nested('next', prop('href')))), 'id', ['_links', 'self', 'href']],
+    ['a string `links.self`', array(prop('name'), nested('links', prop('self'))), 'id', ['links', 'self']],
+  ])('%s', (_why, body, param, key) => {
+    const found = identityOf(body, param);
+    expect(found?.keyProperty).toEqual(key);
+    expect(found?.keyFromUri).toBe('things');
+  });
+
+  it.each<[string, SchemaNode, string | undefined]>([
+    ['not `url` or `link`, which often hold another address (a web page, a webhook\'s target)', array(prop('url'), prop('link')), 'hookId'],
+    ['not a `uri` that is no string', array(num('uri'), prop('name')), 'id'],
+    ['not without an item path parameter', array(prop('uri')), undefined],
+  ])('%s', (_why, body, param) => {
+    expect(identityOf(body, param)).toBeUndefined();
+  });
+
+  it('a property that holds the key itself comes first, and is compared as it is', () => {
+    const found = identityOf(array(prop('uri'), prop('id')), 'videoId');
+    expect(found?.keyProperty).toBe('id');
+    expect(found && 'keyFromUri' in found).toBe(false);
+  });
+});
+
 describe('listItemType', () => {
   it('walks the items path from the response type', () => {
     expect(listItemType('ListThingsResponse', undefined)).toBe('NonNullable<ListThingsResponse>[number]');

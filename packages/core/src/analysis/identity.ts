@@ -2,7 +2,7 @@ import type { ApiModel, PropertyNode, ResourceNode, SchemaNode } from '../model/
 import { camelCase } from '../naming/casing.js';
 import { stringLiteral } from '../naming/literals.js';
 import { listItemsOf, pathNames, type PropertyPath } from './listEnvelope.js';
-import { objectProperties } from './schemaQueries.js';
+import { deref, objectProperties } from './schemaQueries.js';
 import { getSchemaTypeNames, type SchemaTypeNames } from './schemaTypeNames.js';
 import { describeOperation, type OperationSignature } from './signature.js';
 
@@ -18,6 +18,12 @@ export interface ListIdentity {
   keyProperty: PropertyPath;
   /** The property names of an item (its object view). */
   itemProps: ReadonlySet<string>;
+  /**
+   * Set when the key property holds the item's own URI or path (`uri: "/videos/123"`), which ends in the key: the
+   * literal path segment before the item path parameter (`videos` of `/videos/{video_id}`) that precedes the key in
+   * the URI, or `''` when the parameter follows another parameter.
+   */
+  keyFromUri?: string;
 }
 
 /** The words of a name: `inboundSharedUserProfile-userId` → `inbound`, `shared`, `user`, `profile`, `user`, `id`. */
@@ -58,14 +64,18 @@ const isKeyContainer = (name: string): boolean => /^(metadata|meta)$|reference$/
 
 /**
  * The item path parameter of a resource: the last path argument of its read operation, else of its update or delete
- * (the first of them that has a path argument); undefined when none has one.
+ * (the first of them that has a path argument), with the literal path segment before it (`videos` of
+ * `/videos/{video_id}`; `''` after another parameter); undefined when none has one.
  */
-function itemPathParam(model: ApiModel, resource: ResourceNode): string | undefined {
+function itemPathParam(model: ApiModel, resource: ResourceNode): { name: string; segment: string } | undefined {
   for (const role of ['read', 'update', 'delete'] as const) {
     const op = resource.operations.find((o) => o.role === role);
-    const args = op ? describeOperation(model, resource, op).pathArgs : [];
-    const name = args[args.length - 1]?.param.name;
-    if (name !== undefined) return name;
+    const s = op ? describeOperation(model, resource, op) : undefined;
+    const name = s?.pathArgs[s.pathArgs.length - 1]?.param.name;
+    if (s === undefined || name === undefined) continue;
+    const before = s.urlPath.split(`{${name}}`)[0]?.replace(/\/+$/, '') ?? '';
+    const segment = before.slice(before.lastIndexOf('/') + 1);
+    return { name, segment: /[{}]/.test(segment) ? '' : segment };
   }
   return undefined;
 }
@@ -75,7 +85,8 @@ function itemPathParam(model: ApiModel, resource: ResourceNode): string | undefi
  * and the item property that holds the key of an item, the first of: the item path parameter's name (of the read,
  * else the update or delete), `id`, `_id`, `<entity>Id`, the parameter without its `Id` suffix, its last word, a
  * `…Number` parameter's abbreviations. A candidate matches a property of the same name, else one spelled with another
- * case or separators (`attributeID`).
+ * case or separators (`attributeID`). Failing those, an item that holds its own URI or path (`uri: "/videos/123"`,
+ * `_links.self.href`) is keyed by the end of its path (`keyFromUri`: the item path parameter's segment and the key).
  * @param model the API model
  * @param resource the resource
  * @returns the identity, or undefined for a resource without a list, a list whose items are not found or are no
@@ -112,11 +123,15 @@ function identityOrProblem(model: ApiModel, resource: ResourceNode): ListIdentit
   const view = objectProperties(found.item, names);
   if (!view || view.nullable || view.props.length === 0) return `the items of ${where} are no objects with properties`;
   const itemProps = new Set(view.props.map((p) => p.name));
-  const param = itemPathParam(model, resource);
+  const itemParam = itemPathParam(model, resource);
+  const param = itemParam?.name;
   const candidates = keyCandidates(param, resource.entity);
   const keyProperty = candidates.map((n) => propertyNamed(view.props, n)).find((n) => n !== undefined) ?? nestedKey(view.props, param, names);
-  if (keyProperty === undefined) return `no property of a list item holds the key \`${param ?? 'id'}\` (none of ${candidates.map((n) => `\`${n}\``).join(', ')})`;
-  return { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), keyProperty, itemProps };
+  const uri = keyProperty === undefined && itemParam !== undefined ? selfLink(view.props, names) : undefined;
+  const items = { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), itemProps };
+  if (uri !== undefined && itemParam !== undefined) return { ...items, keyProperty: uri, keyFromUri: itemParam.segment };
+  if (keyProperty === undefined) return `no property of a list item holds the key \`${param ?? 'id'}\` (none of ${candidates.map((n) => `\`${n}\``).join(', ')}, nor a URI of the item's own such as \`uri\`, \`self\`, \`href\`, \`_links.self.href\`)`;
+  return { ...items, keyProperty };
 }
 
 /** A name lowercased without `_` and `-`: `thingid` for `thing_ID`. */
@@ -139,6 +154,33 @@ function nestedKey(props: readonly PropertyNode[], param: string | undefined, na
     if (key !== undefined) return [container.name, key];
   }
   return undefined;
+}
+
+/**
+ * Names of an item property that holds the item's own URI or path (`uri: "/videos/123"` of Vimeo, `self`, `selfLink`,
+ * `_selfUrl`, `href`, `resource_uri`), compared lowercased without `_` and `-`. Not `url` or `link`: they often hold
+ * another address (a web page, a webhook's target).
+ */
+const SELF_LINKS = ['uri', 'self', 'selflink', 'selfuri', 'selfurl', 'href', 'resourceuri'];
+
+/** True when a schema is a string (through references). */
+const isString = (schema: SchemaNode, names: SchemaTypeNames): boolean => deref(schema, names.byName)?.kind === 'string';
+
+/**
+ * The item property that holds the item's own URI or path, which ends in the key: one named in
+ * {@link SELF_LINKS}, else the `self` link of a `_links` or `links` object (HAL's `_links.self.href`, or a string
+ * `links.self`). Tried only when no property holds the key itself.
+ */
+function selfLink(props: readonly PropertyNode[], names: SchemaTypeNames): PropertyPath | undefined {
+  for (const name of SELF_LINKS) {
+    const found = props.find((p) => flat(p.name) === name && isString(p.schema, names));
+    if (found) return found.name;
+  }
+  const links = props.find((p) => /^_?links$/i.test(p.name));
+  const self = links && objectProperties(links.schema, names)?.props.find((p) => p.name === 'self');
+  if (!links || !self) return undefined;
+  if (isString(self.schema, names)) return [links.name, 'self'];
+  return objectProperties(self.schema, names)?.props.some((p) => p.name === 'href' && isString(p.schema, names)) ? [links.name, 'self', 'href'] : undefined;
 }
 
 /**

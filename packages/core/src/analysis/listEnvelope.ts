@@ -97,14 +97,16 @@ const isLinks = (prop: PropertyNode): boolean => /^links?$/.test(normName(prop.n
 
 /**
  * The items of a page object: the preferred-name array property (`items`, `data`, `results`, `content`,
- * `records`, `value`…), else the array property whose name sorts first, links (`_links`) last.
+ * `records`, `value`…), else the array property whose name sorts first, links (`_links`) last and arrays of
+ * objects before arrays of scalars (Superset's `{ ids: [string], result: [{…}] }` holds its items in `result`).
  */
-function itemsIn(props: PropertyNode[], byName: ReadonlyMap<string, NamedSchema>): { prop: PropertyNode; item: SchemaNode } | undefined {
+function itemsIn(props: PropertyNode[], names: Names): { prop: PropertyNode; item: SchemaNode } | undefined {
   const arrays = props.flatMap((prop) => {
-    const item = arrayItem(prop.schema, byName);
-    return item ? [{ prop, item }] : [];
+    const item = arrayItem(prop.schema, names.byName);
+    return item ? [{ prop, item, scalar: Number(propsOf(item, names).length === 0) }] : [];
   });
-  return ITEMS.map((n) => arrays.find((a) => normName(a.prop.name) === n)).find((a) => a !== undefined) ?? [...arrays].sort((a, b) => Number(isLinks(a.prop)) - Number(isLinks(b.prop)) || cmp(a.prop.name, b.prop.name))[0];
+  const named = ITEMS.map((n) => arrays.find((a) => normName(a.prop.name) === n)).find((a) => a !== undefined);
+  return named ?? [...arrays].sort((a, b) => Number(isLinks(a.prop)) - Number(isLinks(b.prop)) || a.scalar - b.scalar || cmp(a.prop.name, b.prop.name))[0];
 }
 
 /**
@@ -152,7 +154,7 @@ export function listEnvelope(schema: SchemaNode, names: Names): ListEnvelope | u
   const top = arrayItem(schema, byName);
   if (top) return { item: top };
   const props = propsOf(schema, names);
-  let items = itemsIn(props, byName);
+  let items = itemsIn(props, names);
   let itemsPath = items ? [items.prop.name] : undefined;
   // One level down: in a container, or in the body's only object-valued property (`{ message, playlists: { items, next } }`).
   const objects = props.filter((p) => propsOf(p.schema, names).length > 0);
@@ -160,7 +162,7 @@ export function listEnvelope(schema: SchemaNode, names: Names): ListEnvelope | u
     for (const c of props) {
       const container = isContainer(c.name);
       if ((!container && !(objects.length === 1 && objects[0] === c)) || isLinks(c)) continue;
-      const inner = itemsIn(propsOf(c.schema, names), byName);
+      const inner = itemsIn(propsOf(c.schema, names), names);
       // In the only object that is no container, only an array named as items are (`items`, `data`…) is the page's.
       if (inner && (container || ITEMS.includes(normName(inner.prop.name)))) {
         items = inner;

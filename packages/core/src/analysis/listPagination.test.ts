@@ -90,6 +90,11 @@ describe('listEnvelope', () => {
     const env = listEnvelope(obj(prop('errors', array), prop('results', array), prop('next', obj(prop('x', str)))), names);
     expect(env).toEqual({ item, itemsProperty: 'results' });
   });
+  it('without an items name, takes an array of objects before arrays of scalars (Superset\'s `ids` beside `result`)', () => {
+    const strings = node({ kind: 'array', items: str });
+    expect(listEnvelope(obj(prop('count', int), prop('ids', strings), prop('order_columns', strings), prop('result', array)), names)).toEqual({ item, itemsProperty: 'result', totalProperty: 'count' });
+    expect(listEnvelope(obj(prop('ids', strings), prop('tags', strings)), names)).toEqual({ item: str, itemsProperty: 'ids' });
+  });
   it('finds no envelope without an array', () => {
     expect(listEnvelope(obj(prop('total', int)), names)).toBeUndefined();
   });

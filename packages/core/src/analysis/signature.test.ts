@@ -1,7 +1,7 @@
-// Operation signatures: identifiers that cannot shadow generated code, path argument types, URL parts.
+// Operation signatures: identifiers that cannot shadow generated code, path argument types, URL parts, body kinds.
 import { createApiModel, createOperation, createResource } from '../model/factory.js';
 import type { NamedSchema, ParameterNode, SchemaNode } from '../model/types.js';
-import { operationUrl } from '../model/queries.js';
+import { operationUrl, requestBodyKind, responseBodyKind } from '../model/queries.js';
 import { printPathArgumentType } from '../print/arguments.js';
 import { describeOperation, RESERVED_ARGUMENT_NAMES } from './signature.js';
 
@@ -75,5 +75,24 @@ describe('operationUrl', () => {
     ['/a?#f', { path: '/a', fragment: 'f' }],
   ])('%s', (path, want) => {
     expect(operationUrl({ path })).toEqual(want);
+  });
+});
+
+describe('requestBodyKind and responseBodyKind', () => {
+  const obj = node({ kind: 'object', properties: [] });
+  it.each([
+    ['application/json with an object', 'application/json', obj, 'json', 'json'],
+    ['`*/*` with an object (Swagger 2 without consumes/produces) is JSON', '*/*', obj, 'json', 'json'],
+    ['`*/*` with a $ref is JSON', '*/*', node({ kind: 'ref', ref: '#/components/schemas/ConfigMap' }), 'json', 'json'],
+    ['`application/*` with an array is JSON', 'application/*', node({ kind: 'array', items: obj }), 'json', 'json'],
+    ['`*/*` with a binary string is a file', '*/*', node({ kind: 'string', format: 'binary' }), 'binary', 'blob'],
+    ['`*/*` with a plain string is no JSON', '*/*', node({ kind: 'string' }), 'binary', 'blob'],
+    ['`*/*` without a schema is no JSON', '*/*', undefined, 'binary', 'blob'],
+    ['`image/*` with an object is no JSON', 'image/*', obj, 'binary', 'blob'],
+    ['text/plain with a string is text', 'text/plain', node({ kind: 'string' }), 'text', 'text'],
+  ])('%s', (_, mediaType, schema, request, response) => {
+    const content = schema ? { mediaType, schema } : { mediaType };
+    expect(requestBodyKind(content)).toBe(request);
+    expect(responseBodyKind(content)).toBe(response);
   });
 });

@@ -65,16 +65,23 @@ export function responseBodyKind(content: MediaContent | undefined): 'json' | 'b
   if (isBinaryMediaType(content.mediaType) || (content.schema?.kind === 'string' && content.schema.format === 'binary')) return 'blob';
   if (isJsonMediaType(content.mediaType)) return 'json';
   if (isTextMediaType(content.mediaType)) return 'text';
-  // A wildcard (`*/*`, as Swagger 2 contracts without `produces` convert) with an object or array schema answers JSON.
-  if (/^(\*|application)\/\*$/.test(content.mediaType.toLowerCase().split(';')[0]?.trim() ?? '') && STRUCTURED.has(content.schema?.kind ?? '')) return 'json';
+  if (isStructuredWildcard(content)) return 'json';
   return 'blob';
 }
+
+/**
+ * True for a wildcard media type (any type, or any `application` subtype, as Swagger 2 contracts without `produces`
+ * or `consumes` convert) with an object or array schema: structured data, sent and read as JSON.
+ */
+const isStructuredWildcard = (content: MediaContent): boolean =>
+  /^(\*|application)\/\*$/.test(content.mediaType.toLowerCase().split(';')[0]?.trim() ?? '') && STRUCTURED.has(content.schema?.kind ?? '');
 
 /** Schema kinds of structured data: a wildcard media type with one of them is read as JSON. */
 const STRUCTURED: ReadonlySet<string> = new Set(['object', 'array', 'ref', 'union', 'intersection']);
 
 /**
- * How a client sends a request body of this media content.
+ * How a client sends a request body of this media content. A wildcard media type with an object or array schema
+ * (a Swagger 2 contract without `consumes`) is sent as JSON, as {@link responseBodyKind} reads it.
  * @param content a request body media content
  * @returns `'json'`, `'multipart'`, `'form'` (urlencoded), `'text'` or `'binary'`
  */
@@ -82,7 +89,7 @@ export function requestBodyKind(content: MediaContent): 'json' | 'multipart' | '
   const m = content.mediaType.toLowerCase().split(';')[0]?.trim() ?? '';
   if (m === 'multipart/form-data' || m.startsWith('multipart/')) return 'multipart';
   if (m === 'application/x-www-form-urlencoded') return 'form';
-  if (isJsonMediaType(m)) return 'json';
+  if (isJsonMediaType(m) || isStructuredWildcard(content)) return 'json';
   if (m.startsWith('text/') && !(content.schema?.kind === 'string' && content.schema.format === 'binary')) return 'text';
   return 'binary';
 }

@@ -124,7 +124,9 @@ function writeMethod(w: ReturnType<typeof createWriter>, s: OperationSignature, 
         if (s.payload) {
           w.writeLine('body: payload,');
           w.writeLine(`bodyType: '${s.payload.bodyKind}',`);
-          if (s.payload.bodyKind !== 'multipart') w.writeLine(`mediaType: ${stringLiteral(s.payload.content.mediaType)},`);
+          // JSON under a wildcard (`*/*`) is sent as `application/json`, the runtime's default: a wildcard is no Content-Type.
+          const wildcardJson = s.payload.bodyKind === 'json' && s.payload.content.mediaType.includes('*');
+          if (s.payload.bodyKind !== 'multipart' && !wildcardJson) w.writeLine(`mediaType: ${stringLiteral(s.payload.content.mediaType)},`);
         }
         const accept = stream?.accept ?? acceptHeader(s);
         if (accept) w.writeLine(`accept: ${stringLiteral(accept)},`);

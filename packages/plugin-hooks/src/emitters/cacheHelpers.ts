@@ -26,7 +26,7 @@ export function cacheItemType(c: CachePlan): string {
 export function cacheHelpers(p: HookPlan, c: CachePlan, imports: Imports): string[] {
   imports.add(runtimeQueryModule(p), ['listCacheHelpers']);
   if (c.detailResponse !== undefined) imports.add(layerModule(p, p.s.resource), [], [c.detailResponse]);
-  const shape = valueLiteral({ ...(c.itemsProperty !== undefined ? { items: c.itemsProperty } : {}), ...(c.totalProperty !== undefined ? { total: c.totalProperty } : {}), key: c.keyProperty, ...(c.detailProperty !== undefined ? { detail: c.detailProperty } : {}) }, true);
+  const shape = valueLiteral({ ...(c.itemsProperty !== undefined ? { items: c.itemsProperty } : {}), ...(c.totalProperty !== undefined ? { total: c.totalProperty } : {}), key: c.keyProperty, ...(c.keyFromUri !== undefined ? { keyFromUri: c.keyFromUri } : {}), ...(c.detailProperty !== undefined ? { detail: c.detailProperty } : {}) }, true);
   const literal = `{ lists: ${p.keys}.lists, ${shape.slice(2)}`;
   return [
     ...docBlock([

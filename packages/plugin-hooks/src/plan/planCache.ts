@@ -17,6 +17,8 @@ export interface CachePlan {
   totalProperty?: PropertyPath;
   /** Property of an item that holds its key, matched against the item path parameter (`id`), or the path to it (`['metadata', 'name']`). */
   keyProperty: PropertyPath;
+  /** Set when the key property holds the item's own URI or path (`uri: "/videos/123"`): the segment before the key in it (`videos`). */
+  keyFromUri?: string;
   /** Response type of the read operation (`GetContactResponse`), the detail's data; absent without a read. */
   detailResponse?: string;
   /** The property of the detail's data that holds the entity (`data` of `{ data: Contact }`); absent when it is the entity. */
@@ -91,6 +93,7 @@ function planOrProblem(model: ApiModel, resource: ResourceNode): Omit<CachePlan,
     ...(identity.itemsProperty !== undefined ? { itemsProperty: identity.itemsProperty } : {}),
     ...(totalProperty !== undefined ? { totalProperty } : {}),
     keyProperty,
+    ...(identity.keyFromUri !== undefined ? { keyFromUri: identity.keyFromUri } : {}),
     detailResponse: clientNaming.responseType(read.op),
     ...(detail?.property !== undefined ? { detailProperty: detail.property } : {}),
     itemProps,
@@ -103,6 +106,9 @@ const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'obj
 
 /** A name lowercased without `_`, `-` and `.`: `domainrecord` for `domain_record`. */
 const flat = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '');
+
+/** True when a property is named after the entity (`domain_record` of `DomainRecord`, `version` of `ApiVersion`). */
+const namedAfter = (name: string, entity: string): boolean => flat(name).length >= 3 && (flat(entity).endsWith(flat(name)) || flat(name).endsWith(flat(entity)));
 
 /**
  * The entity of a read's response: the body itself when it holds the key, else the object a wrapper property
@@ -117,8 +123,7 @@ function detailEntity(schema: SchemaNode | undefined, key: string, entity: strin
     const inner = propNames(w.schema, names);
     return inner?.has(key) ? [{ name: w.name, props: inner }] : [];
   });
-  const named = (n: string): boolean => flat(n).length >= 3 && (flat(entity).endsWith(flat(n)) || flat(n).endsWith(flat(entity)));
-  const found = holders.find((h) => WRAPPERS.includes(h.name.toLowerCase())) ?? holders.find((h) => named(h.name));
+  const found = holders.find((h) => WRAPPERS.includes(h.name.toLowerCase())) ?? holders.find((h) => namedAfter(h.name, entity));
   return found && { props: found.props, property: found.name };
 }
 
@@ -143,7 +148,7 @@ function mergeOf(props: Set<string>, cache: CachePlan): Omit<PayloadMerge, 'payl
 
 /**
  * How an update's payload merges into the cached copies (`{ ...entity, ...patch }`): the payload, or the object a
- * wrapper property of it holds (`{ data: {...} }`), a JSON object (or null) some of whose properties the detail's
+ * wrapper property of it holds (`{ data: {...} }`, or one named after the entity: `{ live_stream: {...} }`), a JSON object (or null) some of whose properties the detail's
  * entity or a list item has. Each copy takes only the properties it has (`fields` for the detail, `itemFields` for
  * the list items when they differ); the others wait for the server's answer.
  * @param model the API model
@@ -158,7 +163,8 @@ export function payloadMerges(model: ApiModel, s: OperationSignature, cache: Cac
   const own = direct && mergeOf(direct, cache);
   if (own) return own;
   const view = schema ? objectProperties(schema, names) : undefined;
-  for (const w of view?.props.filter((p) => WRAPPERS.includes(p.name.toLowerCase())) ?? []) {
+  const wrappers = view?.props.filter((p) => WRAPPERS.includes(p.name.toLowerCase()) || namedAfter(p.name, s.resource.entity)) ?? [];
+  for (const w of wrappers) {
     const inner = propNames(w.schema, names);
     const merge = inner && mergeOf(inner, cache);
     if (merge) return { payloadProperty: w.name, ...merge };
