@@ -234,7 +234,8 @@ export interface OffsetPagination extends PageFacts {
 
 /**
  * Cursor pagination (`?cursor=abc&limit=20`). The next cursor comes from `nextCursorProperty` (a cursor, or a URL
- * carrying it), else the `Link` header (`linkHeader`), else the `nextCursorItemProperty` of the last item.
+ * carrying it), else the response header `nextCursorHeader`, else the `Link` header (`linkHeader`), else the
+ * `nextCursorItemProperty` of the last item.
  */
 export interface CursorPagination extends PageFacts {
   readonly mode: 'cursor';
@@ -247,6 +248,8 @@ export interface CursorPagination extends PageFacts {
   readonly numericCursor?: true;
   /** Item property whose value in the last item is the next cursor (`id` for `starting_after`; `['data', 'id']` inside a wrapper). */
   readonly nextCursorItemProperty?: PropertyPath;
+  /** Response header holding the next cursor, absent on the last page (`NextPageToken`, `X-Files-Cursor-Next`). */
+  readonly nextCursorHeader?: string;
   /** `default` of the limit parameter, when given. */
   readonly defaultLimit?: number;
 }

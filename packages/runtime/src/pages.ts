@@ -74,8 +74,8 @@ export function cursorOf(value: unknown, param: string): string | undefined {
   }
 }
 
-/** The `rel="next"` URL of each page read from a response with a `Link` header (see {@link withLinkHeader}). */
-const nextLinks = new WeakMap<object, string>();
+/** The response headers of each page read from a raw result (see {@link withHeaders}). */
+const pageHeaders = new WeakMap<object, Headers>();
 
 /**
  * The `rel="next"` URL of a `Link` header (RFC 8288), or undefined.
@@ -92,21 +92,23 @@ export function nextLink(header: string | null): string | undefined {
 }
 
 /**
- * The data of a raw result, remembering its `Link` header's next URL for {@link nextCursorParam}: the query
- * function of a list whose next cursor only the `Link` header gives calls its client method with `raw: true` and
- * passes the result through this.
+ * The data of a raw result, remembering its response headers for {@link nextCursorParam}: the query function of a
+ * list whose next cursor only a response header gives (a `Link` header's next URL, or a header holding the cursor)
+ * calls its client method with `raw: true` and passes the result through this.
  * @param result the raw result of the client call
  * @returns the data
  */
-export function withLinkHeader<T>(result: RawResult<T>): T {
-  const next = nextLink(result.response.headers.get('link'));
-  if (next !== undefined && result.data !== null && typeof result.data === 'object') nextLinks.set(result.data, next);
+export function withHeaders<T>(result: RawResult<T>): T {
+  if (result.data !== null && typeof result.data === 'object') pageHeaders.set(result.data, result.response.headers);
   return result.data;
 }
 
+/** A response header of a page read through {@link withHeaders}, or undefined. */
+const headerOf = (page: unknown, name: string): string | undefined => (page !== null && typeof page === 'object' ? (pageHeaders.get(page)?.get(name) ?? undefined) : undefined);
+
 /**
  * `getNextPageParam` of a cursor list: the next cursor from the body property (a cursor or a URL carrying it),
- * else the `Link` header, else the key of the last item; undefined after the last page: the has-more flag is
+ * else the response header that holds it, else the `Link` header, else the key of the last item; undefined after the last page: the has-more flag is
  * false, the page is empty, the total count is reached, no next cursor is given or it is the cursor the page was
  * fetched with, or, for a cursor taken from the last item (which no server fact ends), a short page: fewer items
  * than the page size asked for (`pageSize`, else the limit's default in the metadata).
@@ -122,7 +124,8 @@ export function nextCursorParam<T>(pagination: CursorPagination, pageSize?: unkn
     const items = itemsOf(lastPage, pagination);
     let cursor: string | undefined;
     if (pagination.nextCursorProperty !== undefined) cursor = cursorOf(readPath(lastPage, pagination.nextCursorProperty), pagination.cursorParam);
-    else if (pagination.linkHeader) cursor = lastPage !== null && typeof lastPage === 'object' ? cursorOf(nextLinks.get(lastPage), pagination.cursorParam) : undefined;
+    else if (pagination.nextCursorHeader !== undefined) cursor = cursorOf(headerOf(lastPage, pagination.nextCursorHeader), pagination.cursorParam);
+    else if (pagination.linkHeader) cursor = cursorOf(nextLink(headerOf(lastPage, 'link') ?? null), pagination.cursorParam);
     else if (pagination.nextCursorItemProperty !== undefined && items.length > 0) {
       const size = sizeOf(pageSize, pagination.defaultLimit);
       if (size !== undefined && items.length < size && pagination.hasMoreProperty === undefined) return undefined;

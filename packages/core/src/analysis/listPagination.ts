@@ -21,7 +21,7 @@ interface PageFacts {
  * Pagination of a list operation, as {@link listPagination} detects it. Absent facts are absent keys.
  * Every mode but `none` can be followed page by page (an infinite query): a page or offset list until a page
  * is empty, the count is reached, the has-more flag is false or the next link is empty; a cursor list while
- * the next cursor is given (a body property, a `Link` header, or the key of the last item).
+ * the next cursor is given (a body property, a response header, a `Link` header, or the key of the last item).
  */
 export type ListPagination =
   | (PageFacts & {
@@ -48,6 +48,8 @@ export type ListPagination =
       numericCursor?: true;
       /** The item property whose value in the last item is the next cursor (`id` for `starting_after`; `['data', 'id']` inside a wrapper). */
       nextCursorItemProperty?: PropertyPath;
+      /** The response header holding the next cursor, absent on the last page (`NextPageToken`, `X-Files-Cursor-Next`). */
+      nextCursorHeader?: string;
     })
   | { mode: 'none' };
 
@@ -145,6 +147,27 @@ export function isPagingParamName(name: string): boolean {
   return PAGE.includes(n) || OFFSET_TEXT.includes(n) || CURSOR.includes(n);
 }
 
+/** True for a header name (normalized) that holds a next cursor: it says `next` and `cursor`, `token` or `page`. */
+const isNextCursorHeader = (name: string): boolean => {
+  const n = normName(name);
+  return n !== 'link' && n.includes('next') && /cursor|token|page/.test(n);
+};
+
+/**
+ * The response header that holds the next cursor: one the success responses declare (`NextPageToken`), else one
+ * the cursor parameter's description names (files.com: "cursors are provided in the response headers
+ * `X-Files-Cursor-Next` and `X-Files-Cursor-Prev`"): a hyphenated header name saying `next` and `cursor`,
+ * `token` or `page`.
+ * @param signature the list operation
+ * @param cursor its cursor parameter
+ * @returns the header's name as the contract spells it, or undefined
+ */
+function nextCursorHeaderOf(signature: OperationSignature | undefined, cursor: ParameterNode): string | undefined {
+  const declared = (signature?.response.responses ?? []).flatMap((r) => r.headers ?? []).find(isNextCursorHeader);
+  if (declared !== undefined) return declared;
+  return (cursor.description ?? '').match(/\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b/g)?.find(isNextCursorHeader);
+}
+
 /** Adds a key when the value is defined. */
 const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
 
@@ -166,8 +189,9 @@ export function isPagedList(signature: OperationSignature | undefined, names: Na
  * Pagination of a list operation, one analysis for every plugin (the metadata's `pagination`, the hooks'
  * infinite query options, the mocks' paging). From its query parameters, checked in this order:
  * - a string cursor parameter (`cursor`, `page_token`, `after`, `starting_after`…) → `cursor`, when the next
- *   cursor can be found: a body property (`next_cursor`, `next`, `links.next`…), a `Link` response header,
- *   or (for `starting_after`-like parameters) the key of the last item;
+ *   cursor can be found: a body property (`next_cursor`, `next`, `links.next`…), a response header holding it
+ *   (`NextPageToken`, or one the cursor's description names), a `Link` response header, or (for
+ *   `starting_after`-like parameters) the key of the last item;
  * - a numeric offset (`offset`, `skip`, `start`) → `offset`;
  * - a numeric page (`page`, `pageNum`, `page_number`…) with its size (`pageSize`, `per_page`, `size`, `limit`…) → `page`;
  * - otherwise `none` (a lone `limit` is a filter, not pagination).
@@ -192,11 +216,12 @@ export function listPagination(signature: OperationSignature | undefined, names:
   const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, NUMERIC, byName) : undefined;
   if (cursor) {
     const next = env?.nextProperty;
-    const byItem = next === undefined && !link && env && ITEM_CURSOR.includes(normName(cursor.name)) ? itemKey(env.item, names) : undefined;
-    if (next !== undefined || link || byItem !== undefined) {
+    const header = next === undefined ? nextCursorHeaderOf(signature, cursor) : undefined;
+    const byItem = next === undefined && header === undefined && !link && env && ITEM_CURSOR.includes(normName(cursor.name)) ? itemKey(env.item, names) : undefined;
+    if (next !== undefined || header !== undefined || link || byItem !== undefined) {
       const { totalProperty: _total, ...rest } = common;
       const numeric = paramKind(cursor.schema, byName) === 'number' ? { numericCursor: true as const } : {};
-      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...numeric, ...opt('nextCursorProperty', next), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
+      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...numeric, ...opt('nextCursorProperty', next), ...opt('nextCursorHeader', header), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
       return { pagination, params: used(cursor, cursorLimit) };
     }
   }

@@ -143,7 +143,7 @@ function nextPageParamCall(p: HookPlan, inf: InfinitePlan, imports: Imports): st
 /** The page size expression of a list that ends on a short page (see {@link nextPageParamCall}), else undefined. */
 function shortPageSize(pg: InfinitePlan['pagination']): string | undefined {
   if (pg.totalProperty !== undefined || pg.hasMoreProperty !== undefined) return undefined;
-  const decided = pg.mode === 'cursor' ? pg.nextCursorProperty !== undefined || pg.linkHeader === true || pg.nextCursorItemProperty === undefined : pg.nextProperty !== undefined;
+  const decided = pg.mode === 'cursor' ? pg.nextCursorProperty !== undefined || pg.nextCursorHeader !== undefined || pg.linkHeader === true || pg.nextCursorItemProperty === undefined : pg.nextProperty !== undefined;
   const param = pg.mode === 'page' ? pg.pageSizeParam : pg.limitParam;
   const fallback = pg.mode === 'page' ? pg.defaultPageSize : pg.defaultLimit;
   if (decided || param === undefined) return undefined;
@@ -178,9 +178,10 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
   const callArgs = q.callArgs.map((a) => (a === 'params' ? `{ ...params, ${pageValue} }` : a));
   const pg = inf.pagination;
   const cursor = pg.mode === 'cursor';
-  const link = pg.mode === 'cursor' && pg.nextCursorProperty === undefined && pg.linkHeader === true;
-  if (link) imports.add(runtimeQueryModule(p), ['withLinkHeader']);
-  const call = `${p.client}.${p.method}(${[...callArgs, link ? '{ signal, raw: true }' : '{ signal }'].join(', ')})${link ? '.then(withLinkHeader)' : ''}`;
+  // A next cursor only a response header gives (a `Link` header, a cursor header): the pages keep their headers.
+  const headers = pg.mode === 'cursor' && pg.nextCursorProperty === undefined && (pg.nextCursorHeader !== undefined || pg.linkHeader === true);
+  if (headers) imports.add(runtimeQueryModule(p), ['withHeaders']);
+  const call = `${p.client}.${p.method}(${[...callArgs, headers ? '{ signal, raw: true }' : '{ signal }'].join(', ')})${headers ? '.then(withHeaders)' : ''}`;
   return [
     ...docBlock([
       ...p.doc,

@@ -114,7 +114,7 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
  */
 const SCOPE_NAMES = [
   'skipToken', 'useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueryClient', 'toValue', 'computed', 'signal', 'pageParam', 'queryKey', 'options',
-  'undefined', 'String', 'Array', 'Object', 'listCacheHelpers', 'cacheMutation', 'optimisticMutation', 'nextPageParam', 'nextCursorParam', 'withLinkHeader', 'withCacheEffects',
+  'undefined', 'String', 'Array', 'Object', 'listCacheHelpers', 'cacheMutation', 'optimisticMutation', 'nextPageParam', 'nextCursorParam', 'withHeaders', 'withCacheEffects',
   'withOptimisticEffects', 'readAccessor', 'createQuery', 'createInfiniteQuery', 'injectQuery', 'injectInfiniteQuery', 'inject',
 ];
 

@@ -72,7 +72,7 @@ function queryPlan(list: OperationSignature, props: readonly PropertyNode[], par
   return { filters, ...listQueryOf(query, props, new Set([...params, ...filters.map((f) => f[0])]), ctx.names.byName) };
 }
 
-/** The part of a list plan every paginated list has: items, window, computed page facts, the `Link` header. */
+/** The part of a list plan every paginated list has: items, window, computed page facts, the `Link` or next-cursor header. */
 function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, ctx: PlanContext): { plan: ListPlan; params: Set<string> } {
   const { pagination, params } = listPagination(list, ctx.names);
   const window = withCursorEncoding(windowOf(pagination, list.node.parameters, ctx.names.byName), schema, pagination, ctx);
@@ -83,6 +83,7 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
     fields,
     filters: [],
     ...(pagination.mode !== 'none' && pagination.linkHeader ? { link: true } : {}),
+    ...(pagination.mode === 'cursor' && pagination.nextCursorProperty === undefined && pagination.nextCursorHeader !== undefined ? { nextHeader: pagination.nextCursorHeader } : {}),
   };
   return { plan, params };
 }
