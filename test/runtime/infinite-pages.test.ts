@@ -1,6 +1,6 @@
 // Infinite queries page at run time, against the generated MSW mocks (msw/node): for each style whose next page a
 // response header gives (a header holding the next cursor, declared or named in the cursor's description; a `Link`
-// header's next URL), the generated `<name>InfiniteQueryOptions` fetch page after page with a QueryClient until the
+// header's next URL) or a body property two containers down (`paging.cursors.after`), the generated `<name>InfiniteQueryOptions` fetch page after page with a QueryClient until the
 // mocks' store is read whole, and the last page ends the query (no next page).
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +32,11 @@ const CONTRACT = {
     ...crud('customers', { operationId: 'list_customers', parameters: [query('pageToken', { type: 'string' }), query('limit', { type: 'integer' })], responses: ok({ NextPageToken: { schema: { type: 'string' } } }) }),
     ...crud('keys', { operationId: 'list_keys', parameters: [query('cursor', { type: 'string' }, 'Cursors are provided in the response headers `X-Files-Cursor-Next` and `X-Files-Cursor-Prev`.'), query('per_page', { type: 'integer' })], responses: ok({}) }),
     ...crud('teams', { operationId: 'list_teams', parameters: [query('after', { type: 'string' }), query('per_page', { type: 'integer' })], responses: ok({ Link: { schema: { type: 'string' } } }) }),
+    ...crud('groups', {
+      operationId: 'list_groups',
+      parameters: [query('after', { type: 'string' }), query('limit', { type: 'integer' })],
+      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['items', 'paging'], properties: { items: { type: 'array', items: item }, paging: { type: 'object', properties: { cursors: { type: 'object', properties: { after: { type: 'string' } } } } } } } } } } },
+    }),
   },
 };
 
@@ -45,6 +50,7 @@ const CASES: Case[] = [
   { resource: 'customers', hook: 'Customers', header: 'NextPageToken', size: { limit: 2 } },
   { resource: 'keys', hook: 'Keys', header: 'X-Files-Cursor-Next', size: { per_page: 2 } },
   { resource: 'teams', hook: 'Teams', header: 'Link', size: { per_page: 2 } },
+  { resource: 'groups', hook: 'Groups', header: 'no', size: { limit: 2 } },
 ];
 
 type Options = (params?: object) => Parameters<QueryClient['fetchInfiniteQuery']>[0];
@@ -78,7 +84,7 @@ beforeEach(() => {
 });
 afterEach(() => resetClientConfig());
 
-describe.each(CASES)('infinite query options of $resource page through the $header header', (c) => {
+describe.each(CASES)('infinite query options of $resource page through the $header header (no: the body\'s paging.cursors.after)', (c) => {
   it('reads every stored item over pages of 2, then ends', async () => {
     const mod = loaded.get(c.resource);
     if (!mod) throw new Error('not loaded');
@@ -86,9 +92,9 @@ describe.each(CASES)('infinite query options of $resource page through the $head
     expect(stored).toBeGreaterThan(2);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const pages = Math.ceil(stored / 2);
-    const data = (await client.fetchInfiniteQuery({ ...mod.options(c.size), pages: pages + 1 })) as InfiniteData<Array<{ id: string }>>;
+    const data = (await client.fetchInfiniteQuery({ ...mod.options(c.size), pages: pages + 1 })) as InfiniteData<Array<{ id: string }> | { items: Array<{ id: string }> }>;
     expect(data.pages.length).toBe(pages);
-    expect(data.pages.flat().map((i) => i.id).sort()).toEqual([...mod.store.keys()].map(String).sort());
+    expect(data.pages.flatMap((p) => (Array.isArray(p) ? p : p.items)).map((i) => i.id).sort()).toEqual([...mod.store.keys()].map(String).sort());
     expect(data.pageParams[0]).toBeUndefined();
     expect(data.pageParams[1]).toEqual(expect.any(String));
   });

@@ -78,6 +78,8 @@ describe('listPagination', () => {
       { mode: 'cursor', cursorParam: 'pageToken', nextCursorHeader: 'NextPageToken' }],
     ['the cursor\'s description names the header (files.com\'s X-Files-Cursor-Next)', [{ ...query('cursor', str), description: 'cursors are provided in the response headers `X-Files-Cursor-Next` and `X-Files-Cursor-Prev`.' }, query('per_page', int)], array, undefined,
       { mode: 'cursor', cursorParam: 'cursor', limitParam: 'per_page', nextCursorHeader: 'X-Files-Cursor-Next' }],
+    ['Graph-style paging.cursors.after (two containers down), not the last item\'s id', [query('after', str), query('limit', int)], obj(prop('items', array), prop('paging', obj(prop('cursors', obj(prop('after', str)))))), undefined,
+      { mode: 'cursor', cursorParam: 'after', limitParam: 'limit', itemsProperty: 'items', nextCursorProperty: ['paging', 'cursors', 'after'] }],
     ['a body property decides before a header', [query('pageToken', str)], obj(prop('data', array), prop('nextPageToken', str)), ['X-Next-Page-Token'],
       { mode: 'cursor', cursorParam: 'pageToken', itemsProperty: 'data', nextCursorProperty: 'nextPageToken' }],
     ['a cursor with no header, body property or link to give the next one does not page', [{ ...query('cursor', str), description: 'The pagination cursor value.' }, query('page_size', int)], array, ['X-Rate-Limit'], { mode: 'none' }],

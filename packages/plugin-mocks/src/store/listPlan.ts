@@ -164,7 +164,8 @@ const OFFSETS = ['1', '20', '300'];
  */
 function withCursorEncoding(window: PageWindow | undefined, schema: SchemaNode, pagination: ListPagination, ctx: PlanContext): PageWindow | undefined {
   if (window?.mode !== 'cursor' || window.after !== undefined || pagination.mode !== 'cursor') return window;
-  const prop = pageProps(schema, ctx).find((p) => samePath(p.path, pagination.nextCursorProperty));
+  const next = pagination.nextCursorProperty;
+  const prop = pageProps(schema, ctx, next === undefined ? [] : [next]).find((p) => samePath(p.path, next));
   const n = prop && resolveSchema(prop.schema, ctx.names.byName).leaf;
   if (n?.kind !== 'string') return window;
   const fitsAll = (encode: (offset: string) => string) => OFFSETS.every((o) => satisfiesString(encode(o), n, ctx.scope.patterns));
@@ -178,11 +179,20 @@ interface PageProp {
   required: boolean;
 }
 
-/** The page object's properties: the top level, then one level down in object properties (`meta.page`). */
-function pageProps(schema: SchemaNode, ctx: PlanContext): PageProp[] {
+/** The page object's properties: the top level, one level down in object properties (`meta.page`), two down along `deep` (the page facts' paths). */
+function pageProps(schema: SchemaNode, ctx: PlanContext, deep: readonly PropertyPath[]): PageProp[] {
   const top = objectProperties(schema, ctx.names)?.props ?? [];
   const out: PageProp[] = top.map((p) => ({ path: [p.name], schema: p.schema, required: p.required }));
-  for (const c of top) for (const p of objectProperties(c.schema, ctx.names)?.props ?? []) out.push({ path: [c.name, p.name], schema: p.schema, required: p.required && c.required });
+  for (const c of top) {
+    for (const p of objectProperties(c.schema, ctx.names)?.props ?? []) {
+      out.push({ path: [c.name, p.name], schema: p.schema, required: p.required && c.required });
+      // Two containers down only where the analysis found a page fact (`paging.cursors.after`).
+      for (const q of objectProperties(p.schema, ctx.names)?.props ?? []) {
+        const path = [c.name, p.name, q.name];
+        if (deep.some((d) => samePath(path, d))) out.push({ path, schema: q.schema, required: q.required && p.required && c.required });
+      }
+    }
+  }
   return out;
 }
 
@@ -195,7 +205,7 @@ const samePath = (a: readonly string[], b: PropertyPath | undefined): boolean =>
 function pageFields(schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, pagination: ListPagination, ctx: PlanContext): PageField[] {
   const fields: PageField[] = [];
   const next = pagination.mode === 'cursor' ? pagination.nextCursorProperty : pagination.mode === 'none' ? undefined : pagination.nextProperty;
-  for (const p of pageProps(schema, ctx)) {
+  for (const p of pageProps(schema, ctx, [next, env.totalProperty, env.hasMoreProperty].filter((f) => f !== undefined))) {
     const resolved = resolveSchema(p.schema, ctx.names.byName);
     const n = resolved.leaf;
     if (!n || ('enum' in n && n.enum?.length) || samePath(p.path, env.itemsProperty)) continue;
