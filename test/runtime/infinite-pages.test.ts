@@ -1,7 +1,8 @@
-// Infinite queries page at run time, against the generated MSW mocks (msw/node): for each style whose next page a
-// response header gives (a header holding the next cursor, declared or named in the cursor's description; a `Link`
-// header's next URL) or a body property two containers down (`paging.cursors.after`), the generated `<name>InfiniteQueryOptions` fetch page after page with a QueryClient until the
-// mocks' store is read whole, and the last page ends the query (no next page).
+// Infinite queries page at run time, against the generated MSW mocks (msw/node), for each style whose next page
+// comes from a response header (a header holding the next cursor, declared or named in the cursor's description; a
+// `Link` header's next URL) or from the body two containers down (`paging.cursors.after`) or as a number (`until`
+// = `pagination.next`): the generated `<name>InfiniteQueryOptions` fetch page after page with a QueryClient until
+// the mocks' store is read whole, and the last page ends the query (no next page).
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setupServer } from 'msw/node';
@@ -37,20 +38,27 @@ const CONTRACT = {
       parameters: [query('after', { type: 'string' }), query('limit', { type: 'integer' })],
       responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['items', 'paging'], properties: { items: { type: 'array', items: item }, paging: { type: 'object', properties: { cursors: { type: 'object', properties: { after: { type: 'string' } } } } } } } } } } },
     }),
+    ...crud('accounts', {
+      operationId: 'list_accounts',
+      parameters: [query('limit', { type: 'number' }), query('since', { type: 'number' }), query('until', { type: 'number' })],
+      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['items', 'pagination'], properties: { items: { type: 'array', items: item }, pagination: { type: 'object', required: ['next'], properties: { count: { type: 'number' }, next: { type: 'number', nullable: true } } } } } } } } },
+    }),
   },
 };
 
 interface Case {
   resource: string;
   hook: string;
-  header: string;
+  /** What gives the next page. */
+  via: string;
   size: { [name: string]: number };
 }
 const CASES: Case[] = [
-  { resource: 'customers', hook: 'Customers', header: 'NextPageToken', size: { limit: 2 } },
-  { resource: 'keys', hook: 'Keys', header: 'X-Files-Cursor-Next', size: { per_page: 2 } },
-  { resource: 'teams', hook: 'Teams', header: 'Link', size: { per_page: 2 } },
-  { resource: 'groups', hook: 'Groups', header: 'no', size: { limit: 2 } },
+  { resource: 'customers', hook: 'Customers', via: 'the NextPageToken header', size: { limit: 2 } },
+  { resource: 'keys', hook: 'Keys', via: 'the X-Files-Cursor-Next header', size: { per_page: 2 } },
+  { resource: 'teams', hook: 'Teams', via: 'the Link header', size: { per_page: 2 } },
+  { resource: 'groups', hook: 'Groups', via: 'the body\'s paging.cursors.after', size: { limit: 2 } },
+  { resource: 'accounts', hook: 'Accounts', via: 'until = the body\'s numeric pagination.next', size: { limit: 2 } },
 ];
 
 type Options = (params?: object) => Parameters<QueryClient['fetchInfiniteQuery']>[0];
@@ -84,7 +92,7 @@ beforeEach(() => {
 });
 afterEach(() => resetClientConfig());
 
-describe.each(CASES)('infinite query options of $resource page through the $header header (no: the body\'s paging.cursors.after)', (c) => {
+describe.each(CASES)('infinite query options of $resource page through $via', (c) => {
   it('reads every stored item over pages of 2, then ends', async () => {
     const mod = loaded.get(c.resource);
     if (!mod) throw new Error('not loaded');
@@ -96,6 +104,6 @@ describe.each(CASES)('infinite query options of $resource page through the $head
     expect(data.pages.length).toBe(pages);
     expect(data.pages.flatMap((p) => (Array.isArray(p) ? p : p.items)).map((i) => i.id).sort()).toEqual([...mod.store.keys()].map(String).sort());
     expect(data.pageParams[0]).toBeUndefined();
-    expect(data.pageParams[1]).toEqual(expect.any(String));
+    expect(String(data.pageParams[1])).toMatch(/./);
   });
 });

@@ -34,7 +34,7 @@ export interface ListEnvelope {
   hasMoreProperty?: PropertyPath;
   /**
    * A string holding the next page's cursor or URL (`next`, `nextCursor`, `next_page_token`, `links.next`,
-   * `_links.next.href`); empty, null or absent on the last page.
+   * `_links.next.href`), else a number holding it (`pagination.next`); empty, null or absent on the last page.
    */
   nextProperty?: PropertyPath;
 }
@@ -179,7 +179,8 @@ export function listEnvelope(schema: SchemaNode, names: Names): ListEnvelope | u
   const found = candidates(props, names, itemsPath.length > 1 ? itemsPath[0] : undefined);
   const total = pick(found, TOTAL, 'number', byName);
   const hasMore = pick(found, HAS_MORE, 'boolean', byName);
-  const next = pick(found, NEXT, 'string', byName);
+  // A next cursor or URL is text; else a number (vercel.com's `pagination.next`, the timestamp of the next page).
+  const next = pick(found, NEXT, 'string', byName) ?? pick(found, NEXT, 'number', byName);
   return {
     item: items.item,
     itemsProperty: published(itemsPath),

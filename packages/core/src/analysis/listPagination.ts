@@ -65,6 +65,8 @@ const LIMIT = ['limit', 'take', 'pagesize', 'size', 'perpage', 'pagelimit', 'fir
 const CURSOR = ['cursor', 'pagecursor', 'pagetoken', 'after', 'pageafter', 'startingafter', 'continuationtoken', 'continuation', 'nexttoken', 'nextpagetoken', 'skiptoken', 'marker', 'starttoken', 'before', 'pagebefore', 'endingbefore'];
 /** Cursor parameters typed as numbers, followed only through a `Link` header (`since`: the last item's id). */
 const NUMBER_CURSOR = ['since'];
+/** Cursor parameters typed as numbers, followed through a next value in the body (vercel.com's `until` = `pagination.next`). */
+const TIME_CURSOR = ['until', 'before'];
 /** Cursor parameters that take an item's key: the next cursor is the last item's key when no body property or link gives it. */
 const ITEM_CURSOR = ['startingafter', 'after', 'pageafter', 'marker'];
 /** Item properties that may hold the key an item cursor takes, in order. */
@@ -188,7 +190,8 @@ export function isPagedList(signature: OperationSignature | undefined, names: Na
 /**
  * Pagination of a list operation, one analysis for every plugin (the metadata's `pagination`, the hooks'
  * infinite query options, the mocks' paging). From its query parameters, checked in this order:
- * - a string cursor parameter (`cursor`, `page_token`, `after`, `starting_after`…) → `cursor`, when the next
+ * - a string cursor parameter (`cursor`, `page_token`, `after`, `starting_after`…), a numeric `since` beside a
+ *   `Link` header, or a numeric `until`/`before` beside a next value in the body → `cursor`, when the next
  *   cursor can be found: a body property (`next_cursor`, `next`, `links.next`…), a response header holding it
  *   (`NextPageToken`, or one the cursor's description names), a `Link` response header, or (for
  *   `starting_after`-like parameters) the key of the last item;
@@ -212,7 +215,8 @@ export function listPagination(signature: OperationSignature | undefined, names:
   const used = (...params: Array<ParameterNode | undefined>) => new Set(params.flatMap((p) => (p ? [p.name] : [])));
   const common = facts(env, link);
   // A numeric `since` pages only through a `Link` header (GitHub's `/organizations`); else it is a filter.
-  const cursor = pick(query, CURSOR, ['string'], byName) ?? (link ? pick(query, NUMBER_CURSOR, ['number'], byName) : undefined);
+  const cursor =
+    pick(query, CURSOR, ['string'], byName) ?? (link ? pick(query, NUMBER_CURSOR, ['number'], byName) : undefined) ?? (env?.nextProperty !== undefined ? pick(query, TIME_CURSOR, ['number'], byName) : undefined);
   const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, NUMERIC, byName) : undefined;
   if (cursor) {
     const next = env?.nextProperty;
