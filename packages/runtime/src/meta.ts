@@ -254,13 +254,22 @@ export interface CursorPagination extends PageFacts {
   readonly defaultLimit?: number;
 }
 
+/**
+ * Link pagination: no query parameter pages, the `Link` response header (RFC 8288) does; each next page is
+ * requested with the query of its `rel="next"` URL.
+ */
+export interface LinkPagination extends PageFacts {
+  readonly mode: 'link';
+  readonly linkHeader: true;
+}
+
 /** The list operation is not paginated (or has no list operation). */
 export interface NoPagination {
   readonly mode: 'none';
 }
 
 /** How the list operation pages its results. Discriminated by `mode`. */
-export type PaginationMeta = PagePagination | OffsetPagination | CursorPagination | NoPagination;
+export type PaginationMeta = PagePagination | OffsetPagination | CursorPagination | LinkPagination | NoPagination;
 
 /**
  * The generated `<resource>Config`: everything a form, filter bar or table needs to know about a

@@ -1,5 +1,5 @@
 import type { CursorPagination, OffsetPagination, PagePagination } from './meta.js';
-import { cursorOf, nextCursorParam, nextLink, nextPageParam, withHeaders } from './pages.js';
+import { cursorOf, nextCursorParam, nextLink, nextLinkQuery, nextPageParam, withHeaders } from './pages.js';
 
 const items = (n: number): Array<{ id: string }> => Array.from({ length: n }, (_, i) => ({ id: `i${i}` }));
 
@@ -53,6 +53,18 @@ describe('nextCursorParam reads a header holding the next cursor', () => {
     expect(nextCursorParam(pagination)(first, [first], undefined)).toBe('t2');
     const last = withHeaders({ data: items(1), response: new Response('[]'), fileName: undefined });
     expect(nextCursorParam(pagination)(last, [first, last], 't2')).toBeUndefined();
+  });
+});
+
+describe('nextLinkQuery (no paging parameter, only a Link header)', () => {
+  const page = (data: unknown[], link?: string) => withHeaders({ data, response: new Response('[]', link ? { headers: { Link: link } } : {}), fileName: undefined });
+  it('gives the next URL\'s query until no next link comes, an empty page or the same query again', () => {
+    const next = nextLinkQuery({ mode: 'link', linkHeader: true });
+    const first = page(items(2), '<https://api.abr.ato.gov.au/individuals?page=2>; rel="next", <https://api.abr.ato.gov.au/individuals?page=34>; rel="last"');
+    expect(next(first, [first], undefined)).toBe('page=2');
+    expect(next(page(items(2), '</individuals?page=2>; rel="next"'), [], 'page=2')).toBeUndefined();
+    expect(next(page([], '</individuals?page=3>; rel="next"'), [], 'page=2')).toBeUndefined();
+    expect(next(page(items(1)), [], 'page=33')).toBeUndefined();
   });
 });
 

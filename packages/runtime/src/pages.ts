@@ -4,7 +4,7 @@
  *
  * @see https://tanstack.com/query/v5/docs/framework/react/guides/infinite-queries
  */
-import type { CursorPagination, OffsetPagination, PagePagination } from './meta.js';
+import type { CursorPagination, LinkPagination, OffsetPagination, PagePagination } from './meta.js';
 import { readPath } from './paths.js';
 import type { RawResult } from './types.js';
 
@@ -132,5 +132,30 @@ export function nextCursorParam<T>(pagination: CursorPagination, pageSize?: unkn
       cursor = cursorOf(readPath(items[items.length - 1], pagination.nextCursorItemProperty), pagination.cursorParam);
     }
     return cursor === undefined || cursor === lastPageParam ? undefined : cursor;
+  };
+}
+
+/**
+ * `getNextPageParam` of a link list (no paging parameter, only a `Link` header): the query of the last page's
+ * `rel="next"` URL (`page=2`, without `?`), which the generated query function sends as the call's `query`;
+ * undefined after the last page: the page is empty, the has-more flag is false, the total count is reached, no
+ * next link comes or it names the page just read.
+ * @param pagination the list's pagination metadata (`mode: 'link'`)
+ * @returns the function TanStack Query calls with the last page, all pages and the last page parameter
+ */
+export function nextLinkQuery<T>(pagination: LinkPagination): (lastPage: T, allPages: T[], lastPageParam: string | undefined) => string | undefined {
+  return (lastPage, allPages, lastPageParam) => {
+    if (itemsOf(lastPage, pagination).length === 0) return undefined;
+    if (pagination.hasMoreProperty !== undefined && readPath(lastPage, pagination.hasMoreProperty) === false) return undefined;
+    const total = pagination.totalProperty === undefined ? undefined : readPath(lastPage, pagination.totalProperty);
+    if (typeof total === 'number' && received(allPages, pagination) >= total) return undefined;
+    const next = nextLink(headerOf(lastPage, 'link') ?? null);
+    if (next === undefined) return undefined;
+    try {
+      const query = new URL(next, 'http://localhost').search.slice(1);
+      return query === '' || query === lastPageParam ? undefined : query;
+    } catch {
+      return undefined;
+    }
   };
 }

@@ -83,6 +83,8 @@ describe('listPagination', () => {
     ['a numeric until beside a numeric next in the body (vercel.com\'s pagination.next timestamp)', [query('limit', int), query('since', int), query('until', int)], obj(prop('teams', array), prop('pagination', obj(prop('count', int), prop('next', node({ kind: 'number', nullable: true }))))), undefined,
       { mode: 'cursor', cursorParam: 'until', limitParam: 'limit', itemsProperty: 'teams', numericCursor: true, nextCursorProperty: ['pagination', 'next'] }],
     ['a numeric until without a next value is a filter', [query('until', int)], obj(prop('events', array)), undefined, { mode: 'none' }],
+    ['no paging parameter, only a Link header (ato.gov.au): each next page is the next URL\'s query', [query('q', str)], array, ['Link'], { mode: 'link', linkHeader: true }],
+    ['no paging parameter and no Link header: no pagination', [query('q', str)], array, ['X-Total'], { mode: 'none' }],
     ['a body property decides before a header', [query('pageToken', str)], obj(prop('data', array), prop('nextPageToken', str)), ['X-Next-Page-Token'],
       { mode: 'cursor', cursorParam: 'pageToken', itemsProperty: 'data', nextCursorProperty: 'nextPageToken' }],
     ['a cursor with no header, body property or link to give the next one does not page', [{ ...query('cursor', str), description: 'The pagination cursor value.' }, query('page_size', int)], array, ['X-Rate-Limit'], { mode: 'none' }],

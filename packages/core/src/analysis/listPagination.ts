@@ -21,7 +21,8 @@ interface PageFacts {
  * Pagination of a list operation, as {@link listPagination} detects it. Absent facts are absent keys.
  * Every mode but `none` can be followed page by page (an infinite query): a page or offset list until a page
  * is empty, the count is reached, the has-more flag is false or the next link is empty; a cursor list while
- * the next cursor is given (a body property, a response header, a `Link` header, or the key of the last item).
+ * the next cursor is given (a body property, a response header, a `Link` header, or the key of the last item);
+ * a link list while the `Link` header names a next page.
  */
 export type ListPagination =
   | (PageFacts & {
@@ -51,6 +52,8 @@ export type ListPagination =
       /** The response header holding the next cursor, absent on the last page (`NextPageToken`, `X-Files-Cursor-Next`). */
       nextCursorHeader?: string;
     })
+  /** No paging parameter, only a `Link` header: each next page is the query of the header's `rel="next"` URL. */
+  | (PageFacts & { mode: 'link'; linkHeader: true })
   | { mode: 'none' };
 
 type Names = Pick<SchemaTypeNames, 'byName' | 'cut'>;
@@ -197,6 +200,7 @@ export function isPagedList(signature: OperationSignature | undefined, names: Na
  *   `starting_after`-like parameters) the key of the last item;
  * - a numeric offset (`offset`, `skip`, `start`) → `offset`;
  * - a numeric page (`page`, `pageNum`, `page_number`…) with its size (`pageSize`, `per_page`, `size`, `limit`…) → `page`;
+ * - no paging parameter but a `Link` response header → `link` (each next page is its next URL's query);
  * - otherwise `none` (a lone `limit` is a filter, not pagination).
  *
  * A cursor parameter without a way to find the next cursor does not paginate: the offset and page parameters are
@@ -245,5 +249,7 @@ export function listPagination(signature: OperationSignature | undefined, names:
     };
     return { pagination, params: used(page, size) };
   }
+  // No parameter pages, but the `Link` header names the next page (ato.gov.au): its URL's query is sent as it is.
+  if (link) return { pagination: { mode: 'link', ...common, linkHeader: true }, params: new Set() };
   return { pagination: { mode: 'none' }, params: used(cursor, cursorLimit) };
 }

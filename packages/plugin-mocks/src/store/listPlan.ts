@@ -150,6 +150,11 @@ function windowOf(pagination: ListPagination, params: ParameterNode[], byName: R
         mode: 'cursor', param: pagination.cursorParam, ...(pagination.limitParam ? { limit: pagination.limitParam } : {}), defaultSize: numberDefault(param(pagination.limitParam), byName, 20),
         ...(pagination.nextCursorItemProperty !== undefined ? { after: pagination.nextCursorItemProperty } : {}),
       };
+    case 'link': {
+      // No parameter pages: the mock's own `Link` URLs carry the page number, in a name no parameter takes.
+      const name = ['page', '_page', '__page'].find((n) => !param(n)) ?? 'page';
+      return { mode: 'page', param: name, defaultSize: 20 };
+    }
     default:
       return undefined;
   }
@@ -204,7 +209,7 @@ const samePath = (a: readonly string[], b: PropertyPath | undefined): boolean =>
  */
 function pageFields(schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, pagination: ListPagination, ctx: PlanContext): PageField[] {
   const fields: PageField[] = [];
-  const next = pagination.mode === 'cursor' ? pagination.nextCursorProperty : pagination.mode === 'none' ? undefined : pagination.nextProperty;
+  const next = pagination.mode === 'cursor' ? pagination.nextCursorProperty : pagination.mode === 'none' || pagination.mode === 'link' ? undefined : pagination.nextProperty;
   for (const p of pageProps(schema, ctx, [next, env.totalProperty, env.hasMoreProperty].filter((f) => f !== undefined))) {
     const resolved = resolveSchema(p.schema, ctx.names.byName);
     const n = resolved.leaf;
