@@ -16,7 +16,7 @@ describe('withQuery', () => {
 
   it('reaches the request URL through the options', async () => {
     const config = { baseUrl: 'https://api.test' };
-    const prepared = await prepareRequest(config, { method: 'GET', path: '/things', query: { q: 'x', page: 1 } }, { query: 'page=2&per_page=20' });
+    const prepared = await prepareRequest(config, { method: 'GET', path: '/things', query: { q: 'x', page: 1 }, responseType: 'json' }, { query: 'page=2&per_page=20' });
     expect(prepared.url).toBe('https://api.test/things?q=x&page=2&per_page=20');
   });
 });
