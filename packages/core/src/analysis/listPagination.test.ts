@@ -82,6 +82,8 @@ describe('listPagination', () => {
       { mode: 'cursor', cursorParam: 'after', limitParam: 'limit', itemsProperty: 'items', nextCursorProperty: ['paging', 'cursors', 'after'] }],
     ['a numeric until beside a numeric next in the body (vercel.com\'s pagination.next timestamp)', [query('limit', int), query('since', int), query('until', int)], obj(prop('teams', array), prop('pagination', obj(prop('count', int), prop('next', node({ kind: 'number', nullable: true }))))), undefined,
       { mode: 'cursor', cursorParam: 'until', limitParam: 'limit', itemsProperty: 'teams', numericCursor: true, nextCursorProperty: ['pagination', 'next'] }],
+    ['a page number decides before a numeric until', [query('page', int), query('until', int)], obj(prop('items', array), prop('next', str)), undefined,
+      { mode: 'page', pageParam: 'page', itemsProperty: 'items', nextProperty: 'next' }],
     ['a numeric until without a next value is a filter', [query('until', int)], obj(prop('events', array)), undefined, { mode: 'none' }],
     ['no paging parameter, only a Link header (ato.gov.au): each next page is the next URL\'s query', [query('q', str)], array, ['Link'], { mode: 'link', linkHeader: true }],
     ['no paging parameter and no Link header: no pagination', [query('q', str)], array, ['X-Total'], { mode: 'none' }],

@@ -194,7 +194,8 @@ export function isPagedList(signature: OperationSignature | undefined, names: Na
  * Pagination of a list operation, one analysis for every plugin (the metadata's `pagination`, the hooks'
  * infinite query options, the mocks' paging). From its query parameters, checked in this order:
  * - a string cursor parameter (`cursor`, `page_token`, `after`, `starting_after`…), a numeric `since` beside a
- *   `Link` header, or a numeric `until`/`before` beside a next value in the body → `cursor`, when the next
+ *   `Link` header, or a numeric `until`/`before` beside a next value in the body (where no page number or
+ *   offset parameter pages) → `cursor`, when the next
  *   cursor can be found: a body property (`next_cursor`, `next`, `links.next`…), a response header holding it
  *   (`NextPageToken`, or one the cursor's description names), a `Link` response header, or (for
  *   `starting_after`-like parameters) the key of the last item;
@@ -219,8 +220,10 @@ export function listPagination(signature: OperationSignature | undefined, names:
   const used = (...params: Array<ParameterNode | undefined>) => new Set(params.flatMap((p) => (p ? [p.name] : [])));
   const common = facts(env, link);
   // A numeric `since` pages only through a `Link` header (GitHub's `/organizations`); else it is a filter.
-  const cursor =
-    pick(query, CURSOR, ['string'], byName) ?? (link ? pick(query, NUMBER_CURSOR, ['number'], byName) : undefined) ?? (env?.nextProperty !== undefined ? pick(query, TIME_CURSOR, ['number'], byName) : undefined);
+  // A numeric `until` follows the body's next value only where no page number or offset (`offset`, `skip`) pages.
+  const paged = pick(query, PAGE, NUMERIC, byName) ?? pick(query, OFFSET_TEXT, NUMERIC, byName);
+  const timeCursor = env?.nextProperty !== undefined && !paged ? pick(query, TIME_CURSOR, ['number'], byName) : undefined;
+  const cursor = pick(query, CURSOR, ['string'], byName) ?? (link ? pick(query, NUMBER_CURSOR, ['number'], byName) : undefined) ?? timeCursor;
   const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, NUMERIC, byName) : undefined;
   if (cursor) {
     const next = env?.nextProperty;
