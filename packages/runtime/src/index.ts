@@ -64,6 +64,7 @@ export type {
   ColumnMeta,
   ColumnSort,
   CursorPagination,
+  LinkPagination,
   EnumValue,
   FieldConstraints,
   FieldMeta,

@@ -234,7 +234,8 @@ export interface OffsetPagination extends PageFacts {
 
 /**
  * Cursor pagination (`?cursor=abc&limit=20`). The next cursor comes from `nextCursorProperty` (a cursor, or a URL
- * carrying it), else the `Link` header (`linkHeader`), else the `nextCursorItemProperty` of the last item.
+ * carrying it), else the response header `nextCursorHeader`, else the `Link` header (`linkHeader`), else the
+ * `nextCursorItemProperty` of the last item.
  */
 export interface CursorPagination extends PageFacts {
   readonly mode: 'cursor';
@@ -247,8 +248,19 @@ export interface CursorPagination extends PageFacts {
   readonly numericCursor?: true;
   /** Item property whose value in the last item is the next cursor (`id` for `starting_after`; `['data', 'id']` inside a wrapper). */
   readonly nextCursorItemProperty?: PropertyPath;
+  /** Response header holding the next cursor, absent on the last page (`NextPageToken`, `X-Files-Cursor-Next`). */
+  readonly nextCursorHeader?: string;
   /** `default` of the limit parameter, when given. */
   readonly defaultLimit?: number;
+}
+
+/**
+ * Link pagination: no query parameter pages, the `Link` response header (RFC 8288) does; each next page is
+ * requested with the query of its `rel="next"` URL.
+ */
+export interface LinkPagination extends PageFacts {
+  readonly mode: 'link';
+  readonly linkHeader: true;
 }
 
 /** The list operation is not paginated (or has no list operation). */
@@ -257,7 +269,7 @@ export interface NoPagination {
 }
 
 /** How the list operation pages its results. Discriminated by `mode`. */
-export type PaginationMeta = PagePagination | OffsetPagination | CursorPagination | NoPagination;
+export type PaginationMeta = PagePagination | OffsetPagination | CursorPagination | LinkPagination | NoPagination;
 
 /**
  * The generated `<resource>Config`: everything a form, filter bar or table needs to know about a

@@ -73,6 +73,8 @@ export interface ListSpec {
   readonly itemDefaults?: object;
   /** True when the list sends a `Link` header with the next page (`rel="next"`). */
   readonly link?: boolean;
+  /** The response header that holds the next cursor, sent while more items follow (`NextPageToken`). */
+  readonly nextHeader?: string;
 }
 
 /**
@@ -181,7 +183,7 @@ function fieldValue(source: PageSource, w: Window, count: number, url: URL, page
 
 /**
  * The answer of a list: the items of the store (a copy of each, or the `pick`ed properties), filtered by the query
- * (equality filters, then free text), sorted as it says, cut to the requested page, in the list's envelope; and the `Link` header of the next page when the list sends one.
+ * (equality filters, then free text), sorted as it says, cut to the requested page, in the list's envelope; and the `Link` header of the next page, or the header holding the next cursor, when the list sends one.
  * @param all the stored items (before filtering)
  * @param request the intercepted request
  * @param spec the list's envelope, window and filters
@@ -207,5 +209,8 @@ export function listAnswer<E>(all: readonly E[], request: Request, spec: ListSpe
     else if (last !== undefined) body = withPath(body, path, last);
   }
   const more = w.start + w.size < matching.length;
-  return { body, headers: spec.link && more ? { Link: `<${nextUrl(url, spec.page, w)}>; rel="next"` } : {} };
+  const headers: Record<string, string> = {};
+  if (more && spec.link) headers['Link'] = `<${nextUrl(url, spec.page, w)}>; rel="next"`;
+  if (more && spec.nextHeader !== undefined) headers[spec.nextHeader] = String(w.next);
+  return { body, headers };
 }

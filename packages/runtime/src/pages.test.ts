@@ -1,5 +1,5 @@
 import type { CursorPagination, OffsetPagination, PagePagination } from './meta.js';
-import { cursorOf, nextCursorParam, nextLink, nextPageParam, withLinkHeader } from './pages.js';
+import { cursorOf, nextCursorParam, nextLink, nextLinkQuery, nextPageParam, withHeaders } from './pages.js';
 
 const items = (n: number): Array<{ id: string }> => Array.from({ length: n }, (_, i) => ({ id: `i${i}` }));
 
@@ -36,13 +36,35 @@ describe('nextCursorParam (cursor lists)', () => {
     expect(nextCursorParam(pagination)(last, [], param)).toBe(expected);
   });
 
-  it('reads the next cursor of a Link header through withLinkHeader', () => {
+  it('reads the next cursor of a Link header through withHeaders', () => {
     const pagination: CursorPagination = { mode: 'cursor', cursorParam: 'after', linkHeader: true };
     const response = new Response('[]', { headers: { Link: '<https://api.test/x?after=Y2&per_page=2>; rel="next", <https://api.test/x?before=A>; rel="prev"' } });
-    const data = withLinkHeader({ data: [{ id: 1 }], response, fileName: undefined });
+    const data = withHeaders({ data: [{ id: 1 }], response, fileName: undefined });
     expect(nextCursorParam(pagination)(data, [data], undefined)).toBe('Y2');
-    const last = withLinkHeader({ data: [{ id: 2 }], response: new Response('[]'), fileName: undefined });
+    const last = withHeaders({ data: [{ id: 2 }], response: new Response('[]'), fileName: undefined });
     expect(nextCursorParam(pagination)(last, [data, last], 'Y2')).toBeUndefined();
+  });
+});
+
+describe('nextCursorParam reads a header holding the next cursor', () => {
+  it('goes on while the header comes and ends on the page without it', () => {
+    const pagination: CursorPagination = { mode: 'cursor', cursorParam: 'pageToken', nextCursorHeader: 'NextPageToken' };
+    const first = withHeaders({ data: items(2), response: new Response('[]', { headers: { NextPageToken: 't2' } }), fileName: undefined });
+    expect(nextCursorParam(pagination)(first, [first], undefined)).toBe('t2');
+    const last = withHeaders({ data: items(1), response: new Response('[]'), fileName: undefined });
+    expect(nextCursorParam(pagination)(last, [first, last], 't2')).toBeUndefined();
+  });
+});
+
+describe('nextLinkQuery (no paging parameter, only a Link header)', () => {
+  const page = (data: unknown[], link?: string) => withHeaders({ data, response: new Response('[]', link ? { headers: { Link: link } } : {}), fileName: undefined });
+  it('gives the next URL\'s query until no next link comes, an empty page or the same query again', () => {
+    const next = nextLinkQuery({ mode: 'link', linkHeader: true });
+    const first = page(items(2), '<https://api.abr.ato.gov.au/individuals?page=2>; rel="next", <https://api.abr.ato.gov.au/individuals?page=34>; rel="last"');
+    expect(next(first, [first], undefined)).toBe('page=2');
+    expect(next(page(items(2), '</individuals?page=2>; rel="next"'), [], 'page=2')).toBeUndefined();
+    expect(next(page([], '</individuals?page=3>; rel="next"'), [], 'page=2')).toBeUndefined();
+    expect(next(page(items(1)), [], 'page=33')).toBeUndefined();
   });
 });
 

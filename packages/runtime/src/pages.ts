@@ -4,7 +4,7 @@
  *
  * @see https://tanstack.com/query/v5/docs/framework/react/guides/infinite-queries
  */
-import type { CursorPagination, OffsetPagination, PagePagination } from './meta.js';
+import type { CursorPagination, LinkPagination, OffsetPagination, PagePagination } from './meta.js';
 import { readPath } from './paths.js';
 import type { RawResult } from './types.js';
 
@@ -74,8 +74,8 @@ export function cursorOf(value: unknown, param: string): string | undefined {
   }
 }
 
-/** The `rel="next"` URL of each page read from a response with a `Link` header (see {@link withLinkHeader}). */
-const nextLinks = new WeakMap<object, string>();
+/** The response headers of each page read from a raw result (see {@link withHeaders}). */
+const pageHeaders = new WeakMap<object, Headers>();
 
 /**
  * The `rel="next"` URL of a `Link` header (RFC 8288), or undefined.
@@ -92,21 +92,23 @@ export function nextLink(header: string | null): string | undefined {
 }
 
 /**
- * The data of a raw result, remembering its `Link` header's next URL for {@link nextCursorParam}: the query
- * function of a list whose next cursor only the `Link` header gives calls its client method with `raw: true` and
- * passes the result through this.
+ * The data of a raw result, remembering its response headers for {@link nextCursorParam}: the query function of a
+ * list whose next cursor only a response header gives (a `Link` header's next URL, or a header holding the cursor)
+ * calls its client method with `raw: true` and passes the result through this.
  * @param result the raw result of the client call
  * @returns the data
  */
-export function withLinkHeader<T>(result: RawResult<T>): T {
-  const next = nextLink(result.response.headers.get('link'));
-  if (next !== undefined && result.data !== null && typeof result.data === 'object') nextLinks.set(result.data, next);
+export function withHeaders<T>(result: RawResult<T>): T {
+  if (result.data !== null && typeof result.data === 'object') pageHeaders.set(result.data, result.response.headers);
   return result.data;
 }
 
+/** A response header of a page read through {@link withHeaders}, or undefined. */
+const headerOf = (page: unknown, name: string): string | undefined => (page !== null && typeof page === 'object' ? (pageHeaders.get(page)?.get(name) ?? undefined) : undefined);
+
 /**
  * `getNextPageParam` of a cursor list: the next cursor from the body property (a cursor or a URL carrying it),
- * else the `Link` header, else the key of the last item; undefined after the last page: the has-more flag is
+ * else the response header that holds it, else the `Link` header, else the key of the last item; undefined after the last page: the has-more flag is
  * false, the page is empty, the total count is reached, no next cursor is given or it is the cursor the page was
  * fetched with, or, for a cursor taken from the last item (which no server fact ends), a short page: fewer items
  * than the page size asked for (`pageSize`, else the limit's default in the metadata).
@@ -122,12 +124,38 @@ export function nextCursorParam<T>(pagination: CursorPagination, pageSize?: unkn
     const items = itemsOf(lastPage, pagination);
     let cursor: string | undefined;
     if (pagination.nextCursorProperty !== undefined) cursor = cursorOf(readPath(lastPage, pagination.nextCursorProperty), pagination.cursorParam);
-    else if (pagination.linkHeader) cursor = lastPage !== null && typeof lastPage === 'object' ? cursorOf(nextLinks.get(lastPage), pagination.cursorParam) : undefined;
+    else if (pagination.nextCursorHeader !== undefined) cursor = cursorOf(headerOf(lastPage, pagination.nextCursorHeader), pagination.cursorParam);
+    else if (pagination.linkHeader) cursor = cursorOf(nextLink(headerOf(lastPage, 'link') ?? null), pagination.cursorParam);
     else if (pagination.nextCursorItemProperty !== undefined && items.length > 0) {
       const size = sizeOf(pageSize, pagination.defaultLimit);
       if (size !== undefined && items.length < size && pagination.hasMoreProperty === undefined) return undefined;
       cursor = cursorOf(readPath(items[items.length - 1], pagination.nextCursorItemProperty), pagination.cursorParam);
     }
     return cursor === undefined || cursor === lastPageParam ? undefined : cursor;
+  };
+}
+
+/**
+ * `getNextPageParam` of a link list (no paging parameter, only a `Link` header): the query of the last page's
+ * `rel="next"` URL (`page=2`, without `?`), which the generated query function sends as the call's `query`;
+ * undefined after the last page: the page is empty, the has-more flag is false, the total count is reached, no
+ * next link comes or it names the page just read.
+ * @param pagination the list's pagination metadata (`mode: 'link'`)
+ * @returns the function TanStack Query calls with the last page, all pages and the last page parameter
+ */
+export function nextLinkQuery<T>(pagination: LinkPagination): (lastPage: T, allPages: T[], lastPageParam: string | undefined) => string | undefined {
+  return (lastPage, allPages, lastPageParam) => {
+    if (itemsOf(lastPage, pagination).length === 0) return undefined;
+    if (pagination.hasMoreProperty !== undefined && readPath(lastPage, pagination.hasMoreProperty) === false) return undefined;
+    const total = pagination.totalProperty === undefined ? undefined : readPath(lastPage, pagination.totalProperty);
+    if (typeof total === 'number' && received(allPages, pagination) >= total) return undefined;
+    const next = nextLink(headerOf(lastPage, 'link') ?? null);
+    if (next === undefined) return undefined;
+    try {
+      const query = new URL(next, 'http://localhost').search.slice(1);
+      return query === '' || query === lastPageParam ? undefined : query;
+    } catch {
+      return undefined;
+    }
   };
 }

@@ -58,6 +58,29 @@ function setAll(headers: Headers, values: Record<string, string>): void {
   for (const [name, value] of Object.entries(values)) headers.set(name, value);
 }
 
+/** The name of an encoded `name=value` pair, decoded. */
+function pairName(pair: string): string {
+  const name = pair.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * An encoded query with the pairs of `extra` in place of its own pairs of the same names (`RequestOptions.query`).
+ * @param own the operation's encoded query
+ * @param extra the call's encoded query, if any
+ * @returns the query to send
+ */
+export function withQuery(own: string, extra: string | undefined): string {
+  if (extra === undefined || extra === '') return own;
+  const added = extra.split('&').filter((pair) => pair !== '');
+  const names = new Set(added.map(pairName));
+  return [...own.split('&').filter((pair) => pair !== '' && !names.has(pairName(pair))), ...added].join('&');
+}
+
 /** A request ready for fetch. */
 export interface PreparedRequest {
   /** Base URL + serialized path + query. */
@@ -96,7 +119,7 @@ export async function prepareRequest(config: Readonly<ClientConfig>, spec: Reque
   if (encoded.contentType !== undefined) headers.set('Content-Type', encoded.contentType);
   setAll(headers, options.headers ?? {});
 
-  const query = [serializeQuery(spec.query, spec.queryStyles), auth.query ?? ''].filter((part) => part !== '').join('&');
+  const query = [withQuery(serializeQuery(spec.query, spec.queryStyles), options.query), auth.query ?? ''].filter((part) => part !== '').join('&');
   const url = joinUrl(config.baseUrl, path, query);
 
   const init: RequestInit & { headers: Headers } = { method: spec.method, headers };

@@ -17,6 +17,6 @@ export { applyCacheEffects, cacheMutation, optimisticMutation } from './mutation
 export type { CacheEffects, CacheMutationOptions, MutationSpec, OptimisticEdit, OptimisticMutationOptions } from './mutations.js';
 export { withCacheEffects, withOptimisticEffects } from './hookOptions.js';
 export type { HookMutationOptions, MutationCallbacks, OptimisticResult } from './hookOptions.js';
-export { cursorOf, nextCursorParam, nextLink, nextPageParam, withLinkHeader } from './pages.js';
+export { cursorOf, nextCursorParam, nextLink, nextLinkQuery, nextPageParam, withHeaders } from './pages.js';
 export { readPath, withPath } from './paths.js';
 export type { CacheClient, KeyFilters, QueryKey } from './queryClient.js';

@@ -140,6 +140,11 @@ export interface RequestOptions extends FetchInit {
   headers?: Record<string, string>;
   /** Run-time validation for this call only, overriding `ClientConfig.validate` (see `ValidateMode`). */
   validate?: ValidateMode;
+  /**
+   * An encoded query string (`page=2&q=x`, no `?`) this call sends, replacing the operation's parameters of the
+   * same names: the next page of a list that only a `Link` header pages.
+   */
+  query?: string;
 }
 
 /**

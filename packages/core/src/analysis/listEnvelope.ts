@@ -34,7 +34,7 @@ export interface ListEnvelope {
   hasMoreProperty?: PropertyPath;
   /**
    * A string holding the next page's cursor or URL (`next`, `nextCursor`, `next_page_token`, `links.next`,
-   * `_links.next.href`); empty, null or absent on the last page.
+   * `_links.next.href`), else a number holding it (`pagination.next`); empty, null or absent on the last page.
    */
   nextProperty?: PropertyPath;
 }
@@ -112,7 +112,8 @@ function itemsIn(props: PropertyNode[], names: Names): { prop: PropertyNode; ite
 /**
  * The properties a page's facts are looked up in: the top level first, then one level down in containers
  * (`meta`, `pagination`, `links`, `data`…, names ending in `metadata` or `pagination`, and the `wrapper` that holds the
- * items), then `href` inside a `links`/`_links` member (HAL's `_links.next.href`).
+ * items) and in a container inside one (Graph-style `paging.cursors.after`), then `href` inside a `links`/`_links`
+ * member (HAL's `_links.next.href`).
  */
 function candidates(top: PropertyNode[], names: Names, wrapper?: string): Found[] {
   const found: Found[] = top.map((prop) => ({ path: [prop.name], prop }));
@@ -120,6 +121,10 @@ function candidates(top: PropertyNode[], names: Names, wrapper?: string): Found[
     if (!isContainer(c.name) && c.name !== wrapper) continue;
     for (const prop of propsOf(c.schema, names)) {
       found.push({ path: [c.name, prop.name], prop });
+      // A container inside a container: Graph-style `paging.cursors.after`.
+      if (isContainer(prop.name)) {
+        for (const inner of propsOf(prop.schema, names)) found.push({ path: [c.name, prop.name, inner.name], prop: inner });
+      }
       if (!/^links?$/.test(normName(c.name))) continue;
       const href = propsOf(prop.schema, names).find((p) => p.name === 'href');
       if (href) found.push({ path: [c.name, prop.name, 'href'], prop: { ...href, name: prop.name } });
@@ -143,7 +148,8 @@ function pick(found: Found[], wanted: readonly string[], kind: Kind, byName: Rea
  * (`{ data: { items: [...] } }`, HAL's `{ _embedded: { items: [...] } }`, or the body's only object-valued property:
  * `{ message, playlists: { items } }`). The count (`total`, `count`…), the has-more flag and the next cursor or URL are
  * looked up at the top level, then one level down in containers (`meta`, `pagination`, `paging`, `links`,
- * `pageInfo`, the items' own object) and `_links.next.href`. A property of another kind than expected (a
+ * `pageInfo`, the items' own object), two levels down in a container's container (`paging.cursors.after`) and
+ * `_links.next.href`. A property of another kind than expected (a
  * `next` that is an object) is not taken.
  * @param schema the response body schema
  * @param names the model's schema lookup (`getSchemaTypeNames(model)`)
@@ -175,7 +181,8 @@ export function listEnvelope(schema: SchemaNode, names: Names): ListEnvelope | u
   const found = candidates(props, names, itemsPath.length > 1 ? itemsPath[0] : undefined);
   const total = pick(found, TOTAL, 'number', byName);
   const hasMore = pick(found, HAS_MORE, 'boolean', byName);
-  const next = pick(found, NEXT, 'string', byName);
+  // A next cursor or URL is text; else a number (vercel.com's `pagination.next`, the timestamp of the next page).
+  const next = pick(found, NEXT, 'string', byName) ?? pick(found, NEXT, 'number', byName);
   return {
     item: items.item,
     itemsProperty: published(itemsPath),

@@ -21,7 +21,8 @@ interface PageFacts {
  * Pagination of a list operation, as {@link listPagination} detects it. Absent facts are absent keys.
  * Every mode but `none` can be followed page by page (an infinite query): a page or offset list until a page
  * is empty, the count is reached, the has-more flag is false or the next link is empty; a cursor list while
- * the next cursor is given (a body property, a `Link` header, or the key of the last item).
+ * the next cursor is given (a body property, a response header, a `Link` header, or the key of the last item);
+ * a link list while the `Link` header names a next page.
  */
 export type ListPagination =
   | (PageFacts & {
@@ -48,7 +49,11 @@ export type ListPagination =
       numericCursor?: true;
       /** The item property whose value in the last item is the next cursor (`id` for `starting_after`; `['data', 'id']` inside a wrapper). */
       nextCursorItemProperty?: PropertyPath;
+      /** The response header holding the next cursor, absent on the last page (`NextPageToken`, `X-Files-Cursor-Next`). */
+      nextCursorHeader?: string;
     })
+  /** No paging parameter, only a `Link` header: each next page is the query of the header's `rel="next"` URL. */
+  | (PageFacts & { mode: 'link'; linkHeader: true })
   | { mode: 'none' };
 
 type Names = Pick<SchemaTypeNames, 'byName' | 'cut'>;
@@ -63,6 +68,8 @@ const LIMIT = ['limit', 'take', 'pagesize', 'size', 'perpage', 'pagelimit', 'fir
 const CURSOR = ['cursor', 'pagecursor', 'pagetoken', 'after', 'pageafter', 'startingafter', 'continuationtoken', 'continuation', 'nexttoken', 'nextpagetoken', 'skiptoken', 'marker', 'starttoken', 'before', 'pagebefore', 'endingbefore'];
 /** Cursor parameters typed as numbers, followed only through a `Link` header (`since`: the last item's id). */
 const NUMBER_CURSOR = ['since'];
+/** Cursor parameters typed as numbers, followed through a next value in the body (vercel.com's `until` = `pagination.next`). */
+const TIME_CURSOR = ['until', 'before'];
 /** Cursor parameters that take an item's key: the next cursor is the last item's key when no body property or link gives it. */
 const ITEM_CURSOR = ['startingafter', 'after', 'pageafter', 'marker'];
 /** Item properties that may hold the key an item cursor takes, in order. */
@@ -145,6 +152,27 @@ export function isPagingParamName(name: string): boolean {
   return PAGE.includes(n) || OFFSET_TEXT.includes(n) || CURSOR.includes(n);
 }
 
+/** True for a header name (normalized) that holds a next cursor: it says `next` and `cursor`, `token` or `page`. */
+const isNextCursorHeader = (name: string): boolean => {
+  const n = normName(name);
+  return n !== 'link' && n.includes('next') && /cursor|token|page/.test(n);
+};
+
+/**
+ * The response header that holds the next cursor: one the success responses declare (`NextPageToken`), else one
+ * the cursor parameter's description names (files.com: "cursors are provided in the response headers
+ * `X-Files-Cursor-Next` and `X-Files-Cursor-Prev`"): a hyphenated header name saying `next` and `cursor`,
+ * `token` or `page`.
+ * @param signature the list operation
+ * @param cursor its cursor parameter
+ * @returns the header's name as the contract spells it, or undefined
+ */
+function nextCursorHeaderOf(signature: OperationSignature | undefined, cursor: ParameterNode): string | undefined {
+  const declared = (signature?.response.responses ?? []).flatMap((r) => r.headers ?? []).find(isNextCursorHeader);
+  if (declared !== undefined) return declared;
+  return (cursor.description ?? '').match(/\b[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+\b/g)?.find(isNextCursorHeader);
+}
+
 /** Adds a key when the value is defined. */
 const opt = <K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [P in K]?: V }));
 
@@ -165,11 +193,15 @@ export function isPagedList(signature: OperationSignature | undefined, names: Na
 /**
  * Pagination of a list operation, one analysis for every plugin (the metadata's `pagination`, the hooks'
  * infinite query options, the mocks' paging). From its query parameters, checked in this order:
- * - a string cursor parameter (`cursor`, `page_token`, `after`, `starting_after`…) → `cursor`, when the next
- *   cursor can be found: a body property (`next_cursor`, `next`, `links.next`…), a `Link` response header,
- *   or (for `starting_after`-like parameters) the key of the last item;
+ * - a string cursor parameter (`cursor`, `page_token`, `after`, `starting_after`…), a numeric `since` beside a
+ *   `Link` header, or a numeric `until`/`before` beside a next value in the body (where no page number or
+ *   offset parameter pages) → `cursor`, when the next
+ *   cursor can be found: a body property (`next_cursor`, `next`, `links.next`…), a response header holding it
+ *   (`NextPageToken`, or one the cursor's description names), a `Link` response header, or (for
+ *   `starting_after`-like parameters) the key of the last item;
  * - a numeric offset (`offset`, `skip`, `start`) → `offset`;
  * - a numeric page (`page`, `pageNum`, `page_number`…) with its size (`pageSize`, `per_page`, `size`, `limit`…) → `page`;
+ * - no paging parameter but a `Link` response header → `link` (each next page is its next URL's query);
  * - otherwise `none` (a lone `limit` is a filter, not pagination).
  *
  * A cursor parameter without a way to find the next cursor does not paginate: the offset and page parameters are
@@ -188,15 +220,19 @@ export function listPagination(signature: OperationSignature | undefined, names:
   const used = (...params: Array<ParameterNode | undefined>) => new Set(params.flatMap((p) => (p ? [p.name] : [])));
   const common = facts(env, link);
   // A numeric `since` pages only through a `Link` header (GitHub's `/organizations`); else it is a filter.
-  const cursor = pick(query, CURSOR, ['string'], byName) ?? (link ? pick(query, NUMBER_CURSOR, ['number'], byName) : undefined);
+  // A numeric `until` follows the body's next value only where no page number or offset (`offset`, `skip`) pages.
+  const paged = pick(query, PAGE, NUMERIC, byName) ?? pick(query, OFFSET_TEXT, NUMERIC, byName);
+  const timeCursor = env?.nextProperty !== undefined && !paged ? pick(query, TIME_CURSOR, ['number'], byName) : undefined;
+  const cursor = pick(query, CURSOR, ['string'], byName) ?? (link ? pick(query, NUMBER_CURSOR, ['number'], byName) : undefined) ?? timeCursor;
   const cursorLimit = cursor ? pick(query.filter((p) => p !== cursor), LIMIT, NUMERIC, byName) : undefined;
   if (cursor) {
     const next = env?.nextProperty;
-    const byItem = next === undefined && !link && env && ITEM_CURSOR.includes(normName(cursor.name)) ? itemKey(env.item, names) : undefined;
-    if (next !== undefined || link || byItem !== undefined) {
+    const header = next === undefined ? nextCursorHeaderOf(signature, cursor) : undefined;
+    const byItem = next === undefined && header === undefined && !link && env && ITEM_CURSOR.includes(normName(cursor.name)) ? itemKey(env.item, names) : undefined;
+    if (next !== undefined || header !== undefined || link || byItem !== undefined) {
       const { totalProperty: _total, ...rest } = common;
       const numeric = paramKind(cursor.schema, byName) === 'number' ? { numericCursor: true as const } : {};
-      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...numeric, ...opt('nextCursorProperty', next), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
+      const pagination: ListPagination = { mode: 'cursor', cursorParam: cursor.name, ...opt('limitParam', cursorLimit?.name), ...rest, ...numeric, ...opt('nextCursorProperty', next), ...opt('nextCursorHeader', header), ...opt('nextCursorItemProperty', byItem), ...opt('defaultLimit', defaultNumber(cursorLimit, byName)) };
       return { pagination, params: used(cursor, cursorLimit) };
     }
   }
@@ -216,5 +252,7 @@ export function listPagination(signature: OperationSignature | undefined, names:
     };
     return { pagination, params: used(page, size) };
   }
+  // No parameter pages, but the `Link` header names the next page (ato.gov.au): its URL's query is sent as it is.
+  if (link) return { pagination: { mode: 'link', ...common, linkHeader: true }, params: new Set() };
   return { pagination: { mode: 'none' }, params: used(cursor, cursorLimit) };
 }

@@ -86,6 +86,14 @@ function follow(doc: unknown, raw: unknown, seen: Set<string>): Raw | undefined 
   return s && typeof s === 'object' && !Array.isArray(s) ? (s as Raw) : undefined;
 }
 
+/** True when a raw schema declares the property with a `type` that does not allow a string (an array, an object). */
+function notString(schema: unknown, property: string): boolean {
+  const props = schema && typeof schema === 'object' ? (schema as Raw)['properties'] : undefined;
+  const declared = props && typeof props === 'object' ? (props as Raw)[property] : undefined;
+  const type = declared && typeof declared === 'object' ? (declared as Raw)['type'] : undefined;
+  return typeof type === 'string' ? type !== 'string' : Array.isArray(type) && !type.includes('string');
+}
+
 /**
  * For a component schema that extends (`allOf`) a component with a discriminator, the discriminator
  * property fixed to this schema's value(s): the mapping keys that point at it, else its component name.
@@ -112,6 +120,8 @@ export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], 
     const parent = schemas?.[parentKey] as Raw | undefined;
     const d = parent?.['discriminator'] as Raw | undefined;
     if (parentKey === self || !d || typeof d['propertyName'] !== 'string' || pinnedHere(d['propertyName'])) return;
+    // A tag is a string: a discriminator naming a property typed otherwise (zalando.com's `content` array) pins nothing.
+    if (notString(s, d['propertyName']) || notString(schemas?.[parentKey], d['propertyName'])) return;
     const byTarget = d['mapping'] && typeof d['mapping'] === 'object' ? mappingIndex(d['mapping'] as Raw) : undefined;
     // The mapping keys whose target is this schema: by its name, its decoded pointer or its pointer as written.
     const hits = byTarget ? [byTarget.raw.get(self), byTarget.decoded.get(pointerOf(self)), byTarget.raw.get(pointer)] : [];

@@ -162,6 +162,18 @@ describe('SchemaNormalizer: unions with a discriminator', () => {
     expect(cat.kind === 'intersection' ? cat.members[2] : undefined).toMatchObject({ properties: [{ name: 'kind', schema: { enum: ['Cat'] } }] });
   });
 
+  it('allOf inheritance pins no tag for a discriminator whose property is no string (zalando.com\'s page `content` array)', async () => {
+    const { named } = await normalizeDocument(
+      tmp,
+      docWithSchemas({
+        Page: { type: 'object', properties: { content: { type: 'array', items: {} }, total: { type: 'integer' } }, discriminator: { propertyName: 'content' } },
+        Brands: { allOf: [{ $ref: '#/components/schemas/Page' }, { properties: { content: { type: 'array', items: { type: 'string' } } } }] },
+      }),
+    );
+    const brands = named('Brands').schema;
+    expect(brands.kind === 'intersection' ? brands.members.map((m) => m.kind) : brands.kind).toEqual(['ref', 'object']);
+  });
+
   it('allOf inheritance pins the mapping keys that name the child (by name, by pointer, by percent-encoded pointer), sorted; else its name', async () => {
     const mapping = { zeta: '#/components/schemas/Dog', alpha: 'Dog', mid: '#/components/schemas/D%6Fg', cat: 'Cat', bad: 7 };
     const { named } = await normalizeDocument(

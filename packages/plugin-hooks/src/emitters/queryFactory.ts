@@ -104,7 +104,7 @@ export function queryOptionsFactory(p: HookPlan, q: QueryPlan, tq: string, impor
 
 /** The type of the page parameter. */
 function pageParamType(inf: InfinitePlan): string {
-  return inf.pagination.mode === 'cursor' ? 'string | undefined' : 'number';
+  return inf.pagination.mode === 'cursor' || inf.pagination.mode === 'link' ? 'string | undefined' : 'number';
 }
 
 /**
@@ -116,11 +116,11 @@ function cursorRequired(p: HookPlan, inf: InfinitePlan): HookPlan['s']['params']
   return p.s.params.find((m) => m.key === inf.pageParam && m.param.required);
 }
 
-/** The first page: `1` (`0` for zero-based pages), `0` for offsets, `undefined` (or the required cursor in `params`) for cursors. */
+/** The first page: `1` (`0` for zero-based pages), `0` for offsets, `undefined` (or the required cursor in `params`) for cursors and links. */
 function initialPageParam(p: HookPlan, inf: InfinitePlan): string {
   const required = cursorRequired(p, inf);
   if (required) return `${required.access} as string | undefined`;
-  if (inf.pagination.mode === 'cursor') return 'undefined as string | undefined';
+  if (inf.pagination.mode === 'cursor' || inf.pagination.mode === 'link') return 'undefined as string | undefined';
   if (inf.pagination.mode === 'offset') return '0';
   return String(inf.pagination.firstPage ?? 1);
 }
@@ -134,7 +134,7 @@ function initialPageParam(p: HookPlan, inf: InfinitePlan): string {
 function nextPageParamCall(p: HookPlan, inf: InfinitePlan, imports: Imports): string {
   const pg = inf.pagination;
   const { defaultPageSize: _a, defaultLimit: _b, pageSizeParam: _c, limitParam: _d, firstPage: _e, numericString: _f, numericCursor: _g, ...facts } = pg as typeof pg & Record<string, unknown>;
-  const fn = pg.mode === 'cursor' ? 'nextCursorParam' : 'nextPageParam';
+  const fn = pg.mode === 'cursor' ? 'nextCursorParam' : pg.mode === 'link' ? 'nextLinkQuery' : 'nextPageParam';
   imports.add(runtimeQueryModule(p), [fn]);
   const size = shortPageSize(pg);
   return `${fn}<${p.response}>(${valueLiteral(facts, true)}${size === undefined ? '' : `, ${size}`})`;
@@ -142,12 +142,30 @@ function nextPageParamCall(p: HookPlan, inf: InfinitePlan, imports: Imports): st
 
 /** The page size expression of a list that ends on a short page (see {@link nextPageParamCall}), else undefined. */
 function shortPageSize(pg: InfinitePlan['pagination']): string | undefined {
-  if (pg.totalProperty !== undefined || pg.hasMoreProperty !== undefined) return undefined;
-  const decided = pg.mode === 'cursor' ? pg.nextCursorProperty !== undefined || pg.linkHeader === true || pg.nextCursorItemProperty === undefined : pg.nextProperty !== undefined;
+  if (pg.mode === 'link' || pg.totalProperty !== undefined || pg.hasMoreProperty !== undefined) return undefined;
+  const decided = pg.mode === 'cursor' ? pg.nextCursorProperty !== undefined || pg.nextCursorHeader !== undefined || pg.linkHeader === true || pg.nextCursorItemProperty === undefined : pg.nextProperty !== undefined;
   const param = pg.mode === 'page' ? pg.pageSizeParam : pg.limitParam;
   const fallback = pg.mode === 'page' ? pg.defaultPageSize : pg.defaultLimit;
   if (decided || param === undefined) return undefined;
   return `params?.[${stringLiteral(param)}]${fallback === undefined ? '' : ` ?? ${fallback}`}`;
+}
+
+/**
+ * The query function's client call: the page in `params` (its page, offset or cursor parameter), or for a link
+ * list the next URL's query as the call's `query`. Pages whose next page only a response header gives (a `Link`
+ * header, a header holding the cursor) are read raw and keep their headers (`withHeaders`).
+ */
+function infiniteCall(p: HookPlan, q: QueryPlan, inf: InfinitePlan, imports: Imports): string {
+  const pg = inf.pagination;
+  const link = pg.mode === 'link';
+  const numericString = (pg.mode === 'page' || pg.mode === 'offset') && pg.numericString === true;
+  const cursorValue = pg.mode === 'cursor' && pg.numericCursor === true ? 'Number(pageParam)' : 'pageParam';
+  const pageValue = pg.mode === 'cursor' ? `...(pageParam === undefined ? {} : { ${objectKey(inf.pageParam)}: ${cursorValue} })` : `${objectKey(inf.pageParam)}: ${numericString ? 'String(pageParam)' : 'pageParam'}`;
+  const callArgs = q.callArgs.map((a) => (a === 'params' && !link ? `{ ...params, ${pageValue} }` : a));
+  const headers = link || (pg.mode === 'cursor' && pg.nextCursorProperty === undefined && (pg.nextCursorHeader !== undefined || pg.linkHeader === true));
+  if (headers) imports.add(runtimeQueryModule(p), ['withHeaders']);
+  const options = link ? '{ signal, raw: true, ...(pageParam === undefined ? {} : { query: pageParam }) }' : headers ? '{ signal, raw: true }' : '{ signal }';
+  return `${p.client}.${p.method}(${[...callArgs, options].join(', ')})${headers ? '.then(withHeaders)' : ''}`;
 }
 
 /**
@@ -171,16 +189,9 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
   const arg = (name: string): string => keyArgument(p, q, name);
   // A paged GET other than the list (a sub-collection, a summary) names itself in the key, beside the list's pages.
   const own = p.s.op.role === 'list' ? [] : [stringLiteral(p.method)];
-  const key = `[...${p.keys}.lists(), ${[...own, ...pathArgs.map(arg), "'infinite'", p.s.paramsRequired ? 'params' : 'params ?? {}'].join(', ')}] as const`;
-  const numericString = inf.pagination.mode !== 'cursor' && inf.pagination.numericString === true;
-  const cursorValue = inf.pagination.mode === 'cursor' && inf.pagination.numericCursor === true ? 'Number(pageParam)' : 'pageParam';
-  const pageValue = inf.pagination.mode === 'cursor' ? `...(pageParam === undefined ? {} : { ${objectKey(inf.pageParam)}: ${cursorValue} })` : `${objectKey(inf.pageParam)}: ${numericString ? 'String(pageParam)' : 'pageParam'}`;
-  const callArgs = q.callArgs.map((a) => (a === 'params' ? `{ ...params, ${pageValue} }` : a));
-  const pg = inf.pagination;
-  const cursor = pg.mode === 'cursor';
-  const link = pg.mode === 'cursor' && pg.nextCursorProperty === undefined && pg.linkHeader === true;
-  if (link) imports.add(runtimeQueryModule(p), ['withLinkHeader']);
-  const call = `${p.client}.${p.method}(${[...callArgs, link ? '{ signal, raw: true }' : '{ signal }'].join(', ')})${link ? '.then(withLinkHeader)' : ''}`;
+  const params = q.keyArgs.includes('params') ? [p.s.paramsRequired ? 'params' : 'params ?? {}'] : [];
+  const key = `[...${p.keys}.lists(), ${[...own, ...pathArgs.map(arg), "'infinite'", ...params].join(', ')}] as const`;
+  const textPage = inf.pagination.mode === 'cursor' || inf.pagination.mode === 'link';
   return [
     ...docBlock([
       ...p.doc,
@@ -189,8 +200,8 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
     `export function ${hooksNaming.infiniteQueryOptions(p.hookName)}(${factoryParameters(p, q, paramsType).join(', ')}) {`,
     '  return {',
     `    queryKey: ${key} as DataTag<${keyTupleType(p, q, [`...ReturnType<typeof ${p.keys}.lists>`, ...own].join(', '), true, infiniteParamsType(p, inf))}, InfiniteData<${p.response}, ${pageParamType(inf)}>, ${p.error}>,`,
-    `    queryFn: ${skipGuard(q)}({ signal, pageParam }: { signal: AbortSignal; pageParam: ${pageParamType(inf)} }) => ${call},`,
-    `    initialPageParam: ${initialPageParam(p, inf)}${cursor ? '' : ' as number'},`,
+    `    queryFn: ${skipGuard(q)}({ signal, pageParam }: { signal: AbortSignal; pageParam: ${pageParamType(inf)} }) => ${infiniteCall(p, q, inf, imports)},`,
+    `    initialPageParam: ${initialPageParam(p, inf)}${textPage ? '' : ' as number'},`,
     `    getNextPageParam: ${nextPageParamCall(p, inf, imports)},`,
     `  }${q.requiredPath.length > 0 ? ' as const' : ''};`,
     '}',
@@ -199,12 +210,12 @@ export function infiniteOptionsFactory(p: HookPlan, q: QueryPlan, inf: InfiniteP
 
 /**
  * The `params` type of an infinite query: the list's params without the page parameter, or with it when it is
- * a cursor the list requires (the first page's).
+ * a cursor the list requires (the first page's); all of them for a link list (no parameter pages).
  * @param p the hook plan
  * @param inf its infinite plan
  * @returns `Omit<ListContactsParams, 'page'>`, or `ListChangesParams`
  */
 export function infiniteParamsType(p: HookPlan, inf: InfinitePlan): string {
-  if (cursorRequired(p, inf)) return clientNaming.paramsType(p.s.op);
+  if (inf.pagination.mode === 'link' || cursorRequired(p, inf)) return clientNaming.paramsType(p.s.op);
   return `Omit<${clientNaming.paramsType(p.s.op)}, ${stringLiteral(inf.pageParam)}>`;
 }

@@ -10,7 +10,7 @@ import { planMutation, type MutationPlan } from './planMutation.js';
 export interface InfinitePlan {
   /** The detected pagination (never `none`). */
   pagination: Exclude<ListPagination, { mode: 'none' }>;
-  /** Query parameter that carries the page (`page`, `offset`, `cursor`). */
+  /** Query parameter that carries the page (`page`, `offset`, `cursor`); `Link` for a link list (the header's next URL). */
   pageParam: string;
 }
 
@@ -114,7 +114,7 @@ export function planHook(model: ApiModel, s: OperationSignature, hookName: strin
  */
 const SCOPE_NAMES = [
   'skipToken', 'useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useMutation', 'useQueryClient', 'toValue', 'computed', 'signal', 'pageParam', 'queryKey', 'options',
-  'undefined', 'String', 'Array', 'Object', 'listCacheHelpers', 'cacheMutation', 'optimisticMutation', 'nextPageParam', 'nextCursorParam', 'withLinkHeader', 'withCacheEffects',
+  'undefined', 'String', 'Array', 'Object', 'listCacheHelpers', 'cacheMutation', 'optimisticMutation', 'nextPageParam', 'nextCursorParam', 'nextLinkQuery', 'withHeaders', 'withCacheEffects',
   'withOptimisticEffects', 'readAccessor', 'createQuery', 'createInfiniteQuery', 'injectQuery', 'injectInfiniteQuery', 'inject',
 ];
 
@@ -145,6 +145,8 @@ function infinitePlan(model: ApiModel, s: OperationSignature): InfinitePlan | un
       return { pagination, pageParam: pagination.offsetParam };
     case 'cursor':
       return { pagination, pageParam: pagination.cursorParam };
+    case 'link':
+      return { pagination, pageParam: 'Link' };
     default:
       return undefined;
   }

@@ -52,6 +52,7 @@ function listSpec(list: ListPlan): Spec {
     pick: list.pick,
     itemDefaults: list.itemDefaults === undefined ? undefined : new Sample(list.itemDefaults),
     link: list.link,
+    nextHeader: list.nextHeader,
   };
 }
 

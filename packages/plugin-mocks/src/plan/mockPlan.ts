@@ -217,6 +217,8 @@ export interface ListPlan {
   itemDefaults?: object;
   /** True when the list sends a `Link` header with the next page. */
   link?: boolean;
+  /** The response header that holds the next cursor, sent while more items follow (`NextPageToken`). */
+  nextHeader?: string;
 }
 
 /**

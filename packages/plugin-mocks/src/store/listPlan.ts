@@ -72,7 +72,7 @@ function queryPlan(list: OperationSignature, props: readonly PropertyNode[], par
   return { filters, ...listQueryOf(query, props, new Set([...params, ...filters.map((f) => f[0])]), ctx.names.byName) };
 }
 
-/** The part of a list plan every paginated list has: items, window, computed page facts, the `Link` header. */
+/** The part of a list plan every paginated list has: items, window, computed page facts, the `Link` or next-cursor header. */
 function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, ctx: PlanContext): { plan: ListPlan; params: Set<string> } {
   const { pagination, params } = listPagination(list, ctx.names);
   const window = withCursorEncoding(windowOf(pagination, list.node.parameters, ctx.names.byName), schema, pagination, ctx);
@@ -83,6 +83,7 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
     fields,
     filters: [],
     ...(pagination.mode !== 'none' && pagination.linkHeader ? { link: true } : {}),
+    ...(pagination.mode === 'cursor' && pagination.nextCursorProperty === undefined && pagination.nextCursorHeader !== undefined ? { nextHeader: pagination.nextCursorHeader } : {}),
   };
   return { plan, params };
 }
@@ -149,6 +150,11 @@ function windowOf(pagination: ListPagination, params: ParameterNode[], byName: R
         mode: 'cursor', param: pagination.cursorParam, ...(pagination.limitParam ? { limit: pagination.limitParam } : {}), defaultSize: numberDefault(param(pagination.limitParam), byName, 20),
         ...(pagination.nextCursorItemProperty !== undefined ? { after: pagination.nextCursorItemProperty } : {}),
       };
+    case 'link': {
+      // No parameter pages: the mock's own `Link` URLs carry the page number, in a name no parameter takes.
+      const name = ['page', '_page', '__page'].find((n) => !param(n)) ?? 'page';
+      return { mode: 'page', param: name, defaultSize: 20 };
+    }
     default:
       return undefined;
   }
@@ -163,7 +169,8 @@ const OFFSETS = ['1', '20', '300'];
  */
 function withCursorEncoding(window: PageWindow | undefined, schema: SchemaNode, pagination: ListPagination, ctx: PlanContext): PageWindow | undefined {
   if (window?.mode !== 'cursor' || window.after !== undefined || pagination.mode !== 'cursor') return window;
-  const prop = pageProps(schema, ctx).find((p) => samePath(p.path, pagination.nextCursorProperty));
+  const next = pagination.nextCursorProperty;
+  const prop = pageProps(schema, ctx, next === undefined ? [] : [next]).find((p) => samePath(p.path, next));
   const n = prop && resolveSchema(prop.schema, ctx.names.byName).leaf;
   if (n?.kind !== 'string') return window;
   const fitsAll = (encode: (offset: string) => string) => OFFSETS.every((o) => satisfiesString(encode(o), n, ctx.scope.patterns));
@@ -177,11 +184,20 @@ interface PageProp {
   required: boolean;
 }
 
-/** The page object's properties: the top level, then one level down in object properties (`meta.page`). */
-function pageProps(schema: SchemaNode, ctx: PlanContext): PageProp[] {
+/** The page object's properties: the top level, one level down in object properties (`meta.page`), two down along `deep` (the page facts' paths). */
+function pageProps(schema: SchemaNode, ctx: PlanContext, deep: readonly PropertyPath[]): PageProp[] {
   const top = objectProperties(schema, ctx.names)?.props ?? [];
   const out: PageProp[] = top.map((p) => ({ path: [p.name], schema: p.schema, required: p.required }));
-  for (const c of top) for (const p of objectProperties(c.schema, ctx.names)?.props ?? []) out.push({ path: [c.name, p.name], schema: p.schema, required: p.required && c.required });
+  for (const c of top) {
+    for (const p of objectProperties(c.schema, ctx.names)?.props ?? []) {
+      out.push({ path: [c.name, p.name], schema: p.schema, required: p.required && c.required });
+      // Two containers down only where the analysis found a page fact (`paging.cursors.after`).
+      for (const q of objectProperties(p.schema, ctx.names)?.props ?? []) {
+        const path = [c.name, p.name, q.name];
+        if (deep.some((d) => samePath(path, d))) out.push({ path, schema: q.schema, required: q.required && p.required && c.required });
+      }
+    }
+  }
   return out;
 }
 
@@ -193,8 +209,8 @@ const samePath = (a: readonly string[], b: PropertyPath | undefined): boolean =>
  */
 function pageFields(schema: SchemaNode, env: NonNullable<ReturnType<typeof listEnvelope>>, pagination: ListPagination, ctx: PlanContext): PageField[] {
   const fields: PageField[] = [];
-  const next = pagination.mode === 'cursor' ? pagination.nextCursorProperty : pagination.mode === 'none' ? undefined : pagination.nextProperty;
-  for (const p of pageProps(schema, ctx)) {
+  const next = pagination.mode === 'cursor' ? pagination.nextCursorProperty : pagination.mode === 'none' || pagination.mode === 'link' ? undefined : pagination.nextProperty;
+  for (const p of pageProps(schema, ctx, [next, env.totalProperty, env.hasMoreProperty].filter((f) => f !== undefined))) {
     const resolved = resolveSchema(p.schema, ctx.names.byName);
     const n = resolved.leaf;
     if (!n || ('enum' in n && n.enum?.length) || samePath(p.path, env.itemsProperty)) continue;
