@@ -211,6 +211,14 @@ describe('SchemaNormalizer: one schema at a time', () => {
       { openapi: '3.1.0', others: { Base: { type: 'string' } }, given: { allOf: [{ $ref: '#/components/schemas/Base' }, { type: 'null' }] }, want: { pointer: `${P}/allOf/0`, kind: 'ref', target: 'Base', nullable: true } },
     ],
     [
+      "oneOf beside type: 'null' (3.0's nullable oneOf, converted) → the union, nullable",
+      {
+        others: { A: { type: 'object', properties: { a: { type: 'string' } } }, B: { type: 'object', properties: { b: { type: 'string' } } } },
+        given: { oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }], type: 'null' },
+        want: { pointer: P, kind: 'union', source: 'oneOf', nullable: true, variants: [{ pointer: `${P}/oneOf/0`, kind: 'ref', target: 'A' }, { pointer: `${P}/oneOf/1`, kind: 'ref', target: 'B' }] },
+      },
+    ],
+    [
       'oneOf with a null variant → the other variant, nullable',
       { others: { Base: { type: 'object' } }, given: { oneOf: [{ $ref: '#/components/schemas/Base' }, { type: 'null' }] }, want: { pointer: `${P}/oneOf/0`, kind: 'ref', target: 'Base', nullable: true } },
     ],

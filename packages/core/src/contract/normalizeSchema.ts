@@ -87,6 +87,13 @@ export class SchemaNormalizer {
       if (base.nullable) meta = { ...meta, nullable: true };
       base = { kind: 'unknown', pointer };
     }
+    // `type: 'null'` beside a composition (vercel.com's `{ oneOf: [GitLab, GitHub, Bitbucket], type: 'null' }`) is
+    // 3.0's `nullable: true` as converters write it: read literally no value fits (a repository that is null), so it
+    // is taken as the composition, nullable (as `allOf: [X, { type: 'null' }]` below).
+    if ((allOf || oneOf || anyOf) && base.kind === 'null') {
+      meta = { ...meta, nullable: true };
+      base = { kind: 'unknown', pointer };
+    }
     if (oneOf || anyOf) {
       const { union, empty } = this.#union(s, meta, oneOf ? 'oneOf' : 'anyOf', (oneOf ?? anyOf) as unknown[], pointer);
       if (empty || base.kind === 'unknown' || base.kind === 'union') return union;
