@@ -1,5 +1,5 @@
 import type { ApiModel, OperationSignature, PropertyNode, PropertyPath, ResourceNode, SchemaTypeNames } from '@reslayer/core';
-import { describeOperation, getSchemaTypeNames, listIdentity, objectProperties } from '@reslayer/core';
+import { describeOperation, getSchemaTypeNames, listIdentity, objectProperties, pathNames } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 
 /** How a row key becomes the item path argument: `String(key)`, `Number(key)`, or the key as it is (`string | number`). */
@@ -124,8 +124,9 @@ export function planCollection(model: ApiModel, resource: ResourceNode): Collect
   const identity = listIdentity(model, resource);
   const list = identity?.list;
   const listArgs = list && argsOf(list);
-  // A row keyed by its own URI (`keyFromUri`) has no key to send as the item path argument.
-  if (!identity || identity.keyFromUri !== undefined || !list || list.node.method !== 'get' || !listArgs || listArgs.path.length > 0 || listArgs.payload) return undefined;
+  // A row keyed by its own URI (`keyFromUri`) has no key to send as the item path argument; a list of bare keys
+  // (`keyProperty` `[]`) has no rows to show.
+  if (!identity || identity.keyFromUri !== undefined || pathNames(identity.keyProperty).length === 0 || !list || list.node.method !== 'get' || !listArgs || listArgs.path.length > 0 || listArgs.payload) return undefined;
   const names = getSchemaTypeNames(model);
   const params = clientNaming.argumentList(list).find((a) => a.name === 'params');
   const item = identity.item.kind === 'ref' ? model.schemas.find((n) => n.name === (identity.item as { target: string }).target) : undefined;

@@ -74,6 +74,7 @@ describe('RSL_HOOKS_NOT_OPTIMISTIC says why no optimistic helper is made', () =>
     ['items keyed by their own URI (`uri: "/things/123"`): both optimistic', contract({ type: 'array', items: obj({ uri: str, title: str }) }, obj({ uri: str, title: str }), obj({ title: str })), 0, []],
     ['items with only a `url` (often another address): no key', contract({ type: 'array', items: obj({ url: str, title: str }) }, obj({ url: str, title: str }), obj({ title: str })), 2, ['nor a URI of the item\'s own such as `uri`']],
     ['a `*/*` payload with an object schema, sent as JSON: both optimistic', withUpdate(contract({ type: 'array', items: thing }, thing, obj({})), { content: { '*/*': { schema: obj({ title: str }) } } }), 0, []],
+    ['a list of bare keys (`{ things: [string] }`): the delete optimistic, not the update (no field to merge into a key)', contract(obj({ things: { type: 'array', items: str } }), thing, obj({ title: str })), 1, ['updateThing (PATCH /things/{thingId}) gets no optimistic helper: its JSON payload has no property that both a list item and the detail have']],
     ['a `*/*` payload of a binary string', withUpdate(contract({ type: 'array', items: thing }, thing, obj({})), { content: { '*/*': { schema: { type: 'string', format: 'binary' } } } }), 1, ['gets no optimistic helper: its payload is */*, not JSON']],
   ])('%s', async (_why, doc, count, expected) => {
     const got = await messages(doc);
@@ -113,4 +114,12 @@ it('a payload wrapped in a property named after the entity: the update merges wh
   const update = result.files.find((f) => f.path.endsWith('/useUpdateThingMutation.ts'))?.contents ?? '';
   expect(update).toContain('optimisticMutation<');
   expect(update).toContain("variables.payload?.['thing']");
+});
+
+it('a list of bare keys: the cache helpers key each item by itself (`key: []`), and the delete removes it', async () => {
+  const result = await run(contract(obj({ things: { type: 'array', items: str } }), thing, obj({ title: str })));
+  const list = result.files.find((f) => f.path.endsWith('/useThingsQuery.ts'))?.contents ?? '';
+  expect(list).toContain("items: 'things', key: []");
+  const del = result.files.find((f) => f.path.endsWith('/useDeleteThingMutation.ts'))?.contents ?? '';
+  expect(del).toContain("{ kind: 'delete', cache: thingsCache, lists: () => thingsQueryKeys.lists(), id: (variables) => variables.thingId }");
 });

@@ -146,3 +146,15 @@ describe('an item keyed by its own URI (`uri: "/videos/123"`, HAL\'s `_links.sel
     expect(client.getQueryData(['things', 'list'])).toEqual([linked, { name: 'no links' }]);
   });
 });
+
+describe('a list of bare keys (`{ clusters: ["a", "b"] }`, `key: []`: each item is its own key)', () => {
+  it('removes the deleted key from every cached list and page, and leaves the others', () => {
+    const client = new QueryClient();
+    const cache = listCacheHelpers<string, object>({ lists: () => ['clusters', 'list'], items: 'clusters', key: [] });
+    client.setQueryData(['clusters', 'list', {}], { clusters: ['a', 'b', 'ab'] });
+    client.setQueryData(['clusters', 'list', 'infinite', {}], { pages: [{ clusters: ['a'] }, { clusters: ['b', 'ab'] }], pageParams: [undefined, 't1'] });
+    cache.removeFromLists(client, 'b');
+    expect(client.getQueryData(['clusters', 'list', {}])).toEqual({ clusters: ['a', 'ab'] });
+    expect(client.getQueryData(['clusters', 'list', 'infinite', {}])).toEqual({ pages: [{ clusters: ['a'] }, { clusters: ['ab'] }], pageParams: [undefined, 't1'] });
+  });
+});

@@ -41,7 +41,23 @@ describe('listIdentity', () => {
     expect(identityOf(array(prop('id'), prop('thing_id')), 'slug')?.keyProperty).toBe('id');
     expect(identityOf(array(prop('thing_ID')))?.keyProperty).toBe('thing_ID');
     expect(identityOf(array(prop('name')))).toBeUndefined();
-    expect(identityOf(node({ kind: 'array', items: str }))).toBeUndefined();
+    expect(identityOf(node({ kind: 'array', items: str }))).toBeUndefined(); // no item path parameter
+  });
+});
+
+describe('listIdentity: a list of bare keys (EKS\'s `{ clusters: [string] }` beside `/clusters/{name}`)', () => {
+  const num = node({ kind: 'number', integer: true });
+  const keys = (items: SchemaNode): SchemaNode => obj({ name: 'clusters', required: true, schema: node({ kind: 'array', items }) } as PropertyNode);
+  it.each<[string, SchemaNode, string | undefined, boolean]>([
+    ['strings beside a string item parameter: each item is its own key', keys(str), 'name', true],
+    ['a bare array of strings too', node({ kind: 'array', items: str }), 'name', true],
+    ['numbers beside a string parameter: another kind, no key', keys(num), 'name', false],
+    ['nullable strings: no key', keys(node({ kind: 'string', nullable: true })), 'name', false],
+    ['date strings: no key', keys(node({ kind: 'string', format: 'date' })), 'name', false],
+    ['strings without an item path parameter: no key', keys(str), undefined, false],
+  ])('%s', (_name, body, param, keyed) => {
+    const found = identityOf(body, param);
+    expect(found === undefined ? undefined : { keyProperty: found.keyProperty, props: found.itemProps.size }).toEqual(keyed ? { keyProperty: [], props: 0 } : undefined);
   });
 });
 

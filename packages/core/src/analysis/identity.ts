@@ -1,7 +1,7 @@
 import type { ApiModel, PropertyNode, ResourceNode, SchemaNode } from '../model/types.js';
 import { camelCase } from '../naming/casing.js';
 import { stringLiteral } from '../naming/literals.js';
-import { listItemsOf, pathNames, type PropertyPath } from './listEnvelope.js';
+import { kindOf, listItemsOf, pathNames, type PropertyPath } from './listEnvelope.js';
 import { deref, objectProperties } from './schemaQueries.js';
 import { getSchemaTypeNames, type SchemaTypeNames } from './schemaTypeNames.js';
 import { describeOperation, type OperationSignature } from './signature.js';
@@ -14,7 +14,10 @@ export interface ListIdentity {
   item: SchemaNode;
   /** Where a list response holds the items array; absent when the body is the array. */
   itemsProperty?: PropertyPath;
-  /** The item property that holds an item's key (`id`), or the path to it inside the item's metadata (`['metadata', 'name']`). */
+  /**
+   * The item property that holds an item's key (`id`), or the path to it inside the item's metadata
+   * (`['metadata', 'name']`); the empty path `[]` when each item is its own key (a list of names or ids).
+   */
   keyProperty: PropertyPath;
   /** The property names of an item (its object view). */
   itemProps: ReadonlySet<string>;
@@ -61,6 +64,16 @@ function keyCandidates(param: string | undefined, entity: string): string[] {
 
 /** Names of an item property that holds the item's own metadata or reference (`metadata.name`, `modelReference.modelId`). */
 const isKeyContainer = (name: string): boolean => /^(metadata|meta)$|reference$/.test(name.toLowerCase().replace(/[_-]/g, ''));
+
+/** The schema of the item path parameter `name` of a resource's read (else update or delete). */
+function itemParamSchema(model: ApiModel, resource: ResourceNode, name: string): SchemaNode | undefined {
+  for (const role of ['read', 'update', 'delete'] as const) {
+    const op = resource.operations.find((o) => o.role === role);
+    const arg = op ? describeOperation(model, resource, op).pathArgs.find((a) => a.param.name === name) : undefined;
+    if (arg) return arg.param.schema;
+  }
+  return undefined;
+}
 
 /**
  * The item path parameter of a resource: the last path argument of its read operation, else of its update or delete
@@ -121,9 +134,17 @@ function identityOrProblem(model: ApiModel, resource: ResourceNode): ListIdentit
   const found = body ? listItemsOf(body, names) : undefined;
   if (!found) return `the items of ${where} are not found (no array, bare or in an envelope, answers it)`;
   const view = objectProperties(found.item, names);
-  if (!view || view.nullable || view.props.length === 0) return `the items of ${where} are no objects with properties`;
-  const itemProps = new Set(view.props.map((p) => p.name));
   const itemParam = itemPathParam(model, resource);
+  if (!view || view.nullable || view.props.length === 0) {
+    // Items that are the keys themselves (EKS's `{ clusters: [string] }` beside `DELETE /clusters/{name}`): each
+    // item is its own key, where the item path parameter takes a value of the same kind.
+    const paramSchema = itemParam && itemParamSchema(model, resource, itemParam.name);
+    const own = kindOf(found.item, names.byName);
+    const sameKind = own !== undefined && own !== 'boolean' && !found.item.nullable && paramSchema !== undefined && kindOf(paramSchema, names.byName) === own;
+    if (!sameKind) return `the items of ${where} are no objects with properties, nor keys of the kind the item path parameter takes`;
+    return { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), itemProps: new Set(), keyProperty: [] };
+  }
+  const itemProps = new Set(view.props.map((p) => p.name));
   const param = itemParam?.name;
   const candidates = keyCandidates(param, resource.entity);
   const keyProperty = candidates.map((n) => propertyNamed(view.props, n)).find((n) => n !== undefined) ?? nestedKey(view.props, param, names);
