@@ -54,7 +54,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     const out = path.join(dir, 'js');
     await transpileMocks(path.join(dir, 'src'), out);
     const all: HttpHandler[] = [];
-    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers']) {
+    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers', 'activities']) {
       const mod = (await import(pathToFileURL(path.join(out, `shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
       all.push(...(mod[`${r}Handlers`] as HttpHandler[]));
     }
@@ -110,6 +110,17 @@ describe('stores keyed by the entity identity under msw/node', () => {
     expect((await get(`/transfers/${ref}`)).body).toEqual({ reference: ref, amount: 12.5 });
   });
 
+  it('a created activity gets a `guid` (nullable and readOnly: the store sets it); it is listed, readable and deleted', async () => {
+    const res = await fetch(`${BASE}/activities`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'call' }) });
+    expect(res.status).toBe(201);
+    const guid = ((await res.json()) as Json)['guid'];
+    expect(typeof guid).toBe('string');
+    expect(((await get('/activities')).body as Json[]).map((a) => a['guid'])).toContain(guid);
+    expect((await get(`/activities/${String(guid)}`)).body).toMatchObject({ guid, name: 'call' });
+    expect((await fetch(`${BASE}/activities/${String(guid)}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await get(`/activities/${String(guid)}`)).status).toBe(404);
+  });
+
   it('series are keyed by `seriesId` and the `seriesid` filter matches it, case ignored', async () => {
     const list = (await get('/series')).body as Json[];
     const first = String(list[0]?.['seriesId']);
@@ -127,6 +138,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     ['/branches', 'name'],
     ['/repos/r1/branches', 'name'],
     ['/transfers', 'reference'],
+    ['/activities', 'guid'],
   ])('%s are keyed by `%s` (a conventional name, the entity named by its parameter, the one property of the parameter format)', async (route, key) => {
     const list = (await get(route)).body as Json[];
     expect(new Set(list.map((item) => item[key])).size).toBe(list.length);

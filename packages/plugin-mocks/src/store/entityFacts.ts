@@ -212,8 +212,9 @@ function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNam
     const p = props.find((x) => norm(x.name) === name);
     const resolved = p && resolveSchema(p.schema, names.byName);
     const n = resolved?.leaf;
-    // `__proto__` cannot be assigned as a plain property: no such key.
-    if (!p || !n || p.name === '__proto__' || resolved?.nullable || names.cut.has(p.schema)) continue;
+    // `__proto__` cannot be assigned as a plain property: no such key. A nullable key (visma's `guid`, nullable and
+    // readOnly) holds a value in every stored item: the store sets it.
+    if (!p || !n || p.name === '__proto__' || names.cut.has(p.schema)) continue;
     const path = [p.name];
     if (n.kind === 'string' && n.format !== 'binary') {
       if (n.enum?.length) return { path, kind: 'enum', schema: p.schema, values: [...new Set(n.enum)] };
