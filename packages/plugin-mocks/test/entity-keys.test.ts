@@ -110,7 +110,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     expect((await get(`/transfers/${ref}`)).body).toEqual({ reference: ref, amount: 12.5 });
   });
 
-  it('a created activity gets a `guid` (nullable and readOnly: the store sets it); it is listed, readable and deleted', async () => {
+  it('a created activity gets a `guid` (nullable and readOnly: the store sets it), answered as `{ guid }`; it is listed, readable and deleted', async () => {
     const res = await fetch(`${BASE}/activities`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'call' }) });
     expect(res.status).toBe(201);
     const guid = ((await res.json()) as Json)['guid'];
