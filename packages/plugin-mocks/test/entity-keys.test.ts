@@ -54,7 +54,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     const out = path.join(dir, 'js');
     await transpileMocks(path.join(dir, 'src'), out);
     const all: HttpHandler[] = [];
-    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers', 'activities']) {
+    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers', 'activities', 'commands', 'blocklists']) {
       const mod = (await import(pathToFileURL(path.join(out, `shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
       all.push(...(mod[`${r}Handlers`] as HttpHandler[]));
     }
@@ -119,6 +119,26 @@ describe('stores keyed by the entity identity under msw/node', () => {
     expect((await get(`/activities/${String(guid)}`)).body).toMatchObject({ guid, name: 'call' });
     expect((await fetch(`${BASE}/activities/${String(guid)}`, { method: 'DELETE' })).status).toBe(204);
     expect((await get(`/activities/${String(guid)}`)).status).toBe(404);
+  });
+
+  it('listed commands (nullable objects) open their detail; a created one is answered inside `{ command, duration }`, listed and readable', async () => {
+    const listed = ((await get('/commands')).body as { commands: Json[] }).commands;
+    expect(listed.length).toBeGreaterThan(1);
+    for (const item of listed) expect((await get(`/commands/${encodeURIComponent(String(item['name']))}`)).body).toMatchObject(item);
+    const res = await fetch(`${BASE}/commands`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ description: 'giphy' }) });
+    const answer = (await res.json()) as { command: Json; duration: unknown };
+    expect(answer.command['description']).toBe('giphy');
+    expect(typeof answer.duration).toBe('string');
+    const name = String(answer.command['name']);
+    expect(((await get('/commands')).body as { commands: Json[] }).commands.map((c) => c['name'])).toContain(name);
+    expect((await get(`/commands/${encodeURIComponent(name)}`)).body).toMatchObject({ name, description: 'giphy' });
+  });
+
+  it('a listed block list opens its detail inside a nullable `{ blocklist, duration }`', async () => {
+    const listed = ((await get('/blocklists')).body as { blocklists: Json[] }).blocklists;
+    expect(new Set(listed.map((item) => item['name'])).size).toBe(listed.length);
+    for (const item of listed) expect(((await get(`/blocklists/${encodeURIComponent(String(item['name']))}`)).body as { blocklist: Json }).blocklist).toEqual(item);
+    expect((await get('/blocklists/no-such-list')).status).toBe(404);
   });
 
   it('series are keyed by `seriesId` and the `seriesid` filter matches it, case ignored', async () => {

@@ -18,8 +18,9 @@ const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'obj
  * @returns where the entity is, or undefined when no property holds it
  */
 export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boolean, ctx: PlanContext): Wrap | undefined {
+  // A nullable body (stream's `GetBlockListResponse`, `nullable: true`) still wraps the entity: the mocks answer its object.
   const view = objectProperties(schema, ctx.names);
-  if (!view || view.nullable) return undefined;
+  if (!view) return undefined;
   const rank = (p: PropertyNode): number => (p.required ? 0 : 2) + (WRAPPERS.includes(p.name.toLowerCase()) ? 0 : 1);
   const found = view.props.filter((p) => p.name !== '__proto__' && holds(p.schema)).sort((a, b) => rank(a) - rank(b))[0];
   if (!found) return undefined;
@@ -86,7 +87,7 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
 
 /**
  * The entity facts of an entity schema (see {@link entityFacts} for how the key property is found), or undefined
- * when the schema is not a non-null object type with properties.
+ * when the schema is not an object type with properties (a nullable one is held as its object values).
  * @param schema the entity's schema (a read's response, or a list's item)
  * @param keyParam name of the path parameter that identifies an item (`id` when no path names one)
  * @param param that parameter's schema, when a path names it
@@ -96,8 +97,9 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
  * @returns the facts, or undefined
  */
 export function factsOf(schema: SchemaNode, keyParam: string, param: SchemaNode | undefined, ctx: PlanContext, entity: string, example?: unknown): EntityFacts | undefined {
+  // A nullable object (stream's `GetCommandResponse`) is an entity too: the store holds its object values.
   const view = objectProperties(schema, ctx.names);
-  if (!view || view.nullable || view.props.length === 0) return undefined;
+  if (!view || view.props.length === 0) return undefined;
   const props = view.props;
   const key =
     keyIn(props, keyCandidates(keyParam, entity), ctx.names) ??

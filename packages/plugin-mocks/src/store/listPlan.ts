@@ -102,7 +102,7 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
  */
 export function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { pick: string[]; defaults?: object } | null {
   const view = objectProperties(item, ctx.names);
-  if (!view || view.nullable || view.props.length === 0) return null;
+  if (!view || view.props.length === 0) return null;
   const kind = (node: SchemaNode): string => resolveSchema(node, ctx.names.byName).leaf.kind;
   const pick: string[] = [];
   const sampled: string[] = [];
