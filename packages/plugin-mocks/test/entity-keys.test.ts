@@ -54,7 +54,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     const out = path.join(dir, 'js');
     await transpileMocks(path.join(dir, 'src'), out);
     const all: HttpHandler[] = [];
-    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers', 'activities', 'commands', 'blocklists']) {
+    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers', 'activities', 'commands', 'blocklists', 'droplets']) {
       const mod = (await import(pathToFileURL(path.join(out, `shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
       all.push(...(mod[`${r}Handlers`] as HttpHandler[]));
     }
@@ -139,6 +139,17 @@ describe('stores keyed by the entity identity under msw/node', () => {
     expect(new Set(listed.map((item) => item['name'])).size).toBe(listed.length);
     for (const item of listed) expect(((await get(`/blocklists/${encodeURIComponent(String(item['name']))}`)).body as { blocklist: Json }).blocklist).toEqual(item);
     expect((await get('/blocklists/no-such-list')).status).toBe(404);
+  });
+
+  it('a created droplet is answered as the `{ droplet, links }` variant of the `oneOf`, and is listed and readable', async () => {
+    const res = await fetch(`${BASE}/droplets`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'web-1' }) });
+    expect(res.status).toBe(202);
+    const answer = (await res.json()) as { droplet: Json; links: unknown };
+    expect(answer.droplet['name']).toBe('web-1');
+    expect(answer.links).toBeDefined();
+    const id = answer.droplet['id'];
+    expect(((await get('/droplets')).body as { droplets: Json[] }).droplets.map((d) => d['id'])).toContain(id);
+    expect(((await get(`/droplets/${String(id)}`)).body as { droplet: Json }).droplet).toEqual(answer.droplet);
   });
 
   it('series are keyed by `seriesId` and the `seriesid` filter matches it, case ignored', async () => {

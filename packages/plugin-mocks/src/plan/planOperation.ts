@@ -10,7 +10,7 @@ import { mayBeUnknown, sameType } from './sameType.js';
 import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from '../store/writableFields.js';
-import { oneItemWrap, successBodies, wrapperOf } from '../store/entityFacts.js';
+import { oneItemWrap, successBodies, variantWrap, wrapperOf } from '../store/entityFacts.js';
 import { fixtureListPlan, summaryOf } from '../store/listPlan.js';
 import { requestSchema, type Definitions } from './requestSchema.js';
 
@@ -164,7 +164,8 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
     case 'json': {
       if (role === 'list') return { kind: 'entity' };
       if (store && role && returnsEntity(sig, store, ctx)) return { kind: 'entity' };
-      const wrap = store && role && content?.schema ? (wrapperOf(content.schema, (s) => sameType(s, store.entity.schema, ctx), ctx) ?? oneItemWrap(content.schema, store.entity.schema, ctx)) : undefined;
+      const holds = (s: SchemaNode): boolean => store !== undefined && sameType(s, store.entity.schema, ctx);
+      const wrap = store && role && content?.schema ? (wrapperOf(content.schema, holds, ctx) ?? oneItemWrap(content.schema, store.entity.schema, ctx) ?? variantWrap(content.schema, holds, ctx)) : undefined;
       if (wrap && store && sig.response.responses.every((r) => !r.contents[0] || sameType(r.contents[0].schema, content?.schema, ctx))) return { kind: 'entity', wrap };
       const view = store && role && content?.schema ? viewBody(sig, content.schema, content.example, store, ctx) : undefined;
       if (view) return view;

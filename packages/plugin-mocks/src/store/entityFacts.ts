@@ -30,6 +30,24 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
   return { path: found.name, schema: found.schema, ...(sample !== undefined && sample !== null && typeof sample === 'object' && Object.keys(sample).length > 0 ? { with: sample } : {}) };
 }
 
+/**
+ * The wrapper of a value in one variant of a union body (DigitalOcean's create answering
+ * `oneOf: [{ droplet, links }, { droplets, links }]`): the first variant that holds it (see {@link wrapperOf}).
+ * @param schema a response body schema
+ * @param holds whether a property's schema is the entity's
+ * @param ctx the planning context
+ * @returns where the entity is in that variant, or undefined when the body is no union or no variant holds it
+ */
+export function variantWrap(schema: SchemaNode, holds: (schema: SchemaNode) => boolean, ctx: PlanContext): Wrap | undefined {
+  const n = deref(schema, ctx.names.byName);
+  if (n?.kind !== 'union') return undefined;
+  for (const variant of n.variants) {
+    const wrap = wrapperOf(variant, holds, ctx);
+    if (wrap) return wrap;
+  }
+  return undefined;
+}
+
 /** The schema of a JSON or wildcard-media-type content of a response, for a response whose first content has none. */
 const schemaBeside = (r: ResponseNode): SchemaNode | undefined => r.contents.find((c) => c.schema && (c.mediaType === '*/*' || isJsonMediaType(c.mediaType)))?.schema;
 
