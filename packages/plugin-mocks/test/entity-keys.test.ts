@@ -54,7 +54,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     const out = path.join(dir, 'js');
     await transpileMocks(path.join(dir, 'src'), out);
     const all: HttpHandler[] = [];
-    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers', 'activities', 'commands', 'blocklists', 'droplets']) {
+    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers', 'activities', 'commands', 'blocklists', 'droplets', 'experiments']) {
       const mod = (await import(pathToFileURL(path.join(out, `shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
       all.push(...(mod[`${r}Handlers`] as HttpHandler[]));
     }
@@ -150,6 +150,13 @@ describe('stores keyed by the entity identity under msw/node', () => {
     const id = answer.droplet['id'];
     expect(((await get('/droplets')).body as { droplets: Json[] }).droplets.map((d) => d['id'])).toContain(id);
     expect(((await get(`/droplets/${String(id)}`)).body as { droplet: Json }).droplet).toEqual(answer.droplet);
+  });
+
+  it('listed experiments open their detail inside an optional `{ experiment }`, keyed by `name`; an unknown name answers 404', async () => {
+    const listed = ((await get('/experiments')).body as { experiments: Json[] }).experiments;
+    expect(listed.length).toBeGreaterThan(1);
+    for (const item of listed) expect(((await get(`/experiments/${encodeURIComponent(String(item['name']))}`)).body as { experiment: Json }).experiment['name']).toBe(item['name']);
+    expect((await get('/experiments/no-such-experiment')).status).toBe(404);
   });
 
   it('series are keyed by `seriesId` and the `seriesid` filter matches it, case ignored', async () => {

@@ -95,11 +95,13 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   if (read.response.responseType !== 'json' || !response) return undefined;
   const bodies = successBodies(read);
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
-  const wrap = wrapOfRead(response, keyCandidates(keyParam, entity), ctx, listItem);
+  const param = read.pathArgs[read.pathArgs.length - 1]?.param.schema;
+  const keyed = (schema: SchemaNode): boolean => factsOf(schema, keyParam, param, ctx, entity)?.key !== undefined;
+  const wrap = wrapOfRead(response, keyed, ctx, listItem);
   const example = read.response.content?.example;
   const held = wrap && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
   const shown = wrap?.one && Array.isArray(held) ? held[0] : held;
-  const facts = factsOf(wrap?.schema ?? response, keyParam, read.pathArgs[read.pathArgs.length - 1]?.param.schema, ctx, entity, shown);
+  const facts = factsOf(wrap?.schema ?? response, keyParam, param, ctx, entity, shown);
   return facts && wrap ? { ...facts, wrap } : facts;
 }
 
@@ -212,17 +214,18 @@ export function oneItemWrap(schema: SchemaNode, item: SchemaNode, ctx: PlanConte
 }
 
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
-function wrapOfRead(response: SchemaNode, candidates: string[], ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
+function wrapOfRead(response: SchemaNode, keyed: (schema: SchemaNode) => boolean, ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
   if (listItem && sameType(response, listItem, ctx)) return undefined;
   const holding = listItem ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx)) : undefined;
   if (holding) return holding;
   // A lone object property (`{ article: {...} }` beside a list of article summaries): required, or optional when the
-  // object it holds carries a key property and the response does not.
+  // object it holds carries a key property (found as the entity's is: by name, shape, example or a conventional
+  // name, AWS evidently's `{ experiment }` keyed by `name`) and the response does not.
   const view = objectProperties(response, ctx.names);
   const lone = view && !view.nullable && view.props.length === 1 ? view.props[0] : undefined;
-  if (!lone || keyIn(view?.props ?? [], candidates, ctx.names)) return undefined;
+  if (!lone || keyed(response)) return undefined;
   const inner = objectProperties(lone.schema, ctx.names);
-  if (!inner || inner.nullable || inner.props.length === 0 || (!lone.required && !keyIn(inner.props, candidates, ctx.names))) return undefined;
+  if (!inner || inner.nullable || inner.props.length === 0 || (!lone.required && !keyed(lone.schema))) return undefined;
   return wrapperOf(response, (s) => s === lone.schema, ctx);
 }
 
