@@ -113,12 +113,12 @@ describe('requestSchema', () => {
     expect(requestSchema(node, new Map(), new Map())).toEqual({ type: 'object', properties: { type: { type: 'integer' } }, required: ['type'] });
   });
 
-  it('leaves out the discriminator value core pins by allOf inheritance (`tag`), keeps a pin the contract writes', () => {
+  it('requires the discriminator property core pins by allOf inheritance (`tag`) without checking its value; keeps a pin the contract writes', () => {
     const str = (values?: string[]) => createSchema<StringSchema>({ kind: 'string', ...(values ? { enum: values } : {}) });
     const own = createSchema<ObjectSchema>({ kind: 'object', properties: [{ name: 'key', required: true, schema: str() }] });
     const pin = (tag: boolean) => createSchema<ObjectSchema>({ kind: 'object', ...(tag ? { tag: true as const } : {}), properties: [{ name: 'type', required: true, schema: str(['comment']) }] });
     const of = (tag: boolean) => requestSchema(createSchema<IntersectionSchema>({ kind: 'intersection', members: [own, pin(tag)] }), new Map(), new Map());
-    expect(of(true)).toEqual({ allOf: [{ type: 'object', properties: { key: { type: 'string' } }, required: ['key'] }] });
+    expect(of(true)).toEqual({ allOf: [{ type: 'object', properties: { key: { type: 'string' } }, required: ['key'] }, { required: ['type'] }] });
     expect(of(false)).toEqual({ allOf: [{ type: 'object', properties: { key: { type: 'string' } }, required: ['key'] }, { type: 'object', properties: { type: { type: 'string', enum: ['comment'] } }, required: ['type'] }] });
   });
 });
