@@ -88,7 +88,9 @@ export function sampleBody(requestView, pointer, seed) {
   for (let attempt = 0; attempt < 3; attempt++) {
     JSONSchemaFaker.option({ alwaysFakeOptionals: attempt === 0, optionalsProbability: 0.5, useExamplesValue: attempt < 2, useDefaultValue: true, failOnInvalidTypes: false, failOnInvalidFormat: false, maxItems: 2, maxLength: 40, refDepthMax: 4, random: prng(seed + attempt) });
     try {
-      const body = JSONSchemaFaker.generate({ ...schema, components: requestView.converted.components, definitions: requestView.converted.definitions });
+      // json-schema-faker rewrites the schemas it is given (an allOf merged in place, its `$ref` members and their
+      // `required` lost): it gets a copy, so the document ajv compiles later pointers from stays the contract's.
+      const body = JSONSchemaFaker.generate(structuredClone({ ...schema, components: requestView.converted.components, definitions: requestView.converted.definitions }));
       if (requestView.validate(pointer, body).valid) return body;
     } catch {
       // a schema the sampler cannot follow: try again, then give up

@@ -54,7 +54,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     const out = path.join(dir, 'js');
     await transpileMocks(path.join(dir, 'src'), out);
     const all: HttpHandler[] = [];
-    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers']) {
+    for (const r of ['alerts', 'series', 'secrets', 'licenses', 'branches', 'reposBranches', 'transfers', 'activities', 'commands', 'blocklists', 'droplets', 'experiments']) {
       const mod = (await import(pathToFileURL(path.join(out, `shared/mocks/${r}/index.js`)).href)) as Record<string, unknown>;
       all.push(...(mod[`${r}Handlers`] as HttpHandler[]));
     }
@@ -110,6 +110,55 @@ describe('stores keyed by the entity identity under msw/node', () => {
     expect((await get(`/transfers/${ref}`)).body).toEqual({ reference: ref, amount: 12.5 });
   });
 
+  it('a created activity gets a `guid` (nullable and readOnly: the store sets it), answered as `{ guid }`; it is listed, readable and deleted', async () => {
+    const res = await fetch(`${BASE}/activities`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'call' }) });
+    expect(res.status).toBe(201);
+    const guid = ((await res.json()) as Json)['guid'];
+    expect(typeof guid).toBe('string');
+    expect(((await get('/activities')).body as Json[]).map((a) => a['guid'])).toContain(guid);
+    expect((await get(`/activities/${String(guid)}`)).body).toMatchObject({ guid, name: 'call' });
+    expect((await fetch(`${BASE}/activities/${String(guid)}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await get(`/activities/${String(guid)}`)).status).toBe(404);
+  });
+
+  it('listed commands (nullable objects) open their detail; a created one is answered inside `{ command, duration }`, listed and readable', async () => {
+    const listed = ((await get('/commands')).body as { commands: Json[] }).commands;
+    expect(listed.length).toBeGreaterThan(1);
+    for (const item of listed) expect((await get(`/commands/${encodeURIComponent(String(item['name']))}`)).body).toMatchObject(item);
+    const res = await fetch(`${BASE}/commands`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ description: 'giphy' }) });
+    const answer = (await res.json()) as { command: Json; duration: unknown };
+    expect(answer.command['description']).toBe('giphy');
+    expect(typeof answer.duration).toBe('string');
+    const name = String(answer.command['name']);
+    expect(((await get('/commands')).body as { commands: Json[] }).commands.map((c) => c['name'])).toContain(name);
+    expect((await get(`/commands/${encodeURIComponent(name)}`)).body).toMatchObject({ name, description: 'giphy' });
+  });
+
+  it('a listed block list opens its detail inside a nullable `{ blocklist, duration }`', async () => {
+    const listed = ((await get('/blocklists')).body as { blocklists: Json[] }).blocklists;
+    expect(new Set(listed.map((item) => item['name'])).size).toBe(listed.length);
+    for (const item of listed) expect(((await get(`/blocklists/${encodeURIComponent(String(item['name']))}`)).body as { blocklist: Json }).blocklist).toEqual(item);
+    expect((await get('/blocklists/no-such-list')).status).toBe(404);
+  });
+
+  it('a created droplet is answered as the `{ droplet, links }` variant of the `oneOf`, and is listed and readable', async () => {
+    const res = await fetch(`${BASE}/droplets`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'web-1' }) });
+    expect(res.status).toBe(202);
+    const answer = (await res.json()) as { droplet: Json; links: unknown };
+    expect(answer.droplet['name']).toBe('web-1');
+    expect(answer.links).toBeDefined();
+    const id = answer.droplet['id'];
+    expect(((await get('/droplets')).body as { droplets: Json[] }).droplets.map((d) => d['id'])).toContain(id);
+    expect(((await get(`/droplets/${String(id)}`)).body as { droplet: Json }).droplet).toEqual(answer.droplet);
+  });
+
+  it('listed experiments open their detail inside an optional `{ experiment }`, keyed by `name`; an unknown name answers 404', async () => {
+    const listed = ((await get('/experiments')).body as { experiments: Json[] }).experiments;
+    expect(listed.length).toBeGreaterThan(1);
+    for (const item of listed) expect(((await get(`/experiments/${encodeURIComponent(String(item['name']))}`)).body as { experiment: Json }).experiment['name']).toBe(item['name']);
+    expect((await get('/experiments/no-such-experiment')).status).toBe(404);
+  });
+
   it('series are keyed by `seriesId` and the `seriesid` filter matches it, case ignored', async () => {
     const list = (await get('/series')).body as Json[];
     const first = String(list[0]?.['seriesId']);
@@ -127,6 +176,7 @@ describe('stores keyed by the entity identity under msw/node', () => {
     ['/branches', 'name'],
     ['/repos/r1/branches', 'name'],
     ['/transfers', 'reference'],
+    ['/activities', 'guid'],
   ])('%s are keyed by `%s` (a conventional name, the entity named by its parameter, the one property of the parameter format)', async (route, key) => {
     const list = (await get(route)).body as Json[];
     expect(new Set(list.map((item) => item[key])).size).toBe(list.length);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
-import type { NumberSchema, ObjectSchema } from '@reslayer/core';
+import type { IntersectionSchema, NumberSchema, ObjectSchema, StringSchema } from '@reslayer/core';
 import { createSchema } from '@reslayer/core/host';
 import { requestSchema } from '../src/plan/requestSchema.js';
 import { DEMO_CONTRACT, generate, transpileMocks } from './helpers.js';
@@ -111,5 +111,14 @@ describe('requestSchema', () => {
     const type = createSchema<NumberSchema>({ kind: 'number', integer: true, enum: [] });
     const node = createSchema<ObjectSchema>({ kind: 'object', properties: [{ name: 'type', required: true, schema: type }] });
     expect(requestSchema(node, new Map(), new Map())).toEqual({ type: 'object', properties: { type: { type: 'integer' } }, required: ['type'] });
+  });
+
+  it('requires the discriminator property core pins by allOf inheritance (`tag`) without checking its value; keeps a pin the contract writes', () => {
+    const str = (values?: string[]) => createSchema<StringSchema>({ kind: 'string', ...(values ? { enum: values } : {}) });
+    const own = createSchema<ObjectSchema>({ kind: 'object', properties: [{ name: 'key', required: true, schema: str() }] });
+    const pin = (tag: boolean) => createSchema<ObjectSchema>({ kind: 'object', ...(tag ? { tag: true as const } : {}), properties: [{ name: 'type', required: true, schema: str(['comment']) }] });
+    const of = (tag: boolean) => requestSchema(createSchema<IntersectionSchema>({ kind: 'intersection', members: [own, pin(tag)] }), new Map(), new Map());
+    expect(of(true)).toEqual({ allOf: [{ type: 'object', properties: { key: { type: 'string' } }, required: ['key'] }, { required: ['type'] }] });
+    expect(of(false)).toEqual({ allOf: [{ type: 'object', properties: { key: { type: 'string' } }, required: ['key'] }, { type: 'object', properties: { type: { type: 'string', enum: ['comment'] } }, required: ['type'] }] });
   });
 });

@@ -173,6 +173,16 @@ describe('mockResource: answers that are views of the stored entity', () => {
     expect((await call(mocks.handlers, 'DELETE', `/notes/${id}`)).body).toEqual({ id, deleted: true });
     expect(mocks.store.has(id)).toBe(false);
   });
+
+  it('a view inside a wrapper: the picked properties at `at`, beside the wrapper\'s sampled properties', async () => {
+    const mocks = mockResource<Note, { create: never }>({
+      baseUrl: '*',
+      delayMs: 5,
+      store: { seed, defaults, key: { path: 'id', kind: 'uuid' } },
+      operations: { create: { method: 'post', path: '/notes', status: 201, error, store: 'create', fields: ['title'], body: { view: { kind: 'note' }, pick: ['id', 'title'], at: 'note', with: { duration: '1ms' } } } },
+    });
+    expect((await call(mocks.handlers, 'POST', '/notes', { title: 'new' })).body).toEqual({ note: { kind: 'note', id: sequenceUuid(4), title: 'new' }, duration: '1ms' });
+  });
 });
 
 interface Comment { id: number; body: string }

@@ -31,7 +31,9 @@ export type Answer = readonly [status: number, body?: unknown];
  * What an operation answers on success: a JSON fixture (with its `empty` scenario variant), a text, a blob
  * (its text and media type), the stored entity (`'entity'`), or the stored entity inside a wrapper object
  * (`{ entity: 'data', with: { … } }`: `{ data: entity, … }`; with `one`, a one-item array: `{ data: [entity] }`), or a view of the stored entity: its properties, or
- * the `pick`ed ones, over a sample of the response (`{ view: { value: '…' } }`: `{ value: '…', …entity }`).
+ * the `pick`ed ones, over a sample of the response (`{ view: { value: '…' } }`: `{ value: '…', …entity }`), `at` a
+ * property of a wrapper object when given (`{ view: {}, pick: ['name'], at: 'command', with: { duration: '1ms' } }`:
+ * `{ command: { name }, duration: '1ms' }`).
  * Absent: no body.
  */
 export type SuccessBody =
@@ -40,7 +42,7 @@ export type SuccessBody =
   | { readonly blob: string; readonly type: string }
   | 'entity'
   | { readonly entity: PropertyPath; readonly with?: object; readonly one?: boolean }
-  | { readonly view: object; readonly pick?: readonly string[] };
+  | { readonly view: object; readonly pick?: readonly string[]; readonly at?: PropertyPath; readonly with?: object };
 
 /** A literal query pair of a path key: the parameter, and its value when the key gives one. */
 export type QueryPair = readonly [name: string, value?: string];
@@ -148,7 +150,10 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
   if (body === undefined) return new HttpResponse(null, { status: op.status });
   if (body === 'entity') return json(entity, op.status);
   if ('entity' in body) return json(withPath(body.with ? cloneEntity(body.with) : {}, body.entity, body.one ? [entity] : entity), op.status);
-  if ('view' in body) return json({ ...cloneEntity(body.view), ...picked(entity, body.pick) }, op.status);
+  if ('view' in body) {
+    const view = { ...cloneEntity(body.view), ...picked(entity, body.pick) };
+    return json(body.at === undefined ? view : withPath(body.with ? cloneEntity(body.with) : {}, body.at, view), op.status);
+  }
   if ('json' in body) return json(empty && body.empty !== undefined ? body.empty : body.json, op.status);
   if ('text' in body) return new HttpResponse(body.text, { status: op.status, headers: { 'Content-Type': body.type } });
   return new HttpResponse(new Blob([body.blob], { type: body.type }), { status: op.status, headers: { 'Content-Type': body.type } });

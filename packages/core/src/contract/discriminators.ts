@@ -134,6 +134,7 @@ export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], 
     out.push({
       kind: 'object',
       pointer: at,
+      tag: true,
       properties: [{ name: d['propertyName'], required: true, schema: { kind: 'string', pointer: at, enum: mapped.length > 0 ? mapped : [self] } }],
     });
   });

@@ -173,6 +173,21 @@ describe('SchemaNormalizer: one schema at a time', () => {
       },
     ],
     [
+      'allOf member that only lists required (DigitalOcean `allOf: [$ref, { required: [total] }]`): the properties the other members declare, required',
+      {
+        others: { Base: { type: 'object', properties: { total: { type: 'integer' }, note: { type: 'string' } } } },
+        given: { allOf: [{ $ref: '#/components/schemas/Base' }, { required: ['total'] }] },
+        want: {
+          pointer: P,
+          kind: 'intersection',
+          members: [
+            { pointer: `${P}/allOf/0`, kind: 'ref', target: 'Base' },
+            { pointer: `${P}/allOf/1`, kind: 'object', properties: [{ name: 'total', required: true, schema: { pointer: '#/components/schemas/Base/properties/total', kind: 'number', integer: true } }] },
+          ],
+        },
+      },
+    ],
+    [
       'allOf with own properties: the own part comes first',
       {
         others: { Base: { type: 'object' } },

@@ -103,14 +103,17 @@ export class SchemaNormalizer {
       base = { kind: 'unknown', pointer };
     }
     if (allOf) {
-      let parts = allOf.map((m, i) => this.normalize(m, `${pointer}/allOf/${i}`));
+      const declared = (name: string): SchemaNode | undefined => this.#memberProperty(allOf, `${pointer}/allOf`, name);
+      // A member that only lists `required` (DigitalOcean's `allOf: [$ref, { required: [total] }]`) makes the
+      // properties the other members declare required; alone it would be `unknown` and the list lost.
+      let parts = allOf.map((m, i) => (requiredOnly(m) ? withRequiredOnly({ kind: 'unknown', pointer: `${pointer}/allOf/${i}` }, m, `${pointer}/allOf/${i}`, declared) : this.normalize(m, `${pointer}/allOf/${i}`)));
       // `allOf: [X, { type: 'null' }]` is OpenAPI 3.0's `allOf: [X], nullable: true` as converters write it in 3.1:
       // read literally no value fits (a string that is null), so it is taken as a nullable X.
       if (parts.some((p) => p.kind === 'null') && parts.some((p) => p.kind !== 'null')) {
         meta = { ...meta, nullable: true };
         parts = parts.filter((p) => p.kind !== 'null');
       }
-      base = withRequiredOnly(base, s, pointer, (name) => this.#memberProperty(allOf, `${pointer}/allOf`, name));
+      base = withRequiredOnly(base, s, pointer, declared);
       if (base.kind !== 'unknown') members.unshift(base);
       members.push(...parts, ...inheritedDiscriminators(this.#doc, s, allOf, pointer));
     }
@@ -283,4 +286,13 @@ export class SchemaNormalizer {
     });
     return { ...meta, kind: 'unknown' };
   }
+}
+
+/** Keywords a schema that only lists `required` may carry beside it (annotations, `x-` extensions). */
+const ANNOTATIONS: ReadonlySet<string> = new Set(['required', 'title', 'description', '$comment']);
+
+/** True for a schema object whose only constraint is `required` (`{ required: [total] }`, an `allOf` member). */
+function requiredOnly(m: unknown): m is Raw {
+  if (!m || typeof m !== 'object' || Array.isArray(m) || !Array.isArray((m as Raw)['required'])) return false;
+  return Object.keys(m).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
 }

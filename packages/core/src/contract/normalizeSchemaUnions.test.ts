@@ -159,7 +159,8 @@ describe('SchemaNormalizer: unions with a discriminator', () => {
     const dog = named('Dog').schema;
     expect(dog.kind === 'intersection' ? dog.members.length : 0).toBe(2);
     const cat = named('Cat').schema;
-    expect(cat.kind === 'intersection' ? cat.members[2] : undefined).toMatchObject({ properties: [{ name: 'kind', schema: { enum: ['Cat'] } }] });
+    expect(cat.kind === 'intersection' ? cat.members[2] : undefined).toMatchObject({ tag: true, properties: [{ name: 'kind', schema: { enum: ['Cat'] } }] });
+    expect(cat.kind === 'intersection' ? cat.members.slice(0, 2).some((m) => m.kind === 'object' && m.tag) : true).toBe(false);
   });
 
   it('allOf inheritance pins no tag for a discriminator whose property is no string (zalando.com\'s page `content` array)', async () => {

@@ -110,6 +110,13 @@ export interface ObjectSchema extends SchemaMeta {
   maxProperties?: number;
   /** `if`/`then`/`else` written on the object schema, if any (see {@link ConditionalNode}). */
   conditional?: ConditionalNode;
+  /**
+   * True for the `allOf` member core adds to a schema that extends a component with a discriminator: the
+   * discriminator property pinned to this schema's value (its mapping key, else its name). OpenAPI's inheritance
+   * reading, not a keyword of the contract's JSON Schema.
+   * @see https://spec.openapis.org/oas/v3.1.0#discriminator-object
+   */
+  tag?: true;
 }
 
 /**

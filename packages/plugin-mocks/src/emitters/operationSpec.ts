@@ -27,7 +27,7 @@ function bodySpec(op: OperationPlan, body: Body, imports: SpecImports): Spec | u
     case 'entity':
       return body.wrap ? { entity: body.wrap.path, with: body.wrap.with === undefined ? undefined : new Sample(body.wrap.with), one: body.wrap.one } : 'entity';
     case 'view':
-      return { view: new Sample(body.sample), pick: body.pick };
+      return { view: new Sample(body.sample), pick: body.pick, at: body.at, with: body.with === undefined ? undefined : new Sample(body.with) };
     case 'json':
       imports.fixtures.add(body.fixture).add(body.emptyFixture);
       return { json: new Code(body.fixture), empty: body.emptyFixture === body.fixture ? undefined : new Code(body.emptyFixture) };

@@ -34,9 +34,11 @@ export type Body =
   | { kind: 'entity'; wrap?: Wrap }
   /**
    * The stored entity's properties over a sample: of a response that extends the entity (`allOf: [Entity, {…}]`,
-   * every property), or of one that is a view carrying its key (`{ uuid, status }`, the `pick`ed properties).
+   * every property), or of one that is a view carrying its key (`{ uuid, status }`, the `pick`ed properties); `at`
+   * the property of a wrapper that holds such a view (`{ command: { name, args }, duration }`), `with` its other
+   * required properties.
    */
-  | { kind: 'view'; sample: object; pick?: string[] }
+  | { kind: 'view'; sample: object; pick?: string[]; at?: string; with?: object }
   | { kind: 'json'; fixture: string; emptyFixture: string; cast: boolean }
   | { kind: 'text'; fixture: string; mediaType: string }
   | { kind: 'blob'; mediaType: string };

@@ -10,7 +10,7 @@ import { mayBeUnknown, sameType } from './sameType.js';
 import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
 import { writableFields } from '../store/writableFields.js';
-import { oneItemWrap, successBodies, wrapperOf } from '../store/entityFacts.js';
+import { oneItemWrap, successBodies, variantWrap, wrapperOf } from '../store/entityFacts.js';
 import { fixtureListPlan, summaryOf } from '../store/listPlan.js';
 import { requestSchema, type Definitions } from './requestSchema.js';
 
@@ -164,7 +164,8 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
     case 'json': {
       if (role === 'list') return { kind: 'entity' };
       if (store && role && returnsEntity(sig, store, ctx)) return { kind: 'entity' };
-      const wrap = store && role && content?.schema ? (wrapperOf(content.schema, (s) => sameType(s, store.entity.schema, ctx), ctx) ?? oneItemWrap(content.schema, store.entity.schema, ctx)) : undefined;
+      const holds = (s: SchemaNode): boolean => store !== undefined && sameType(s, store.entity.schema, ctx);
+      const wrap = store && role && content?.schema ? (wrapperOf(content.schema, holds, ctx) ?? oneItemWrap(content.schema, store.entity.schema, ctx) ?? variantWrap(content.schema, holds, ctx)) : undefined;
       if (wrap && store && sig.response.responses.every((r) => !r.contents[0] || sameType(r.contents[0].schema, content?.schema, ctx))) return { kind: 'entity', wrap };
       const view = store && role && content?.schema ? viewBody(sig, content.schema, content.example, store, ctx) : undefined;
       if (view) return view;
@@ -193,7 +194,7 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
  * a response extending the entity (an `allOf` with a member of its type, openai's `AdminApiKeyCreateResponse`:
  * `allOf: [AdminApiKey, { value }]`) is the entity over a sample of the response; a response carrying the entity's
  * key property (DigitalOcean's create answering `{ uuid, region, status }`) copies the properties that fit
- * (listPlan's `summaryOf`). Undefined when the operation has other success bodies, or the body is neither.
+ * (listPlan's `summaryOf`), also inside a wrapper (`{ command: { name, args }, duration }`). Undefined when the operation has other success bodies, or the body is neither.
  */
 function viewBody(sig: OperationSignature, schema: SchemaNode, example: unknown, store: StorePlan, ctx: PlanContext): Body | undefined {
   if (!sig.response.responses.every((r) => !r.contents[0] || sameType(r.contents[0].schema, schema, ctx))) return undefined;
@@ -204,9 +205,17 @@ function viewBody(sig: OperationSignature, schema: SchemaNode, example: unknown,
     return extended.exact && sample !== null && typeof sample === 'object' && !Array.isArray(sample) ? { kind: 'view', sample } : undefined;
   }
   const key = store.entity.key?.path.length === 1 ? store.entity.key.path[0] : undefined;
-  const summary = key !== undefined ? summaryOf(schema, store.entity, ctx) : null;
-  if (!summary || !summary.pick.includes(key as string)) return undefined;
-  return { kind: 'view', sample: summary.defaults ?? {}, pick: summary.pick };
+  if (key === undefined) return undefined;
+  const keyed = (s: SchemaNode): ReturnType<typeof summaryOf> => {
+    const summary = summaryOf(s, store.entity, ctx);
+    return summary?.pick.includes(key) ? summary : null;
+  };
+  const summary = keyed(schema);
+  if (summary) return { kind: 'view', sample: summary.defaults ?? {}, pick: summary.pick };
+  // A wrapper holding such a view (stream's create answering `{ command: Command, duration }` of a `GetCommandResponse` entity).
+  const wrap = wrapperOf(schema, (s) => keyed(s) !== null, ctx);
+  const inner = wrap && keyed(wrap.schema);
+  return wrap && inner ? { kind: 'view', sample: inner.defaults ?? {}, pick: inner.pick, at: wrap.path, ...(wrap.with ? { with: wrap.with } : {}) } : undefined;
 }
 
 /** True when every success body of the operation has the entity's type. */

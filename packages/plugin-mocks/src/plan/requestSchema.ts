@@ -86,7 +86,8 @@ const listed = <T>(values: readonly T[] | undefined): readonly T[] | undefined =
  * A schema node as JSON Schema (draft-07), in the request view: what a server checks a request body against.
  * - readOnly properties are neither required nor checked (OpenAPI 3: they apply to responses; a server ignores them);
  * - unions become `anyOf` (a body matching several `oneOf` variants is not refused), intersections `allOf` whose
- *   members do not close the object (`additionalProperties: false` on a member would refuse the others' properties);
+ *   members do not close the object (`additionalProperties: false` on a member would refuse the others' properties),
+ *   the discriminator values core pins by `allOf` inheritance (`ObjectSchema.tag`) only required, not checked;
  * - formats ajv-formats does not know, and patterns that are not valid Unicode regular expressions, are left out;
  * - references become `#/definitions/<TypeName>`, added to `scope.definitions` (recursive schemas stay finite).
  * @param node the schema node
@@ -128,7 +129,10 @@ export function convert(node: SchemaNode, scope: Scope, open = false): JsonSchem
     case 'union':
       return orNull(node, { anyOf: node.variants.map((v) => convert(v, scope, open)) });
     case 'intersection':
-      return orNull(node, { allOf: node.members.map((m) => convert(m, scope, true)) });
+      // A discriminator value core pins by inheritance (`type: 'comment'` on an `allOf` of `object`) is not the
+      // contract's JSON Schema: the property must be there (OpenAPI), but a request is not refused for another value
+      // (bitbucket's `commit_comment`, itself a `comment`, or a server that reads the tag).
+      return orNull(node, { allOf: node.members.map((m) => (m.kind === 'object' && m.tag ? { required: m.properties.map((p) => p.name) } : convert(m, scope, true))) });
     case 'unknown':
       return {};
   }

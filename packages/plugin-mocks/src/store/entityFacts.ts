@@ -18,8 +18,9 @@ const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'obj
  * @returns where the entity is, or undefined when no property holds it
  */
 export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boolean, ctx: PlanContext): Wrap | undefined {
+  // A nullable body (stream's `GetBlockListResponse`, `nullable: true`) still wraps the entity: the mocks answer its object.
   const view = objectProperties(schema, ctx.names);
-  if (!view || view.nullable) return undefined;
+  if (!view) return undefined;
   const rank = (p: PropertyNode): number => (p.required ? 0 : 2) + (WRAPPERS.includes(p.name.toLowerCase()) ? 0 : 1);
   const found = view.props.filter((p) => p.name !== '__proto__' && holds(p.schema)).sort((a, b) => rank(a) - rank(b))[0];
   if (!found) return undefined;
@@ -27,6 +28,24 @@ export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boo
   const sample = others.length > 0 ? sampleValue(schema, { ...ctx.scope, requiredOnly: true }) : undefined;
   if (sample !== null && typeof sample === 'object') delete (sample as Record<string, unknown>)[found.name];
   return { path: found.name, schema: found.schema, ...(sample !== undefined && sample !== null && typeof sample === 'object' && Object.keys(sample).length > 0 ? { with: sample } : {}) };
+}
+
+/**
+ * The wrapper of a value in one variant of a union body (DigitalOcean's create answering
+ * `oneOf: [{ droplet, links }, { droplets, links }]`): the first variant that holds it (see {@link wrapperOf}).
+ * @param schema a response body schema
+ * @param holds whether a property's schema is the entity's
+ * @param ctx the planning context
+ * @returns where the entity is in that variant, or undefined when the body is no union or no variant holds it
+ */
+export function variantWrap(schema: SchemaNode, holds: (schema: SchemaNode) => boolean, ctx: PlanContext): Wrap | undefined {
+  const n = deref(schema, ctx.names.byName);
+  if (n?.kind !== 'union') return undefined;
+  for (const variant of n.variants) {
+    const wrap = wrapperOf(variant, holds, ctx);
+    if (wrap) return wrap;
+  }
+  return undefined;
 }
 
 /** The schema of a JSON or wildcard-media-type content of a response, for a response whose first content has none. */
@@ -76,17 +95,19 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   if (read.response.responseType !== 'json' || !response) return undefined;
   const bodies = successBodies(read);
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
-  const wrap = wrapOfRead(response, keyCandidates(keyParam, entity), ctx, listItem);
+  const param = read.pathArgs[read.pathArgs.length - 1]?.param.schema;
+  const keyed = (schema: SchemaNode): boolean => factsOf(schema, keyParam, param, ctx, entity)?.key !== undefined;
+  const wrap = wrapOfRead(response, keyed, ctx, listItem);
   const example = read.response.content?.example;
   const held = wrap && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
   const shown = wrap?.one && Array.isArray(held) ? held[0] : held;
-  const facts = factsOf(wrap?.schema ?? response, keyParam, read.pathArgs[read.pathArgs.length - 1]?.param.schema, ctx, entity, shown);
+  const facts = factsOf(wrap?.schema ?? response, keyParam, param, ctx, entity, shown);
   return facts && wrap ? { ...facts, wrap } : facts;
 }
 
 /**
  * The entity facts of an entity schema (see {@link entityFacts} for how the key property is found), or undefined
- * when the schema is not a non-null object type with properties.
+ * when the schema is not an object type with properties (a nullable one is held as its object values).
  * @param schema the entity's schema (a read's response, or a list's item)
  * @param keyParam name of the path parameter that identifies an item (`id` when no path names one)
  * @param param that parameter's schema, when a path names it
@@ -96,8 +117,9 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
  * @returns the facts, or undefined
  */
 export function factsOf(schema: SchemaNode, keyParam: string, param: SchemaNode | undefined, ctx: PlanContext, entity: string, example?: unknown): EntityFacts | undefined {
+  // A nullable object (stream's `GetCommandResponse`) is an entity too: the store holds its object values.
   const view = objectProperties(schema, ctx.names);
-  if (!view || view.nullable || view.props.length === 0) return undefined;
+  if (!view || view.props.length === 0) return undefined;
   const props = view.props;
   const key =
     keyIn(props, keyCandidates(keyParam, entity), ctx.names) ??
@@ -192,17 +214,18 @@ export function oneItemWrap(schema: SchemaNode, item: SchemaNode, ctx: PlanConte
 }
 
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
-function wrapOfRead(response: SchemaNode, candidates: string[], ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
+function wrapOfRead(response: SchemaNode, keyed: (schema: SchemaNode) => boolean, ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
   if (listItem && sameType(response, listItem, ctx)) return undefined;
   const holding = listItem ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx)) : undefined;
   if (holding) return holding;
   // A lone object property (`{ article: {...} }` beside a list of article summaries): required, or optional when the
-  // object it holds carries a key property and the response does not.
+  // object it holds carries a key property (found as the entity's is: by name, shape, example or a conventional
+  // name, AWS evidently's `{ experiment }` keyed by `name`) and the response does not.
   const view = objectProperties(response, ctx.names);
   const lone = view && !view.nullable && view.props.length === 1 ? view.props[0] : undefined;
-  if (!lone || keyIn(view?.props ?? [], candidates, ctx.names)) return undefined;
+  if (!lone || keyed(response)) return undefined;
   const inner = objectProperties(lone.schema, ctx.names);
-  if (!inner || inner.nullable || inner.props.length === 0 || (!lone.required && !keyIn(inner.props, candidates, ctx.names))) return undefined;
+  if (!inner || inner.nullable || inner.props.length === 0 || (!lone.required && !keyed(lone.schema))) return undefined;
   return wrapperOf(response, (s) => s === lone.schema, ctx);
 }
 
@@ -212,8 +235,9 @@ function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNam
     const p = props.find((x) => norm(x.name) === name);
     const resolved = p && resolveSchema(p.schema, names.byName);
     const n = resolved?.leaf;
-    // `__proto__` cannot be assigned as a plain property: no such key.
-    if (!p || !n || p.name === '__proto__' || resolved?.nullable || names.cut.has(p.schema)) continue;
+    // `__proto__` cannot be assigned as a plain property: no such key. A nullable key (visma's `guid`, nullable and
+    // readOnly) holds a value in every stored item: the store sets it.
+    if (!p || !n || p.name === '__proto__' || names.cut.has(p.schema)) continue;
     const path = [p.name];
     if (n.kind === 'string' && n.format !== 'binary') {
       if (n.enum?.length) return { path, kind: 'enum', schema: p.schema, values: [...new Set(n.enum)] };

@@ -103,16 +103,17 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
  */
 export function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { pick: string[]; defaults?: object } | null {
   const view = objectProperties(item, ctx.names);
-  if (!view || view.nullable || view.props.length === 0) return null;
+  if (!view || view.props.length === 0) return null;
   const kind = (node: SchemaNode): string => resolveSchema(node, ctx.names.byName).leaf.kind;
   const pick: string[] = [];
   const sampled: string[] = [];
-  // An item that carries the entity's key is a view of the entity even where its other properties differ.
+  // An item that carries the entity's key is a view of the entity even where its other properties differ. A stored
+  // key is never null (the store sets it), so a nullable key fits a non-null property (paylocity's `employeeId`).
   const keyName = entity.key?.path.length === 1 ? entity.key.path[0] : undefined;
-  const keyed = keyName !== undefined && view.props.some((p) => p.name === keyName && assignable(entity.key?.schema as SchemaNode, p.schema, ctx));
+  const keyed = keyName !== undefined && view.props.some((p) => p.name === keyName && assignable(entity.key?.schema as SchemaNode, p.schema, ctx, 0, true));
   for (const p of view.props) {
     const e = entity.props.find((x) => x.name === p.name);
-    const fits = e !== undefined && assignable(e.schema, p.schema, ctx);
+    const fits = e !== undefined && assignable(e.schema, p.schema, ctx, 0, p.name === keyName);
     if (!keyed && (!e || !(fits || kind(e.schema) === kind(p.schema)))) return null;
     if (fits) pick.push(p.name);
     if (!fits || (p.required && !e?.required)) sampled.push(p.name);

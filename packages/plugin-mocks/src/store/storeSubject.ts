@@ -1,5 +1,5 @@
 import type { ResourceNode, SchemaNode } from '@reslayer/core';
-import { listEnvelope, pathNames, stringLiteral, type OperationSignature } from '@reslayer/core';
+import { listEnvelope, objectProperties, pathNames, stringLiteral, type OperationSignature } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import type { EntityFacts } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
@@ -47,7 +47,7 @@ export function storeSubject(resource: ResourceNode, sigs: OperationSignature[],
     if (!keyArg || !entity) return undefined;
     const entityImport = clientNaming.responseType(read.op);
     const held = entity.wrap ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
-    const entityType = entity.wrap?.one ? `${held}[number]` : held;
+    const entityType = nonNull(entity.wrap?.one ? `${held}[number]` : held, entity, ctx);
     return { entity, entityType, entityImport, origin: `the response type of \`${clientNaming.method(read.op)}\``, keyArg: { name: keyArg.param.name, ident: keyArg.ident, schema: keyArg.param.schema }, example: read.response.content?.example };
   }
   // A read without a body checks a relationship (`GET /user/following/{username}` answering 204 or 404).
@@ -59,5 +59,10 @@ export function storeSubject(resource: ResourceNode, sigs: OperationSignature[],
   if (!entity) return undefined;
   const entityImport = clientNaming.responseType(list.op);
   const holder = (envelope.itemsProperty === undefined ? [] : pathNames(envelope.itemsProperty)).reduce((type, name) => `NonNullable<${type}>[${stringLiteral(name)}]`, entityImport);
-  return { entity, entityType: `NonNullable<${holder}>[number]`, entityImport, origin: `the items of \`${clientNaming.method(list.op)}\``, ...(relation ? { relation } : {}), ...(item ? { keyArg: { name: item.param.name, ident: item.ident, schema: item.param.schema } } : {}) };
+  return { entity, entityType: nonNull(`NonNullable<${holder}>[number]`, entity, ctx), entityImport, origin: `the items of \`${clientNaming.method(list.op)}\``, ...(relation ? { relation } : {}), ...(item ? { keyArg: { name: item.param.name, ident: item.ident, schema: item.param.schema } } : {}) };
+}
+
+/** The entity type without `null` when the entity's schema is a nullable object (the store holds its object values). */
+function nonNull(type: string, entity: EntityFacts, ctx: PlanContext): string {
+  return objectProperties(entity.schema, ctx.names)?.nullable ? `NonNullable<${type}>` : type;
 }
