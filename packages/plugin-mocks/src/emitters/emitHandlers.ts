@@ -4,7 +4,7 @@ import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { MockPlan, OperationPlan, StorePlan } from '../plan/mockPlan.js';
 import type { EmittedModule } from './emitFixtures.js';
-import { Code, printPacked, printSpec, Sample, type Spec } from './printSpec.js';
+import { Code, printPacked, printSample, printSpec, type Spec } from './printSpec.js';
 import { operationSpec, type SpecImports } from './operationSpec.js';
 
 /** What the handler factories default to, and where the generated handlers import the mock helpers from. */
@@ -82,10 +82,17 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   return { contents: lines.join('\n'), values, types: [mocksNaming.handlersOptionsType(r)] };
 }
 
-/** The named schemas the emitted operations' request schemas refer to, as a `Sample`; undefined when none. */
+/**
+ * The printed text of each named schema's JSON Schema as an entry of `definitions`, by schema object: a run converts
+ * a named schema once (`ConvertedSchemas`) and many resources' handlers files print it, always at the same place.
+ */
+const DEFINITION_TEXTS = new WeakMap<object, string>();
+
+/** The named schemas the emitted operations' request schemas refer to, printed as a `Sample` is; undefined when none. */
 function definitionsSpec(plan: MockPlan, ops: readonly OperationPlan[]): Spec | undefined {
   if (plan.definitions.size === 0 || !ops.some((op) => op.request)) return undefined;
-  return new Sample(Object.fromEntries([...plan.definitions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  const value = Object.fromEntries([...plan.definitions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Code(printSample(value, 1, 140, 'definitions'.length + 2, DEFINITION_TEXTS));
 }
 
 /** The names the handlers file exports from what `mockResource` returns. */
