@@ -7,7 +7,6 @@ import { mocksNaming } from './naming.js';
 import type { ResolvedMocksOptions } from './options.js';
 import { createPlanContext, type PlanContext } from './plan/planContext.js';
 import { planResource } from './plan/planResource.js';
-import type { MockPlan } from './plan/mockPlan.js';
 import { SharedSamples } from './values/SharedSamples.js';
 import { MAX_SAMPLE_NODES } from './values/sampleLimit.js';
 import { PLUGIN_MOCKS } from './pluginName.js';
@@ -23,29 +22,21 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
   const { model } = ctx;
   const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_MOCKS });
   // Built on first use: a contract without resources needs none.
-  let context: { plan: PlanContext; shared: SharedSamples; planned: Map<ResourceNode, MockPlan> } | undefined;
+  let context: { plan: PlanContext; shared: SharedSamples } | undefined;
   const plans = () => {
     if (context) return context;
     const plan = createPlanContext(model, resolved.seed);
-    // Two passes: the first plans every resource and finds the samples several fixtures share, the second prints
-    // every file from the same plans, each plan dropped once its files are printed.
+    // Two passes over the (deterministic) plans: the first finds the samples several fixtures share, the
+    // second prints every file. Plans are not kept between resources, so memory stays flat with the contract's size.
     const shared = new SharedSamples(plan.names, plan.scope.origins);
-    const planned = new Map<ResourceNode, MockPlan>();
-    if (resolved.shareFixtures) {
-      for (const resource of model.resources) {
-        const mocks = planResource(plan, resource, resolved.fixtureCount);
-        shared.count(mocks.fixtures);
-        planned.set(resource, mocks);
-      }
-    }
+    if (resolved.shareFixtures) for (const resource of model.resources) shared.count(planResource(plan, resource, resolved.fixtureCount).fixtures);
     shared.decide();
-    return (context = { plan, shared, planned });
+    return (context = { plan, shared });
   };
   const roots: RootIndexEntry[] = [];
   const emitResource = (resource: ResourceNode) => {
-    const { plan, shared, planned } = plans();
-    const mocks = planned.get(resource) ?? planResource(plan, resource, resolved.fixtureCount);
-    planned.delete(resource);
+    const { plan, shared } = plans();
+    const mocks = planResource(plan, resource, resolved.fixtureCount);
     const cut = mocks.fixtures.filter((f) => f.value !== null && typeof f.value === 'object' && plan.scope.cut.has(f.value)).map((f) => f.name);
     if (cut.length > 0) {
       ctx.report({
