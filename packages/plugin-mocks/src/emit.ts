@@ -48,7 +48,7 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
       });
     }
     const fixtures = emitFixtures(model, mocks, shared, plan.scope.cut);
-    const handlers = emitHandlers(model, mocks, { baseUrl, delayMs, runtimeModule });
+    const handlers = emitHandlers(model, mocks, { baseUrl, delayMs, runtimeModule }, plan.definitionTexts);
     const scenarios = emitScenarios(model, mocks, runtimeModule);
     add(mocksNaming.fixturesFile(resource), fixtures.contents);
     add(mocksNaming.handlersFile(resource), handlers.contents);

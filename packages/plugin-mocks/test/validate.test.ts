@@ -7,9 +7,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
-import type { IntersectionSchema, NumberSchema, ObjectSchema, StringSchema } from '@reslayer/core';
+import type { IntersectionSchema, NamedSchema, NumberSchema, ObjectSchema, RefSchema, SchemaNode, StringSchema } from '@reslayer/core';
 import { createSchema } from '@reslayer/core/host';
-import { requestSchema } from '../src/plan/requestSchema.js';
+import { requestSchema, type ConvertedSchemas, type Definitions } from '../src/plan/requestSchema.js';
 import { DEMO_CONTRACT, generate, transpileMocks } from './helpers.js';
 
 const CONTACTS = 'http://localhost/api/v1/contacts';
@@ -120,5 +120,28 @@ describe('requestSchema', () => {
     const of = (tag: boolean) => requestSchema(createSchema<IntersectionSchema>({ kind: 'intersection', members: [own, pin(tag)] }), new Map(), new Map());
     expect(of(true)).toEqual({ allOf: [{ type: 'object', properties: { key: { type: 'string' } }, required: ['key'] }, { required: ['type'] }] });
     expect(of(false)).toEqual({ allOf: [{ type: 'object', properties: { key: { type: 'string' } }, required: ['key'] }, { type: 'object', properties: { type: { type: 'string', enum: ['comment'] } }, required: ['type'] }] });
+  });
+
+  it('gives a later resource the same definitions from the run\'s converted schemas as a conversion of its own', () => {
+    const ref = (target: string) => createSchema<RefSchema>({ kind: 'ref', target });
+    const obj = (props: Record<string, SchemaNode>) => createSchema<ObjectSchema>({ kind: 'object', properties: Object.entries(props).map(([name, schema]) => ({ name, required: true, schema })) });
+    const named = (name: string, schema: SchemaNode): [string, NamedSchema] => [name, { kind: 'named-schema', name, typeName: name.toUpperCase(), schema, pointer: `#/components/schemas/${name}` }];
+    // a → b → a (a cycle), b → c; d extends b (`allOf`: the open variants).
+    const schemas = new Map([
+      named('a', obj({ b: ref('b') })),
+      named('b', obj({ a: ref('a'), c: ref('c') })),
+      named('c', obj({ n: createSchema<NumberSchema>({ kind: 'number', integer: false }) })),
+      named('d', createSchema<IntersectionSchema>({ kind: 'intersection', members: [ref('b'), obj({ x: ref('c') })] })),
+    ]);
+    const converted: ConvertedSchemas = new Map();
+    const first: Definitions = new Map();
+    requestSchema(ref('a'), schemas, first, converted);
+    for (const body of [ref('b'), ref('c'), ref('d')]) {
+      const shared: Definitions = new Map();
+      const own: Definitions = new Map();
+      expect(requestSchema(body, schemas, shared, converted)).toEqual(requestSchema(body, schemas, own));
+      expect(Object.fromEntries(shared)).toEqual(Object.fromEntries(own));
+    }
+    expect([...first.keys()].sort()).toEqual(['A', 'B', 'C']);
   });
 });

@@ -4,7 +4,7 @@ import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { MockPlan, OperationPlan, StorePlan } from '../plan/mockPlan.js';
 import type { EmittedModule } from './emitFixtures.js';
-import { Code, printPacked, printSpec, Sample, type Spec } from './printSpec.js';
+import { Code, printPacked, printSample, printSpec, type Spec } from './printSpec.js';
 import { operationSpec, type SpecImports } from './operationSpec.js';
 
 /** What the handler factories default to, and where the generated handlers import the mock helpers from. */
@@ -45,10 +45,11 @@ function storeSpec(plan: MockPlan, s: StorePlan, imports: SpecImports): Spec {
  * @param model the API model (for the banner)
  * @param plan the resource's mock plan
  * @param defaults the factories' defaults and the runtime module
+ * @param texts the printed entries of `definitions`, by converted schema (`PlanContext.definitionTexts`): read and filled
  * @returns the file contents and its exports
  * @see https://mswjs.io/docs/api/http
  */
-export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerDefaults = { baseUrl: '*', delayMs: 1500 }): EmittedModule {
+export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerDefaults = { baseUrl: '*', delayMs: 1500 }, texts = new WeakMap<object, string>()): EmittedModule {
   const r = plan.resource;
   const file = mocksNaming.handlersFile(r);
   const imports: SpecImports = { fixtures: new Set(), stores: new Map() };
@@ -60,7 +61,7 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   const entity = store ? (OWN_NAMES.has(store.entityImport) ? `${store.entityImport}Body` : store.entityImport) : undefined;
   const entityType = store && entity ? store.entityType.replace(store.entityImport, entity) : 'never';
   const params = ops.map(({ op }) => `${objectKey(clientNaming.method(op.sig.op))}: ${[...op.params.values()].map(stringLiteral).join(' | ') || 'never'}`);
-  const head: Array<[string, Spec | undefined]> = [['baseUrl', defaults.baseUrl], ['delayMs', defaults.delayMs], ['store', store ? storeSpec(plan, store, imports) : undefined], ['definitions', definitionsSpec(plan, ops.map(({ op }) => op))]];
+  const head: Array<[string, Spec | undefined]> = [['baseUrl', defaults.baseUrl], ['delayMs', defaults.delayMs], ['store', store ? storeSpec(plan, store, imports) : undefined], ['definitions', definitionsSpec(plan, ops.map(({ op }) => op), texts)]];
   // One operation per line where it fits in 140 columns, else its properties packed into lines.
   const operations = ops.map(({ op, spec: s }) => `    ${objectKey(clientNaming.method(op.sig.op))}: ${printPacked(s as Record<string, Spec>, 2, 140, objectKey(clientNaming.method(op.sig.op)).length + 2)},`);
   const lines = [banner()];
@@ -82,10 +83,11 @@ export function emitHandlers(model: ApiModel, plan: MockPlan, defaults: HandlerD
   return { contents: lines.join('\n'), values, types: [mocksNaming.handlersOptionsType(r)] };
 }
 
-/** The named schemas the emitted operations' request schemas refer to, as a `Sample`; undefined when none. */
-function definitionsSpec(plan: MockPlan, ops: readonly OperationPlan[]): Spec | undefined {
+/** The named schemas the emitted operations' request schemas refer to, printed as a `Sample` is; undefined when none. */
+function definitionsSpec(plan: MockPlan, ops: readonly OperationPlan[], texts: WeakMap<object, string>): Spec | undefined {
   if (plan.definitions.size === 0 || !ops.some((op) => op.request)) return undefined;
-  return new Sample(Object.fromEntries([...plan.definitions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  const value = Object.fromEntries([...plan.definitions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return new Code(printSample(value, 1, 140, 'definitions'.length + 2, texts));
 }
 
 /** The names the handlers file exports from what `mockResource` returns. */

@@ -3,6 +3,7 @@ import { datedSchemas, getSchemaTypeNames } from '@reslayer/core';
 import type { Patterns } from '../values/satisfies.js';
 import type { FakedValues } from '../values/fakeString.js';
 import type { StorePlan } from './mockPlan.js';
+import type { ConvertedSchemas } from './requestSchema.js';
 
 /** What every sample of a run shares: the model's schemas and the run's bookkeeping (see `sampleSchema`). */
 export interface SampleScope {
@@ -42,6 +43,13 @@ export interface PlanContext {
   readonly typeTexts: WeakMap<SchemaNode, string>;
   /** Store plans of resources whose items another resource's actions change, by resource name (see `planEntityAction`). */
   readonly stores: Map<string, StorePlan | undefined>;
+  /** The named schemas converted to JSON Schema for request validation so far (see `requestSchema`). */
+  readonly requestSchemas: ConvertedSchemas;
+  /**
+   * The printed text of each converted named schema as an entry of a handlers file's `definitions`, by schema object:
+   * converted once a run, it is printed by many resources' handlers files, always at the same place.
+   */
+  readonly definitionTexts: WeakMap<object, string>;
 }
 
 /**
@@ -53,5 +61,5 @@ export interface PlanContext {
 export function createPlanContext(model: ApiModel, seed = 0): PlanContext {
   const names = getSchemaTypeNames(model);
   const scope = { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model), cut: new WeakSet<object>(), seed, faked: new Map() };
-  return { model, names, scope, typeTexts: new WeakMap(), stores: new Map() };
+  return { model, names, scope, typeTexts: new WeakMap(), stores: new Map(), requestSchemas: new Map(), definitionTexts: new WeakMap() };
 }

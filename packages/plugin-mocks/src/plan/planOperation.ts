@@ -89,7 +89,7 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
     const invalid = invalidAnswer(sig, error, ctx, fixtures);
     // A `default` response that is the success answer covers 400 too: no body then, as it has none of an error.
     const problem = !invalid && !sig.node.responses.some((r) => r.status === 'default');
-    plan.request = { schema: requestSchema(request, ctx.scope.schemas, definitions), required: sig.payload?.required === true, invalid: invalid ?? { status: 400, cast: false }, problem };
+    plan.request = { schema: requestSchema(request, ctx.scope.schemas, definitions, ctx.requestSchemas), required: sig.payload?.required === true, invalid: invalid ?? { status: 400, cast: false }, problem };
   }
   if (missing) {
     // The contract's 404 answer (or its 4XX or default one); never the body of another status.

@@ -12,12 +12,23 @@ const FORMATS: ReadonlySet<string> = new Set([
 /** Named schemas reached from request bodies: type name → JSON Schema (`#/definitions/<TypeName>`). */
 export type Definitions = Map<string, JsonSchema>;
 
+/**
+ * Named schemas already converted in a run, by definition name: the JSON Schema and the definitions it refers to
+ * directly (target key, `open`). A named schema converts the same for every resource; only the set of definitions a
+ * resource reaches differs, so later resources take the conversion from here and follow its references.
+ */
+export type ConvertedSchemas = Map<string, { readonly schema: JsonSchema; readonly refs: ReadonlyArray<readonly [string, boolean]> }>;
+
 /** What a conversion reads and fills. */
 interface Scope {
   /** Named schemas by key (`ApiModel.schemas`). */
   readonly schemas: ReadonlyMap<string, NamedSchema>;
   /** Receives the named schemas reached. */
   readonly definitions: Definitions;
+  /** The run's converted named schemas, read and filled. */
+  readonly converted: ConvertedSchemas;
+  /** Receives the references met (target key, `open`) while a named schema is converted. */
+  readonly refs: Array<readonly [string, boolean]> | undefined;
 }
 
 /** True when a `pattern` compiles as ajv compiles it (a Unicode regular expression). */
@@ -45,9 +56,19 @@ function reference(target: string, scope: Scope, open: boolean): JsonSchema {
   const named = scope.schemas.get(target);
   if (!named) return {};
   const name = open ? `${named.typeName}__open` : named.typeName;
+  scope.refs?.push([target, open]);
   if (!scope.definitions.has(name)) {
-    scope.definitions.set(name, {});
-    scope.definitions.set(name, convert(named.schema, scope, open));
+    const known = scope.converted.get(name);
+    scope.definitions.set(name, known?.schema ?? {});
+    if (known) {
+      const outer = { ...scope, refs: undefined };
+      for (const [t, o] of known.refs) reference(t, outer, o);
+    } else {
+      const refs: Array<readonly [string, boolean]> = [];
+      const schema = convert(named.schema, { ...scope, refs }, open);
+      scope.definitions.set(name, schema);
+      scope.converted.set(name, { schema, refs });
+    }
   }
   return { $ref: `#/definitions/${name}` };
 }
@@ -143,8 +164,9 @@ export function convert(node: SchemaNode, scope: Scope, open = false): JsonSchem
  * @param schema the request body's schema node
  * @param schemas named schemas by key (`ApiModel.schemas`)
  * @param definitions the resource's definitions, filled
+ * @param converted the run's named schemas converted so far (shared by its resources), read and filled
  * @returns the schema (references point into `definitions`)
  */
-export function requestSchema(schema: SchemaNode, schemas: ReadonlyMap<string, NamedSchema>, definitions: Definitions): JsonSchema {
-  return convert(schema, { schemas, definitions });
+export function requestSchema(schema: SchemaNode, schemas: ReadonlyMap<string, NamedSchema>, definitions: Definitions, converted: ConvertedSchemas = new Map()): JsonSchema {
+  return convert(schema, { schemas, definitions, converted, refs: undefined });
 }

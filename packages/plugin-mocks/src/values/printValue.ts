@@ -16,15 +16,24 @@ export type ValueRef = (value: object) => string | undefined;
  * @param width preferred line width
  * @param offset characters already on the first line before the value
  * @param ref names the constant a nested object or array is printed as (shared samples)
+ * @param items the texts of the value's object items (array elements, property values) printed at `indent + 1`
+ *   without `ref`, by item: read and filled, for items met again in other values (one map per indent and width)
  */
-export function printValue(value: unknown, indent = 0, width = 100, offset = 0, ref?: ValueRef): string {
+export function printValue(value: unknown, indent = 0, width = 100, offset = 0, ref?: ValueRef, items?: WeakMap<object, string>): string {
   if (value === null || typeof value !== 'object' || value instanceof BlobSample || value instanceof DateSample) return flatValue(value) ?? 'null';
   const entries = entriesOf(value);
   const flat = flatEntries(value, entries, Math.max(width - indent * 2 - offset, 20), ref);
   if (flat !== undefined) return flat;
-  const item = (v: unknown) => (ref && v !== null && typeof v === 'object' && ref(v)) || printValue(v, indent + 1, width, 0, ref);
+  const item = (v: unknown) => (ref && v !== null && typeof v === 'object' && ref(v)) || (items && v !== null && typeof v === 'object' ? known(items, v, () => printValue(v, indent + 1, width, 0)) : printValue(v, indent + 1, width, 0, ref));
   if (Array.isArray(value)) return `[\n${value.map((v) => `${pad(indent + 1)}${item(v)},`).join('\n')}\n${pad(indent)}]`;
   return `{\n${entries.map(([k, v]) => `${pad(indent + 1)}${objectKey(k)}: ${item(v)},`).join('\n')}\n${pad(indent)}}`;
+}
+
+/** The text `texts` holds for `key`, else made and stored. */
+function known(texts: WeakMap<object, string>, key: object, make: () => string): string {
+  let text = texts.get(key);
+  if (text === undefined) texts.set(key, (text = make()));
+  return text;
 }
 
 /**
