@@ -1,7 +1,10 @@
 import { expectGolden as expectGoldenFile } from '../../../test/utils/golden.js';
-import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { setupServer, type SetupServer } from 'msw/node';
+import type { HttpHandler } from 'msw';
 import ts from 'typescript';
 import type { ApiModel } from '@reslayer/core';
 import { createGeneratedFile, runGenerator, type ResolvedConfig, type RunResult } from '@reslayer/core/host';
@@ -123,4 +126,25 @@ export async function prepareTypecheck(dir: string): Promise<void> {
     }),
   );
   await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n', 'utf8');
+}
+
+/**
+ * Generates a contract's mocks into a new temporary folder, transpiles them and serves every resource's handlers
+ * with msw/node (unhandled requests are errors).
+ * @param contract the contract file
+ * @returns the server, and `close` (stops it, removes the folder)
+ */
+export async function serveMocks(contract: string): Promise<{ server: SetupServer; close: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-serve-'));
+  await generate(contract, dir, {});
+  await transpileMocks(path.join(dir, 'src'), path.join(dir, 'js'));
+  const root = path.join(dir, 'js/shared/mocks');
+  const handlers: HttpHandler[] = [];
+  for (const r of (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+    const module = (await import(pathToFileURL(path.join(root, r, 'index.js')).href)) as Record<string, unknown>;
+    handlers.push(...((module[`${r}Handlers`] as HttpHandler[] | undefined) ?? []));
+  }
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledFrame: 'error' });
+  return { server, close: async () => { server.close(); await rm(dir, { recursive: true, force: true }); } };
 }

@@ -4,6 +4,7 @@ import { clientNaming } from '@reslayer/plugin-client/naming';
 import { mocksNaming } from '../naming.js';
 import type { ActionPlan, Body, ErrorAnswer, FixtureDecl, OperationPlan, StorePlan } from './mockPlan.js';
 import { mswPattern } from './mswPattern.js';
+import type { SharedUrl } from './sharedUrls.js';
 import type { PlanContext } from './planContext.js';
 import { sameSample } from '../values/printValue.js';
 import { mayBeUnknown, sameType } from './sameType.js';
@@ -81,15 +82,12 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
       plan.writable = writableFields(wrap.schema, store.entity, ctx);
     }
   }
-  const request = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
-  // A handler that also answers other operations on its URL (path keys differing by a fragment only) cannot tell
-  // which of their request bodies the client meant, so it refuses none (docs/mocks.md).
-  const answersOthers = shared?.kind === 'answers' && shared.also.length > 0;
-  if (request && !head && !answersOthers) {
+  const request = head ? undefined : checkedBody(sig, shared, ctx);
+  if (request) {
     const invalid = invalidAnswer(sig, error, ctx, fixtures);
     // A `default` response that is the success answer covers 400 too: no body then, as it has none of an error.
     const problem = !invalid && !sig.node.responses.some((r) => r.status === 'default');
-    plan.request = { schema: requestSchema(request, ctx.scope.schemas, definitions, ctx.requestSchemas), required: sig.payload?.required === true, invalid: invalid ?? { status: 400, cast: false }, problem };
+    plan.request = { schema: requestSchema(request.schema, ctx.scope.schemas, definitions, ctx.requestSchemas), required: request.required, invalid: invalid ?? { status: 400, cast: false }, problem };
   }
   if (missing) {
     // The contract's 404 answer (or its 4XX or default one); never the body of another status.
@@ -107,6 +105,24 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
  * undefined when the contract declares none of them (the runtime answers 400 with a problem body then).
  * See docs/mocks.md, "Request bodies are validated".
  */
+/**
+ * The request body a handler checks: the operation's JSON body. A handler that also answers other operations on its
+ * URL (path keys that differ by a fragment only, box's `PUT …/schema#add` and `#update`) cannot tell which of their
+ * bodies the client meant: it checks that the body fits one of them (`anyOf`), required only when every one is, and
+ * checks nothing when one of them sends no JSON body (any request may be that operation's).
+ * @returns the schema and whether a body is required; undefined when nothing is checked
+ */
+function checkedBody(sig: OperationSignature, shared: SharedUrl | undefined, ctx: PlanContext): { schema: SchemaNode; required: boolean } | undefined {
+  const own = sig.payload?.bodyKind === 'json' ? sig.payload.content.schema : undefined;
+  const also = shared?.kind === 'answers' ? shared.also : [];
+  if (!own || also.length === 0) return own && { schema: own, required: sig.payload?.required === true };
+  const bodies = also.map((key) => ctx.model.operations.find((o) => o.key === key)?.requestBody);
+  const schemas = bodies.map((b) => (b?.contents[0] && isJsonMediaType(b.contents[0].mediaType) ? b.contents[0].schema : undefined));
+  if (schemas.some((x) => x === undefined)) return undefined;
+  const variants = [own, ...(schemas as SchemaNode[])];
+  return { schema: { kind: 'union', source: 'anyOf', pointer: own.pointer, variants }, required: sig.payload?.required === true && bodies.every((b) => b?.required === true) };
+}
+
 function invalidAnswer(sig: OperationSignature, error: ErrorAnswer, ctx: PlanContext, fixtures: FixtureDecl[]): ErrorAnswer | undefined {
   const find = (test: (status: string) => boolean): ResponseNode | undefined => sig.errors.find((e) => test(e.status));
   const r = find((s) => s === '422') ?? find((s) => s === '400') ?? find((s) => /^4XX$/i.test(s)) ?? find((s) => s === 'default');
