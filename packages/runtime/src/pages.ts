@@ -30,6 +30,13 @@ function sizeOf(requested: unknown, fallback: number | undefined): number | unde
 const received = (allPages: readonly unknown[], pagination: { readonly itemsProperty?: PagePagination['itemsProperty'] }): number =>
   allPages.reduce<number>((n, page) => n + itemsOf(page, pagination).length, 0);
 
+/** True when a page's own facts end the list: its has-more flag is false, or the items received reach its total. */
+function endedByFacts(lastPage: unknown, allPages: readonly unknown[], pagination: CursorPagination | LinkPagination): boolean {
+  if (pagination.hasMoreProperty !== undefined && readPath(lastPage, pagination.hasMoreProperty) === false) return true;
+  const total = pagination.totalProperty === undefined ? undefined : readPath(lastPage, pagination.totalProperty);
+  return typeof total === 'number' && received(allPages, pagination) >= total;
+}
+
 /**
  * `getNextPageParam` of a page or offset list: the next page number (page + 1) or offset (offset + the items
  * received), or undefined after the last page. The last page is an empty one, or the one after which the
@@ -118,9 +125,7 @@ const headerOf = (page: unknown, name: string): string | undefined => (page !== 
  */
 export function nextCursorParam<T>(pagination: CursorPagination, pageSize?: unknown): (lastPage: T, allPages: T[], lastPageParam: string | undefined) => string | undefined {
   return (lastPage, allPages, lastPageParam) => {
-    if (pagination.hasMoreProperty !== undefined && readPath(lastPage, pagination.hasMoreProperty) === false) return undefined;
-    const total = pagination.totalProperty === undefined ? undefined : readPath(lastPage, pagination.totalProperty);
-    if (typeof total === 'number' && received(allPages, pagination) >= total) return undefined;
+    if (endedByFacts(lastPage, allPages, pagination)) return undefined;
     const items = itemsOf(lastPage, pagination);
     let cursor: string | undefined;
     if (pagination.nextCursorProperty !== undefined) cursor = cursorOf(readPath(lastPage, pagination.nextCursorProperty), pagination.cursorParam);
@@ -145,10 +150,7 @@ export function nextCursorParam<T>(pagination: CursorPagination, pageSize?: unkn
  */
 export function nextLinkQuery<T>(pagination: LinkPagination): (lastPage: T, allPages: T[], lastPageParam: string | undefined) => string | undefined {
   return (lastPage, allPages, lastPageParam) => {
-    if (itemsOf(lastPage, pagination).length === 0) return undefined;
-    if (pagination.hasMoreProperty !== undefined && readPath(lastPage, pagination.hasMoreProperty) === false) return undefined;
-    const total = pagination.totalProperty === undefined ? undefined : readPath(lastPage, pagination.totalProperty);
-    if (typeof total === 'number' && received(allPages, pagination) >= total) return undefined;
+    if (itemsOf(lastPage, pagination).length === 0 || endedByFacts(lastPage, allPages, pagination)) return undefined;
     const next = nextLink(headerOf(lastPage, 'link') ?? null);
     if (next === undefined) return undefined;
     try {

@@ -65,30 +65,20 @@ function keyCandidates(param: string | undefined, entity: string): string[] {
 /** Names of an item property that holds the item's own metadata or reference (`metadata.name`, `modelReference.modelId`). */
 const isKeyContainer = (name: string): boolean => /^(metadata|meta)$|reference$/.test(name.toLowerCase().replace(/[_-]/g, ''));
 
-/** The schema of the item path parameter `name` of a resource's read (else update or delete). */
-function itemParamSchema(model: ApiModel, resource: ResourceNode, name: string): SchemaNode | undefined {
-  for (const role of ['read', 'update', 'delete'] as const) {
-    const op = resource.operations.find((o) => o.role === role);
-    const arg = op ? describeOperation(model, resource, op).pathArgs.find((a) => a.param.name === name) : undefined;
-    if (arg) return arg.param.schema;
-  }
-  return undefined;
-}
-
 /**
  * The item path parameter of a resource: the last path argument of its read operation, else of its update or delete
  * (the first of them that has a path argument), with the literal path segment before it (`videos` of
- * `/videos/{video_id}`; `''` after another parameter); undefined when none has one.
+ * `/videos/{video_id}`; `''` after another parameter) and its schema; undefined when none has one.
  */
-function itemPathParam(model: ApiModel, resource: ResourceNode): { name: string; segment: string } | undefined {
+function itemPathParam(model: ApiModel, resource: ResourceNode): { name: string; segment: string; schema: SchemaNode } | undefined {
   for (const role of ['read', 'update', 'delete'] as const) {
     const op = resource.operations.find((o) => o.role === role);
     const s = op ? describeOperation(model, resource, op) : undefined;
-    const name = s?.pathArgs[s.pathArgs.length - 1]?.param.name;
-    if (s === undefined || name === undefined) continue;
-    const before = s.urlPath.split(`{${name}}`)[0]?.replace(/\/+$/, '') ?? '';
+    const param = s?.pathArgs[s.pathArgs.length - 1]?.param;
+    if (s === undefined || param === undefined) continue;
+    const before = s.urlPath.split(`{${param.name}}`)[0]?.replace(/\/+$/, '') ?? '';
     const segment = before.slice(before.lastIndexOf('/') + 1);
-    return { name, segment: /[{}]/.test(segment) ? '' : segment };
+    return { name: param.name, segment: /[{}]/.test(segment) ? '' : segment, schema: param.schema };
   }
   return undefined;
 }
@@ -138,9 +128,8 @@ function identityOrProblem(model: ApiModel, resource: ResourceNode): ListIdentit
   if (!view || view.nullable || view.props.length === 0) {
     // Items that are the keys themselves (EKS's `{ clusters: [string] }` beside `DELETE /clusters/{name}`): each
     // item is its own key, where the item path parameter takes a value of the same kind.
-    const paramSchema = itemParam && itemParamSchema(model, resource, itemParam.name);
     const own = kindOf(found.item, names.byName);
-    const sameKind = own !== undefined && own !== 'boolean' && !found.item.nullable && paramSchema !== undefined && kindOf(paramSchema, names.byName) === own;
+    const sameKind = own !== undefined && own !== 'boolean' && !found.item.nullable && itemParam !== undefined && kindOf(itemParam.schema, names.byName) === own;
     if (!sameKind) return `the items of ${where} are no objects with properties, nor keys of the kind the item path parameter takes`;
     return { list, item: found.item, ...(found.itemsProperty !== undefined ? { itemsProperty: found.itemsProperty } : {}), itemProps: new Set(), keyProperty: [] };
   }
