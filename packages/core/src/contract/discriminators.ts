@@ -108,7 +108,7 @@ function notString(schema: unknown, property: string): boolean {
 export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], pointer: string): SchemaNode[] {
   if (!pointer.startsWith(COMPONENT_PREFIX) || pointer.slice(COMPONENT_PREFIX.length).includes('/')) return [];
   const self = decodeToken(pointer.slice(COMPONENT_PREFIX.length));
-  const schemas = ((doc as Raw)['components'] as Raw | undefined)?.['schemas'] as Raw | undefined;
+  const schemas = componentSchemas(doc);
   // A schema that pins the discriminator property itself (`petType: { const: cat }`) already carries its tag:
   // adding the mapping key or its name as well would contradict it (the intersection would be `never`).
   const pinnedHere = (propertyName: string) => pinnedValues(doc, s, propertyName, new Set([pointer])) !== undefined;
@@ -122,23 +122,75 @@ export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], 
     if (parentKey === self || !d || typeof d['propertyName'] !== 'string' || pinnedHere(d['propertyName'])) return;
     // A tag is a string: a discriminator naming a property typed otherwise (zalando.com's `content` array) pins nothing.
     if (notString(s, d['propertyName']) || notString(schemas?.[parentKey], d['propertyName'])) return;
-    const byTarget = d['mapping'] && typeof d['mapping'] === 'object' ? mappingIndex(d['mapping'] as Raw) : undefined;
-    // The mapping keys whose target is this schema: by its name, its decoded pointer or its pointer as written.
-    const hits = byTarget ? [byTarget.raw.get(self), byTarget.decoded.get(pointerOf(self)), byTarget.raw.get(pointer)] : [];
-    const mapped = [...new Set(hits.flatMap((list) => list ?? []))].sort(cmp);
+    const mapped = mappedKeys(d, self, pointer);
     // A parent whose discriminator tells its own `oneOf`/`anyOf` variants apart is a union, not a base: a schema
     // that extends it without being one of its mapped variants (`Check: allOf: [CheckDiscriminator]`) is that
     // union under another name, and already carries each variant's tag.
     if (mapped.length === 0 && (Array.isArray(parent?.['oneOf']) || Array.isArray(parent?.['anyOf']))) return;
+    const own = mapped.length > 0 ? mapped : [self];
+    // An object of a schema extending this one carries its own tag (VisualSearch's `ImageObject` under
+    // `Identifiable`): the pin allows those too, or every descendant would be `never` or refuse its own tag.
+    const below = descendants(doc, self).flatMap((key) => tagsOf(doc, key, d));
     const at = `${pointer}/allOf/${i}`;
     out.push({
       kind: 'object',
       pointer: at,
       tag: true,
-      properties: [{ name: d['propertyName'], required: true, schema: { kind: 'string', pointer: at, enum: mapped.length > 0 ? mapped : [self] } }],
+      properties: [{ name: d['propertyName'], required: true, schema: { kind: 'string', pointer: at, enum: [...own, ...[...new Set(below)].filter((v) => !own.includes(v)).sort(cmp)] } }],
     });
   });
   return out;
+}
+
+/** The mapping keys of a discriminator whose target is a component: by its name, its decoded pointer or its pointer as `written`; sorted. */
+function mappedKeys(d: Raw, key: string, written = pointerOf(key)): string[] {
+  const byTarget = d['mapping'] && typeof d['mapping'] === 'object' ? mappingIndex(d['mapping'] as Raw) : undefined;
+  const hits = byTarget ? [byTarget.raw.get(key), byTarget.decoded.get(pointerOf(key)), byTarget.raw.get(written)] : [];
+  return [...new Set(hits.flatMap((list) => list ?? []))].sort(cmp);
+}
+
+/**
+ * The tag values an object of a component schema carries for a discriminator: the values it pins the property to
+ * (itself or through `allOf`), else the discriminator's mapping keys naming it, else its component name (the spec's default).
+ */
+function tagsOf(doc: unknown, key: string, d: Raw): string[] {
+  const pinned = pinnedValues(doc, componentSchemas(doc)?.[key], d['propertyName'] as string, new Set([pointerOf(key)]));
+  if (pinned) return pinned;
+  const mapped = mappedKeys(d, key);
+  return mapped.length > 0 ? mapped : [key];
+}
+
+/** The document's component schemas, if any. */
+function componentSchemas(doc: unknown): Raw | undefined {
+  return ((doc as Raw)['components'] as Raw | undefined)?.['schemas'] as Raw | undefined;
+}
+
+/** Per document, each component schema's direct `allOf` children (component names): made once per document. */
+const childIndexes = new WeakMap<object, Map<string, string[]>>();
+
+/** The component schemas that extend a component through `allOf` chains (cycle-safe), itself excluded; sorted. */
+function descendants(doc: unknown, key: string): string[] {
+  let children = childIndexes.get(doc as object);
+  if (!children) {
+    children = new Map();
+    for (const [child, schema] of Object.entries(componentSchemas(doc) ?? {})) {
+      const allOf = schema && typeof schema === 'object' ? (schema as Raw)['allOf'] : undefined;
+      for (const member of Array.isArray(allOf) ? allOf : []) {
+        const ref = member && typeof member === 'object' ? (member as Raw)['$ref'] : undefined;
+        if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX) || ref.slice(COMPONENT_PREFIX.length).includes('/')) continue;
+        const parent = decodeToken(ref.slice(COMPONENT_PREFIX.length));
+        children.set(parent, [...(children.get(parent) ?? []), child]);
+      }
+    }
+    childIndexes.set(doc as object, children);
+  }
+  const found = new Set<string>([key]);
+  const stack = [key];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    for (const child of children.get(next) ?? []) if (!found.has(child)) stack.push(found.add(child) && child);
+  }
+  found.delete(key);
+  return [...found].sort(cmp);
 }
 
 /** Each discriminator mapping's keys by target, made once per mapping object: see {@link mappingIndex}. */

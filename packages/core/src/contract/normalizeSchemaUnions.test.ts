@@ -195,6 +195,26 @@ describe('SchemaNormalizer: unions with a discriminator', () => {
     expect(pinned('Fox')).toMatchObject({ properties: [{ name: 'kind', schema: { enum: ['Fox'] } }] });
   });
 
+  it("allOf inheritance: the pin of a schema that others extend allows their tags too (VisualSearch's `Identifiable` under `ResponseBase`), its own first", async () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const { named } = await normalizeDocument(
+      tmp,
+      docWithSchemas({
+        Base: { type: 'object', properties: { kind: { type: 'string' } }, discriminator: { propertyName: 'kind', mapping: { thing: 'Thing' } } },
+        Identifiable: { allOf: [ref('Base'), { properties: { id: { type: 'string' } } }] },
+        Thing: { allOf: [ref('Identifiable')] },
+        Action: { allOf: [ref('Thing'), { properties: { kind: { type: 'string', enum: ['moduleAction', 'entityAction'] } } }] },
+        Image: { allOf: [ref('Thing')] },
+        Loop: { allOf: [ref('Image'), ref('Loop')] },
+      }),
+    );
+    const last = (name: string) => {
+      const node = named(name).schema;
+      return node.kind === 'intersection' ? node.members[node.members.length - 1] : node;
+    };
+    expect(last('Identifiable')).toMatchObject({ tag: true, properties: [{ name: 'kind', schema: { enum: ['Identifiable', 'Image', 'Loop', 'entityAction', 'moduleAction', 'thing'] } }] });
+  });
+
   it('allOf of a oneOf parent with a discriminator is that union under another name: no tag of its own (unless mapped)', async () => {
     const { named } = await normalizeDocument(
       tmp,
