@@ -27,8 +27,9 @@ export interface StoreSubject {
  * The entity a CRUD resource's store holds: the read's response (or the object it wraps, see `entityFacts`); for a
  * resource without a read that lists and creates (`GET /menu` and `POST /menu`), the list's item, keyed by the
  * path parameter of its update or delete (`/menu/{menuItemId}`), else by a property named `id`, else by position;
- * for a relationship whose read answers no body (`GET /user/following/{username}`: 204 or 404), the list's item
- * keyed by the read's path parameter.
+ * for a relationship whose read answers no body (`GET /user/following/{username}`: 204 or 404), and for a read
+ * whose answer holds no key while the list's items hold one (a projection, or another entity's page), the list's
+ * item keyed by the read's path parameter.
  * @param resource the resource
  * @param sigs its operations' signatures
  * @param ctx the planning context
@@ -45,6 +46,11 @@ export function storeSubject(resource: ResourceNode, sigs: OperationSignature[],
     const keyArg = read.pathArgs[read.pathArgs.length - 1];
     const entity = keyArg && entityFacts(read, keyArg.param.name, ctx, resource.entity, envelope?.item);
     if (!keyArg || !entity) return undefined;
+    // A read whose answer carries no key while the list's items do (DigitalOcean's invoice answering its line
+    // items, opto22's `{ value }` of a listed float): keyed by position, no listed item would open. The store holds
+    // the list's items, keyed by the read's parameter, and the read answers its own body for a listed key.
+    const listed = !entity.key && list && envelope ? listSubject(list, envelope, keyArg, false, resource, ctx) : undefined;
+    if (listed?.entity.key) return listed;
     const entityImport = clientNaming.responseType(read.op);
     const held = entity.wrap ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
     const entityType = nonNull(entity.wrap?.one ? `${held}[number]` : held, entity, ctx);
@@ -55,6 +61,11 @@ export function storeSubject(resource: ResourceNode, sigs: OperationSignature[],
   if (!list || !envelope || (!relation && !sigs.some((s) => s.op.role === 'create'))) return undefined;
   const item = (read ?? sigs.find((s) => (s.op.role === 'delete' || s.op.role === 'update') && s.pathArgs.length > 0))?.pathArgs.at(-1);
   if (relation && !item) return undefined;
+  return listSubject(list, envelope, item, relation, resource, ctx);
+}
+
+/** The store subject of a list's items, keyed by the item path parameter `item` (by `id` when absent). */
+function listSubject(list: OperationSignature, envelope: NonNullable<ReturnType<typeof listEnvelope>>, item: OperationSignature['pathArgs'][number] | undefined, relation: boolean, resource: ResourceNode, ctx: PlanContext): StoreSubject | undefined {
   const entity = factsOf(envelope.item, item?.param.name ?? 'id', item?.param.schema, ctx, resource.entity);
   if (!entity) return undefined;
   const entityImport = clientNaming.responseType(list.op);

@@ -1,0 +1,63 @@
+// A read whose answer carries no key while the list's items do (DigitalOcean's invoice read answering the invoice's
+// line items; opto22's `{ value }` of a listed float): the store holds the list's items keyed by the read's path
+// parameter, so a listed item opens its detail (the read's own body), an unknown key answers 404, and a created
+// item opens too.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { json, send } from './http.js';
+import { serveMocks } from './helpers.js';
+
+const str = { type: 'string' };
+const page = (schema: unknown) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } }, '404': { description: 'missing' } });
+const invoice = { type: 'object', required: ['invoice_uuid', 'amount'], properties: { invoice_uuid: { type: 'string', format: 'uuid' }, amount: str } };
+const lines = { type: 'object', properties: { invoice_items: { type: 'array', items: { type: 'object', properties: { amount: str, description: str } } } } };
+const CONTRACT = {
+  openapi: '3.0.3',
+  info: { title: 'projection', version: '1' },
+  paths: {
+    '/invoices': {
+      get: { operationId: 'listInvoices', responses: page({ type: 'object', properties: { invoices: { type: 'array', items: invoice } } }) },
+      post: { operationId: 'createInvoice', requestBody: { required: true, content: { 'application/json': { schema: invoice } } }, responses: { '201': { description: 'made', content: { 'application/json': { schema: invoice } } } } },
+    },
+    '/invoices/{invoice_uuid}': {
+      get: { operationId: 'getInvoice', parameters: [{ name: 'invoice_uuid', in: 'path', required: true, schema: str }], responses: page(lines) },
+    },
+  },
+};
+
+describe('a read answering no key: the store holds the listed items, keyed by the read parameter', () => {
+  let folder: string;
+  let served: Awaited<ReturnType<typeof serveMocks>>;
+  const base = 'http://localhost/invoices';
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'reslayer-projection-'));
+    const file = path.join(folder, 'openapi.json');
+    await writeFile(file, JSON.stringify(CONTRACT));
+    served = await serveMocks(file);
+  }, 60_000);
+  afterAll(async () => {
+    await served?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('every listed invoice opens its detail, which is the read body (line items), and an unknown key answers 404', async () => {
+    const listed = (await send(base)).body as { invoices: Array<{ invoice_uuid: string }> };
+    expect(listed.invoices.length).toBeGreaterThan(1);
+    for (const { invoice_uuid } of listed.invoices) {
+      const detail = await send(`${base}/${invoice_uuid}`);
+      expect(detail.status).toBe(200);
+      expect(Array.isArray((detail.body as { invoice_items?: unknown }).invoice_items)).toBe(true);
+    }
+    expect((await send(`${base}/00000000-0000-4000-8000-00000000dead`)).status).toBe(404);
+  });
+
+  it('a created invoice is listed and opens its detail', async () => {
+    const created = await send(base, json('POST', { invoice_uuid: '00000000-0000-4000-8000-000000000abc', amount: '1.00' }));
+    expect(created.status).toBe(201);
+    const { invoice_uuid } = created.body as { invoice_uuid: string };
+    const listed = (await send(base)).body as { invoices: Array<{ invoice_uuid: string }> };
+    expect(listed.invoices.map((i) => i.invoice_uuid)).toContain(invoice_uuid);
+    expect((await send(`${base}/${invoice_uuid}`)).status).toBe(200);
+  });
+});
