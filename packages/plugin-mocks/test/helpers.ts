@@ -129,6 +129,19 @@ export async function prepareTypecheck(dir: string): Promise<void> {
 }
 
 /**
+ * {@link serveMocks} for a contract given as an object: written as `openapi.json` in a temporary folder, which
+ * `close` removes too.
+ * @param contract the OpenAPI document
+ */
+export async function serveContract(contract: object): Promise<{ server: SetupServer; close: () => Promise<void> }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'reslayer-mocks-contract-'));
+  const file = path.join(folder, 'openapi.json');
+  await writeFile(file, JSON.stringify(contract));
+  const served = await serveMocks(file);
+  return { server: served.server, close: async () => { await served.close(); await rm(folder, { recursive: true, force: true }); } };
+}
+
+/**
  * Generates a contract's mocks into a new temporary folder, transpiles them and serves every resource's handlers
  * with msw/node (unhandled requests are errors).
  * @param contract the contract file

@@ -2,11 +2,8 @@
 // line items; opto22's `{ value }` of a listed float): the store holds the list's items keyed by the read's path
 // parameter, so a listed item opens its detail (the read's own body), an unknown key answers 404, and a created
 // item opens too.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { json, send } from './http.js';
-import { serveMocks } from './helpers.js';
+import { serveContract } from './helpers.js';
 
 const str = { type: 'string' };
 const page = (schema: unknown) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } }, '404': { description: 'missing' } });
@@ -27,19 +24,12 @@ const CONTRACT = {
 };
 
 describe('a read answering no key: the store holds the listed items, keyed by the read parameter', () => {
-  let folder: string;
-  let served: Awaited<ReturnType<typeof serveMocks>>;
-  const base = 'http://localhost/invoices';
+  let served: Awaited<ReturnType<typeof serveContract>>;
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(os.tmpdir(), 'reslayer-projection-'));
-    const file = path.join(folder, 'openapi.json');
-    await writeFile(file, JSON.stringify(CONTRACT));
-    served = await serveMocks(file);
+    served = await serveContract(CONTRACT);
   }, 60_000);
-  afterAll(async () => {
-    await served?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  afterAll(async () => served?.close());
+  const base = 'http://localhost/invoices';
 
   it('every listed invoice opens its detail, which is the read body (line items), and an unknown key answers 404', async () => {
     const listed = (await send(base)).body as { invoices: Array<{ invoice_uuid: string }> };

@@ -2,11 +2,8 @@
 // `PUT …/schema#add` and `#update`) checks a request body against all their bodies: it refuses a body that fits none
 // of them (box's `{}` where every body has required properties), takes one that fits any, and checks nothing when
 // one of the operations sends no JSON body.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { json, send } from './http.js';
-import { serveMocks } from './helpers.js';
+import { serveContract } from './helpers.js';
 
 const str = { type: 'string' };
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { done: { type: 'boolean' } } } } } }, '400': { description: 'bad' } };
@@ -26,18 +23,11 @@ const CONTRACT = {
 };
 
 describe('one handler for several operations on a URL checks the body against all of theirs', () => {
-  let folder: string;
-  let served: Awaited<ReturnType<typeof serveMocks>>;
+  let served: Awaited<ReturnType<typeof serveContract>>;
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(os.tmpdir(), 'reslayer-shared-bodies-'));
-    const file = path.join(folder, 'openapi.json');
-    await writeFile(file, JSON.stringify(CONTRACT));
-    served = await serveMocks(file);
+    served = await serveContract(CONTRACT);
   }, 60_000);
-  afterAll(async () => {
-    await served?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  afterAll(async () => served?.close());
 
   it.each<[string, string, unknown, number]>([
     ['a body that fits neither (`{}`): refused', '/things/1', {}, 400],
