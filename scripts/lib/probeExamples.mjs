@@ -77,7 +77,7 @@ export const moduleOf = (relative) => `./${relative.replace(/\.ts$/, '.js')}`;
 /**
  * Which fixture constants a fixtures file exports, and which of them are cast (`as unknown as`, written when the
  * contract allows no value of the type).
- * @returns {Map<string, { cast: boolean, wrap?: string, one?: boolean }>}
+ * @returns {Map<string, { cast: boolean, base?: string, items?: boolean, wrap?: string, one?: boolean }>} `base`: the response type the declared type starts from; `items`: the items of a bare array
  */
 export function fixtureExports(file) {
   const out = new Map();
@@ -88,9 +88,14 @@ export function fixtureExports(file) {
     const end = starts[i + 1]?.index ?? text.length;
     // The property of the read response that holds a store's entity, when the entity is wrapped (`{ data: {...} }`),
     // and whether it holds a one-item array of it (`{ keys: [Key] }`, typed `…['keys']>[number]`).
-    const found = /^export const \w+: NonNullable<NonNullable<\w+>\[('(?:[^'\\]|\\.)*')\]>(\[number\])?/.exec(text.slice(m.index, end));
+    const declaration = text.slice(m.index, end);
+    const found = /^export const \w+: NonNullable<NonNullable<\w+>\[('(?:[^'\\]|\\.)*')\]>(\[number\])?/.exec(declaration);
     const wrap = found?.[1];
-    out.set(m[1], { cast: /\bas unknown as\b/.test(text.slice(m.index, end)), ...(wrap ? { wrap, ...(found?.[2] ? { one: true } : {}) } : {}) });
+    // The response type the declaration starts from (a read's, or a list's whose items the store holds), and
+    // whether it is the items of a bare array (`NonNullable<ListUsersResponse>[number]`).
+    const base = /^export const \w+: (?:NonNullable<)*(\w+)/.exec(declaration)?.[1];
+    const items = /^export const \w+: NonNullable<\w+>\[number\]/.test(declaration);
+    out.set(m[1], { cast: /\bas unknown as\b/.test(declaration), ...(base ? { base } : {}), ...(items ? { items } : {}), ...(wrap ? { wrap, ...(found?.[2] ? { one: true } : {}) } : {}) });
   });
   return out;
 }

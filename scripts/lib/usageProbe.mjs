@@ -125,22 +125,28 @@ function probeResource(state, ctx, resource, i) {
   if (uses.fixtures) state.imports.push(`import * as ${names.fixtures} from '${moduleOf(mocksNaming.fixturesFile(resource))}';`);
 }
 
-/** A store's entity fixtures (`<resource>Fixtures`, `<resource>EntityDefaults`) against the read response. */
+/**
+ * A store's entity fixtures (`<resource>Fixtures`, `<resource>EntityDefaults`) against the response type the store's
+ * entity comes from: the read's, or the list's when the store holds the list's items (no read, or a read answering
+ * no key).
+ */
 function probeEntityFixtures(state, { core, clientNaming, mocksNaming, model }, resource, { types, fixtures, exported }, uses) {
   const readOp = resource.operations.find((op) => op.role === 'read');
+  const listOp = resource.operations.find((op) => op.role === 'list');
   for (const [name, type] of [
     [mocksNaming.entityFixtures(resource), 'list'],
     [mocksNaming.entityDefaults(resource), 'one'],
   ]) {
     const fixture = exported.get(name);
-    if (!fixture || !readOp) continue;
+    const source = listOp && fixture?.base === clientNaming.responseType(listOp) ? listOp : readOp;
+    if (!fixture || !source) continue;
     if (fixture.cast) state.casts++;
-    // A wrapped entity is checked against the read response's property that holds it.
-    const response = `${types}.${clientNaming.responseType(readOp)}`;
+    // A wrapped entity is checked against the response's property that holds it.
+    const response = `${types}.${clientNaming.responseType(source)}`;
     const held = fixture.wrap ? `NonNullable<NonNullable<${response}>[${fixture.wrap}]>` : response;
-    const target = fixture.one ? `${held}[number]` : held;
+    const target = fixture.one ? `${held}[number]` : fixture.items ? `NonNullable<${held}>[number]` : held;
     state.add(
-      { kind: 'fixture', operation: core.describeOperation(model, resource, readOp).node.key, source: name, cast: fixture.cast },
+      { kind: 'fixture', operation: core.describeOperation(model, resource, source).node.key, source: name, cast: fixture.cast },
       `export const probe${state.entries.length}: ${type === 'list' ? `readonly ${target}[]` : target} = ${fixtures}.${name};`,
     );
     uses.types = uses.fixtures = true;

@@ -234,7 +234,7 @@ function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNam
   for (const name of candidates) {
     const p = props.find((x) => norm(x.name) === name);
     const resolved = p && resolveSchema(p.schema, names.byName);
-    const n = resolved?.leaf;
+    const n = resolved && scalarOf(resolved.leaf, names);
     // `__proto__` cannot be assigned as a plain property: no such key. A nullable key (visma's `guid`, nullable and
     // readOnly) holds a value in every stored item: the store sets it.
     if (!p || !n || p.name === '__proto__' || names.cut.has(p.schema)) continue;
@@ -249,4 +249,17 @@ function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNam
     }
   }
   return undefined;
+}
+
+/**
+ * A key's scalar schema: the schema itself, or for a union of plain strings (or of plain numbers) the first of them.
+ * Each variant of a union entity declaring its own `id` with its own description (openai's `ConversationItem`)
+ * makes the entity's `id` such a union.
+ */
+function scalarOf(leaf: SchemaNode, names: SchemaTypeNames): SchemaNode {
+  if (leaf.kind !== 'union') return leaf;
+  const leaves = leaf.variants.map((v) => resolveSchema(v, names.byName).leaf);
+  const first = leaves[0];
+  const plain = (n: SchemaNode): boolean => (n.kind === 'string' && n.format !== 'binary') || n.kind === 'number';
+  return first && leaves.every((n) => plain(n) && n.kind === first.kind && !('enum' in n && n.enum?.length)) ? first : leaf;
 }

@@ -1,7 +1,9 @@
-// A read whose answer carries no key while the list's items do (DigitalOcean's invoice read answering the invoice's
-// line items; opto22's `{ value }` of a listed float): the store holds the list's items keyed by the read's path
-// parameter, so a listed item opens its detail (the read's own body), an unknown key answers 404, and a created
-// item opens too.
+// Stores whose key is found on real shapes, served over msw and used as a screen does (list, open each item):
+// - a read whose answer carries no key while the list's items do (DigitalOcean's invoice read answering the
+//   invoice's line items; opto22's `{ value }` of a listed float): the store holds the list's items keyed by the read's
+//   path parameter, so a listed item opens its detail (the read's own body), an unknown key answers 404, and a
+//   created item opens too;
+// - a union entity whose variants each declare their own `id` (openai's `ConversationItem`): keyed by `id`.
 import { json, send } from './http.js';
 import { serveContract } from './helpers.js';
 
@@ -49,5 +51,34 @@ describe('a read answering no key: the store holds the listed items, keyed by th
     const listed = (await send(base)).body as { invoices: Array<{ invoice_uuid: string }> };
     expect(listed.invoices.map((i) => i.invoice_uuid)).toContain(invoice_uuid);
     expect((await send(`${base}/${invoice_uuid}`)).status).toBe(200);
+  });
+});
+
+const variant = (type: string) => ({ type: 'object', required: ['type'], properties: { id: { type: 'string', description: `The ${type}'s id.` }, type: { type: 'string', enum: [type] }, [`${type}_text`]: str } });
+const UNION_CONTRACT = {
+  openapi: '3.0.3',
+  info: { title: 'union keys', version: '1' },
+  components: { schemas: { Message: variant('message'), ToolCall: variant('tool_call'), Item: { oneOf: [{ $ref: '#/components/schemas/Message' }, { $ref: '#/components/schemas/ToolCall' }], discriminator: { propertyName: 'type' } } } },
+  paths: {
+    '/items': { get: { operationId: 'listItems', responses: page({ type: 'object', properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } }) } },
+    '/items/{item_id}': { get: { operationId: 'getItem', parameters: [{ name: 'item_id', in: 'path', required: true, schema: str }], responses: page({ $ref: '#/components/schemas/Item' }) } },
+  },
+};
+
+describe('a union entity whose variants each declare their own `id`: the store is keyed by `id`', () => {
+  let served: Awaited<ReturnType<typeof serveContract>>;
+  beforeAll(async () => {
+    served = await serveContract(UNION_CONTRACT);
+  }, 60_000);
+  afterAll(async () => served?.close());
+
+  it('every listed item opens its own detail', async () => {
+    const listed = (await send('http://localhost/items')).body as { data: Array<{ id: string }> };
+    expect(listed.data.length).toBeGreaterThan(1);
+    for (const item of listed.data) {
+      const detail = await send(`http://localhost/items/${item.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body).toEqual(item);
+    }
   });
 });
