@@ -106,7 +106,14 @@ export class SchemaNormalizer {
       const declared = (name: string): SchemaNode | undefined => this.#memberProperty(allOf, `${pointer}/allOf`, name);
       // A member that only lists `required` (DigitalOcean's `allOf: [$ref, { required: [total] }]`) makes the
       // properties the other members declare required; alone it would be `unknown` and the list lost.
-      let parts = allOf.map((m, i) => (requiredOnly(m) ? withRequiredOnly({ kind: 'unknown', pointer: `${pointer}/allOf/${i}` }, m, `${pointer}/allOf/${i}`, declared) : this.normalize(m, `${pointer}/allOf/${i}`)));
+      // A member that is only such a choice (DigitalOcean's `allOf: [$ref, { anyOf: [{ required: [inbound_rules] }, …] }]`)
+      // requires what the other members declare too.
+      const part = (m: unknown, at: string): SchemaNode => {
+        if (requiredOnly(m)) return withRequiredOnly({ kind: 'unknown', pointer: at }, m, at, declared);
+        const choice = requiredChoice(m);
+        return choice ? this.#union(m as Raw, { pointer: at }, choice, (m as Raw)[choice] as unknown[], at, declared).union : this.normalize(m, at);
+      };
+      let parts = allOf.map((m, i) => part(m, `${pointer}/allOf/${i}`));
       // `allOf: [X, { type: 'null' }]` is OpenAPI 3.0's `allOf: [X], nullable: true` as converters write it in 3.1:
       // read literally no value fits (a string that is null), so it is taken as a nullable X.
       if (parts.some((p) => p.kind === 'null') && parts.some((p) => p.kind !== 'null')) {
@@ -126,8 +133,11 @@ export class SchemaNormalizer {
    * The union of a `oneOf`/`anyOf`: its variants, a `{type: 'null'}` variant taken out into `nullable`; one variant
    * left stands for the union. `empty` when no variant is left (then the node is `null` or `unknown`).
    */
-  #union(s: Raw, meta: SchemaMeta, source: 'oneOf' | 'anyOf', list: unknown[], pointer: string): { union: SchemaNode; empty: boolean } {
-    let variants = list.map((v, i) => this.normalize(v, `${pointer}/${source}/${i}`));
+  #union(s: Raw, meta: SchemaMeta, source: 'oneOf' | 'anyOf', list: unknown[], pointer: string, declared = (name: string) => this.#declaredBy(s, pointer, name)): { union: SchemaNode; empty: boolean } {
+    // Variants that only list `required` (`anyOf: [{ required: [file_ids] }, { required: [files] }]`: one of them
+    // must be there) require the properties the schema declares; each alone would be `unknown`, and the rule lost.
+    const onlyRequired = list.length > 0 && list.every(requiredOnly);
+    let variants = list.map((v, i) => (onlyRequired ? withRequiredOnly({ kind: 'unknown', pointer: `${pointer}/${source}/${i}` }, v as Raw, `${pointer}/${source}/${i}`, declared) : this.normalize(v, `${pointer}/${source}/${i}`)));
     let nullable = meta.nullable === true;
     if (variants.some((v) => v.kind === 'null')) {
       nullable = true;
@@ -137,6 +147,13 @@ export class SchemaNormalizer {
     const flag = nullable ? { nullable: true } : {};
     if (variants.length === 1 && variants[0]) return { union: { ...variants[0], ...flag }, empty: false };
     return { union: { ...meta, kind: 'union', source, variants, ...flag, ...discriminatorOf(this.#doc, s, list, variants) }, empty: false };
+  }
+
+  /** The schema a schema declares for property `name`: its own `properties`', else its `allOf` members' (see {@link #memberProperty}). */
+  #declaredBy(s: Raw, pointer: string, name: string): SchemaNode | undefined {
+    const props = this.#propertiesMap(s['properties']);
+    if (Object.hasOwn(props, name)) return this.normalize(props[name], `${pointer}/properties/${escapePointerToken(name)}`);
+    return Array.isArray(s['allOf']) ? this.#memberProperty(s['allOf'] as unknown[], `${pointer}/allOf`, name) : undefined;
   }
 
   /**
@@ -295,4 +312,12 @@ const ANNOTATIONS: ReadonlySet<string> = new Set(['required', 'title', 'descript
 function requiredOnly(m: unknown): m is Raw {
   if (!m || typeof m !== 'object' || Array.isArray(m) || !Array.isArray((m as Raw)['required'])) return false;
   return Object.keys(m).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
+}
+
+/** For a schema that is only a `oneOf`/`anyOf` of schemas that only list `required` (and annotations), which keyword holds them. */
+function requiredChoice(m: unknown): 'oneOf' | 'anyOf' | undefined {
+  if (!m || typeof m !== 'object' || Array.isArray(m)) return undefined;
+  const key = Array.isArray((m as Raw)['anyOf']) ? 'anyOf' : Array.isArray((m as Raw)['oneOf']) ? 'oneOf' : undefined;
+  const list = key ? ((m as Raw)[key] as unknown[]) : [];
+  return key && list.length > 0 && list.every(requiredOnly) && Object.keys(m).every((k) => k === key || (k !== 'required' && ANNOTATIONS.has(k)) || k.startsWith('x-')) ? key : undefined;
 }

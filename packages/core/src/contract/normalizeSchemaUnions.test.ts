@@ -61,6 +61,44 @@ function shape(n: SchemaNode): string {
   return `${n.kind}${q}`;
 }
 
+describe('SchemaNormalizer: a `oneOf`/`anyOf` of schemas that only list `required` (one of these must be there)', () => {
+  const rules = { type: 'array', items: { type: 'string' } };
+  const required = (node: SchemaNode): string[][] =>
+    node.kind === 'union' ? node.variants.map((v) => (v.kind === 'object' ? v.properties.filter((p) => p.required).map((p) => `${p.name}:${p.schema.kind}`) : [v.kind])) : [[node.kind]];
+  it.each<[string, unknown, Record<string, unknown> | undefined, (node: SchemaNode) => SchemaNode | undefined, string[][]]>([
+    [
+      "beside the schema's own properties (openai's file batch: `file_ids` or `files`)",
+      { type: 'object', properties: { file_ids: rules, files: rules, note: { type: 'string' } }, anyOf: [{ required: ['file_ids'] }, { required: ['files'] }] },
+      undefined,
+      (n) => (n.kind === 'intersection' ? n.members[1] : undefined),
+      [['file_ids:array'], ['files:array']],
+    ],
+    [
+      "as an `allOf` member beside a member that declares them (DigitalOcean's firewall rules)",
+      { allOf: [{ $ref: '#/components/schemas/Rules' }, { anyOf: [{ required: ['inbound_rules'], title: 'Inbound' }, { required: ['outbound_rules'] }] }] },
+      { Rules: { type: 'object', properties: { inbound_rules: rules, outbound_rules: rules } } },
+      (n) => (n.kind === 'intersection' ? n.members[1] : undefined),
+      [['inbound_rules:array'], ['outbound_rules:array']],
+    ],
+    [
+      'a property no one declares is required as `unknown`',
+      { type: 'object', properties: { a: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] },
+      undefined,
+      (n) => (n.kind === 'intersection' ? n.members[1] : undefined),
+      [['a:string'], ['b:unknown']],
+    ],
+  ])('%s', async (_name, schema, others, choice, want) => {
+    const part = choice(await normalizeOne(schema, others));
+    expect(part && required(part)).toEqual(want);
+  });
+
+  it('a union with another kind of variant is left as it was (each variant on its own)', async () => {
+    const node = await normalizeOne({ type: 'object', properties: { a: { type: 'string' } }, anyOf: [{ required: ['a'] }, { type: 'object', properties: { c: { type: 'integer' } } }] });
+    const union = node.kind === 'intersection' ? node.members[1] : undefined;
+    expect(union?.kind === 'union' ? union.variants.map((v) => v.kind) : union?.kind).toEqual(['unknown', 'object']);
+  });
+});
+
 describe('SchemaNormalizer: `items` without `type` beside oneOf/anyOf (JSON Schema applies it to arrays alone)', () => {
   const cases: Array<[string, { given: unknown; want: string }]> = [
     [
