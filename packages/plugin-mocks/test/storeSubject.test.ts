@@ -1,5 +1,6 @@
-// Which lists back a store: a list the client reads as JSON. A list answered as XML (`text/xml` with a schema, as
-// AWS query APIs declare) is typed `string` by the client, so its fixture is text and no store serves its items.
+// Which lists back a store: a list the client reads as JSON, typed by one schema. A list answered as XML (`text/xml`
+// with a schema, as AWS query APIs declare) is typed `string` by the client, so its fixture is text and no store serves
+// its items; so are a list typed `unknown` and a list answering several bodies.
 import path from 'node:path';
 import { TEST_DIR, generate } from './helpers.js';
 
@@ -10,4 +11,13 @@ it('a list and a create answered as text/xml keep no store: the list answers its
   const text = file?.contents ?? '';
   expect(text).not.toContain("['Results']");
   expect(text).toMatch(/export const listTasksFixture: ListTasksResponse = '[^']*';/);
+});
+
+it('a list whose items the client cannot type backs no store: a body whose schema sits beside a JSON content without one (osf.io), and a list answering different bodies (visma.net)', async () => {
+  const result = await generate(path.join(TEST_DIR, 'fixtures/untyped-lists.yaml'), path.join(TEST_DIR, '.out-untyped-lists'), {}, false);
+  const text = (name: string) => result.files.find((f) => f.path.endsWith(`${name}.fixtures.ts`))?.contents ?? '';
+  expect(text('notes')).toContain('export const listNotesFixture');
+  expect(text('notes')).not.toContain('[number]');
+  expect(text('rates')).toContain('export const listRatesFixture');
+  expect(text('rates')).not.toContain('[number]');
 });

@@ -1,5 +1,5 @@
 import type { ApiModel, OperationSignature, PropertyPath, ResourceNode, SchemaNode } from '@reslayer/core';
-import { describeOperation, getSchemaTypeNames, listIdentity, listIdentityProblem, listPagination, memoOnModel, objectProperties, pathNames } from '@reslayer/core';
+import { deref, describeOperation, getSchemaTypeNames, listIdentity, listIdentityProblem, listPagination, memoOnModel, objectProperties, pathNames } from '@reslayer/core';
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import { hooksNaming } from '../naming.js';
 
@@ -84,6 +84,10 @@ function planOrProblem(model: ApiModel, resource: ResourceNode): Omit<CachePlan,
   if (!identity) return listIdentityProblem(model, resource) ?? '';
   const { list, itemProps, keyProperty } = identity;
   const names = getSchemaTypeNames(model);
+  // The client types the list's data as the union of its success bodies (visma.net's `AccountDto[]` or, with 202,
+  // `BackgroundApiAcceptedDto`): the items are then no one type to reach by index.
+  const bodies = new Set(list.response.responses.flatMap((r) => (r.contents[0]?.schema ? [deref(r.contents[0].schema, names.byName) ?? r.contents[0].schema] : [])));
+  if (bodies.size > 1) return `the list ${list.node.path} answers ${bodies.size} different bodies (${list.response.responses.map((r) => r.status).join(', ')}), so its items are no one type`;
   const detail = detailEntity(jsonBody(read), pathNames(keyProperty)[0] ?? '', resource.entity, names);
   const { pagination } = listPagination(list, names);
   const totalProperty = pagination.mode === 'page' || pagination.mode === 'offset' ? pagination.totalProperty : undefined;

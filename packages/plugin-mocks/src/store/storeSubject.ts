@@ -3,7 +3,8 @@ import { listEnvelope, objectProperties, pathNames, stringLiteral, type Operatio
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import type { EntityFacts } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
-import { entityFacts, factsOf, responseSchema } from './entityFacts.js';
+import { entityFacts, factsOf, responseSchema, successBodies } from './entityFacts.js';
+import { sameType } from '../plan/sameType.js';
 
 /** What a resource's store holds and how the handlers file types it. */
 export interface StoreSubject {
@@ -66,6 +67,11 @@ export function storeSubject(resource: ResourceNode, sigs: OperationSignature[],
 
 /** The store subject of a list's items, keyed by the item path parameter `item` (by `id` when absent). */
 function listSubject(list: OperationSignature, envelope: NonNullable<ReturnType<typeof listEnvelope>>, item: OperationSignature['pathArgs'][number] | undefined, relation: boolean, resource: ResourceNode, ctx: PlanContext): StoreSubject | undefined {
+  // The items are typed through the list's response type: a body whose schema sits beside an unschematized JSON
+  // content (osf.io) is `unknown` to the client, and a list answering different bodies (visma.net's array, or a
+  // 202's acknowledgement) is their union: neither has items to type.
+  const own = list.response.content?.schema;
+  if (!own || !successBodies(list).every((b) => b !== undefined && sameType(b, own, ctx))) return undefined;
   const entity = factsOf(envelope.item, item?.param.name ?? 'id', item?.param.schema, ctx, resource.entity);
   if (!entity) return undefined;
   const entityImport = clientNaming.responseType(list.op);
