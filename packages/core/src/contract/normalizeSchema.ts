@@ -96,6 +96,10 @@ export class SchemaNormalizer {
     }
     if (oneOf || anyOf) {
       const { union, empty } = this.#union(s, meta, oneOf ? 'oneOf' : 'anyOf', (oneOf ?? anyOf) as unknown[], pointer);
+      // An array that says nothing of its items beside variants that are all objects (soundcloud's subscriptions:
+      // `{ type: array, items: {}, anyOf: [{ type: object, … }] }`) admits no value read literally; its example is an
+      // object: the variants describe the value, as a bare `type: object` beside them would.
+      if (base.kind === 'array' && base.items.kind === 'unknown' && !base.prefixItems && (union.kind === 'union' ? union.variants : [union]).every((v) => v.kind === 'object')) base = { kind: 'unknown', pointer };
       if (empty || base.kind === 'unknown' || base.kind === 'union') return union;
       const spread = itemsOnArrayVariants(s, base, union);
       if (spread && !allOf) return spread;

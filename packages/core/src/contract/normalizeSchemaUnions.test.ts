@@ -22,6 +22,15 @@ describe('SchemaNormalizer: a bare `type: object` beside composition', () => {
     expect(node).toMatchObject({ kind: 'union', nullable: true, variants: [{ target: 'Base' }, { target: 'Other' }] });
   });
 
+  it("a `type: array` that says nothing of its items beside variants that are all objects is left out too (soundcloud's subscriptions)", async () => {
+    const variant = { type: 'object', properties: { recurring: { type: 'boolean' } } };
+    expect((await normalizeOne({ type: 'array', items: {}, anyOf: [variant] })).kind).toBe('object');
+    expect((await normalizeOne({ type: 'array', anyOf: [variant, { ...variant, required: ['recurring'] }] })).kind).toBe('union');
+    // Items that say something, or an array variant, keep the array.
+    expect((await normalizeOne({ type: 'array', items: { type: 'string' }, anyOf: [variant] })).kind).toBe('intersection');
+    expect((await normalizeOne({ type: 'array', items: {}, anyOf: [variant, { type: 'array' }] })).kind).not.toBe('union');
+  });
+
   it('stays when it says more: properties or additionalProperties', async () => {
     const node = await normalizeOne({ type: 'object', additionalProperties: true, allOf: [{ $ref: '#/components/schemas/Base' }] }, others);
     expect(node.kind === 'intersection' ? node.members.map((m) => m.kind) : node.kind).toEqual(['object', 'ref']);
