@@ -4,12 +4,13 @@ import type { CachePlan } from '../plan/planCache.js';
 import { docBlock, layerModule, runtimeQueryModule, type Imports } from './hookFile.js';
 
 /**
- * The type of a list item: `NonNullable<NonNullable<ListContactsResponse>['items']>[number]`, down the items path.
+ * The type of a list item: `NonNullable<NonNullable<ListContactsResponse>['items']>[number]`, down the items path;
+ * of the array alone when the list answers another body too (`Extract<NonNullable<ListAccountsResponse>, readonly unknown[]>[number]`).
  * @param c the cache plan
  * @returns the type text
  */
 export function cacheItemType(c: CachePlan): string {
-  return listItemType(c.listResponse, c.itemsProperty);
+  return c.orOther ? `Extract<NonNullable<${c.listResponse}>, readonly unknown[]>[number]` : listItemType(c.listResponse, c.itemsProperty);
 }
 
 /**

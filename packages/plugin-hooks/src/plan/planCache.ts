@@ -13,6 +13,8 @@ export interface CachePlan {
   listResponse: string;
   /** Where a list page holds the items; absent when the body is the array. */
   itemsProperty?: PropertyPath;
+  /** Set when the list also answers another body than its array (visma.net's 202 acknowledgement): the items are the array's. */
+  orOther?: true;
   /** Where a list page holds the total count (page and offset pagination), kept in step with edits. */
   totalProperty?: PropertyPath;
   /** Property of an item that holds its key, matched against the item path parameter (`id`), or the path to it (`['metadata', 'name']`). */
@@ -85,9 +87,10 @@ function planOrProblem(model: ApiModel, resource: ResourceNode): Omit<CachePlan,
   const { list, itemProps, keyProperty } = identity;
   const names = getSchemaTypeNames(model);
   // The client types the list's data as the union of its success bodies (visma.net's `AccountDto[]` or, with 202,
-  // `BackgroundApiAcceptedDto`): the items are then no one type to reach by index.
+  // `BackgroundApiAcceptedDto`): no index reaches the items of that union.
   const bodies = new Set(list.response.responses.flatMap((r) => (r.contents[0]?.schema ? [deref(r.contents[0].schema, names.byName) ?? r.contents[0].schema] : [])));
-  if (bodies.size > 1) return `the list ${list.node.path} answers ${bodies.size} different bodies (${list.response.responses.map((r) => r.status).join(', ')}), so its items are no one type`;
+  // A bare array beside another body keeps its items (`Extract<…, readonly unknown[]>`); a page object does not.
+  if (bodies.size > 1 && identity.itemsProperty !== undefined) return `the list ${list.node.path} answers ${bodies.size} different bodies (${list.response.responses.map((r) => r.status).join(', ')}), so its items are no one type`;
   const detail = detailEntity(jsonBody(read), pathNames(keyProperty)[0] ?? '', resource.entity, names);
   const { pagination } = listPagination(list, names);
   const totalProperty = pagination.mode === 'page' || pagination.mode === 'offset' ? pagination.totalProperty : undefined;
@@ -95,6 +98,7 @@ function planOrProblem(model: ApiModel, resource: ResourceNode): Omit<CachePlan,
     name: hooksNaming.cache(resource),
     listResponse: clientNaming.responseType(list.op),
     ...(identity.itemsProperty !== undefined ? { itemsProperty: identity.itemsProperty } : {}),
+    ...(bodies.size > 1 ? { orOther: true as const } : {}),
     ...(totalProperty !== undefined ? { totalProperty } : {}),
     keyProperty,
     ...(identity.keyFromUri !== undefined ? { keyFromUri: identity.keyFromUri } : {}),
