@@ -129,6 +129,19 @@ export async function prepareTypecheck(dir: string): Promise<void> {
 }
 
 /**
+ * Serves a contract object's mocks ({@link serveContract}) around the enclosing `describe`: started in `beforeAll`
+ * (60 s allowed: it generates and transpiles), closed in `afterAll`.
+ * @param contract the OpenAPI document
+ */
+export function serveContractAround(contract: object): void {
+  let served: Awaited<ReturnType<typeof serveContract>> | undefined;
+  beforeAll(async () => {
+    served = await serveContract(contract);
+  }, 60_000);
+  afterAll(async () => served?.close());
+}
+
+/**
  * {@link serveMocks} for a contract given as an object: written as `openapi.json` in a temporary folder, which
  * `close` removes too.
  * @param contract the OpenAPI document

@@ -3,7 +3,7 @@
 // of them (box's `{}` where every body has required properties), takes one that fits any, and checks nothing when
 // one of the operations sends no JSON body.
 import { json, send } from './http.js';
-import { serveContract } from './helpers.js';
+import { serveContractAround } from './helpers.js';
 
 const str = { type: 'string' };
 const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { done: { type: 'boolean' } } } } } }, '400': { description: 'bad' } };
@@ -23,11 +23,7 @@ const CONTRACT = {
 };
 
 describe('one handler for several operations on a URL checks the body against all of theirs', () => {
-  let served: Awaited<ReturnType<typeof serveContract>>;
-  beforeAll(async () => {
-    served = await serveContract(CONTRACT);
-  }, 60_000);
-  afterAll(async () => served?.close());
+  serveContractAround(CONTRACT);
 
   it.each<[string, string, unknown, number]>([
     ['a body that fits neither (`{}`): refused', '/things/1', {}, 400],

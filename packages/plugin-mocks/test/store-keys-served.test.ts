@@ -5,7 +5,7 @@
 //   created item opens too;
 // - a union entity whose variants each declare their own `id` (openai's `ConversationItem`): keyed by `id`.
 import { json, send } from './http.js';
-import { serveContract } from './helpers.js';
+import { serveContractAround } from './helpers.js';
 
 const str = { type: 'string' };
 const page = (schema: unknown) => ({ '200': { description: 'ok', content: { 'application/json': { schema } } }, '404': { description: 'missing' } });
@@ -26,11 +26,7 @@ const CONTRACT = {
 };
 
 describe('a read answering no key: the store holds the listed items, keyed by the read parameter', () => {
-  let served: Awaited<ReturnType<typeof serveContract>>;
-  beforeAll(async () => {
-    served = await serveContract(CONTRACT);
-  }, 60_000);
-  afterAll(async () => served?.close());
+  serveContractAround(CONTRACT);
   const base = 'http://localhost/invoices';
 
   it('every listed invoice opens its detail, which is the read body (line items), and an unknown key answers 404', async () => {
@@ -66,11 +62,7 @@ const UNION_CONTRACT = {
 };
 
 describe('a union entity whose variants each declare their own `id`: the store is keyed by `id`', () => {
-  let served: Awaited<ReturnType<typeof serveContract>>;
-  beforeAll(async () => {
-    served = await serveContract(UNION_CONTRACT);
-  }, 60_000);
-  afterAll(async () => served?.close());
+  serveContractAround(UNION_CONTRACT);
 
   it('every listed item opens its own detail', async () => {
     const listed = (await send('http://localhost/items')).body as { data: Array<{ id: string }> };

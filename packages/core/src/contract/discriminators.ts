@@ -114,9 +114,8 @@ export function inheritedDiscriminators(doc: unknown, s: Raw, allOf: unknown[], 
   const pinnedHere = (propertyName: string) => pinnedValues(doc, s, propertyName, new Set([pointer])) !== undefined;
   const out: SchemaNode[] = [];
   allOf.forEach((member, i) => {
-    const ref = member && typeof member === 'object' ? (member as Raw)['$ref'] : undefined;
-    if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX) || ref.slice(COMPONENT_PREFIX.length).includes('/')) return;
-    const parentKey = decodeToken(ref.slice(COMPONENT_PREFIX.length));
+    const parentKey = componentOf(member);
+    if (parentKey === undefined) return;
     const parent = schemas?.[parentKey] as Raw | undefined;
     const d = parent?.['discriminator'] as Raw | undefined;
     if (parentKey === self || !d || typeof d['propertyName'] !== 'string' || pinnedHere(d['propertyName'])) return;
@@ -160,6 +159,13 @@ function tagsOf(doc: unknown, key: string, d: Raw): string[] {
   return mapped.length > 0 ? mapped : [key];
 }
 
+/** The component a schema refers to (`$ref: '#/components/schemas/<name>'`), by name; undefined for anything else. */
+function componentOf(member: unknown): string | undefined {
+  const ref = member && typeof member === 'object' ? (member as Raw)['$ref'] : undefined;
+  if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX) || ref.slice(COMPONENT_PREFIX.length).includes('/')) return undefined;
+  return decodeToken(ref.slice(COMPONENT_PREFIX.length));
+}
+
 /** The document's component schemas, if any. */
 function componentSchemas(doc: unknown): Raw | undefined {
   return ((doc as Raw)['components'] as Raw | undefined)?.['schemas'] as Raw | undefined;
@@ -175,11 +181,11 @@ function descendants(doc: unknown, key: string): string[] {
     children = new Map();
     for (const [child, schema] of Object.entries(componentSchemas(doc) ?? {})) {
       const allOf = schema && typeof schema === 'object' ? (schema as Raw)['allOf'] : undefined;
-      for (const member of Array.isArray(allOf) ? allOf : []) {
-        const ref = member && typeof member === 'object' ? (member as Raw)['$ref'] : undefined;
-        if (typeof ref !== 'string' || !ref.startsWith(COMPONENT_PREFIX) || ref.slice(COMPONENT_PREFIX.length).includes('/')) continue;
-        const parent = decodeToken(ref.slice(COMPONENT_PREFIX.length));
-        children.set(parent, [...(children.get(parent) ?? []), child]);
+      for (const parent of (Array.isArray(allOf) ? allOf : []).map(componentOf)) {
+        if (parent === undefined) continue;
+        const list = children.get(parent);
+        if (list) list.push(child);
+        else children.set(parent, [child]);
       }
     }
     childIndexes.set(doc as object, children);
@@ -187,7 +193,11 @@ function descendants(doc: unknown, key: string): string[] {
   const found = new Set<string>([key]);
   const stack = [key];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    for (const child of children.get(next) ?? []) if (!found.has(child)) stack.push(found.add(child) && child);
+    for (const child of children.get(next) ?? []) {
+      if (found.has(child)) continue;
+      found.add(child);
+      stack.push(child);
+    }
   }
   found.delete(key);
   return [...found].sort(cmp);
