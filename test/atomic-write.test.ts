@@ -1,5 +1,6 @@
-// Atomic writes through the built CLI: a failing plugin or a killed process never leaves the
-// previous output half-replaced, and a no-change re-run rewrites nothing.
+// Atomic writes through the built CLI: a failing plugin or a killed process never leaves the previous output
+// half-replaced (a kill during the commit's renames leaves a marked mix that the next run rolls back), and a
+// no-change re-run rewrites nothing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,7 +63,7 @@ describe('atomic writes', () => {
     expect(touched).toEqual([]);
   });
 
-  it.each([40, 120, 250, 400, 700])('a generate killed after %i ms leaves the old or the new output, never a mix', async (delay) => {
+  it.each([40, 120, 250, 400, 700])('a generate killed after %i ms leaves the old or the new output, or a marked commit the next run rolls back', async (delay) => {
     const before = snapshot(out);
     const child = spawn(process.execPath, [cli, 'generate', v2, '--output', out], { stdio: 'ignore' });
     // Listened to from the start: a generate that finishes before the kill has exited already.
@@ -86,13 +87,23 @@ describe('atomic writes', () => {
       expect(missing.stderr).toContain('.out.reslayer-previous');
       expect(existsSync(out)).toBe(false);
     }
-    // Either complete output is on disk (a missing root is renamed back by the next generate of the same output).
+    // A missing root is renamed back by the next generate of the same output.
     if (!existsSync(out)) expect(cliRun(['generate', v1, '--output', out]).status).toBe(0);
-    const oldCheck = cliRun(['check', v1, '--output', out, '--json']);
-    const newCheck = cliRun(['check', v2, '--output', out, '--json']);
-    const oldDrift = (JSON.parse(oldCheck.stdout) as { drift: number }).drift;
-    const newDrift = (JSON.parse(newCheck.stdout) as { drift: number }).drift;
-    expect(Math.min(oldDrift, newDrift)).toBe(0);
+    const drift = (contract: string) => (JSON.parse(cliRun(['check', contract, '--output', out, '--json']).stdout) as { drift: number }).drift;
+    const [oldDrift, newDrift] = [drift(v1), drift(v2)];
+    if (Math.min(oldDrift, newDrift) > 0) {
+      // The one mixed state: killed during the commit's renames, marked in the staging folder. Every file is whole
+      // (its old or its new text), and the next generate of the old contract rolls the commit back: it then has
+      // nothing left to write.
+      expect(existsSync(path.join(dir, '.out.reslayer-staging', 'committing'))).toBe(true);
+      const mixed = snapshot(out);
+      expect([...mixed].filter(([rel, text]) => text !== before.get(rel) && !rel.endsWith('.reslayer-manifest.json'))).not.toEqual([]);
+      const repaired = cliRun(['generate', v1, '--output', out, '--json']);
+      const result = JSON.parse(repaired.stdout) as { created: string[]; updated: string[]; removed: string[]; interruptedWrite?: unknown };
+      expect(result.interruptedWrite).toBeDefined();
+      expect([result.created, result.updated, result.removed]).toEqual([[], [], []]);
+      expect(snapshot(out)).toEqual(before);
+    }
     if (oldDrift === 0) {
       const after = snapshot(out);
       const changed = [...new Set([...before.keys(), ...after.keys()])].filter((f) => before.get(f) !== after.get(f));
