@@ -28,3 +28,29 @@ describe('sampleSchema: an allOf with an empty object member and an example that
     expect(sampleSchema(given, { schemas: NO_SCHEMAS, example: fine, requiredOnly: true }).value).toEqual(fine);
   });
 });
+
+describe('sampleSchema: an allOf of declared properties and a typed map (zuora’s custom object fields)', () => {
+  // `allOf: [{ CreatedDate: { format, type } }, { additionalProperties: { format, label, type } }]`: the client
+  // types `CreatedDate` as the declared member's closed object alone (TypeScript does not intersect the map's index
+  // signature into it), so the map's `label` in the fixture is an excess property there (TS2353).
+  const str = s({ kind: 'string' } as Omit<SchemaNode, 'pointer'>);
+  const declared = obj([['format', str], ['type', str]]);
+  const field = obj([['format', str], ['label', str], ['type', str]]);
+  const cases: Array<[string, { rest: Partial<ObjectSchema>; want: unknown }]> = [
+    ['a closed declared type: the map’s keys it lacks are left out', { rest: {}, want: { format: 'date-time', type: 'string' } }],
+    ['an open declared type (additionalProperties: true) keeps them', { rest: { additionalProperties: true }, want: { format: 'date-time', label: 'Created', type: 'string' } }],
+  ];
+  it.each(cases)('%s', (_name, { rest, want }) => {
+    const given = s({ kind: 'intersection', members: [obj([['CreatedDate', obj([['format', str], ['type', str]], rest)]]), obj([], { additionalProperties: field })] } as Omit<SchemaNode, 'pointer'>);
+    const example = { CreatedDate: { format: 'date-time', label: 'Created', type: 'string' }, age: { format: 'int', label: 'Age', type: 'integer' } };
+    const value = sampleSchema(given, { schemas: NO_SCHEMAS, example }).value as Record<string, unknown>;
+    expect(value['CreatedDate']).toEqual(want);
+    // A key no member declares keeps every key of the map's type.
+    expect(value['age']).toEqual({ format: 'int', label: 'Age', type: 'integer' });
+  });
+  it('the declared member alone, sampled without an example, has no key its type lacks', () => {
+    const given = s({ kind: 'intersection', members: [obj([['CreatedDate', declared, true]]), obj([], { additionalProperties: field })] } as Omit<SchemaNode, 'pointer'>);
+    const value = sampleSchema(given, { schemas: NO_SCHEMAS }).value as Record<string, Record<string, unknown>>;
+    expect(Object.keys(value['CreatedDate'] ?? {}).every((k) => k === 'format' || k === 'type')).toBe(true);
+  });
+});

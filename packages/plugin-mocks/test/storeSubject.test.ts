@@ -21,3 +21,10 @@ it('a list whose items the client cannot type backs no store: a body whose schem
   expect(text('rates')).toContain('export const listRatesFixture');
   expect(text('rates')).not.toContain('[number]');
 });
+
+it('a read whose wrapped body the client types `unknown` (its schema beside a JSON content without one, zuora) keeps its store on the typed list’s items', async () => {
+  const result = await generate(path.join(TEST_DIR, 'fixtures/untyped-lists.yaml'), path.join(TEST_DIR, '.out-untyped-lists'), {}, false);
+  const orders = result.files.find((f) => f.path.endsWith('orders.fixtures.ts'))?.contents ?? '';
+  expect(orders).toContain('export const ordersFixtures: NonNullable<ListOrdersResponse>[number][]');
+  expect(orders).not.toContain("GetOrderResponse>['order']");
+});

@@ -30,7 +30,8 @@ export interface StoreSubject {
  * path parameter of its update or delete (`/menu/{menuItemId}`), else by a property named `id`, else by position;
  * for a relationship whose read answers no body (`GET /user/following/{username}`: 204 or 404), and for a read
  * whose answer holds no key while the list's items hold one (a projection, or another entity's page), the list's
- * item keyed by the read's path parameter.
+ * item keyed by the read's path parameter. A read whose body the client types `unknown` (its schema beside an
+ * unschematized JSON content) gives no wrapped entity: the list's items stand in, when the list is typed.
  * @param resource the resource
  * @param sigs its operations' signatures
  * @param ctx the planning context
@@ -52,6 +53,10 @@ export function storeSubject(resource: ResourceNode, sigs: OperationSignature[],
     // the list's items, keyed by the read's parameter, and the read answers its own body for a listed key.
     const listed = !entity.key && list && envelope ? listSubject(list, envelope, keyArg, false, resource, ctx) : undefined;
     if (listed?.entity.key) return listed;
+    // The entity is typed through the read's response type, which is `unknown` to the client when the body's schema
+    // sits beside an unschematized JSON content (zuora's `GET /v1/orders/{orderNumber}`): no wrap of it can be
+    // reached. The list's items then, when the list is typed.
+    if (entity.wrap && !read.response.content?.schema) return list && envelope ? listSubject(list, envelope, keyArg, false, resource, ctx) : undefined;
     const entityImport = clientNaming.responseType(read.op);
     const held = entity.wrap ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
     const entityType = nonNull(entity.wrap?.one ? `${held}[number]` : held, entity, ctx);

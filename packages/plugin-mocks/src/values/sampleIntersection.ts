@@ -1,4 +1,4 @@
-import type { ArraySchema, IntersectionSchema, SchemaNode } from '@reslayer/core';
+import type { ArraySchema, IntersectionSchema, ObjectSchema, SchemaNode } from '@reslayer/core';
 import { deref } from '@reslayer/core';
 import { conforms, isObject, mayValidate } from './conforms.js';
 import { built, HARD_DEPTH, IMPOSSIBLE, sample, setOwn, withHint, type Ctx, type Slot } from './sampleSchema.js';
@@ -15,14 +15,17 @@ function disown(ctx: Ctx, value: unknown, depth = 0): void {
   for (const v of Object.values(value)) disown(ctx, v, depth + 1);
 }
 
-/** The schemas an object member (through `$ref`s and nested `allOf`) gives a property: its own, or its typed map's. */
-function propertySchemas(n: SchemaNode | undefined, k: string, ctx: Ctx, depth: number): SchemaNode[] {
+/**
+ * The schemas an object member (through `$ref`s and nested `allOf`) gives a property: its own, or (unless `ownOnly`)
+ * its typed map's.
+ */
+function propertySchemas(n: SchemaNode | undefined, k: string, ctx: Ctx, depth: number, ownOnly = false): SchemaNode[] {
   if (!n || depth > HARD_DEPTH) return [];
-  if (n.kind === 'intersection') return n.members.flatMap((m) => propertySchemas(deref(m, ctx.names.byName), k, ctx, depth + 1));
+  if (n.kind === 'intersection') return n.members.flatMap((m) => propertySchemas(deref(m, ctx.names.byName), k, ctx, depth + 1, ownOnly));
   if (n.kind !== 'object') return [];
   const own = n.properties.find((p) => p.name === k);
   if (own) return [own.schema];
-  return typeof n.additionalProperties === 'object' ? [n.additionalProperties] : [];
+  return typeof n.additionalProperties === 'object' && !ownOnly ? [n.additionalProperties] : [];
 }
 
 /**
@@ -37,7 +40,7 @@ function propertySchemas(n: SchemaNode | undefined, k: string, ctx: Ctx, depth: 
 export function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slot, found: readonly unknown[]): unknown {
   const members = node.members.filter((m) => m.kind !== 'unknown' && !ctx.names.cut.has(m));
   if (members.length === 0) return found[0] ?? null;
-  const parts = members.map((m) => ({ n: deref(m, ctx.names.byName), value: sample(m, ctx, { ...withHint(slot, found[0]), optional: false }) }));
+  const parts: Part[] = members.map((m) => ({ n: deref(m, ctx.names.byName), value: sample(m, ctx, { ...withHint(slot, found[0]), optional: false }) }));
   if (parts.some((p) => p.value === IMPOSSIBLE)) return IMPOSSIBLE;
   const objects = parts.filter((p) => isObject(p.value));
   // The client types the value as the intersection: a constant typed as one member's schema may not fit it.
@@ -65,42 +68,8 @@ export function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slo
     if (declaring.length === 0 || declaring.some((p) => Object.hasOwn(p.value as object, k))) continue;
     if (!declaring.every((p) => propertySchemas(p.n, k, ctx, 0).every((s) => mayValidate(out[k], s, ctx)))) delete out[k];
   }
-  // A property more than one member may declare has the intersection of their types: no constant of one of them fits it.
   const required = new Set(parts.flatMap((p) => (p.n?.kind === 'object' ? p.n.properties.filter((x) => x.required).map((x) => x.name) : [])));
-  const declares = (p: (typeof parts)[number], k: string) => (p.n?.kind === 'object' ? p.n.properties.some((x) => x.name === k) || p.n.additionalProperties !== undefined : isObject(p.value) && Object.hasOwn(p.value, k));
-  for (const k of Object.keys(out)) {
-    if (parts.filter((p) => declares(p, k)).length < 2) continue;
-    disown(ctx, out[k]);
-    // The last member's value may break another member's schema for the property: `type: string` sampled
-    // `'type-1'` where another member pins `type: 'CANVAS'` (`const` or a one-value `enum`), or a `const: false`
-    // over a `boolean`. Take a member's value that every declaring member accepts, else the merge of their objects.
-    const schemas = parts.flatMap((p) => propertySchemas(p.n, k, ctx, 0));
-    const accepted = (v: unknown) => schemas.every((s) => mayValidate(v, s, ctx));
-    if (schemas.length < 2 || accepted(out[k])) continue;
-    const values = parts.flatMap((p) => (isObject(p.value) && Object.hasOwn(p.value, k) ? [p.value[k]] : []));
-    let pick = values.find(accepted);
-    if (pick === undefined && values.length > 1 && values.every(isObject)) {
-      const merged = built(ctx, Object.assign({}, ...(values as object[])) as Record<string, unknown>);
-      if (accepted(merged)) pick = merged;
-    }
-    // The pinning member left the (optional) property out: a sample of its schema.
-    for (const s of pick === undefined ? schemas : []) {
-      const v = sample(s, ctx, { name: k, index: slot.index, position: 0, depth: slot.depth + 1 });
-      if (v !== IMPOSSIBLE && v !== undefined && accepted(v)) {
-        pick = v;
-        break;
-      }
-    }
-    // Else a sample of the schemas together: none (disjoint enums) leaves an optional property out, and a required
-    // one makes the whole value impossible; an array of such items is empty.
-    if (pick === undefined && !ctx.lenient) {
-      const v = sample({ kind: 'intersection', pointer: `${node.pointer}/allOf`, members: schemas }, ctx, { name: k, index: slot.index, position: 0, depth: slot.depth + 1 });
-      if (v !== IMPOSSIBLE && v !== undefined && accepted(v)) pick = v;
-      else if (required.has(k)) return IMPOSSIBLE;
-      else delete out[k];
-    }
-    if (pick !== undefined) setOwn(out, k, pick);
-  }
+  if (!settleShared(node, parts, out, required, ctx, slot)) return IMPOSSIBLE;
   // A typed map (`Record<string, T>`) constrains every key of the intersection.
   for (const p of objects) {
     const ap = p.n?.kind === 'object' && p.n.properties.length === 0 ? p.n.additionalProperties : undefined;
@@ -112,6 +81,84 @@ export function sampleIntersection(node: IntersectionSchema, ctx: Ctx, slot: Slo
     }
   }
   return out;
+}
+
+/** One member of an intersection: its schema (dereferenced) and its sample. */
+interface Part {
+  n: SchemaNode | undefined;
+  value: unknown;
+}
+
+/**
+ * The object schemas the members declare for property `k` when the client prints each as a closed object type
+ * (properties, no `additionalProperties`): TypeScript types the key as their intersection alone (a typed map's
+ * index signature does not take part), so an object literal there may carry only keys one of them declares (the
+ * excess property check). Empty when any declared schema is open.
+ */
+function closedObjects(parts: readonly Part[], k: string, ctx: Ctx): ObjectSchema[] {
+  const own = parts.flatMap((p) => propertySchemas(p.n, k, ctx, 0, true)).map((s) => deref(s, ctx.names.byName));
+  const closed = own.flatMap((d) => (d?.kind === 'object' && d.properties.length > 0 && d.additionalProperties === undefined ? [d] : []));
+  return closed.length === own.length ? closed : [];
+}
+
+/**
+ * Settles every key more than one member declares: it gets a value every declaring schema accepts, with no key a
+ * closed declaring object type lacks (a typed map's sample under a key another member declares keeps only the
+ * keys that member's type has). An optional key without such a value is left out.
+ * @param node the intersection
+ * @param parts the members and their samples
+ * @param out the merged value, changed in place
+ * @param required the keys some member requires
+ * @param ctx the call's state
+ * @param slot where the intersection's value goes
+ * @returns false when a required key has no such value (the whole value is impossible)
+ */
+function settleShared(node: IntersectionSchema, parts: readonly Part[], out: Record<string, unknown>, required: ReadonlySet<string>, ctx: Ctx, slot: Slot): boolean {
+  const declares = (p: Part, k: string) => (p.n?.kind === 'object' ? p.n.properties.some((x) => x.name === k) || p.n.additionalProperties !== undefined : isObject(p.value) && Object.hasOwn(p.value, k));
+  for (const k of Object.keys(out)) {
+    if (parts.filter((p) => declares(p, k)).length < 2) continue;
+    disown(ctx, out[k]);
+    // The last member's value may break another member's schema for the property: `type: string` sampled
+    // `'type-1'` where another member pins `type: 'CANVAS'` (`const` or a one-value `enum`), or a `const: false`
+    // over a `boolean`. Take a member's value that every declaring member accepts, else the merge of their objects.
+    const schemas = parts.flatMap((p) => propertySchemas(p.n, k, ctx, 0));
+    const closed = closedObjects(parts, k, ctx);
+    const trim = (v: unknown): unknown => {
+      if (!isObject(v) || closed.length === 0) return v;
+      const kept = Object.entries(v).filter(([key]) => closed.some((c) => c.properties.some((x) => x.name === key)));
+      return kept.length === Object.keys(v).length ? v : built(ctx, Object.fromEntries(kept));
+    };
+    const accepted = (v: unknown) => schemas.every((s) => mayValidate(v, s, ctx));
+    const current = trim(out[k]);
+    if (schemas.length < 2 || accepted(current)) {
+      setOwn(out, k, current);
+      continue;
+    }
+    const values = parts.flatMap((p) => (isObject(p.value) && Object.hasOwn(p.value, k) ? [trim(p.value[k])] : []));
+    let pick = values.find(accepted);
+    if (pick === undefined && values.length > 1 && values.every(isObject)) {
+      const merged = trim(built(ctx, Object.assign({}, ...(values as object[])) as Record<string, unknown>));
+      if (accepted(merged)) pick = merged;
+    }
+    // The pinning member left the (optional) property out: a sample of its schema.
+    for (const s of pick === undefined ? schemas : []) {
+      const v = trim(sample(s, ctx, { name: k, index: slot.index, position: 0, depth: slot.depth + 1 }));
+      if (v !== IMPOSSIBLE && v !== undefined && accepted(v)) {
+        pick = v;
+        break;
+      }
+    }
+    // Else a sample of the schemas together: none (disjoint enums) leaves an optional property out, and a required
+    // one makes the whole value impossible; an array of such items is empty.
+    if (pick === undefined && !ctx.lenient) {
+      const v = trim(sample({ kind: 'intersection', pointer: `${node.pointer}/allOf`, members: schemas }, ctx, { name: k, index: slot.index, position: 0, depth: slot.depth + 1 }));
+      if (v !== IMPOSSIBLE && v !== undefined && accepted(v)) pick = v;
+      else if (required.has(k)) return false;
+      else delete out[k];
+    }
+    if (pick !== undefined) setOwn(out, k, pick);
+  }
+  return true;
 }
 
 /** The array schema every one of `arrays` accepts: items of all their item schemas, the tightest counts. */
