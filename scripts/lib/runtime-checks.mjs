@@ -67,19 +67,24 @@ export function keyProperty(item, param) {
 
 /**
  * The entity in a single-item answer: the body when it has the property, else an object (or a one-item array's
- * object) under one of its properties that has it (`{ data: { id } }`, `{ Quotes: [{ QuoteID }] }`).
+ * object) under one of its properties that has it (`{ data: { id } }`, `{ Quotes: [{ QuoteID }] }`); of several,
+ * the one named like the detail path's parameter without its key suffix (`{ group: { id }, role: { id } }` for
+ * `{role_id}`: `role`), else the first.
  * @param {unknown} body the parsed JSON body
  * @param {string} property the key property
+ * @param {string} [param] the detail path's parameter
  * @returns {Record<string, unknown> | undefined}
  */
-export function entityOf(body, property) {
+export function entityOf(body, property, param) {
   if (!isObject(body)) return undefined;
   if (property in body) return body;
-  for (const v of Object.values(body)) {
+  const norm = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const stem = param === undefined ? undefined : norm(param).replace(/(id|uuid|guid|key)$/, '');
+  const holding = Object.entries(body).flatMap(([name, v]) => {
     const one = Array.isArray(v) && v.length === 1 ? v[0] : v;
-    if (isObject(one) && property in one) return one;
-  }
-  return undefined;
+    return isObject(one) && property in one ? [{ name, one }] : [];
+  });
+  return (holding.find((h) => stem && norm(h.name) === stem) ?? holding[0])?.one;
 }
 
 /**
@@ -92,7 +97,7 @@ export function entityOf(body, property) {
  */
 export function createdKey(body, keyProp, param) {
   if (keyProp) {
-    const entity = entityOf(body, keyProp);
+    const entity = entityOf(body, keyProp, param);
     return entity && entity[keyProp] !== undefined ? { prop: keyProp, key: entity[keyProp] } : undefined;
   }
   const candidates = isObject(body) ? [body, ...Object.values(body).map((v) => (Array.isArray(v) && v.length === 1 ? v[0] : v))] : [];

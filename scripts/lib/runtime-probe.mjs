@@ -127,7 +127,7 @@ async function probeRead(ctx, r) {
     ctx.tally.record('distinct', distinctKeys(keys), `${r.list.path}: keys ${keys.slice(0, 4).join(', ')}`);
     for (const item of items.slice(0, 3)) {
       const res = await ctx.call(r.read, urlPath(r.read.path, values(r.read, item[keyProp])));
-      const shown = entityOf(res.json, keyProp)?.[keyProp];
+      const shown = entityOf(res.json, keyProp, param)?.[keyProp];
       const same = ok2xx(res.status) && String(shown ?? item[keyProp]) === String(item[keyProp]);
       ctx.tally.record('detail', same, `${r.read.path} ${keyProp}=${item[keyProp]}: ${res.status}${ok2xx(res.status) ? ` with ${keyProp}=${shown}` : ''}`);
     }
@@ -172,14 +172,14 @@ async function probeCreate(ctx, r, keyProp, seed) {
 async function probeWrite(ctx, r, target, seed) {
   if (r.update && r.read && r.update.body) {
     const before = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
-    const entity = entityOf(before.json, target.prop) ?? {};
+    const entity = entityOf(before.json, target.prop, r.read.params.at(-1)) ?? {};
     const field = writableStrings(ctx.requestView, r.update.body.pointer, target.prop).find((f) => typeof entity[f.name] === 'string');
     const base = r.update.method === 'patch' ? {} : sampleBody(ctx.requestView, r.update.body.pointer, seed);
     if (field && base !== undefined) {
       const value = `Probe ${seed}`.slice(0, field.maxLength);
       const res = await ctx.call(r.update, urlPath(r.update.path, values(r.update, target.key)), { ...base, [field.name]: value });
       const after = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
-      const shown = entityOf(after.json, field.name)?.[field.name];
+      const shown = entityOf(after.json, field.name, r.read.params.at(-1))?.[field.name];
       ctx.tally.record('update', ok2xx(res.status) && shown === value, `${r.update.method.toUpperCase()} ${r.update.path} ${field.name}: ${res.status}, detail ${after.status} ${JSON.stringify(shown)?.slice(0, 40)}`);
     }
   }

@@ -95,10 +95,14 @@ describe('entityOf and createdKey', () => {
     expect(entityOf({ data: { id: 2 }, success: true }, 'id')).toEqual({ id: 2 });
     expect(entityOf({ Quotes: [{ QuoteID: 'q' }] }, 'QuoteID')).toEqual({ QuoteID: 'q' });
     expect(entityOf({ data: { other: 1 } }, 'id')).toBeUndefined();
+    // An answer holding two entities (openai's role assignment `{ group, role }`): the one the parameter names.
+    expect(entityOf({ group: { id: 'g' }, role: { id: 'r' } }, 'id', 'role_id')).toEqual({ id: 'r' });
+    expect(entityOf({ group: { id: 'g' }, role: { id: 'r' } }, 'id')).toEqual({ id: 'g' });
   });
   it('reads the created key by the list key property, else by the detail parameter', () => {
     expect(createdKey({ data: { id: 'x' } }, 'id', 'petId')).toEqual({ prop: 'id', key: 'x' });
     expect(createdKey({ data: { petId: 'y' } }, undefined, 'petId')).toEqual({ prop: 'petId', key: 'y' });
     expect(createdKey({ message: 'ok' }, 'id', 'petId')).toBeUndefined();
+    expect(createdKey({ object: 'group.role', group: { id: 'g' }, role: { id: 'r' } }, 'id', 'role_id')).toEqual({ prop: 'id', key: 'r' });
   });
 });

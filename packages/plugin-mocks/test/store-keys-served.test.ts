@@ -3,7 +3,9 @@
 //   invoice's line items; opto22's `{ value }` of a listed float): the store holds the list's items keyed by the read's
 //   path parameter, so a listed item opens its detail (the read's own body), an unknown key answers 404, and a
 //   created item opens too;
-// - a union entity whose variants each declare their own `id` (openai's `ConversationItem`): keyed by `id`.
+// - a union entity whose variants each declare their own `id` (openai's `ConversationItem`): keyed by `id`;
+// - a create answering two entities (openai's role assignment `{ group, role }`): the created item is the one the
+//   item path parameter (`{role_id}`) names.
 import { json, send } from './http.js';
 import { serveContractAround } from './helpers.js';
 
@@ -72,5 +74,46 @@ describe('a union entity whose variants each declare their own `id`: the store i
       expect(detail.status).toBe(200);
       expect(detail.body).toEqual(item);
     }
+  });
+});
+
+const role = { type: 'object', required: ['id', 'name'], properties: { id: str, name: str, description: str } };
+const group = { type: 'object', required: ['id', 'name'], properties: { id: str, name: str } };
+// The answer's role is another schema than the listed one (openai's `Role` beside `AssignedRoleDetails`): a view.
+const assigned = { type: 'object', required: ['id', 'name', 'object'], properties: { id: str, name: str, object: str } };
+const ASSIGNMENT_CONTRACT = {
+  openapi: '3.0.3',
+  info: { title: 'assignments', version: '1' },
+  paths: {
+    '/groups/{group_id}/roles': {
+      parameters: [{ name: 'group_id', in: 'path', required: true, schema: str }],
+      get: { operationId: 'listGroupRoles', responses: page({ type: 'object', properties: { data: { type: 'array', items: role } } }) },
+      post: {
+        operationId: 'assignGroupRole',
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['role_id'], properties: { role_id: str } } } } },
+        responses: { '200': { description: 'assigned', content: { 'application/json': { schema: { type: 'object', required: ['group', 'role'], properties: { group, role: assigned } } } } } },
+      },
+    },
+    '/groups/{group_id}/roles/{role_id}': {
+      parameters: [{ name: 'group_id', in: 'path', required: true, schema: str }, { name: 'role_id', in: 'path', required: true, schema: str }],
+      get: { operationId: 'getGroupRole', responses: page(role) },
+      delete: { operationId: 'unassignGroupRole', responses: { '204': { description: 'gone' } } },
+    },
+  },
+};
+
+describe('a create answering two entities (openai’s role assignment `{ group, role }`): the one the key parameter names holds the created item', () => {
+  serveContractAround(ASSIGNMENT_CONTRACT);
+  const base = 'http://localhost/groups/g1/roles';
+
+  it('the created role is in the answer’s `role`, listed, opens its detail and is gone after a delete', async () => {
+    const created = await send(base, json('POST', { role_id: 'r-new' }));
+    expect(created.status).toBe(200);
+    const { role: made, group: other } = created.body as { role: { id: string }; group: { id: string } };
+    expect(made.id).not.toBe(other.id);
+    expect(((await send(base)).body as { data: Array<{ id: string }> }).data.map((r) => r.id)).toContain(made.id);
+    expect((await send(`${base}/${made.id}`)).status).toBe(200);
+    expect((await send(`${base}/${made.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await send(`${base}/${made.id}`)).status).toBe(404);
   });
 });

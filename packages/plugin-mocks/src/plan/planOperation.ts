@@ -229,7 +229,7 @@ function viewBody(sig: OperationSignature, schema: SchemaNode, example: unknown,
   const summary = keyed(schema);
   if (summary) return { kind: 'view', sample: summary.defaults ?? {}, pick: summary.pick };
   // A wrapper holding such a view (stream's create answering `{ command: Command, duration }` of a `GetCommandResponse` entity).
-  const wrap = wrapperOf(schema, (s) => keyed(s) !== null, ctx);
+  const wrap = wrapperOf(schema, (s) => keyed(s) !== null, ctx, store.keyParam);
   const inner = wrap && keyed(wrap.schema);
   return wrap && inner ? { kind: 'view', sample: inner.defaults ?? {}, pick: inner.pick, at: wrap.path, ...(wrap.with ? { with: wrap.with } : {}) } : undefined;
 }

@@ -10,24 +10,34 @@ const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'obj
 
 /**
  * The property of an object schema that holds a value the predicate accepts (`{ data: Contact, meta }` holds a
- * `Contact` in `data`), required ones and those named like a wrapper first; with the other required properties
- * sampled (what a response must carry beside the entity).
+ * `Contact` in `data`): the one named like the entity's key parameter without its suffix first (openai's
+ * `{ group: Group, role: Role }` answering a role assignment under `/roles/{role_id}` holds it in `role`), then
+ * required ones and those named like a wrapper; with the other required properties sampled (what a response must
+ * carry beside the entity).
  * @param schema a response or request body schema
  * @param holds whether a property's schema is the entity's
  * @param ctx the planning context
+ * @param keyParam the item path parameter's name (`role_id`, `roleId`), when known
  * @returns where the entity is, or undefined when no property holds it
  */
-export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boolean, ctx: PlanContext): Wrap | undefined {
+export function wrapperOf(schema: SchemaNode, holds: (schema: SchemaNode) => boolean, ctx: PlanContext, keyParam?: string): Wrap | undefined {
   // A nullable body (stream's `GetBlockListResponse`, `nullable: true`) still wraps the entity: the mocks answer its object.
   const view = objectProperties(schema, ctx.names);
   if (!view) return undefined;
-  const rank = (p: PropertyNode): number => (p.required ? 0 : 2) + (WRAPPERS.includes(p.name.toLowerCase()) ? 0 : 1);
+  const named = keyParam === undefined ? undefined : paramStem(keyParam);
+  const rank = (p: PropertyNode): number => (named !== undefined && norm(p.name) === named ? -4 : 0) + (p.required ? 0 : 2) + (WRAPPERS.includes(p.name.toLowerCase()) ? 0 : 1);
   const found = view.props.filter((p) => p.name !== '__proto__' && holds(p.schema)).sort((a, b) => rank(a) - rank(b))[0];
   if (!found) return undefined;
   const others = view.props.filter((p) => p !== found && p.required);
   const sample = others.length > 0 ? sampleValue(schema, { ...ctx.scope, requiredOnly: true }) : undefined;
   if (sample !== null && typeof sample === 'object') delete (sample as Record<string, unknown>)[found.name];
   return { path: found.name, schema: found.schema, ...(sample !== undefined && sample !== null && typeof sample === 'object' && Object.keys(sample).length > 0 ? { with: sample } : {}) };
+}
+
+/** What an item path parameter names, without its key suffix (`role_id`, `roleId` → `role`), or undefined. */
+function paramStem(param: string): string | undefined {
+  const stem = norm(param).replace(/(id|uuid|guid|key)$/, '');
+  return stem.length > 1 && stem !== norm(param) ? stem : undefined;
 }
 
 /**
