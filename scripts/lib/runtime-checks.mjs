@@ -46,8 +46,8 @@ export function itemsOf(body, itemsProperty) {
 
 /**
  * The property of a list item that holds the key its detail path takes: the path parameter's own name, then `id`,
- * then the parameter without the entity prefix (`petId` → `id`, `pet_name` → `name`), then `uuid`, `key`, `slug`,
- * `name`, `code`, matched without case or separators. Only scalar (string or number) values count.
+ * then the parameter without the entity prefix (`petId` → `id`, `pet_name` → `name`), then its last word
+ * (`floating_ip` → `ip`), then `uuid`, `key`, `slug`, `name`, `code`, matched without case or separators. Only scalar (string or number) values count.
  * @param {unknown} item a list item
  * @param {string} param the detail path's parameter
  * @returns {string | undefined} the property name
@@ -56,7 +56,8 @@ export function keyProperty(item, param) {
   if (!isObject(item)) return undefined;
   const norm = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
   const suffix = /(id|key|name|slug|code|uuid|number|hash)$/i.exec(param)?.[1];
-  const wanted = [param, 'id', ...(suffix ? [suffix] : []), 'uuid', 'key', 'slug', 'name', 'code'].map(norm);
+  const last = param.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).at(-1) ?? '';
+  const wanted = [param, 'id', ...(suffix ? [suffix] : []), ...(last.length > 1 ? [last] : []), 'uuid', 'key', 'slug', 'name', 'code'].map(norm);
   const scalar = Object.keys(item).filter((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
   for (const w of wanted) {
     const found = scalar.find((k) => norm(k) === w);

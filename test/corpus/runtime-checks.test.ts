@@ -19,6 +19,7 @@ describe('keyProperty', () => {
     expect(keyProperty({ id: 'b', name: 'n' }, 'petId')).toBe('id');
     expect(keyProperty({ pet_name: 'x', name: 'n' }, 'pet-name')).toBe('pet_name');
     expect(keyProperty({ hash: 'ab12', size: 3 }, 'block_hash')).toBe('hash');
+    expect(keyProperty({ ip: '45.55.96.47', region: 'nyc3' }, 'floating_ip')).toBe('ip');
   });
   it('skips object values and answers undefined when nothing fits', () => {
     expect(keyProperty({ id: { nested: 1 }, title: 't' }, 'id')).toBeUndefined();
