@@ -46,29 +46,50 @@ export function itemsOf(body, itemsProperty) {
 
 /**
  * The property of a list item that holds the key its detail path takes: the path parameter's own name, then `id`,
- * then the parameter without the entity prefix (`petId` → `id`, `pet_name` → `name`), then its last word
- * (`floating_ip` → `ip`), then `uuid`, `key`, `slug`, `name`, `code`, matched without case or separators. Only scalar (string or number) values count.
+ * then the parameter without the entity prefix (`petId` → `id`, `pet_name` → `name`), then the one property shaped
+ * like the parameter's example (DigitalOcean's `{namespace_id}`, example `fn-xxxxxxxx-…`: `namespace`, not `uuid`),
+ * then its last word (`floating_ip` → `ip`), then `uuid`, `key`, `slug`, `name`, `code`, matched without case or
+ * separators. Only scalar (string or number) values count.
  * @param {unknown} item a list item
  * @param {string} param the detail path's parameter
+ * @param {string | number} [example] the parameter's example in the contract
  * @returns {string | undefined} the property name
  */
-export function keyProperty(item, param) {
+export function keyProperty(item, param, example) {
   if (!isObject(item)) return undefined;
   const norm = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
   const suffix = /(id|key|name|slug|code|uuid|number|hash)$/i.exec(param)?.[1];
   const last = param.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).at(-1) ?? '';
-  const wanted = [param, 'id', ...(suffix ? [suffix] : []), ...(last.length > 1 ? [last] : []), 'uuid', 'key', 'slug', 'name', 'code'].map(norm);
   const scalar = Object.keys(item).filter((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
-  for (const w of wanted) {
-    const found = scalar.find((k) => norm(k) === w);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  const named = (names) => {
+    for (const w of names.map(norm)) {
+      const found = scalar.find((k) => norm(k) === w);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return named([param, 'id', ...(suffix ? [suffix] : [])]) ?? shapedLike(item, scalar, example) ?? named([...(last.length > 1 ? [last] : []), 'uuid', 'key', 'slug', 'name', 'code']);
+}
+
+/**
+ * The one scalar property of an item whose value is the parameter's example, or has its length and its prefix of
+ * letters and a separator (`fn-` of `fn-xxxxxxxx-…`); undefined when none or several.
+ */
+function shapedLike(item, scalar, example) {
+  if (typeof example !== 'string' && typeof example !== 'number') return undefined;
+  const text = String(example);
+  const prefix = /^[A-Za-z]+[-_]/.exec(text)?.[0];
+  const fits = scalar.filter((k) => {
+    const v = String(item[k]);
+    return v === text || (prefix !== undefined && v.startsWith(prefix) && v.length === text.length);
+  });
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 /**
  * The entity in a single-item answer: the body when it has the property, else an object (or a one-item array's
- * object) under one of its properties that has it (`{ data: { id } }`, `{ Quotes: [{ QuoteID }] }`); of several,
+ * object) under one of its properties that has it (`{ data: { id } }`, `{ Quotes: [{ QuoteID }] }`; a body whose
+ * property of that name holds an object is such a wrapper, `{ namespace: { namespace } }`); of several,
  * the one named like the detail path's parameter without its key suffix (`{ group: { id }, role: { id } }` for
  * `{role_id}`: `role`), else the first.
  * @param {unknown} body the parsed JSON body
@@ -78,7 +99,8 @@ export function keyProperty(item, param) {
  */
 export function entityOf(body, property, param) {
   if (!isObject(body)) return undefined;
-  if (property in body) return body;
+  // A wrapper named like the key (`{ namespace: { namespace: 'fn-…' } }`) is not the entity.
+  if (property in body && !isObject(body[property])) return body;
   const norm = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
   const stem = param === undefined ? undefined : norm(param).replace(/(id|uuid|guid|key)$/, '');
   const holding = Object.entries(body).flatMap(([name, v]) => {

@@ -42,6 +42,20 @@ function refTarget(document, ref) {
   return node?.$ref ? refTarget(document, node.$ref) : node;
 }
 
+/**
+ * The example a parameter of the raw document gives, on itself or on its schema (`example`, else the first of
+ * `examples`), when it is a string or a number.
+ * @param {any} document the bundled document
+ * @param {string} pointer the parameter's JSON pointer
+ */
+function parameterExample(document, pointer) {
+  const param = refTarget(document, pointer);
+  const schema = param?.schema?.$ref ? refTarget(document, param.schema.$ref) : param?.schema;
+  const first = (examples) => (examples && typeof examples === 'object' ? Object.values(examples)[0] : undefined);
+  const example = param?.example ?? first(param?.examples)?.value ?? schema?.example ?? first(schema?.examples);
+  return typeof example === 'string' || typeof example === 'number' ? example : undefined;
+}
+
 /** The request body of an operation: its JSON schema pointer and whether the body has required properties. */
 function requestBody(document, method, route) {
   const op = document.paths?.[route]?.[method];
@@ -62,8 +76,12 @@ function planOperation(document, node) {
   const pathParams = node.parameters.filter((p) => p.in === 'path');
   const params = [...route.replace(/#.*$/, '').matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
   const paramSchemas = Object.fromEntries(pathParams.map((p) => [p.name, p.schema]));
+  const paramExamples = Object.fromEntries(pathParams.flatMap((p) => {
+    const example = parameterExample(document, p.pointer.replace(/\/schema$/, ''));
+    return example === undefined ? [] : [[p.name, example]];
+  }));
   const query = node.parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: p.required === true, schema: p.schema }));
-  return { method: node.method, path: route, params, paramSchemas, query, responses: responsePointers(document, node.method, route), body: requestBody(document, node.method, route) };
+  return { method: node.method, path: route, params, paramSchemas, paramExamples, query, responses: responsePointers(document, node.method, route), body: requestBody(document, node.method, route) };
 }
 
 /**

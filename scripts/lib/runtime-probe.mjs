@@ -121,7 +121,7 @@ async function probeSort(ctx, r, items) {
 async function probeRead(ctx, r) {
   const { items } = r.list ? await listItems(ctx, r) : { items: [] };
   const param = r.read?.params.at(-1);
-  const keyProp = param && items.length > 0 ? keyProperty(items[0], param) : undefined;
+  const keyProp = param && items.length > 0 ? keyProperty(items[0], param, r.read.paramExamples?.[param]) : undefined;
   if (keyProp) {
     const keys = items.map((i) => i?.[keyProp]);
     ctx.tally.record('distinct', distinctKeys(keys), `${r.list.path}: keys ${keys.slice(0, 4).join(', ')}`);

@@ -20,6 +20,10 @@ describe('keyProperty', () => {
     expect(keyProperty({ pet_name: 'x', name: 'n' }, 'pet-name')).toBe('pet_name');
     expect(keyProperty({ hash: 'ab12', size: 3 }, 'block_hash')).toBe('hash');
     expect(keyProperty({ ip: '45.55.96.47', region: 'nyc3' }, 'floating_ip')).toBe('ip');
+    // Shaped like the parameter's example, before the generic names: DigitalOcean's namespaces.
+    const namespace = { namespace: 'fn-1a2b3c4d-0000-4000-8000-00000000abcd', uuid: '1a2b3c4d-0000-4000-8000-00000000abcd', label: 'x' };
+    expect(keyProperty(namespace, 'namespace_id', 'fn-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx')).toBe('namespace');
+    expect(keyProperty(namespace, 'namespace_id')).toBe('uuid');
   });
   it('skips object values and answers undefined when nothing fits', () => {
     expect(keyProperty({ id: { nested: 1 }, title: 't' }, 'id')).toBeUndefined();
@@ -99,6 +103,7 @@ describe('entityOf and createdKey', () => {
     // An answer holding two entities (openai's role assignment `{ group, role }`): the one the parameter names.
     expect(entityOf({ group: { id: 'g' }, role: { id: 'r' } }, 'id', 'role_id')).toEqual({ id: 'r' });
     expect(entityOf({ group: { id: 'g' }, role: { id: 'r' } }, 'id')).toEqual({ id: 'g' });
+    expect(entityOf({ namespace: { namespace: 'fn-1', label: 'x' } }, 'namespace')).toEqual({ namespace: 'fn-1', label: 'x' });
   });
   it('reads the created key by the list key property, else by the detail parameter', () => {
     expect(createdKey({ data: { id: 'x' } }, 'id', 'petId')).toEqual({ prop: 'id', key: 'x' });
