@@ -31,6 +31,7 @@ export interface Verdict {
 export declare const CHECKS: ReadonlyArray<readonly [string, string]>;
 export declare const TARGETS: Readonly<Record<string, number>>;
 export declare function itemsOf(body: unknown, itemsProperty?: string | string[]): unknown[] | undefined;
+export declare function norm(name: unknown): string;
 export declare function keyProperty(item: unknown, param: string, example?: string | number): string | undefined;
 export declare function entityOf(body: unknown, property: string, param?: string): Record<string, unknown> | undefined;
 export declare function createdKey(body: unknown, keyProp: string | undefined, param: string): { prop: string; key: unknown } | undefined;

@@ -45,6 +45,13 @@ export function itemsOf(body, itemsProperty) {
 }
 
 /**
+ * A name compared without case or separators (`pet_id`, `petId` and `PetID` are one name).
+ * @param {unknown} name the name
+ * @returns {string}
+ */
+export const norm = (name) => String(name).toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
  * The property of a list item that holds the key its detail path takes: the path parameter's own name, then `id`,
  * then the parameter without the entity prefix (`petId` → `id`, `pet_name` → `name`), then the one property shaped
  * like the parameter's example (DigitalOcean's `{namespace_id}`, example `fn-xxxxxxxx-…`: `namespace`, not `uuid`),
@@ -57,7 +64,6 @@ export function itemsOf(body, itemsProperty) {
  */
 export function keyProperty(item, param, example) {
   if (!isObject(item)) return undefined;
-  const norm = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
   const suffix = /(id|key|name|slug|code|uuid|number|hash)$/i.exec(param)?.[1];
   const last = param.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).at(-1) ?? '';
   const scalar = Object.keys(item).filter((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
@@ -101,7 +107,6 @@ export function entityOf(body, property, param) {
   if (!isObject(body)) return undefined;
   // A wrapper named like the key (`{ namespace: { namespace: 'fn-…' } }`) is not the entity.
   if (property in body && !isObject(body[property])) return body;
-  const norm = (s) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
   const stem = param === undefined ? undefined : norm(param).replace(/(id|uuid|guid|key)$/, '');
   const holding = Object.entries(body).flatMap(([name, v]) => {
     const one = Array.isArray(v) && v.length === 1 ? v[0] : v;

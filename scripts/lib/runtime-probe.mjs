@@ -2,10 +2,9 @@
 // paging, a filter, a sort, create → listed and readable, update → detail, delete → 404 and gone, invalid create → 4xx.
 // Each check is recorded in the contract's tally only where it applies (the list carries a key, the list pages,
 // a filter parameter names an item property, a valid request body could be built…).
-import { createdKey, distinctKeys, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, pagingVerdict } from './runtime-checks.mjs';
+import { createdKey, distinctKeys, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, norm, pagingVerdict } from './runtime-checks.mjs';
 import { sampleBody, urlPath, writableStrings } from './runtime-http.mjs';
 
-const norm = (s) => String(s).toLowerCase().replace(/[^a-z0-9]/g, '');
 const ok2xx = (s) => s >= 200 && s < 300;
 const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield'];
 const DIRECTION = ['order', 'direction', 'sortorder', 'sortdirection', 'dir'];
