@@ -9,7 +9,7 @@ import { TEST_DIR, generate, transpileMocks } from './helpers.js';
 import { json, send } from './http.js';
 
 type Json = Record<string, unknown>;
-const RESOURCES = ['accounts', 'blocks', 'dreps', 'following', 'menu', 'posts', 'postsComments', 'projects'];
+const RESOURCES = ['accounts', 'blocks', 'dreps', 'following', 'menu', 'posts', 'postsComments', 'projects', 'taxes'];
 
 describe('the store-shapes contract under msw/node', () => {
   let dir: string;
@@ -99,6 +99,24 @@ describe('the store-shapes contract under msw/node', () => {
     const [made] = (created.body as { Accounts: Json[] }).Accounts;
     expect((await accounts()).map((a) => a.AccountID)).toEqual([...listed.map((a) => a.AccountID), made?.AccountID]);
     expect((await send(`http://localhost/Accounts/${String(made?.AccountID)}`)).body).toEqual({ Accounts: [made] });
+  });
+
+  it('a read answering a bare one-item array shares the list\'s store: listed, created and deleted items open or 404', async () => {
+    const taxes = async (): Promise<Json[]> => (await send('http://localhost/taxes')).body as Json[];
+    const listed = await taxes();
+    expect(listed).toHaveLength(3);
+    for (const t of listed) expect((await send(`http://localhost/taxes/${String(t.taxCode)}`)).body).toEqual([t]);
+    expect((await send('http://localhost/taxes/no-such-tax')).status).toBe(404);
+    // The store assigns the key, as it does for every create.
+    const created = await send('http://localhost/taxes', json('POST', { taxCode: 'NY-CITY', rate: 0.04 }));
+    expect(created).toMatchObject({ status: 201, body: [{ rate: 0.04 }] });
+    const [made] = created.body as Json[];
+    const code = String(made?.taxCode);
+    expect((await taxes()).map((t) => t.taxCode)).toEqual([...listed.map((t) => t.taxCode), code]);
+    expect((await send(`http://localhost/taxes/${code}`)).body).toEqual([made]);
+    expect((await send(`http://localhost/taxes/${code}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await send(`http://localhost/taxes/${code}`)).status).toBe(404);
+    expect((await taxes()).map((t) => t.taxCode)).toEqual(listed.map((t) => t.taxCode));
   });
 
   it('reads whose JSON content has no schema keep a store of the wildcard content\'s shape: an unknown id answers 404', async () => {

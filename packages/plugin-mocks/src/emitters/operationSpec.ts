@@ -25,7 +25,7 @@ function bodySpec(op: OperationPlan, body: Body, imports: SpecImports): Spec | u
     case 'none':
       return undefined;
     case 'entity':
-      return body.wrap ? { entity: body.wrap.path, with: body.wrap.with === undefined ? undefined : new Sample(body.wrap.with), one: body.wrap.one } : 'entity';
+      return body.wrap ? { entity: body.wrap.path === '' ? [] : body.wrap.path, with: body.wrap.with === undefined ? undefined : new Sample(body.wrap.with), one: body.wrap.one } : 'entity';
     case 'view':
       return { view: new Sample(body.sample), pick: body.pick, at: body.at, with: body.with === undefined ? undefined : new Sample(body.with) };
     case 'json':

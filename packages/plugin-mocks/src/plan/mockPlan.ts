@@ -243,7 +243,7 @@ export interface EntityKey {
 
 /** Where an entity sits in a body that wraps it: `{ [path]: entity, ...with }`. */
 export interface Wrap {
-  /** The property holding the entity. */
+  /** The property holding the entity; `''` for the body itself (a bare one-item array, `one`). */
   path: string;
   /** Its schema. */
   schema: SchemaNode;

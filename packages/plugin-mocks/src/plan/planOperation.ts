@@ -181,7 +181,7 @@ function bodyOf(sig: OperationSignature, store: StorePlan | undefined, role: Cru
       if (role === 'list') return { kind: 'entity' };
       if (store && role && returnsEntity(sig, store, ctx)) return { kind: 'entity' };
       const holds = (s: SchemaNode): boolean => store !== undefined && sameType(s, store.entity.schema, ctx);
-      const wrap = store && role && content?.schema ? (wrapperOf(content.schema, holds, ctx) ?? oneItemWrap(content.schema, store.entity.schema, ctx) ?? variantWrap(content.schema, holds, ctx)) : undefined;
+      const wrap = store && role && content?.schema ? (wrapperOf(content.schema, holds, ctx) ?? oneItemWrap(content.schema, store.entity.schema, ctx, true) ?? variantWrap(content.schema, holds, ctx)) : undefined;
       if (wrap && store && sig.response.responses.every((r) => !r.contents[0] || sameType(r.contents[0].schema, content?.schema, ctx))) return { kind: 'entity', wrap };
       const view = store && role && content?.schema ? viewBody(sig, content.schema, content.example, store, ctx) : undefined;
       if (view) return view;

@@ -109,7 +109,7 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   const keyed = (schema: SchemaNode): boolean => factsOf(schema, keyParam, param, ctx, entity)?.key !== undefined;
   const wrap = wrapOfRead(response, keyed, ctx, listItem);
   const example = read.response.content?.example;
-  const held = wrap && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
+  const held = wrap && wrap.path !== '' && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
   const shown = wrap?.one && Array.isArray(held) ? held[0] : held;
   const facts = factsOf(wrap?.schema ?? response, keyParam, param, ctx, entity, shown);
   return facts && wrap ? { ...facts, wrap } : facts;
@@ -207,17 +207,22 @@ export function keyCandidates(keyParam: string, entity: string): string[] {
 
 /**
  * The property of a body that holds a one-item array of the entity (Xero's read `{ Accounts: [Account] }`), as a
- * wrap of the item (`one`); undefined when no property holds an array of `item`'s type.
+ * wrap of the item (`one`); with `bare`, also a body that is itself an array of the entity (paylocity's and visma's
+ * reads answering `[LocalTax]` for one tax code), as a wrap at path `''` (the body). Undefined when neither holds
+ * an array of `item`'s type.
  * @param schema a response or request body schema
  * @param item the entity's schema
  * @param ctx the planning context
+ * @param bare whether the body itself may be the array (a response; a request body that is an array is a batch)
  * @returns the wrap, or undefined
  */
-export function oneItemWrap(schema: SchemaNode, item: SchemaNode, ctx: PlanContext): Wrap | undefined {
+export function oneItemWrap(schema: SchemaNode, item: SchemaNode, ctx: PlanContext, bare = false): Wrap | undefined {
   const itemsOf = (s: SchemaNode): SchemaNode | undefined => {
     const n = deref(s, ctx.names.byName);
     return n?.kind === 'array' && !n.nullable ? n.items : undefined;
   };
+  const own = bare ? itemsOf(schema) : undefined;
+  if (own && sameType(own, item, ctx)) return { path: '', schema: own, one: true };
   const wrap = wrapperOf(schema, (s) => { const items = itemsOf(s); return items !== undefined && sameType(items, item, ctx); }, ctx);
   const items = wrap && itemsOf(wrap.schema);
   return wrap && items ? { ...wrap, schema: items, one: true } : undefined;
@@ -226,7 +231,7 @@ export function oneItemWrap(schema: SchemaNode, item: SchemaNode, ctx: PlanConte
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
 function wrapOfRead(response: SchemaNode, keyed: (schema: SchemaNode) => boolean, ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
   if (listItem && sameType(response, listItem, ctx)) return undefined;
-  const holding = listItem ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx)) : undefined;
+  const holding = listItem ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx, true)) : undefined;
   if (holding) return holding;
   // A lone object property (`{ article: {...} }` beside a list of article summaries): required, or optional when the
   // object it holds carries a key property (found as the entity's is: by name, shape, example or a conventional
