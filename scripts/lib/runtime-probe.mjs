@@ -173,9 +173,11 @@ async function probeWrite(ctx, r, target, seed) {
     const before = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
     const entity = entityOf(before.json, target.prop, r.read.params.at(-1)) ?? {};
     const field = writableStrings(ctx.requestView, r.update.body.pointer, target.prop).find((f) => typeof entity[f.name] === 'string');
-    const base = r.update.method === 'patch' ? {} : sampleBody(ctx.requestView, r.update.body.pointer, seed);
+    // A PATCH sends the one field, unless its schema requires more (DigitalOcean's record update requires `type`).
+    const value = field && `Probe ${seed}`.slice(0, field.maxLength);
+    const alone = field && r.update.method === 'patch' && ctx.requestView.validate(r.update.body.pointer, { [field.name]: value }).valid;
+    const base = alone ? {} : sampleBody(ctx.requestView, r.update.body.pointer, seed);
     if (field && base !== undefined) {
-      const value = `Probe ${seed}`.slice(0, field.maxLength);
       const res = await ctx.call(r.update, urlPath(r.update.path, values(r.update, target.key)), { ...base, [field.name]: value });
       const after = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
       const shown = entityOf(after.json, field.name, r.read.params.at(-1))?.[field.name];
@@ -183,7 +185,9 @@ async function probeWrite(ctx, r, target, seed) {
     }
   }
   if (r.delete && r.read && r.list) {
-    const res = await ctx.call(r.delete, urlPath(r.delete.path, values(r.delete, target.key)));
+    // A delete whose request body is required (immich's `{ force }`) sends a valid one, as a client must.
+    const body = r.delete.body ? sampleBody(ctx.requestView, r.delete.body.pointer, seed) : undefined;
+    const res = await ctx.call(r.delete, urlPath(r.delete.path, values(r.delete, target.key)), body);
     const after = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
     const gone = !(await allKeys(ctx, r, target.prop)).includes(String(target.key));
     ctx.tally.record('delete', ok2xx(res.status) && after.status === 404 && gone, `${r.delete.path} ${target.key}: ${res.status}, then ${after.status}, ${gone ? 'gone' : 'still listed'}`);
