@@ -89,7 +89,7 @@ export function successBodies(sig: OperationSignature): Array<SchemaNode | undef
  * The entity facts of a read operation, or undefined when its response is not a single non-null object type.
  * The entity is the read's response, or the object it wraps: the property holding the list's item type
  * (`{ data: Contact }` beside a list of `Contact`), else a lone required object property (`{ article: {...} }`)
- * when the response itself has no key property. The key property is the first usable one
+ * when the response itself has no key property, else the item of a bare array (a read answering `[Entity]`). The key property is the first usable one
  * (a non-null string, number or enum) named like a {@link keyCandidates} name; else the one string property
  * whose `format` or `pattern` is the item path parameter's; else the one whose example is the parameter's; else one named `uuid`, `key`, `slug` or `code`, or
  * `name` when the parameter is the entity's own name.
@@ -217,22 +217,30 @@ export function keyCandidates(keyParam: string, entity: string): string[] {
  * @returns the wrap, or undefined
  */
 export function oneItemWrap(schema: SchemaNode, item: SchemaNode, ctx: PlanContext, bare = false): Wrap | undefined {
-  const itemsOf = (s: SchemaNode): SchemaNode | undefined => {
-    const n = deref(s, ctx.names.byName);
-    return n?.kind === 'array' && !n.nullable ? n.items : undefined;
-  };
-  const own = bare ? itemsOf(schema) : undefined;
+  const own = bare ? itemsOf(schema, ctx) : undefined;
   if (own && sameType(own, item, ctx)) return { path: '', schema: own, one: true };
-  const wrap = wrapperOf(schema, (s) => { const items = itemsOf(s); return items !== undefined && sameType(items, item, ctx); }, ctx);
-  const items = wrap && itemsOf(wrap.schema);
+  const wrap = wrapperOf(schema, (s) => { const items = itemsOf(s, ctx); return items !== undefined && sameType(items, item, ctx); }, ctx);
+  const items = wrap && itemsOf(wrap.schema, ctx);
   return wrap && items ? { ...wrap, schema: items, one: true } : undefined;
+}
+
+/** The item schema of a non-nullable array schema, or undefined. */
+function itemsOf(schema: SchemaNode, ctx: PlanContext): SchemaNode | undefined {
+  const n = deref(schema, ctx.names.byName);
+  return n?.kind === 'array' && !n.nullable ? n.items : undefined;
 }
 
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
 function wrapOfRead(response: SchemaNode, keyed: (schema: SchemaNode) => boolean, ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
   if (listItem && sameType(response, listItem, ctx)) return undefined;
-  const holding = listItem ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx, true)) : undefined;
+  const holding = listItem ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx)) : undefined;
   if (holding) return holding;
+  // A bare array of objects answering a read by key is that item, alone in an array (paylocity's `[LocalTax]` beside
+  // a list of `LocalTax`, ritc.io's `[RuleFullResponse]` beside a list of `RuleShortResponse`): the list's items are
+  // then checked as summaries of it, as for any entity.
+  const own = itemsOf(response, ctx);
+  const ownView = own && objectProperties(own, ctx.names);
+  if (own && ownView && !ownView.nullable && ownView.props.length > 0) return { path: '', schema: own, one: true };
   // A lone object property (`{ article: {...} }` beside a list of article summaries): required, or optional when the
   // object it holds carries a key property (found as the entity's is: by name, shape, example or a conventional
   // name, AWS evidently's `{ experiment }` keyed by `name`) and the response does not.
