@@ -51,8 +51,12 @@ export function itemsOf(body, itemsProperty) {
  */
 export const norm = (name) => String(name).toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Last words of a path parameter that name the key property (plugin-mocks' `NAMING_WORDS`). */
+const NAMING_WORDS = ['name', 'slug', 'key', 'code', 'uuid', 'guid', 'number', 'hash', 'path'];
+
 /**
- * The property of a list item that holds the key its detail path takes: the path parameter's own name, then `id`,
+ * The property of a list item that holds the key its detail path takes: the path parameter's own name, then the
+ * property its last word names (`vaultName` → `name`, `issue_number` → `number`, ahead of an `id`), then `id`,
  * then the parameter without the entity prefix (`petId` → `id`, `pet_name` → `name`), then the one property shaped
  * like the parameter's example (DigitalOcean's `{namespace_id}`, example `fn-xxxxxxxx-…`: `namespace`, not `uuid`),
  * then its last word (`floating_ip` → `ip`), then `uuid`, `key`, `slug`, `name`, `code`, matched without case or
@@ -74,7 +78,9 @@ export function keyProperty(item, param, example) {
     }
     return undefined;
   };
-  return named([param, 'id', ...(suffix ? [suffix] : [])]) ?? shapedLike(item, scalar, example) ?? named([...(last.length > 1 ? [last] : []), 'uuid', 'key', 'slug', 'name', 'code']);
+  const words = param.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).length;
+  const naming = words > 1 && NAMING_WORDS.includes(norm(last)) ? [last] : [];
+  return named([param, ...naming, 'id', ...(suffix ? [suffix] : [])]) ?? shapedLike(item, scalar, example) ?? named([...(last.length > 1 ? [last] : []), 'uuid', 'key', 'slug', 'name', 'code']);
 }
 
 /**

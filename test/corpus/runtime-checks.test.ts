@@ -14,12 +14,17 @@ describe('itemsOf', () => {
 });
 
 describe('keyProperty', () => {
-  it('takes the parameter itself, then id, then the parameter without its entity prefix', () => {
+  it('takes the parameter itself, then the property its last word names, then id, then the parameter without its entity prefix', () => {
     expect(keyProperty({ petId: 'a', id: 'b' }, 'petId')).toBe('petId');
     expect(keyProperty({ id: 'b', name: 'n' }, 'petId')).toBe('id');
     expect(keyProperty({ pet_name: 'x', name: 'n' }, 'pet-name')).toBe('pet_name');
     expect(keyProperty({ hash: 'ab12', size: 3 }, 'block_hash')).toBe('hash');
     expect(keyProperty({ ip: '45.55.96.47', region: 'nyc3' }, 'floating_ip')).toBe('ip');
+    // A last word that names the key comes before `id` (Azure's `{vaultName}`, GitHub's `{issue_number}`), a
+    // parameter of one word does not (`{hostname}`).
+    expect(keyProperty({ id: '/subscriptions/s/vaults/v1', name: 'v1' }, 'vaultName')).toBe('name');
+    expect(keyProperty({ id: 1296269, number: 1347 }, 'issue_number')).toBe('number');
+    expect(keyProperty({ id: 'h1', name: 'n' }, 'hostname')).toBe('id');
     // Shaped like the parameter's example, before the generic names: DigitalOcean's namespaces.
     const namespace = { namespace: 'fn-1a2b3c4d-0000-4000-8000-00000000abcd', uuid: '1a2b3c4d-0000-4000-8000-00000000abcd', label: 'x' };
     expect(keyProperty(namespace, 'namespace_id', 'fn-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx')).toBe('namespace');

@@ -60,7 +60,7 @@ export { tupleShape } from './analysis/tupleShape.js';
 export { arrayItemSchemas, deref, enumValues, objectProperties } from './analysis/schemaQueries.js';
 export { jsonValue, resolveSchema } from './analysis/resolveSchema.js';
 export { listEnvelope, listItemsOf, pathNames, type PropertyPath } from './analysis/listEnvelope.js';
-export { listIdentity, listIdentityProblem, listItemType } from './analysis/identity.js';
+export { keyWord, listIdentity, listIdentityProblem, listItemType } from './analysis/identity.js';
 export { isPagedList, listPagination, type ListPagination } from './analysis/listPagination.js';
 export { printType, docComment } from './print/printType.js';
 export { declareArguments, printKeyPartType, printPathArgumentType, type ArgumentDeclaration } from './print/arguments.js';

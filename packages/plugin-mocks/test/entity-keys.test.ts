@@ -22,8 +22,11 @@ const get = async (url: string): Promise<{ status: number; body: unknown }> => {
 describe('keyCandidates', () => {
   it.each<[string, string, string[]]>([
     ['petId', 'pet', ['petid', 'id', 'pet']],
-    ['alert_uuid', 'alert', ['alertuuid', 'id', 'alertid', 'uuid']],
-    ['secret_name', 'repoSecret', ['secretname', 'id', 'reposecretid', 'name']],
+    ['alert_uuid', 'alert', ['alertuuid', 'uuid', 'id', 'alertid']],
+    ['secret_name', 'repoSecret', ['secretname', 'name', 'id', 'reposecretid']],
+    ['vaultName', 'vault', ['vaultname', 'name', 'id', 'vaultid']],
+    ['issue_number', 'issue', ['issuenumber', 'number', 'id', 'issueid']],
+    ['floating_ip', 'floatingIp', ['floatingip', 'id', 'floatingipid', 'ip']],
     ['seriesid', 'series', ['seriesid', 'id']],
   ])('%s of %s → %j', (param, entity, expected) => {
     expect(keyCandidates(param, entity)).toEqual(expected);
@@ -166,9 +169,13 @@ describe('stores keyed by the entity identity under msw/node', () => {
     expect((await get(`/series?seriesid=${encodeURIComponent(first.toUpperCase())}`)).body).toEqual([list[0]]);
   });
 
-  it('secrets are keyed by `name` (the `{secret_name}` parameter)', async () => {
+  it('secrets are keyed by `name` (the `{secret_name}` parameter), not by the `id` they also carry', async () => {
     const list = ((await get('/secrets')).body as { secrets: Json[] }).secrets;
-    for (const item of list) expect((await get(`/secrets/${encodeURIComponent(String(item['name']))}`)).body).toEqual(item);
+    expect(list.length).toBeGreaterThan(1);
+    for (const item of list) {
+      expect((await get(`/secrets/${encodeURIComponent(String(item['name']))}`)).body).toEqual(item);
+      expect((await get(`/secrets/${String(item['id'])}`)).status).toBe(404);
+    }
   });
 
   it.each([

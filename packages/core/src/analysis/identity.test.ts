@@ -1,7 +1,7 @@
 // The identity of a resource's list items: where the items are and which property keys them.
 import { createApiModel, createOperation, createResource } from '../model/factory.js';
 import type { ParameterNode, PropertyNode, ResourceOperation, ResponseNode, SchemaNode } from '../model/types.js';
-import { listIdentity, listItemType } from './identity.js';
+import { keyWord, listIdentity, listItemType } from './identity.js';
 
 const node = (n: Record<string, unknown>): SchemaNode => ({ pointer: '#', ...n }) as unknown as SchemaNode;
 const str = node({ kind: 'string' });
@@ -42,6 +42,15 @@ describe('listIdentity', () => {
     expect(identityOf(array(prop('thing_ID')))?.keyProperty).toBe('thing_ID');
     expect(identityOf(array(prop('name')))).toBeUndefined();
     expect(identityOf(node({ kind: 'array', items: str }))).toBeUndefined(); // no item path parameter
+  });
+
+  it('takes the property the parameter\'s last word names ahead of `id` (Azure\'s `{vaultName}`, GitHub\'s `{issue_number}`)', () => {
+    const array = (...props: PropertyNode[]): SchemaNode => node({ kind: 'array', items: obj(...props) });
+    expect(identityOf(array(prop('id'), prop('name')), 'vaultName')?.keyProperty).toBe('name');
+    expect(identityOf(array(prop('id'), prop('number')), 'issue_number')?.keyProperty).toBe('number');
+    expect(identityOf(array(prop('id'), prop('name')), 'hostname')?.keyProperty).toBe('id');
+    expect(identityOf(array(prop('id'), prop('name')), 'thingId')?.keyProperty).toBe('id');
+    expect([keyWord('vaultName'), keyWord('issue_number'), keyWord('projectKey'), keyWord('hostname'), keyWord('petId'), keyWord('name')]).toEqual(['name', 'number', 'key', undefined, undefined, undefined]);
   });
 });
 

@@ -34,6 +34,23 @@ function words(name: string): string[] {
   return name.split(/[^A-Za-z0-9$]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/).filter((w) => w !== '').map((w) => w.toLowerCase());
 }
 
+/** Last words of an item path parameter that name the key property (`name` of `{vaultName}`). */
+const NAMING_WORDS: ReadonlySet<string> = new Set(['name', 'slug', 'key', 'code', 'uuid', 'guid', 'number', 'hash', 'path']);
+
+/**
+ * The key property an item path parameter of two words or more names by its last word (Azure's `{vaultName}` →
+ * `name`, GitHub's `{issue_number}` → `number`, `{projectKey}` → `key`): the property the path takes, tried right
+ * after the parameter's own name and ahead of an `id` the item also has (docs/mocks.md: the property the item
+ * path's parameter names comes first). Undefined for a one-word parameter (`{hostname}`) or another last word (`{petId}`).
+ * @param param the item path parameter's name
+ * @returns the named property (lower case), or undefined
+ */
+export function keyWord(param: string): string | undefined {
+  const list = words(param);
+  const last = list.length > 1 ? list[list.length - 1] : undefined;
+  return last !== undefined && NAMING_WORDS.has(last) ? last : undefined;
+}
+
 /** The suffixes of two words or more of a word list, longest first, in camel case: `groupName` of `billingGroupName`. */
 const suffixes = (list: string[]): string[] => list.slice(1, -1).map((_, i) => camelCase(list.slice(i + 1).join(' ')));
 
@@ -44,7 +61,8 @@ const suffixes = (list: string[]): string[] => list.slice(1, -1).map((_, i) => c
 const OWN_IDS = ['uuid', 'guid', 'entity_id', 'object_id'];
 
 /**
- * The item properties that may hold an item's key, in order: the item path parameter's name, `id`, `_id`, `$id`,
+ * The item properties that may hold an item's key, in order: the item path parameter's name, the property its last
+ * word names ({@link keyWord}), `id`, `_id`, `$id`,
  * `<entity>Id`, the parameter without its `Id` suffix, the parameter's trailing words (`groupName` of
  * `billingGroupName`, `userId` of `inboundSharedUserProfile-userId`), its last word (`name` of `secret_name`, `key`
  * of `projectKey`), a `…Number` parameter's usual abbreviations (`receiptNbr`, `receiptNo`, `receiptNum`, `receiptNr`
@@ -58,7 +76,8 @@ function keyCandidates(param: string | undefined, entity: string): string[] {
   const fromParam = param === undefined ? [] : [param.replace(/_?(?:uu|gu)?id$/i, ''), ...suffixes(words(param)), ...(last ? [last] : []), ...abbreviations];
   const fromEntity = suffixes([...words(entity), 'id']);
   const ownIds = param !== undefined && /(?:^|[_-])(?:id|uuid|guid)$|[a-z0-9](?:Id|ID|Uuid|UUID|Guid|GUID)$/.test(param) ? OWN_IDS : [];
-  const all = [...(param === undefined ? [] : [param]), 'id', '_id', '$id', `${camelCase(entity)}Id`, ...fromParam, ...fromEntity, ...ownIds];
+  const named = param === undefined ? undefined : keyWord(param);
+  const all = [...(param === undefined ? [] : [param]), ...(named === undefined ? [] : [named]), 'id', '_id', '$id', `${camelCase(entity)}Id`, ...fromParam, ...fromEntity, ...ownIds];
   return [...new Set(all)].filter((n) => n !== '' && n !== '__proto__');
 }
 

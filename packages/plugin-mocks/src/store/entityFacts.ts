@@ -1,5 +1,5 @@
 import type { PropertyNode, ResponseNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
-import { camelCase, deref, isJsonMediaType, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
+import { camelCase, deref, isJsonMediaType, keyWord, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, EntityKey, Fields, Wrap } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
 import { sameType } from '../plan/sameType.js';
@@ -187,9 +187,11 @@ function keyByExample(props: PropertyNode[], param: SchemaNode, example: unknown
 const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '');
 
 /**
- * Names the key property may have, most telling first: the item path parameter's own name, `id`, `<entity>Id`,
- * the parameter without its `Id`/`_id` suffix, and the parameter without the entity's name before it
- * (`{alert_uuid}` → `uuid`, `{secret_name}` → `name`). Compared with {@link norm}.
+ * Names the key property may have, most telling first: the item path parameter's own name, the property its last
+ * word names (core's `keyWord`: Azure's `{vaultName}` → `name`, GitHub's `{issue_number}` → `number`, ahead
+ * of an `id` the entity also has), `id`, `<entity>Id`, the parameter without its `Id`/`_id` suffix, the parameter
+ * without the entity's name before it, and its last word (`{floating_ip}` → `ip`). Compared with {@link norm}.
+ * The order docs/mocks.md gives: the property the item path's parameter names first.
  * @param keyParam name of the item path parameter
  * @param entity entity name of the resource
  * @returns the candidate names, normalized, without repeats
@@ -197,11 +199,13 @@ const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '')
 export function keyCandidates(keyParam: string, entity: string): string[] {
   const param = norm(keyParam);
   const own = norm(camelCase(entity));
-  const names = [param, 'id', `${own}id`, norm(keyParam.replace(/(_id|Id|ID)$/, ''))];
+  const words = keyParam.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_\-.]+/).filter((w) => w !== '');
+  const last = words.length > 1 ? norm(words[words.length - 1] as string) : undefined;
+  const named = keyWord(keyParam);
+  const names = [param, ...(named === undefined ? [] : [named]), 'id', `${own}id`, norm(keyParam.replace(/(_id|Id|ID)$/, ''))];
   // The parameter without a leading entity name, or without its first word when the entity is named otherwise.
   if (own !== '' && param.startsWith(own)) names.push(param.slice(own.length));
-  const words = keyParam.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_\-.]+/).filter((w) => w !== '');
-  if (words.length > 1) names.push(norm(words[words.length - 1] as string));
+  if (last !== undefined) names.push(last);
   return [...new Set(names)].filter((n) => n !== '');
 }
 
