@@ -58,8 +58,9 @@ export function storeSubject(resource: ResourceNode, sigs: OperationSignature[],
     // reached. The list's items then, when the list is typed.
     if (entity.wrap && !read.response.content?.schema) return list && envelope ? listSubject(list, envelope, keyArg, false, resource, ctx) : undefined;
     const entityImport = clientNaming.responseType(read.op);
-    const held = entity.wrap && entity.wrap.path !== '' ? `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>` : entityImport;
-    const entityType = nonNull(entity.wrap?.one ? `${entity.wrap.path === '' ? `NonNullable<${held}>` : held}[number]` : held, entity, ctx);
+    // A wrap at path '' is the body itself, a bare one-item array (`[Entity]`).
+    const held = !entity.wrap ? entityImport : entity.wrap.path === '' ? `NonNullable<${entityImport}>` : `NonNullable<NonNullable<${entityImport}>[${stringLiteral(entity.wrap.path)}]>`;
+    const entityType = nonNull(entity.wrap?.one ? `${held}[number]` : held, entity, ctx);
     return { entity, entityType, entityImport, origin: `the response type of \`${clientNaming.method(read.op)}\``, keyArg: { name: keyArg.param.name, ident: keyArg.ident, schema: keyArg.param.schema }, example: read.response.content?.example };
   }
   // A read without a body checks a relationship (`GET /user/following/{username}` answering 204 or 404).
