@@ -185,7 +185,7 @@ async function probeWrite(ctx, r, target, seed) {
     }
   }
   if (r.delete && r.read && r.list) {
-    // A delete whose request body is required (immich's `{ force }`) sends a valid one, as a client must.
+    // A delete that declares a JSON request body sends a valid one (immich's `{ force }`, required there), as a client must.
     const body = r.delete.body ? sampleBody(ctx.requestView, r.delete.body.pointer, seed) : undefined;
     const res = await ctx.call(r.delete, urlPath(r.delete.path, values(r.delete, target.key)), body);
     const after = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
