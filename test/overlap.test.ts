@@ -24,10 +24,10 @@ function start(contract: string): Promise<{ code: number | null; stderr: string 
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr })));
 }
 
-/** Resolves once the root's lock file exists (polled without a timer delay), or after `limitMs`. */
+/** Resolves once the root's lock file exists (polled every 5 ms, leaving the cores to the runs), or after `limitMs`. */
 async function lockTaken(limitMs: number): Promise<void> {
   const until = Date.now() + limitMs;
-  while (Date.now() < until && !existsSync(path.join(dir, '.out.reslayer-lock'))) await new Promise((resolve) => setImmediate(resolve));
+  while (Date.now() < until && !existsSync(path.join(dir, '.out.reslayer-lock'))) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 const generatedPart = (files: Map<string, string>) => new Map([...files].filter(([rel]) => !(rel in USER_FILES)));

@@ -69,7 +69,8 @@ const NAMING_WORDS = ['name', 'slug', 'key', 'code', 'uuid', 'guid', 'number', '
 export function keyProperty(item, param, example) {
   if (!isObject(item)) return undefined;
   const suffix = /(id|key|name|slug|code|uuid|number|hash)$/i.exec(param)?.[1];
-  const last = param.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).at(-1) ?? '';
+  const words = param.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/);
+  const last = words.at(-1) ?? '';
   const scalar = Object.keys(item).filter((k) => typeof item[k] === 'string' || typeof item[k] === 'number');
   const named = (names) => {
     for (const w of names.map(norm)) {
@@ -78,8 +79,7 @@ export function keyProperty(item, param, example) {
     }
     return undefined;
   };
-  const words = param.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/).length;
-  const naming = words > 1 && NAMING_WORDS.includes(norm(last)) ? [last] : [];
+  const naming = words.length > 1 && NAMING_WORDS.includes(norm(last)) ? [last] : [];
   return named([param, ...naming, 'id', ...(suffix ? [suffix] : [])]) ?? shapedLike(item, scalar, example) ?? named([...(last.length > 1 ? [last] : []), 'uuid', 'key', 'slug', 'name', 'code']);
 }
 
