@@ -111,8 +111,25 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   const example = read.response.content?.example;
   const held = wrap && wrap.path !== '' && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
   const shown = wrap?.one && Array.isArray(held) ? held[0] : held;
-  const facts = factsOf(wrap?.schema ?? response, keyParam, param, ctx, entity, shown);
+  const found = factsOf(wrap?.schema ?? response, keyParam, param, ctx, entity, shown);
+  const facts = found && listItem ? listedKey(found, listItem, keyParam, param, ctx, entity) : found;
   return facts && wrap ? { ...facts, wrap } : facts;
+}
+
+/**
+ * The facts keyed by a property the list's items carry, when the entity has no key or its key is not one of them: a
+ * listed item opens its detail by a key it carries (AWS appintegrations' `DataIntegrationSummary` lists `Arn` and
+ * `Name`, not the detail's `Id`, under `{Identifier}`; bitbucket's issue changes have no id, but a `name`). The key
+ * is found among the properties both have as the entity's is, with `name` last; the entity's own key stays a server
+ * field. Else the facts unchanged (an entity without a key is kept by position).
+ */
+function listedKey(facts: EntityFacts, listItem: SchemaNode, keyParam: string, param: SchemaNode | undefined, ctx: PlanContext, entity: string): EntityFacts {
+  const listed = objectProperties(listItem, ctx.names)?.props;
+  const own = facts.key?.path[0];
+  if (!listed || listed.some((p) => p.name === own)) return facts;
+  const shared = facts.props.filter((p) => listed.some((l) => l.name === p.name));
+  const key = keyIn(shared, keyCandidates(keyParam, entity), ctx.names) ?? (param && keyByShape(shared, param, ctx)) ?? keyIn(shared, [...conventional(keyParam, entity), 'name'], ctx.names);
+  return key ? { ...facts, key, serverFields: [...new Set([...facts.serverFields, ...key.path])].sort() } : facts;
 }
 
 /**
@@ -189,7 +206,8 @@ const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '')
 /**
  * Names the key property may have, most telling first: the item path parameter's own name, the property its last
  * word names (core's `keyWord`: Azure's `{vaultName}` → `name`, GitHub's `{issue_number}` → `number`, ahead
- * of an `id` the entity also has), `id`, `<entity>Id`, the parameter without its `Id`/`_id` suffix, the parameter
+ * of an `id` the entity also has), `id`, `<entity>Id`, the parameter without its `Id`/`_id` suffix (unless the
+ * entity's name ends with it: `{key_id}` of an `SshAccountKey`), the parameter
  * without the entity's name before it, and its last word (`{floating_ip}` → `ip`). Compared with {@link norm}.
  * The order docs/mocks.md gives: the property the item path's parameter names first.
  * @param keyParam name of the item path parameter
@@ -202,7 +220,10 @@ export function keyCandidates(keyParam: string, entity: string): string[] {
   const words = keyParam.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_\-.]+/).filter((w) => w !== '');
   const last = words.length > 1 ? norm(words[words.length - 1] as string) : undefined;
   const named = keyWord(keyParam);
-  const names = [param, ...(named === undefined ? [] : [named]), 'id', `${own}id`, norm(keyParam.replace(/(_id|Id|ID)$/, ''))];
+  // The parameter without its `Id` suffix names a property, unless it names the entity itself: an SSH key's
+  // `{key_id}` is its id, not its `key` (the public key's text).
+  const stem = norm(keyParam.replace(/(_id|Id|ID)$/, ''));
+  const names = [param, ...(named === undefined ? [] : [named]), 'id', `${own}id`, ...(stem !== param && own.endsWith(stem) ? [] : [stem])];
   // The parameter without a leading entity name, or without its first word when the entity is named otherwise.
   if (own !== '' && param.startsWith(own)) names.push(param.slice(own.length));
   if (last !== undefined) names.push(last);

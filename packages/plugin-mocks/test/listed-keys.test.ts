@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { TEST_DIR, serveMocks } from './helpers.js';
+import { json, send } from './http.js';
+
+// A listed item opens its detail by a key it carries (fixtures/listed-keys.yaml): a list of summaries without the
+// detail's key, an `{key_id}` that names the entity itself, and an entity with no id but a `name`.
+
+type Json = Record<string, unknown>;
+const BASE = 'http://localhost';
+const get = (route: string): ReturnType<typeof send> => send(`${BASE}${route}`);
+
+describe('stores keyed by a property the list carries, under msw/node', () => {
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ close } = await serveMocks(path.join(TEST_DIR, 'fixtures/listed-keys.yaml')));
+  }, 60_000);
+  afterAll(async () => close?.());
+
+  it('every listed integration summary opens its detail by its `Name`, not by the detail-only `Id`', async () => {
+    const list = ((await get('/integrations')).body as { Integrations: Json[] }).Integrations;
+    expect(list.length).toBeGreaterThan(1);
+    for (const item of list) {
+      const detail = await get(`/integrations/${encodeURIComponent(String(item['Name']))}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body).toMatchObject(item);
+      expect((await get(`/integrations/${String((detail.body as Json)['Id'])}`)).status).toBe(404);
+    }
+  });
+
+  it('a created integration is listed by its name, opens, and leaves the list when deleted', async () => {
+    const res = await send(`${BASE}/integrations`, json('POST', { Name: 'orders', Description: 'd' }));
+    expect(res.status).toBe(200);
+    const name = String((res.body as Json)['Name']);
+    const names = async (): Promise<unknown[]> => ((await get('/integrations')).body as { Integrations: Json[] }).Integrations.map((i) => i['Name']);
+    expect(await names()).toContain(name);
+    expect((await get(`/integrations/${encodeURIComponent(name)}`)).body).toMatchObject({ Name: name, Description: 'd' });
+    expect((await send(`${BASE}/integrations/${encodeURIComponent(name)}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await names()).not.toContain(name);
+  });
+
+  it.each([
+    ['/keys', 'uuid', 'key'],
+    ['/changes', 'name', undefined],
+  ])('%s open their detail by `%s`', async (route, key, other) => {
+    const list = ((await get(route)).body as { values: Json[] }).values;
+    expect(list.length).toBeGreaterThan(1);
+    for (const item of list) {
+      expect((await get(`${route}/${encodeURIComponent(String(item[key]))}`)).body).toEqual(item);
+      if (other) expect((await get(`${route}/${encodeURIComponent(String(item[other]))}`)).status).toBe(404);
+    }
+  });
+});
