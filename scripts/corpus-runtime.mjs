@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { fetchDirectory, listContracts } from './lib/directory.mjs';
 import { seededSample } from './lib/directory-report.mjs';
 import { createTally, pool, tableMarkdown, targetLines, weakest } from './lib/runtime-checks.mjs';
-import { createCaller } from './lib/runtime-http.mjs';
+import { createCaller, discriminatorNames } from './lib/runtime-http.mjs';
 import { planContract } from './lib/runtime-plan.mjs';
 import { probeResource } from './lib/runtime-probe.mjs';
 import { CLI, startMock } from './lib/runtime-server.mjs';
@@ -80,9 +80,12 @@ async function probeContract(task, index) {
     const plan = await planContract(task.file);
     const tally = createTally();
     server = await startMock([task.file, '--output', out], { timeoutMs: Math.max(10_000, timeoutMs - (performance.now() - started)) });
+    const responseView = createContractValidator(plan.document, 'response');
     const ctx = {
-      call: createCaller(server.url, createContractValidator(plan.document, 'response'), tally),
+      call: createCaller(server.url, responseView, tally),
       requestView: createContractValidator(plan.document, 'request'),
+      responseView,
+      fixed: discriminatorNames(plan.document),
       tally,
       notes: [],
       reset: async () => void (await fetch(`${server.url}/__reslayer/reset`, { method: 'POST' })),

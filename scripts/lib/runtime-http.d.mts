@@ -13,3 +13,12 @@ export interface RequestView {
  * samples all fail ajv. The converted document is left as it was (json-schema-faker samples a copy).
  */
 export function sampleBody(requestView: RequestView, pointer: string, seed: number): unknown;
+
+/** The property names a discriminator of the raw document names: a variant fixes them, so no form edits them. */
+export function discriminatorNames(document: unknown): Set<string>;
+
+/**
+ * The writable string properties of a body schema an update can change (no enum, format, pattern or const, not
+ * readOnly or writeOnly), not the key nor one of `fixed`; with their largest length.
+ */
+export function writableStrings(requestView: RequestView, pointer: string, keyProp: string | undefined, fixed?: Set<string>): Array<{ name: string; maxLength: number }>;

@@ -100,14 +100,34 @@ export function sampleBody(requestView, pointer, seed) {
 }
 
 /**
+ * The property names a discriminator of the raw document names (`{ propertyName: 'type' }`): a variant fixes them,
+ * so no form edits them. The converted view has dropped `discriminator`.
+ * @param {unknown} document the raw OpenAPI document
+ * @returns {Set<string>}
+ */
+export function discriminatorNames(document) {
+  const names = new Set();
+  const seen = new Set();
+  const walk = (node) => {
+    if (node === null || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (typeof node.discriminator?.propertyName === 'string') names.add(node.discriminator.propertyName);
+    for (const v of Object.values(node)) walk(v);
+  };
+  walk(document);
+  return names;
+}
+
+/**
  * The writable string properties of a body schema an update can change: no enum, format, pattern or const, not
- * readOnly or writeOnly (a detail would not show it), not the key; with their largest length.
+ * readOnly or writeOnly (a detail would not show it), not the key nor a discriminator's; with their largest length.
  * @param {any} requestView the request view (converted document)
  * @param {string} pointer the body schema's pointer
  * @param {string | undefined} keyProp the key property, never changed
+ * @param {Set<string>} [fixed] property names a discriminator fixes ({@link discriminatorNames})
  * @returns {Array<{ name: string, maxLength: number }>}
  */
-export function writableStrings(requestView, pointer, keyProp) {
+export function writableStrings(requestView, pointer, keyProp, fixed = new Set()) {
   const resolve = (s) => (s?.$ref?.startsWith('#') ? resolve(atPointer(requestView.converted, s.$ref)) : s);
   const schema = resolve(atPointer(requestView.converted, pointer));
   const props = { ...(schema?.properties ?? {}) };
@@ -115,7 +135,7 @@ export function writableStrings(requestView, pointer, keyProp) {
   const out = [];
   for (const [name, raw] of Object.entries(props)) {
     const p = resolve(raw);
-    if (!p || name === keyProp || p.readOnly || p.writeOnly || p.not || p.enum || p.format || p.pattern || p.const !== undefined) continue;
+    if (!p || name === keyProp || fixed.has(name) || p.readOnly || p.writeOnly || p.not || p.enum || p.format || p.pattern || p.const !== undefined) continue;
     const type = Array.isArray(p.type) ? p.type : [p.type];
     if (!type.includes('string') || (p.minLength ?? 0) > 12) continue;
     out.push({ name, maxLength: p.maxLength ?? 40 });

@@ -3,7 +3,7 @@
 // Each check is recorded in the contract's tally only where it applies (the list carries a key, the list pages,
 // a filter parameter names an item property, a valid request body could be built…).
 import { createdKey, distinctKeys, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, norm, pagingVerdict } from './runtime-checks.mjs';
-import { sampleBody, urlPath, writableStrings } from './runtime-http.mjs';
+import { pointerFor, sampleBody, urlPath, writableStrings } from './runtime-http.mjs';
 
 const ok2xx = (s) => s >= 200 && s < 300;
 const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield'];
@@ -172,9 +172,20 @@ async function probeWrite(ctx, r, target, seed) {
   if (r.update && r.read && r.update.body) {
     const before = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
     const entity = entityOf(before.json, target.prop, r.read.params.at(-1)) ?? {};
-    const field = writableStrings(ctx.requestView, r.update.body.pointer, target.prop).find((f) => typeof entity[f.name] === 'string');
+    // A field the detail can show the probe's text in: a string in the entity, and the read's answer valid with it
+    // (box's file version takes any `trashed_at` string, but answers a date-time: no server can store and show it).
+    const text = (f) => `Probe ${seed}`.slice(0, f.maxLength);
+    const { pointer } = pointerFor(r.read.responses, before.status);
+    const holds = (f) => {
+      if (typeof entity[f.name] !== 'string' || !pointer) return typeof entity[f.name] === 'string';
+      const shown = structuredClone(before.json);
+      const held = entityOf(shown, target.prop, r.read.params.at(-1));
+      if (held) held[f.name] = text(f);
+      return ctx.responseView.validate(pointer, shown).valid || !ctx.responseView.validate(pointer, before.json).valid;
+    };
+    const field = writableStrings(ctx.requestView, r.update.body.pointer, target.prop, ctx.fixed).find(holds);
     // A PATCH sends the one field, unless its schema requires more (DigitalOcean's record update requires `type`).
-    const value = field && `Probe ${seed}`.slice(0, field.maxLength);
+    const value = field && text(field);
     const alone = field && r.update.method === 'patch' && ctx.requestView.validate(r.update.body.pointer, { [field.name]: value }).valid;
     const base = alone ? {} : sampleBody(ctx.requestView, r.update.body.pointer, seed);
     if (field && base !== undefined) {
@@ -196,7 +207,7 @@ async function probeWrite(ctx, r, target, seed) {
 
 /**
  * Probes one resource of the plan against the running server (its store reset first).
- * @param {{ call: Function, tally: any, requestView: any, notes: string[], reset: () => Promise<void> }} ctx
+ * @param {{ call: Function, tally: any, requestView: any, responseView: any, fixed: Set<string>, notes: string[], reset: () => Promise<void> }} ctx
  * @param {any} r the resource's plan (see runtime-plan.mjs)
  * @param {number} seed body sampling seed
  */
