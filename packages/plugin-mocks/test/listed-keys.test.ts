@@ -49,4 +49,13 @@ describe('stores keyed by a property the list carries, under msw/node', () => {
       if (other) expect((await get(`${route}/${encodeURIComponent(String(item[other]))}`)).status).toBe(404);
     }
   });
+
+  it('a record (read by a string `id`, beside a "list" of strings) is stored: created, read, deleted', async () => {
+    const res = await send(`${BASE}/types/t1`, json('POST', { title: 'first' }));
+    expect(res.status).toBe(201);
+    const id = String((res.body as Json)['id']);
+    expect((await get(`/types/t1/${encodeURIComponent(id)}`)).body).toEqual({ id, title: 'first' });
+    expect((await send(`${BASE}/types/t1/${encodeURIComponent(id)}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await get(`/types/t1/${encodeURIComponent(id)}`)).status).toBe(404);
+  });
 });

@@ -258,7 +258,9 @@ function itemsOf(schema: SchemaNode, ctx: PlanContext): SchemaNode | undefined {
 /** Where the read's response wraps the entity, if it does (see {@link entityFacts}). */
 function wrapOfRead(response: SchemaNode, keyed: (schema: SchemaNode) => boolean, ctx: PlanContext, listItem: SchemaNode | undefined): Wrap | undefined {
   if (listItem && sameType(response, listItem, ctx)) return undefined;
-  const holding = listItem ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx)) : undefined;
+  // Only an object item is looked for inside the read: a list of ids (data2crm's `similarTo: [string]`) is not held
+  // by the read's `id`.
+  const holding = listItem && objectProperties(listItem, ctx.names) ? (wrapperOf(response, (s) => sameType(s, listItem, ctx), ctx) ?? oneItemWrap(response, listItem, ctx)) : undefined;
   if (holding) return holding;
   // A bare array of objects answering a read by key is that item, alone in an array (paylocity's `[LocalTax]` beside
   // a list of `LocalTax`, ritc.io's `[RuleFullResponse]` beside a list of `RuleShortResponse`): the list's items are
