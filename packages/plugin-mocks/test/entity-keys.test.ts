@@ -21,9 +21,8 @@ const get = async (url: string): Promise<{ status: number; body: unknown }> => {
 
 describe('keyCandidates', () => {
   it.each<[string, string, string[]]>([
-    ['petId', 'pet', ['petid', 'id']],
-    ['key_id', 'sshAccountKey', ['keyid', 'id', 'sshaccountkeyid']],
-    ['user_id', 'membership', ['userid', 'id', 'membershipid', 'user']],
+    ['petId', 'pet', ['petid', 'id', 'pet']],
+    ['namespace_id', 'namespace', ['namespaceid', 'id', 'namespace']],
     ['alert_uuid', 'alert', ['alertuuid', 'uuid', 'id', 'alertid']],
     ['secret_name', 'repoSecret', ['secretname', 'name', 'id', 'reposecretid']],
     ['vaultName', 'vault', ['vaultname', 'name', 'id', 'vaultid']],

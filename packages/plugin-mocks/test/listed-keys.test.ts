@@ -3,7 +3,8 @@ import { TEST_DIR, serveMocks } from './helpers.js';
 import { json, send } from './http.js';
 
 // A listed item opens its detail by a key it carries (fixtures/listed-keys.yaml): a list of summaries without the
-// detail's key, an `{key_id}` that names the entity itself, and an entity with no id but a `name`.
+// detail's key, an entity with no id but a `name`, a keyless read beside keyed list items, and a read beside a
+// "list" of strings.
 
 type Json = Record<string, unknown>;
 const BASE = 'http://localhost';
@@ -38,16 +39,17 @@ describe('stores keyed by a property the list carries, under msw/node', () => {
     expect(await names()).not.toContain(name);
   });
 
-  it.each([
-    ['/keys', 'uuid', 'key'],
-    ['/changes', 'name', undefined],
-  ])('%s open their detail by `%s`', async (route, key, other) => {
-    const list = ((await get(route)).body as { values: Json[] }).values;
+  it('changes (no id, a `name`) open their detail by `name`', async () => {
+    const list = ((await get('/changes')).body as { values: Json[] }).values;
     expect(list.length).toBeGreaterThan(1);
-    for (const item of list) {
-      expect((await get(`${route}/${encodeURIComponent(String(item[key]))}`)).body).toEqual(item);
-      if (other) expect((await get(`${route}/${encodeURIComponent(String(item[other]))}`)).status).toBe(404);
-    }
+    for (const item of list) expect((await get(`/changes/${encodeURIComponent(String(item['name']))}`)).body).toEqual(item);
+  });
+
+  it('listed members (read as `{ name }`, which carries no key) keep their distinct ids and open a detail', async () => {
+    const list = (await get('/members')).body as Json[];
+    expect(list.length).toBeGreaterThan(1);
+    expect(new Set(list.map((m) => m['id'])).size).toBe(list.length);
+    for (const item of list) expect((await get(`/members/${encodeURIComponent(String(item['id']))}`)).status).toBe(200);
   });
 
   it('a record (read by a string `id`, beside a "list" of strings) is stored: created, read, deleted', async () => {

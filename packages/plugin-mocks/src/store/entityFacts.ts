@@ -126,7 +126,9 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
 function listedKey(facts: EntityFacts, listItem: SchemaNode, keyParam: string, param: SchemaNode | undefined, ctx: PlanContext, entity: string): EntityFacts {
   const listed = objectProperties(listItem, ctx.names)?.props;
   const own = facts.key?.path[0];
-  if (!listed || listed.some((p) => p.name === own)) return facts;
+  // A keyless read beside a list whose items have a key of their own (redirection.io's users listed with an `id`,
+  // read as `{ name }`) stays keyless: the store keeps the list's items.
+  if (!listed || listed.some((p) => p.name === own) || (own === undefined && factsOf(listItem, keyParam, param, ctx, entity)?.key)) return facts;
   const shared = facts.props.filter((p) => listed.some((l) => l.name === p.name));
   const key = keyIn(shared, keyCandidates(keyParam, entity), ctx.names) ?? (param && keyByShape(shared, param, ctx)) ?? keyIn(shared, [...conventional(keyParam, entity), 'name'], ctx.names);
   return key ? { ...facts, key, serverFields: [...new Set([...facts.serverFields, ...key.path])].sort() } : facts;
@@ -206,8 +208,7 @@ const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '')
 /**
  * Names the key property may have, most telling first: the item path parameter's own name, the property its last
  * word names (core's `keyWord`: Azure's `{vaultName}` → `name`, GitHub's `{issue_number}` → `number`, ahead
- * of an `id` the entity also has), `id`, `<entity>Id`, the parameter without its `Id`/`_id` suffix (unless the
- * entity's name ends with it: `{key_id}` of an `SshAccountKey`), the parameter
+ * of an `id` the entity also has), `id`, `<entity>Id`, the parameter without its `Id`/`_id` suffix, the parameter
  * without the entity's name before it, and its last word (`{floating_ip}` → `ip`). Compared with {@link norm}.
  * The order docs/mocks.md gives: the property the item path's parameter names first.
  * @param keyParam name of the item path parameter
@@ -220,10 +221,7 @@ export function keyCandidates(keyParam: string, entity: string): string[] {
   const words = keyParam.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_\-.]+/).filter((w) => w !== '');
   const last = words.length > 1 ? norm(words[words.length - 1] as string) : undefined;
   const named = keyWord(keyParam);
-  // The parameter without its `Id` suffix names a property, unless it names the entity itself: an SSH key's
-  // `{key_id}` is its id, not its `key` (the public key's text).
-  const stem = norm(keyParam.replace(/(_id|Id|ID)$/, ''));
-  const names = [param, ...(named === undefined ? [] : [named]), 'id', `${own}id`, ...(stem !== param && own.endsWith(stem) ? [] : [stem])];
+  const names = [param, ...(named === undefined ? [] : [named]), 'id', `${own}id`, norm(keyParam.replace(/(_id|Id|ID)$/, ''))];
   // The parameter without a leading entity name, or without its first word when the entity is named otherwise.
   if (own !== '' && param.startsWith(own)) names.push(param.slice(own.length));
   if (last !== undefined) names.push(last);
