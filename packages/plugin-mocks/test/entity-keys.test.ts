@@ -23,6 +23,7 @@ describe('keyCandidates', () => {
   it.each<[string, string, string[]]>([
     ['petId', 'pet', ['petid', 'id', 'pet']],
     ['namespace_id', 'namespace', ['namespaceid', 'id', 'namespace']],
+    ['key_id', 'sshAccountKey', ['keyid', 'id', 'sshaccountkeyid']],
     ['alert_uuid', 'alert', ['alertuuid', 'uuid', 'id', 'alertid']],
     ['secret_name', 'repoSecret', ['secretname', 'name', 'id', 'reposecretid']],
     ['vaultName', 'vault', ['vaultname', 'name', 'id', 'vaultid']],

@@ -3,7 +3,7 @@ import { TEST_DIR, serveMocks } from './helpers.js';
 import { json, send } from './http.js';
 
 // A listed item opens its detail by a key it carries (fixtures/listed-keys.yaml): a list of summaries without the
-// detail's key, an entity with no id but a `name`, a keyless read beside keyed list items, and a read beside a
+// detail's key, a `{key_id}` of an entity carrying `uuid` and `key`, an entity with no id but a `name`, a keyless read beside keyed list items, and a read beside a
 // "list" of strings.
 
 type Json = Record<string, unknown>;
@@ -39,10 +39,16 @@ describe('stores keyed by a property the list carries, under msw/node', () => {
     expect(await names()).not.toContain(name);
   });
 
-  it('changes (no id, a `name`) open their detail by `name`', async () => {
-    const list = ((await get('/changes')).body as { values: Json[] }).values;
+  it.each([
+    ['/keys', 'uuid', 'key'],
+    ['/changes', 'name', undefined],
+  ])('%s open their detail by `%s`', async (route, key, other) => {
+    const list = ((await get(route)).body as { values: Json[] }).values;
     expect(list.length).toBeGreaterThan(1);
-    for (const item of list) expect((await get(`/changes/${encodeURIComponent(String(item['name']))}`)).body).toEqual(item);
+    for (const item of list) {
+      expect((await get(`${route}/${encodeURIComponent(String(item[key]))}`)).body).toEqual(item);
+      if (other) expect((await get(`${route}/${encodeURIComponent(String(item[other]))}`)).status).toBe(404);
+    }
   });
 
   it('listed members (read as `{ name }`, which carries no key) keep their distinct ids and open a detail', async () => {

@@ -208,7 +208,8 @@ const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '')
 /**
  * Names the key property may have, most telling first: the item path parameter's own name, the property its last
  * word names (core's `keyWord`: Azure's `{vaultName}` → `name`, GitHub's `{issue_number}` → `number`, ahead
- * of an `id` the entity also has), `id`, `<entity>Id`, the parameter without its `Id`/`_id` suffix, the parameter
+ * of an `id` the entity also has), `id`, `<entity>Id`, the parameter without its `Id`/`_id` suffix (not a naming word
+ * such as `key` of `{key_id}`), the parameter
  * without the entity's name before it, and its last word (`{floating_ip}` → `ip`). Compared with {@link norm}.
  * The order docs/mocks.md gives: the property the item path's parameter names first.
  * @param keyParam name of the item path parameter
@@ -221,7 +222,10 @@ export function keyCandidates(keyParam: string, entity: string): string[] {
   const words = keyParam.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_\-.]+/).filter((w) => w !== '');
   const last = words.length > 1 ? norm(words[words.length - 1] as string) : undefined;
   const named = keyWord(keyParam);
-  const names = [param, ...(named === undefined ? [] : [named]), 'id', `${own}id`, norm(keyParam.replace(/(_id|Id|ID)$/, ''))];
+  // The parameter without its `Id` suffix names a property (`{namespace_id}` → `namespace`), unless it is a naming
+  // word itself: `{key_id}` is an SSH key's id, not its `key` (the public key's text).
+  const stem = norm(keyParam.replace(/(_id|Id|ID)$/, ''));
+  const names = [param, ...(named === undefined ? [] : [named]), 'id', `${own}id`, ...(stem !== param && keyWord(`item_${stem}`) === stem ? [] : [stem])];
   // The parameter without a leading entity name, or without its first word when the entity is named otherwise.
   if (own !== '' && param.startsWith(own)) names.push(param.slice(own.length));
   if (last !== undefined) names.push(last);
