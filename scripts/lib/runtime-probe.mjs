@@ -176,12 +176,13 @@ async function probeWrite(ctx, r, target, seed) {
     // (box's file version takes any `trashed_at` string, but answers a date-time: no server can store and show it).
     const text = (f) => `Probe ${seed}`.slice(0, f.maxLength);
     const { pointer } = pointerFor(r.read.responses, before.status);
+    const checked = pointer !== undefined && ctx.responseView.validate(pointer, before.json).valid;
     const holds = (f) => {
-      if (typeof entity[f.name] !== 'string' || !pointer) return typeof entity[f.name] === 'string';
+      if (typeof entity[f.name] !== 'string' || !checked) return typeof entity[f.name] === 'string';
       const shown = structuredClone(before.json);
       const held = entityOf(shown, target.prop, r.read.params.at(-1));
       if (held) held[f.name] = text(f);
-      return ctx.responseView.validate(pointer, shown).valid || !ctx.responseView.validate(pointer, before.json).valid;
+      return ctx.responseView.validate(pointer, shown).valid;
     };
     const field = writableStrings(ctx.requestView, r.update.body.pointer, target.prop, ctx.fixed).find(holds);
     // A PATCH sends the one field, unless its schema requires more (DigitalOcean's record update requires `type`).

@@ -92,7 +92,8 @@ export function successBodies(sig: OperationSignature): Array<SchemaNode | undef
  * when the response itself has no key property, else the item of a bare array (a read answering `[Entity]`). The key property is the first usable one
  * (a non-null string, number or enum) named like a {@link keyCandidates} name; else the one string property
  * whose `format` or `pattern` is the item path parameter's; else the one whose example is the parameter's; else one named `uuid`, `key`, `slug` or `code`, or
- * `name` when the parameter is the entity's own name.
+ * `name` when the parameter is the entity's own name. A key the list's items do not carry is looked for again among
+ * the properties they share with the entity ({@link listedKey}).
  * @param read signature of the CRUD read operation
  * @param keyParam name of the path parameter that identifies an item
  * @param ctx the planning context
