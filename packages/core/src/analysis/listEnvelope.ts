@@ -1,6 +1,7 @@
 import { cmp } from '../diagnostics/Diagnostics.js';
 import type { NamedSchema, PropertyNode, SchemaNode } from '../model/types.js';
 import { resolveSchema } from './resolveSchema.js';
+import { memoOnPair, type PairMemo } from './memo.js';
 import { objectProperties } from './schemaQueries.js';
 import type { SchemaTypeNames } from './schemaTypeNames.js';
 
@@ -50,7 +51,10 @@ const NEXT = ['nextcursor', 'next', 'nextpagetoken', 'nexttoken', 'nextpage', 'e
 /** A container by the end of its name: `response_metadata` (Slack's `response_metadata.next_cursor`), `search_pagination`. */
 const CONTAINER_END = /(metadata|pagination|paging|pageinfo)$/;
 /** True when a property's name says it holds the page or its facts (see `CONTAINERS`). */
-const isContainer = (name: string): boolean => CONTAINERS.includes(normName(name)) || CONTAINER_END.test(normName(name));
+const isContainer = (name: string): boolean => {
+  const n = normName(name);
+  return CONTAINERS.includes(n) || CONTAINER_END.test(n);
+};
 
 /**
  * A property name lower-cased without `_`, `-`, `.`, `@`, `$`, `[`, `]`: `pagesize` for `page_size` or
@@ -135,8 +139,9 @@ function candidates(top: PropertyNode[], names: Names, wrapper?: string): Found[
 
 /** The first candidate (by preference of name, then depth) whose normalized name is in `wanted` and kind is `kind`. */
 function pick(found: Found[], wanted: readonly string[], kind: Kind, byName: ReadonlyMap<string, NamedSchema>): string[] | undefined {
+  const normed = found.map((f) => normName(f.prop.name));
   for (const n of wanted) {
-    const hit = found.find((f) => normName(f.prop.name) === n && kindOf(f.prop.schema, byName) === kind);
+    const hit = found.find((f, i) => normed[i] === n && kindOf(f.prop.schema, byName) === kind);
     if (hit) return hit.path;
   }
   return undefined;
@@ -156,6 +161,14 @@ function pick(found: Found[], wanted: readonly string[], kind: Kind, byName: Rea
  * @returns the envelope, or undefined when no items array is found
  */
 export function listEnvelope(schema: SchemaNode, names: Names): ListEnvelope | undefined {
+  return memoOnPair(envelopes, schema, names, () => findEnvelope(schema, names));
+}
+
+/** {@link listEnvelope}'s values: every plugin asks for the same bodies' envelopes, several times a run. */
+const envelopes: PairMemo<SchemaNode, Names, ListEnvelope | undefined> = new WeakMap();
+
+/** {@link listEnvelope}, computed. */
+function findEnvelope(schema: SchemaNode, names: Names): ListEnvelope | undefined {
   const { byName } = names;
   const top = arrayItem(schema, byName);
   if (top) return { item: top };

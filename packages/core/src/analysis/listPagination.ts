@@ -1,5 +1,6 @@
 import type { NamedSchema, ParameterNode, SchemaNode } from '../model/types.js';
 import { kindOf, listEnvelope, normName, type ListEnvelope, type PropertyPath } from './listEnvelope.js';
+import { memoOnPair, type PairMemo } from './memo.js';
 import { resolveSchema } from './resolveSchema.js';
 import { objectProperties } from './schemaQueries.js';
 import type { SchemaTypeNames } from './schemaTypeNames.js';
@@ -77,8 +78,9 @@ const ITEM_KEYS = ['id', 'key', 'name'];
 
 /** The first parameter (by preference) whose normalized name is in `candidates` and kind is one of `kinds`. */
 function pick(named: readonly ParameterNode[], candidates: readonly string[], kinds: ReadonlyArray<'number' | 'string'>, byName: ReadonlyMap<string, NamedSchema>): ParameterNode | undefined {
+  const normed = named.map((x) => normName(x.name));
   for (const n of candidates) {
-    const hit = named.find((x) => normName(x.name) === n && kinds.includes(paramKind(x.schema, byName) as 'number'));
+    const hit = named.find((x, i) => normed[i] === n && kinds.includes(paramKind(x.schema, byName) as 'number'));
     if (hit) return hit;
   }
   return undefined;
@@ -212,6 +214,14 @@ export function isPagedList(signature: OperationSignature | undefined, names: Na
  * @returns the pagination and the names of the query parameters it uses
  */
 export function listPagination(signature: OperationSignature | undefined, names: Names): { pagination: ListPagination; params: Set<string> } {
+  return signature ? memoOnPair(paginations, signature, names, () => findPagination(signature, names)) : findPagination(signature, names);
+}
+
+/** {@link listPagination}'s values: the hooks, the metadata and the mocks each ask for every list's, some several times. */
+const paginations: PairMemo<OperationSignature, Names, { pagination: ListPagination; params: Set<string> }> = new WeakMap();
+
+/** {@link listPagination}, computed. */
+function findPagination(signature: OperationSignature | undefined, names: Names): { pagination: ListPagination; params: Set<string> } {
   const { byName } = names;
   const query = signature?.node.parameters.filter((p) => p.in === 'query') ?? [];
   const body = signature?.response.responseType === 'json' ? signature.response.content?.schema : undefined;

@@ -2,7 +2,7 @@
 // that shares its schemas with an earlier one (a detect tap's copy, a watch's reused model) shares the value.
 import { createApiModel } from '../model/factory.js';
 import type { ApiModel } from '../model/types.js';
-import { memoOnModel, memoOnSchemas } from './memo.js';
+import { memoOnModel, memoOnPair, memoOnSchemas, type PairMemo } from './memo.js';
 
 describe('analysis memos', () => {
   const base = createApiModel({});
@@ -34,5 +34,18 @@ describe('analysis memos', () => {
     expect(c.calls()).toBe(4);
     // The memo is not part of the schemas' JSON.
     expect(JSON.stringify(model.schemas)).toBe('[]');
+  });
+
+  it('memoOnPair computes once per pair of objects, an undefined value included', () => {
+    const store: PairMemo<object, object, number | undefined> = new WeakMap();
+    const [a, b, c] = [{}, {}, {}];
+    let calls = 0;
+    expect(memoOnPair(store, a, b, () => ++calls)).toBe(1);
+    expect(memoOnPair(store, a, b, () => ++calls)).toBe(1);
+    expect(memoOnPair(store, a, c, () => ++calls)).toBe(2);
+    expect(memoOnPair(store, b, a, () => ++calls)).toBe(3);
+    expect(memoOnPair(store, c, c, () => (++calls, undefined))).toBeUndefined();
+    expect(memoOnPair(store, c, c, () => ++calls)).toBeUndefined();
+    expect(calls).toBe(4);
   });
 });

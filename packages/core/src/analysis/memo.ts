@@ -51,3 +51,26 @@ export function memoOnSchemas<T>(model: ApiModel, key: string, compute: () => T)
   memo.set(full, value);
   return value;
 }
+
+/** The store of {@link memoOnPair}: values by their two key objects. */
+export type PairMemo<A extends object, B extends object, V> = WeakMap<A, WeakMap<B, V>>;
+
+/**
+ * Computes a value once per pair of objects of a model (an operation's signature or a schema node, and the
+ * model's schema lookup) and keeps it in weak maps keyed by them: plugins that ask again in the same run get
+ * the same value, and nothing outlives the objects (a new run's model has new ones). `compute` must read
+ * nothing but the two objects, and callers must not change the value.
+ * @param store the analysis's own store (one per analysis)
+ * @param a the first key object
+ * @param b the second key object
+ * @param compute builds the value; called at most once per pair while both live
+ * @returns the memoized value
+ */
+export function memoOnPair<A extends object, B extends object, V>(store: PairMemo<A, B, V>, a: A, b: B, compute: () => V): V {
+  let inner = store.get(a);
+  if (!inner) store.set(a, (inner = new WeakMap()));
+  if (inner.has(b)) return inner.get(b) as V;
+  const value = compute();
+  inner.set(b, value);
+  return value;
+}
