@@ -20,6 +20,18 @@ describe('mersenne53', () => {
     }
   });
 
+  it('draws the same floats when seeded again after a few draws (the state is made word by word)', () => {
+    const ours = mersenne53();
+    const fakers = generateMersenne53Randomizer();
+    for (let i = 0; i < 200; i++) {
+      const seed = Math.imul(i + 1, 2654435761) >>> 0;
+      ours.seed(seed);
+      fakers.seed(seed);
+      const draws = [1, 2, 5, 40, 199, 311, 312, 313][i % 8] as number;
+      expect(Array.from({ length: draws }, () => ours.next())).toEqual(Array.from({ length: draws }, () => fakers.next()));
+    }
+  });
+
   it('rejects an array seed, which it does not implement', () => {
     expect(() => mersenne53().seed([1, 2])).toThrow(TypeError);
   });
