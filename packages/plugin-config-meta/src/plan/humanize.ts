@@ -1,6 +1,9 @@
 /** Words written in capitals in humanized labels. */
 const ACRONYMS: ReadonlySet<string> = new Set(['id', 'ids', 'url', 'uri', 'uuid', 'api', 'ip', 'json', 'html', 'http', 'https', 'sku', 'vat', 'iban']);
 
+/** A capital letter (what the case splits of {@link humanize} start at). */
+const UPPER = /\p{Lu}/u;
+
 /** Names whose humanized form would be meaningless. */
 const SPECIAL: ReadonlyMap<string, string> = new Map([['q', 'Search']]);
 
@@ -14,9 +17,9 @@ const SPECIAL: ReadonlyMap<string, string> = new Map([['q', 'Search']]);
 export function humanize(name: string): string {
   const special = SPECIAL.get(name);
   if (special) return special;
-  const words = name
-    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+  // Both case splits need a capital: most contract names (`created_at`) have none, and skip them.
+  const split = UPPER.test(name) ? name.replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2').replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2') : name;
+  const words = split
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '')
     .map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : /^\p{Lu}{2,}$/u.test(w) ? w : w.toLowerCase()));
