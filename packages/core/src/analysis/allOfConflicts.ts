@@ -205,8 +205,10 @@ export function findAllOfConflicts(model: ApiModel, names: SchemaTypeNames): All
     }
   };
   for (const s of model.schemas) walk(s.schema, s.name, new Set());
+  // One set for every operation: a schema node several operations share (a component response's) is walked once;
+  // walking it again would find only the conflicts already reported (`seen`: by the node's pointer).
+  const visited = new Set<SchemaNode>();
   for (const op of model.operations) {
-    const visited = new Set<SchemaNode>();
     for (const p of op.parameters) walk(p.schema, op.key, visited);
     for (const c of op.requestBody?.contents ?? []) if (c.schema) walk(c.schema, op.key, visited);
     for (const r of op.responses) for (const c of r.contents) if (c.schema) walk(c.schema, op.key, visited);

@@ -231,5 +231,6 @@ export function resolvePointer(document: unknown, ref: string): unknown {
  * @param token raw key
  */
 export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+  // Most tokens (property names) hold neither character.
+  return token.includes('~') || token.includes('/') ? token.replace(/~/g, '~0').replace(/\//g, '~1') : token;
 }
