@@ -218,7 +218,8 @@ export function resolvePointer(document: unknown, ref: string): unknown {
   if (!body.startsWith('/')) return undefined;
   let node: unknown = document;
   for (const raw of body.slice(1).split('/')) {
-    const token = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    // Most tokens hold no escape at all: decoding would give them back as they are.
+    const token = raw.includes('%') || raw.includes('~') ? decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~') : raw;
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[token];
     if (node === undefined) return undefined;
