@@ -114,12 +114,25 @@ export function embeddingParentKeys(model: ApiModel, s: OperationSignature): Key
   const child = pathShape(s.node.path).segments[pathShape(parent.itemPath).segments.length];
   const rs = describeOperation(model, parent, read);
   const body = rs.response.responseType === 'json' ? rs.response.content?.schema : undefined;
-  if (!child || child.includes('{') || !body || !embeds(body, flat(child), getSchemaTypeNames(model))) return [];
+  if (!child || child.includes('{') || !body || !embedsOnce(model, body, flat(child))) return [];
   const t = crudTarget(model, s, parent);
   const keysObject = clientNaming.queryKeysObject(parent);
   // A read with required query or header parameters: every cached detail of the parent item, under its key's prefix.
   const detail: KeyRef[] = t.detailArgs ? [{ keysObject, member: 'detail', args: t.detailArgs }] : t.detailPrefixArgs ? [{ keysObject, member: 'details', args: t.detailPrefixArgs }] : [];
   return [...detail, ...(t.listArgs ? [{ keysObject, member: 'lists' as const, args: t.listArgs }] : [])];
+}
+
+/**
+ * {@link embeds}, once per body and name a run: every write under a parent asks about the parent's read body, in
+ * `detect` (the optimistic diagnostics) and again in `emit`.
+ */
+function embedsOnce(model: ApiModel, body: SchemaNode, name: string): boolean {
+  const byBody = memoOnModel(model, 'plugin-hooks:embeds', () => new WeakMap<SchemaNode, Map<string, boolean>>());
+  let byName = byBody.get(body);
+  if (!byName) byBody.set(body, (byName = new Map()));
+  let found = byName.get(name);
+  if (found === undefined) byName.set(name, (found = embeds(body, name, getSchemaTypeNames(model))));
+  return found;
 }
 
 /** True when an object (or the object its `data`/`item`/`result` wrapper holds) has an array property of this flat name. */
