@@ -58,6 +58,12 @@ describe('stores keyed by a property the list carries, under msw/node', () => {
     for (const item of list) expect((await get(`/members/${encodeURIComponent(String(item['id']))}`)).status).toBe(200);
   });
 
+  it('every name of a bare list of template names opens a template', async () => {
+    const names = (await get('/templates')).body as string[];
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect((await get(`/templates/${encodeURIComponent(name)}`)).status).toBe(200);
+  });
+
   it('a record (read by a string `id`, beside a "list" of strings) is stored: created, read, deleted', async () => {
     const res = await send(`${BASE}/types/t1`, json('POST', { title: 'first' }));
     expect(res.status).toBe(201);

@@ -1,9 +1,12 @@
 import type { PropertyNode, ResponseNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
-import { camelCase, deref, isJsonMediaType, keyWord, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
+import { camelCase, deref, isJsonMediaType, keyWord, listEnvelope, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, EntityKey, Fields, Wrap } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
 import { sameType } from '../plan/sameType.js';
 import { sampleValue } from '../values/sampleSchema.js';
+
+/** Where a list's items are (core's `listEnvelope`). */
+type ListEnvelope = NonNullable<ReturnType<typeof listEnvelope>>;
 
 /** Names of a property that wraps a single entity (`{ data: {...} }`), in order of preference (lower case). */
 const WRAPPERS = ['data', 'item', 'result', 'record', 'resource', 'entity', 'object'];
@@ -98,12 +101,16 @@ export function successBodies(sig: OperationSignature): Array<SchemaNode | undef
  * @param keyParam name of the path parameter that identifies an item
  * @param ctx the planning context
  * @param entity entity name of the resource
- * @param listItem the item schema of the resource's list, when it has one
+ * @param list the envelope of the resource's list (its item schema), when it has one
  * @returns the facts, or undefined
  */
-export function entityFacts(read: OperationSignature, keyParam: string, ctx: PlanContext, entity: string, listItem?: SchemaNode): EntityFacts | undefined {
+export function entityFacts(read: OperationSignature, keyParam: string, ctx: PlanContext, entity: string, list?: ListEnvelope): EntityFacts | undefined {
   const response = responseSchema(read);
   if (read.response.responseType !== 'json' || !response) return undefined;
+  const listItem = list?.item;
+  // A read beside a list that is itself an array of keys (GitHub's gitignore template names) answers its fixture:
+  // a store keyed apart from the listed keys would answer 404 to every listed one.
+  if (listItem && list.itemsProperty === undefined && !objectProperties(listItem, ctx.names)) return undefined;
   const bodies = successBodies(read);
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
   const param = read.pathArgs[read.pathArgs.length - 1]?.param.schema;

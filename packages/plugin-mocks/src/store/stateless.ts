@@ -20,8 +20,7 @@ function storeProblem(sigs: OperationSignature[], ctx: PlanContext, resource: Re
   if (!keyArg) return `its read operation ${clientNaming.method(read.op)} has no path parameter to key the items by`;
   const list = sigs.find((s) => s.op.role === 'list');
   const body = list ? responseSchema(list) : undefined;
-  const item = body ? listEnvelope(body, ctx.names)?.item : undefined;
-  if (!entityFacts(read, keyArg.param.name, ctx, resource.entity, item)) return `the response of ${clientNaming.method(read.op)} is not one object type`;
+  if (!entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names) : undefined)) return `the response of ${clientNaming.method(read.op)} is not one object type`;
   return undefined;
 }
 
@@ -30,7 +29,7 @@ function listEntity(list: OperationSignature, sigs: OperationSignature[], ctx: P
   const read = sigs.find((x) => x.op.role === 'read');
   const keyArg = read?.pathArgs[read.pathArgs.length - 1];
   const body = responseSchema(list);
-  const entity = (read && keyArg ? entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names)?.item : undefined) : undefined) ?? storeSubject(resource, sigs, ctx)?.entity;
+  const entity = (read && keyArg ? entityFacts(read, keyArg.param.name, ctx, resource.entity, body ? listEnvelope(body, ctx.names) : undefined) : undefined) ?? storeSubject(resource, sigs, ctx)?.entity;
   return { ...(read ? { read } : {}), ...(entity ? { entity } : {}) };
 }
 

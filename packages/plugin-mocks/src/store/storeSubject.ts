@@ -46,7 +46,7 @@ export function storeSubject(resource: ResourceNode, sigs: OperationSignature[],
   const read = sigs.find((s) => s.op.role === 'read');
   if (read && read.response.responseType !== 'none') {
     const keyArg = read.pathArgs[read.pathArgs.length - 1];
-    const entity = keyArg && entityFacts(read, keyArg.param.name, ctx, resource.entity, envelope?.item);
+    const entity = keyArg && entityFacts(read, keyArg.param.name, ctx, resource.entity, envelope);
     if (!keyArg || !entity) return undefined;
     // A read whose answer carries no key while the list's items do (DigitalOcean's invoice answering its line
     // items, opto22's `{ value }` of a listed float): keyed by position, no listed item would open. The store holds
