@@ -6,6 +6,15 @@ import { createdKey, distinctKeys, entityOf, filterVerdict, isOrdered, itemsOf, 
 import { pointerFor, sampleBody, urlPath, writableStrings } from './runtime-http.mjs';
 
 const ok2xx = (s) => s >= 200 && s < 300;
+/** The key of a listed item: its `keyProp`, or the item itself where the list answers keys (`''`: GitHub's template names). */
+const keyOf = (item, keyProp) => (keyProp === '' ? item : item?.[keyProp]);
+const isScalar = (v) => typeof v === 'string' || typeof v === 'number';
+/** The property of a detail (or of an object it wraps) whose value is a listed key, if any. */
+function showing(json, key) {
+  const objects = json && typeof json === 'object' ? [json, ...Object.values(json).filter((v) => v && typeof v === 'object' && !Array.isArray(v))] : [];
+  for (const o of objects) for (const [k, v] of Object.entries(o)) if (isScalar(v) && String(v) === String(key)) return k;
+  return undefined;
+}
 const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield'];
 const DIRECTION = ['order', 'direction', 'sortorder', 'sortdirection', 'dir'];
 const TEXT = ['q', 'search', 'query', 'searchterm', 'term', 'keyword'];
@@ -34,7 +43,7 @@ async function allKeys(ctx, r, keyProp) {
   for (let i = 0; i < 10; i++) {
     const query = p.mode === 'page' ? { [p.pageParam]: (p.firstPage ?? 1) + i } : p.mode === 'offset' ? { [p.offsetParam]: keys.length } : {};
     const { items } = await listItems(ctx, r, size ? { ...query, [size]: 100 } : query);
-    keys.push(...items.map((it) => String(it?.[keyProp])));
+    keys.push(...items.map((it) => String(keyOf(it, keyProp))));
     if (items.length === 0 || (p.mode !== 'page' && p.mode !== 'offset')) break;
   }
   return keys;
@@ -120,15 +129,17 @@ async function probeSort(ctx, r, items) {
 async function probeRead(ctx, r) {
   const { items } = r.list ? await listItems(ctx, r) : { items: [] };
   const param = r.read?.params.at(-1);
-  const keyProp = param && items.length > 0 ? keyProperty(items[0], param, r.read.paramExamples?.[param]) : undefined;
-  if (keyProp) {
-    const keys = items.map((i) => i?.[keyProp]);
+  // A list of scalars lists keys: each item is the key (`''`), and the detail shows it as one of its values.
+  const keys = param && items.length > 0 && items.every(isScalar);
+  const keyProp = keys ? '' : param && items.length > 0 ? keyProperty(items[0], param, r.read.paramExamples?.[param]) : undefined;
+  if (keyProp !== undefined) {
+    const keys = items.map((i) => keyOf(i, keyProp));
     ctx.tally.record('distinct', distinctKeys(keys), `${r.list.path}: keys ${keys.slice(0, 4).join(', ')}`);
-    for (const item of items.slice(0, 3)) {
-      const res = await ctx.call(r.read, urlPath(r.read.path, values(r.read, item[keyProp])));
-      const shown = entityOf(res.json, keyProp, param)?.[keyProp];
-      const same = ok2xx(res.status) && String(shown ?? item[keyProp]) === String(item[keyProp]);
-      ctx.tally.record('detail', same, `${r.read.path} ${keyProp}=${item[keyProp]}: ${res.status}${ok2xx(res.status) ? ` with ${keyProp}=${shown}` : ''}`);
+    for (const key of keys.slice(0, 3)) {
+      const res = await ctx.call(r.read, urlPath(r.read.path, values(r.read, key)));
+      const shown = keyProp === '' ? showing(res.json, key) : entityOf(res.json, keyProp, param)?.[keyProp];
+      const same = ok2xx(res.status) && (keyProp === '' ? shown !== undefined : String(shown ?? key) === String(key));
+      ctx.tally.record('detail', same, `${r.read.path} ${keyProp || 'key'}=${key}: ${res.status}${ok2xx(res.status) ? ` with ${keyProp || 'key'}=${shown}` : ''}`);
     }
   }
   if (r.read) {
@@ -151,8 +162,8 @@ async function probeCreate(ctx, r, keyProp, seed) {
   if (r.create.body && body === undefined) return ctx.notes.push(`${r.create.path}: no valid request body sampled`), undefined;
   const before = r.list && keyProp ? await allKeys(ctx, r, keyProp) : [];
   const res = await ctx.call(r.create, urlPath(r.create.path, values(r.create)), body);
-  let { prop, key } = (r.read && createdKey(res.json, keyProp, r.read.params.at(-1))) || {};
-  if (key === undefined && ok2xx(res.status) && r.list && keyProp) {
+  let { prop, key } = (r.read && createdKey(res.json, keyProp || undefined, r.read.params.at(-1))) || {};
+  if (key === undefined && ok2xx(res.status) && r.list && keyProp !== undefined) {
     // No key in the answer (a 201 without a body): the one key the list gained, if any.
     const gained = (await allKeys(ctx, r, keyProp)).filter((k) => !before.includes(k));
     if (gained.length === 1) [prop, key] = [keyProp, gained[0]];
@@ -161,10 +172,11 @@ async function probeCreate(ctx, r, keyProp, seed) {
     if (!ok2xx(res.status) || (r.read && r.list)) ctx.tally.record('create', false, `${r.create.path}: ${res.status}${key === undefined ? ', no key in the answer' : ''}`);
     return undefined;
   }
-  const listed = (await allKeys(ctx, r, prop)).includes(String(key));
+  const listProp = keyProp === '' ? '' : prop;
+  const listed = (await allKeys(ctx, r, listProp)).includes(String(key));
   const read = await ctx.call(r.read, urlPath(r.read.path, values(r.read, key)));
   ctx.tally.record('create', listed && ok2xx(read.status), `${r.create.path} → ${key}: ${listed ? 'listed' : 'not listed'}, detail ${read.status}`);
-  return { key, prop };
+  return { key, prop, listProp };
 }
 
 /** Update → detail, and delete → 404 and gone from the list, on a created or listed key. */
@@ -201,7 +213,7 @@ async function probeWrite(ctx, r, target, seed) {
     const body = r.delete.body ? sampleBody(ctx.requestView, r.delete.body.pointer, seed) : undefined;
     const res = await ctx.call(r.delete, urlPath(r.delete.path, values(r.delete, target.key)), body);
     const after = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
-    const gone = !(await allKeys(ctx, r, target.prop)).includes(String(target.key));
+    const gone = !(await allKeys(ctx, r, target.listProp ?? target.prop)).includes(String(target.key));
     ctx.tally.record('delete', ok2xx(res.status) && after.status === 404 && gone, `${r.delete.path} ${target.key}: ${res.status}, then ${after.status}, ${gone ? 'gone' : 'still listed'}`);
   }
 }
@@ -216,12 +228,15 @@ export async function probeResource(ctx, r, seed) {
   await ctx.reset();
   const { items, keyProp } = await probeRead(ctx, r);
   if (r.list && items.length >= 2 && r.list.pagination && r.list.pagination.mode !== 'none') await probePaging(ctx, r, (i) => JSON.stringify(keyProp ? i?.[keyProp] : i));
-  if (r.list && items.length >= 2) {
+  if (r.list && items.length >= 2 && !items.every(isScalar)) {
     await probeFilter(ctx, r, items);
     await probeSort(ctx, r, items);
   }
   await ctx.reset();
   const created = r.create ? await probeCreate(ctx, r, keyProp, seed) : undefined;
-  const target = created ?? (keyProp && items.length > 0 ? { key: items[0][keyProp], prop: keyProp } : undefined);
+  // A listed key of a list of keys: the detail's property that shows it is the target's.
+  const shownBy = async (key) => showing((await ctx.call(r.read, urlPath(r.read.path, values(r.read, key)))).json, key);
+  const listed = keyProp === '' && items.length > 0 && r.read ? { key: items[0], prop: await shownBy(items[0]), listProp: '' } : keyProp && items.length > 0 ? { key: items[0][keyProp], prop: keyProp } : undefined;
+  const target = created ?? (listed?.prop !== undefined ? listed : undefined);
   if (target) await probeWrite(ctx, r, target, seed);
 }

@@ -58,10 +58,23 @@ describe('stores keyed by a property the list carries, under msw/node', () => {
     for (const item of list) expect((await get(`/members/${encodeURIComponent(String(item['id']))}`)).status).toBe(200);
   });
 
-  it('every name of a bare list of template names opens a template', async () => {
+  it('a bare list of template names lists the stored templates: each opens, a created one is listed, a deleted one leaves', async () => {
     const names = (await get('/templates')).body as string[];
-    expect(names.length).toBeGreaterThan(0);
-    for (const name of names) expect((await get(`/templates/${encodeURIComponent(name)}`)).status).toBe(200);
+    expect(names.length).toBeGreaterThan(1);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect((await get(`/templates/${encodeURIComponent(name)}`)).body).toMatchObject({ name });
+    expect((await get('/templates/no-such-template')).status).toBe(404);
+    expect((await send(`${BASE}/templates`, json('POST', { name: 'Node', source: 'node_modules/' }))).status).toBe(201);
+    expect((await get('/templates')).body).toEqual([...names, 'Node']);
+    expect((await get('/templates/Node')).body).toEqual({ name: 'Node', source: 'node_modules/' });
+    expect((await send(`${BASE}/templates/${encodeURIComponent(names[0] ?? '')}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await get('/templates')).body).toEqual([...names.slice(1), 'Node']);
+    // A name already stored is not overwritten: the created template gets a new one.
+    const before = (await get('/templates/Node')).body;
+    const again = await send(`${BASE}/templates`, json('POST', { name: 'Node', source: 'other' }));
+    expect(again.status).toBe(201);
+    expect((again.body as Json)['name']).not.toBe('Node');
+    expect((await get('/templates/Node')).body).toEqual(before);
   });
 
   it('a record (read by a string `id`, beside a "list" of strings) is stored: created, read, deleted', async () => {

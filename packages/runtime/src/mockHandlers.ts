@@ -71,6 +71,8 @@ export interface OperationSpec {
   readonly fields?: Fields;
   /** Where the entity is in the request body, when a wrapper holds it (`{ data: { … } }`). */
   readonly payload?: PropertyPath;
+  /** The key property a create's payload may name: a given key no stored item has is kept (a template's `name`). */
+  readonly givenKey?: string;
   /** How a list answers from the store, or pages the items of its JSON fixture (without a store role). */
   readonly list?: ListSpec;
   /** An action on a stored item: the store holding it (the own store when absent) and the properties it sets. */
@@ -190,7 +192,10 @@ async function fromStore<E>(op: OperationSpec, store: MockStore<E> | undefined, 
     return json(body, op.status, headers);
   }
   if (op.store === 'create' && store) {
-    const { key, entity } = store.create(await payloadOf(op, request), op.fields ?? []);
+    const payload = await payloadOf(op, request);
+    const given = op.givenKey === undefined ? undefined : (payload as Record<string, unknown>)[op.givenKey];
+    const named = (typeof given === 'string' && given !== '') || typeof given === 'number' ? String(given) : undefined;
+    const { key, entity } = store.create(payload, op.fields ?? [], named !== undefined && !items.has(named) ? named : undefined);
     const parent = parentOf(op.path, params);
     if (!empty) items.set(key, entity);
     if (!empty && parent) owners.set(key, parent);

@@ -71,6 +71,8 @@ export interface ListSpec {
   readonly pick?: readonly string[];
   /** What a summary item starts from before the picked properties are copied in (values the entity has none of). */
   readonly itemDefaults?: object;
+  /** The key property, when the list answers each stored item's key (a list of names or ids) instead of the item. */
+  readonly keys?: string;
   /** True when the list sends a `Link` header with the next page (`rel="next"`). */
   readonly link?: boolean;
   /** The response header that holds the next cursor, sent while more items follow (`NextPageToken`). */
@@ -182,7 +184,7 @@ function fieldValue(source: PageSource, w: Window, count: number, url: URL, page
 }
 
 /**
- * The answer of a list: the items of the store (a copy of each, or the `pick`ed properties), filtered by the query
+ * The answer of a list: the items of the store (a copy of each, the `pick`ed properties, or the `keys`), filtered by the query
  * (equality filters, then free text), sorted as it says, cut to the requested page, in the list's envelope; and the `Link` header of the next page, or the header holding the next cursor, when the list sends one.
  * @param all the stored items (before filtering)
  * @param request the intercepted request
@@ -200,7 +202,8 @@ export function listAnswer<E>(all: readonly E[], request: Request, spec: ListSpe
     ...(spec.itemDefaults ? cloneEntity(spec.itemDefaults) : {}),
     ...Object.fromEntries((pick ?? []).filter((p) => Object.hasOwn(item as object, p)).map((p) => [p, (item as Record<string, unknown>)[p]])),
   });
-  const items = matching.slice(w.start, w.start + w.size).map((item) => (pick ? summary(item) : item));
+  const keys = spec.keys;
+  const items = matching.slice(w.start, w.start + w.size).map((item) => (keys !== undefined ? (item as Record<string, unknown>)[keys] : pick ? summary(item) : item));
   let body: unknown = spec.items === undefined ? items : withPath(spec.template ? cloneEntity(spec.template) : {}, spec.items, items);
   for (const [path, source, last] of spec.fields ?? []) {
     if (source === 'items') continue;

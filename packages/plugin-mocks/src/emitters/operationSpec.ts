@@ -51,6 +51,7 @@ function listSpec(list: ListPlan): Spec {
     sort: list.sort as Spec | undefined,
     pick: list.pick,
     itemDefaults: list.itemDefaults === undefined ? undefined : new Sample(list.itemDefaults),
+    keys: list.keys,
     link: list.link,
     nextHeader: list.nextHeader,
   };
@@ -74,7 +75,7 @@ function storePart(plan: MockPlan, op: OperationPlan, imports: SpecImports): Rec
     case 'delete':
       return { store: op.storeRole, key };
     case 'create':
-      return { store: 'create', fields, payload: op.payload };
+      return { store: 'create', fields, payload: op.payload, givenKey: op.givenKey };
     case 'update':
       // A relationship's PUT without a body adds the item its path names (`PUT /user/following/{username}`).
       if (store.relation && op.sig.node.method === 'put' && !op.sig.payload) return { store: 'replace', key, fields, upsert: true };

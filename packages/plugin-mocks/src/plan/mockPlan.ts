@@ -95,6 +95,8 @@ export interface OperationPlan {
   writable?: Fields;
   /** Where the request body holds the entity, when a wrapper holds it (`{ contact: {...} }`, `['Accounts', '0']`). */
   payload?: string | string[];
+  /** The key property a create's payload may name for itself (see `givenKey`). */
+  givenKey?: string;
   /** How a list that answers its fixture filters, sorts and pages the fixture's items (see `fixtureListPlan`). */
   page?: ListPlan;
   /** An action on a stored item that answers the item: it updates the store (see `planEntityAction`). */
@@ -217,6 +219,8 @@ export interface ListPlan {
   pick?: string[];
   /** What a summary item starts from before the picked properties are copied in (see `summaryOf`). */
   itemDefaults?: object;
+  /** The key property, when the list answers the stored items' keys (`['gitignore', 'node']`, see `listsKeys`). */
+  keys?: string;
   /** True when the list sends a `Link` header with the next page. */
   link?: boolean;
   /** The response header that holds the next cursor, sent while more items follow (`NextPageToken`). */

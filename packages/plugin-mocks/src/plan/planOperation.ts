@@ -10,7 +10,7 @@ import { sameSample } from '../values/printValue.js';
 import { mayBeUnknown, sameType } from './sameType.js';
 import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sharedUrls } from './sharedUrls.js';
-import { writableFields } from '../store/writableFields.js';
+import { givenKey, writableFields } from '../store/writableFields.js';
 import { oneItemWrap, successBodies, variantWrap, wrapperOf } from '../store/entityFacts.js';
 import { fixtureListPlan, summaryOf } from '../store/listPlan.js';
 import { requestSchema, type Definitions } from './requestSchema.js';
@@ -81,6 +81,8 @@ export function planOperation(sig: OperationSignature, store: StorePlan | undefi
       plan.payload = wrap.one ? [wrap.path, '0'] : wrap.path;
       plan.writable = writableFields(wrap.schema, store.entity, ctx);
     }
+    const given = role === 'create' ? givenKey(wrap?.schema ?? request, store.entity, ctx) : undefined;
+    if (given !== undefined) plan.givenKey = given;
   }
   const request = head ? undefined : checkedBody(sig, shared, ctx);
   if (request) {

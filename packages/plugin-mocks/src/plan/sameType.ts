@@ -1,5 +1,6 @@
 import type { SchemaNode } from '@reslayer/core';
-import { deref, printType } from '@reslayer/core';
+import { deref, printType, resolveSchema } from '@reslayer/core';
+import type { EntityFacts } from './mockPlan.js';
 import type { PlanContext } from './planContext.js';
 
 /** Deepest nesting {@link mayBeUnknown} follows. */
@@ -52,4 +53,16 @@ export function mayBeUnknown(nodes: ReadonlyArray<SchemaNode | undefined>, ctx: 
     return false;
   };
   return nodes.length === 0 || nodes.some((n) => check(n, 0));
+}
+
+/**
+ * True when a list's scalar items are keys of the entity (GitHub's gitignore template names beside
+ * `GET /gitignore/templates/{name}`): the entity's key is one top-level property, a string or number as the items are.
+ * @param item the list's item schema
+ * @param facts the entity's facts
+ * @param ctx the planning context
+ */
+export function listsKeys(item: SchemaNode, facts: EntityFacts, ctx: PlanContext): boolean {
+  const kind = (n: SchemaNode): string => resolveSchema(n, ctx.names.byName).leaf.kind;
+  return facts.key?.path.length === 1 && ['string', 'number'].includes(kind(item)) && kind(facts.key.schema) === kind(item);
 }

@@ -2,7 +2,7 @@ import type { PropertyNode, ResponseNode, SchemaNode, SchemaTypeNames } from '@r
 import { camelCase, deref, isJsonMediaType, keyWord, listEnvelope, objectProperties, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, EntityKey, Fields, Wrap } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
-import { sameType } from '../plan/sameType.js';
+import { listsKeys, sameType } from '../plan/sameType.js';
 import { sampleValue } from '../values/sampleSchema.js';
 
 /** Where a list's items are (core's `listEnvelope`). */
@@ -91,12 +91,13 @@ export function successBodies(sig: OperationSignature): Array<SchemaNode | undef
 /**
  * The entity facts of a read operation, or undefined when its response is not a single non-null object type.
  * The entity is the read's response, or the object it wraps: the property holding the list's item type
- * (`{ data: Contact }` beside a list of `Contact`), else a lone required object property (`{ article: {...} }`)
- * when the response itself has no key property, else the item of a bare array (a read answering `[Entity]`). The key property is the first usable one
- * (a non-null string, number or enum) named like a {@link keyCandidates} name; else the one string property
- * whose `format` or `pattern` is the item path parameter's; else the one whose example is the parameter's; else one named `uuid`, `key`, `slug` or `code`, or
- * `name` when the parameter is the entity's own name. A key the list's items do not carry is looked for again among
- * the properties they share with the entity ({@link listedKey}).
+ * (`{ data: Contact }` beside a list of `Contact`), else a lone required object property (`{ article: {...} }`) when
+ * the response itself has no key property, else the item of a bare array (a read answering `[Entity]`). The key
+ * property is the first usable one (a non-null string, number or enum) named like a {@link keyCandidates} name; else
+ * the one string property whose `format` or `pattern` is the item path parameter's; else the one whose example is the
+ * parameter's; else one named `uuid`, `key`, `slug` or `code`, or `name` when the parameter is the entity's own name.
+ * A key the list's items do not carry is looked for again among the properties both have ({@link listedKey}); a
+ * bare list of scalars must list keys ({@link listsKeys}).
  * @param read signature of the CRUD read operation
  * @param keyParam name of the path parameter that identifies an item
  * @param ctx the planning context
@@ -108,9 +109,9 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   const response = responseSchema(read);
   if (read.response.responseType !== 'json' || !response) return undefined;
   const listItem = list?.item;
-  // A read beside a list that is itself an array of keys (GitHub's gitignore template names) answers its fixture:
-  // a store keyed apart from the listed keys would answer 404 to every listed one.
-  if (listItem && list.itemsProperty === undefined && !objectProperties(listItem, ctx.names)) return undefined;
+  // A list that is itself an array of scalars (GitHub's gitignore template names) lists the keys of the read's store
+  // when they fit its key (see `listsKeys`); else the read answers its fixture, or every listed key would answer 404.
+  const keysOnly = list !== undefined && list.itemsProperty === undefined && !objectProperties(list.item, ctx.names);
   const bodies = successBodies(read);
   if (!bodies.every((b) => sameType(b, response, ctx))) return undefined;
   const param = read.pathArgs[read.pathArgs.length - 1]?.param.schema;
@@ -120,7 +121,7 @@ export function entityFacts(read: OperationSignature, keyParam: string, ctx: Pla
   const held = wrap && wrap.path !== '' && example !== null && typeof example === 'object' ? (example as Record<string, unknown>)[wrap.path] : example;
   const shown = wrap?.one && Array.isArray(held) ? held[0] : held;
   const found = factsOf(wrap?.schema ?? response, keyParam, param, ctx, entity, shown);
-  const facts = found && listItem ? listedKey(found, listItem, keyParam, param, ctx, entity) : found;
+  const facts = keysOnly ? (found && listsKeys(list.item, found, ctx) ? found : undefined) : found && listItem ? listedKey(found, listItem, keyParam, param, ctx, entity) : found;
   return facts && wrap ? { ...facts, wrap } : facts;
 }
 

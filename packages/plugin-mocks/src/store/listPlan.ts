@@ -2,7 +2,7 @@ import type { ListPagination, NamedSchema, ParameterNode, PropertyNode, Property
 import { deref, listEnvelope, listPagination, objectProperties, pathNames, resolveSchema, type OperationSignature } from '@reslayer/core';
 import type { EntityFacts, ListPlan, PageField, PageWindow } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
-import { sameType } from '../plan/sameType.js';
+import { listsKeys, sameType } from '../plan/sameType.js';
 import { responseSchema } from './entityFacts.js';
 import { assignable } from './writableFields.js';
 import { listQueryOf } from './listQuery.js';
@@ -20,8 +20,8 @@ const norm = (name: string): string => name.toLowerCase().replace(/[_\-.@$]/g, '
 /**
  * The list plan: where the items are (core's `listEnvelope`), the page window (core's `listPagination`), the
  * page object's computed properties and its other required properties, the filters, the free text and the sort
- * (`listQueryOf`); undefined when the list
- * does not answer the stored entity (its items are neither the entity nor a summary of it).
+ * (`listQueryOf`); undefined when the list does not answer the stored entity (its items are neither the entity, a
+ * summary of it, nor its keys).
  * @param list signature of the CRUD list operation
  * @param entity the entity facts of the resource
  * @param ctx the planning context
@@ -32,7 +32,9 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
   if (list.response.responseType !== 'json' || !schema || list.response.responses.filter((r) => r.contents.length > 0).length !== 1) return undefined;
   const env = listEnvelope(schema, ctx.names);
   if (!env) return undefined;
-  const summary = sameType(env.item, entity.schema, ctx) ? undefined : summaryOf(env.item, entity, ctx);
+  // A list of scalars lists the stored items' keys (see `listsKeys`).
+  const keys = !objectProperties(env.item, ctx.names) && listsKeys(env.item, entity, ctx) ? entity.key?.path[0] : undefined;
+  const summary = keys !== undefined || sameType(env.item, entity.schema, ctx) ? undefined : summaryOf(env.item, entity, ctx);
   if (summary === null) return undefined;
   const { plan, params } = pagePlan(list, schema, env, ctx);
   const template = env.itemsProperty === undefined ? undefined : pageTemplate(schema, [env.itemsProperty, ...plan.fields.map((f) => f[0])], ctx);
@@ -41,6 +43,7 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
     ...(template !== undefined ? { template } : {}),
     ...queryPlan(list, entity.props, params, ctx),
     ...(summary ? { pick: summary.pick } : {}),
+    ...(keys !== undefined ? { keys } : {}),
     ...(summary?.defaults ? { itemDefaults: summary.defaults } : {}),
   };
 }

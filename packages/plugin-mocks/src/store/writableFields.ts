@@ -18,6 +18,22 @@ export function writableFields(request: SchemaNode | undefined, entity: EntityFa
   return request ? fieldsOf(request, entity.schema, entity.serverFields, false, ctx, 0) : [];
 }
 
+/**
+ * The key property a create's payload names for itself (a template's `name`, a branch's `name`): the entity's
+ * one-property key, when the request schema requires it (not readOnly) with values the key accepts. An optional key
+ * (petstore's order `id`) stays the server's to assign. The store keeps a given key no stored item has (see
+ * docs/mocks.md, "A key the client names").
+ * @param request the create's request body schema (or the object its wrapper holds)
+ * @param entity the entity facts
+ * @param ctx the planning context
+ * @returns the key property's name, or undefined
+ */
+export function givenKey(request: SchemaNode | undefined, entity: EntityFacts, ctx: PlanContext): string | undefined {
+  const key = entity.key?.path.length === 1 ? entity.key : undefined;
+  const q = key && request ? objectProperties(request, ctx.names)?.props.find((p) => p.name === key.path[0]) : undefined;
+  return key && q?.required && !q.schema.readOnly && assignable(q.schema, key.schema, ctx, 0, true) ? key.path[0] : undefined;
+}
+
 function fieldsOf(req: SchemaNode, ent: SchemaNode, server: Fields, nested: boolean, ctx: PlanContext, depth: number): Fields {
   const r = resolveSchema(req, ctx.names.byName).leaf;
   const e = resolveSchema(ent, ctx.names.byName).leaf;
