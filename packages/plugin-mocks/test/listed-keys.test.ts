@@ -58,6 +58,16 @@ describe('stores keyed by a property the list carries, under msw/node', () => {
     for (const item of list) expect((await get(`/members/${encodeURIComponent(String(item['id']))}`)).status).toBe(200);
   });
 
+  it('listed attachments (a `name`, no id) open by their name under `{path}`, not by position, and a delete removes one', async () => {
+    const names = ((await get('/attachments')).body as Json[]).map((a) => String(a['name']));
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) expect((await get(`/attachments/${encodeURIComponent(name)}`)).status).not.toBe(404);
+    expect((await get('/attachments/1')).status).toBe(404);
+    expect((await send(`${BASE}/attachments/${encodeURIComponent(names[0] ?? '')}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await get(`/attachments/${encodeURIComponent(names[0] ?? '')}`)).status).toBe(404);
+    expect(((await get('/attachments')).body as Json[]).map((a) => a['name'])).toEqual(names.slice(1));
+  });
+
   it('a bare list of template names lists the stored templates: each opens, a created one is listed, a deleted one leaves', async () => {
     const names = (await get('/templates')).body as string[];
     expect(names.length).toBeGreaterThan(1);

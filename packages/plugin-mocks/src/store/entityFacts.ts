@@ -140,8 +140,11 @@ function listedKey(facts: EntityFacts, listItem: SchemaNode, keyParam: string, p
   if (!listed || listed.some((p) => p.name === own) || (own === undefined && factsOf(listItem, keyParam, param, ctx, entity)?.key)) return facts;
   const shared = facts.props.filter((p) => listed.some((l) => l.name === p.name));
   const key = keyIn(shared, keyCandidates(keyParam, entity), ctx.names) ?? (param && keyByShape(shared, param, ctx)) ?? keyIn(shared, [...conventional(keyParam, entity), 'name'], ctx.names);
-  return key ? { ...facts, key, serverFields: [...new Set([...facts.serverFields, ...key.path])].sort() } : facts;
+  return key ? rekeyed(facts, key) : facts;
 }
+
+/** The facts keyed by another property, which becomes a field the store sets. */
+export const rekeyed = (facts: EntityFacts, key: EntityKey): EntityFacts => ({ ...facts, key, serverFields: [...new Set([...facts.serverFields, ...key.path])].sort() });
 
 /**
  * The entity facts of an entity schema (see {@link entityFacts} for how the key property is found), or undefined
@@ -291,7 +294,7 @@ function wrapOfRead(response: SchemaNode, keyed: (schema: SchemaNode) => boolean
 }
 
 /** The first property named like a candidate ({@link keyCandidates}) that can hold a key (a non-null string, number or enum). */
-function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNames): EntityKey | undefined {
+export function keyIn(props: PropertyNode[], candidates: string[], names: SchemaTypeNames): EntityKey | undefined {
   for (const name of candidates) {
     const p = props.find((x) => norm(x.name) === name);
     const resolved = p && resolveSchema(p.schema, names.byName);

@@ -3,7 +3,7 @@ import { listEnvelope, objectProperties, pathNames, stringLiteral, type Operatio
 import { clientNaming } from '@reslayer/plugin-client/naming';
 import type { EntityFacts } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
-import { entityFacts, factsOf, responseSchema, successBodies } from './entityFacts.js';
+import { entityFacts, factsOf, keyIn, rekeyed, responseSchema, successBodies } from './entityFacts.js';
 import { sameType } from '../plan/sameType.js';
 
 /** What a resource's store holds and how the handlers file types it. */
@@ -27,7 +27,7 @@ export interface StoreSubject {
 /**
  * The entity a CRUD resource's store holds: the read's response (or the object it wraps, see `entityFacts`); for a
  * resource without a read that lists and creates (`GET /menu` and `POST /menu`), the list's item, keyed by the
- * path parameter of its update or delete (`/menu/{menuItemId}`), else by a property named `id`, else by position;
+ * path parameter of its update or delete (`/menu/{menuItemId}`), else by a property named `id` (or, when a path names an item, `name`), else by position;
  * for a relationship whose read answers no body (`GET /user/following/{username}`: 204 or 404), and for a read
  * whose answer holds no key while the list's items hold one (a projection, or another entity's page), the list's
  * item keyed by the read's path parameter. A read whose body the client types `unknown` (its schema beside an
@@ -78,8 +78,12 @@ function listSubject(list: OperationSignature, envelope: NonNullable<ReturnType<
   // 202's acknowledgement) is their union: neither has items to type.
   const own = list.response.content?.schema;
   if (!own || !successBodies(list).every((b) => b !== undefined && sameType(b, own, ctx))) return undefined;
-  const entity = factsOf(envelope.item, item?.param.name ?? 'id', item?.param.schema, ctx, resource.entity);
-  if (!entity) return undefined;
+  const found = factsOf(envelope.item, item?.param.name ?? 'id', item?.param.schema, ctx, resource.entity);
+  if (!found) return undefined;
+  // Items with no key but a `name` (bitbucket's issue attachments under `{path}`) are keyed by it, not by position:
+  // a listed item opens by what it carries (as `listedKey` does for a read's entity).
+  const named = item && !found.key ? keyIn(found.props, ['name'], ctx.names) : undefined;
+  const entity = named ? rekeyed(found, named) : found;
   const entityImport = clientNaming.responseType(list.op);
   const holder = (envelope.itemsProperty === undefined ? [] : pathNames(envelope.itemsProperty)).reduce((type, name) => `NonNullable<${type}>[${stringLiteral(name)}]`, entityImport);
   return { entity, entityType: nonNull(`NonNullable<${holder}>[number]`, entity, ctx), entityImport, origin: `the items of \`${clientNaming.method(list.op)}\``, ...(relation ? { relation } : {}), ...(item ? { keyArg: { name: item.param.name, ident: item.ident, schema: item.param.schema } } : {}) };
