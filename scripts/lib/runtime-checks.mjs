@@ -142,6 +142,19 @@ export function createdKey(body, keyProp, param) {
   return undefined;
 }
 
+/**
+ * The property of a detail (or of an object one level down) whose value is a listed key, when the list answers
+ * keys (GitHub's template names): `{ name: 'Ada', source }` shows `'Ada'` in `name`.
+ * @param {unknown} json the detail's answer
+ * @param {string | number} key the listed key
+ * @returns {string | undefined} the property's name
+ */
+export function showing(json, key) {
+  const objects = json && typeof json === 'object' ? [json, ...Object.values(json).filter((v) => v && typeof v === 'object' && !Array.isArray(v))] : [];
+  for (const o of objects) for (const [k, v] of Object.entries(o)) if ((typeof v === 'string' || typeof v === 'number') && String(v) === String(key)) return k;
+  return undefined;
+}
+
 /** True when no two keys are equal (as strings). */
 export const distinctKeys = (keys) => new Set(keys.map(String)).size === keys.length;
 

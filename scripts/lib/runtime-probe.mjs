@@ -2,19 +2,14 @@
 // paging, a filter, a sort, create → listed and readable, update → detail, delete → 404 and gone, invalid create → 4xx.
 // Each check is recorded in the contract's tally only where it applies (the list carries a key, the list pages,
 // a filter parameter names an item property, a valid request body could be built…).
-import { createdKey, distinctKeys, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, norm, pagingVerdict } from './runtime-checks.mjs';
+import { createdKey, distinctKeys, showing, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, norm, pagingVerdict } from './runtime-checks.mjs';
 import { pointerFor, sampleBody, urlPath, writableStrings } from './runtime-http.mjs';
 
 const ok2xx = (s) => s >= 200 && s < 300;
 /** The key of a listed item: its `keyProp`, or the item itself where the list answers keys (`''`: GitHub's template names). */
 const keyOf = (item, keyProp) => (keyProp === '' ? item : item?.[keyProp]);
 const isScalar = (v) => typeof v === 'string' || typeof v === 'number';
-/** The property of a detail (or of an object it wraps) whose value is a listed key, if any. */
-function showing(json, key) {
-  const objects = json && typeof json === 'object' ? [json, ...Object.values(json).filter((v) => v && typeof v === 'object' && !Array.isArray(v))] : [];
-  for (const o of objects) for (const [k, v] of Object.entries(o)) if (isScalar(v) && String(v) === String(key)) return k;
-  return undefined;
-}
+
 const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield'];
 const DIRECTION = ['order', 'direction', 'sortorder', 'sortdirection', 'dir'];
 const TEXT = ['q', 'search', 'query', 'searchterm', 'term', 'keyword'];
@@ -158,6 +153,9 @@ async function probeCreate(ctx, r, keyProp, seed) {
     const res = await ctx.call(r.create, urlPath(r.create.path, values(r.create)), {});
     ctx.tally.record('invalid', res.status >= 400 && res.status < 500, `${r.create.method.toUpperCase()} ${r.create.path} {}: ${res.status}`);
   }
+  // "Listed" can only be seen in a list that answers JSON (bitbucket's downloads and snyk's webhooks declare none).
+  const json = (op) => Object.entries(op?.responses ?? {}).some(([status, pointer]) => /^2/.test(status) && pointer !== undefined);
+  if (r.read && r.list && !json(r.list)) return ctx.notes.push(`${r.create.path}: the list declares no JSON body: create not checked`), undefined;
   const body = r.create.body ? sampleBody(ctx.requestView, r.create.body.pointer, seed) : undefined;
   if (r.create.body && body === undefined) return ctx.notes.push(`${r.create.path}: no valid request body sampled`), undefined;
   const before = r.list && keyProp ? await allKeys(ctx, r, keyProp) : [];

@@ -1,6 +1,6 @@
 // The pure check logic of `pnpm corpus:runtime` (scripts/lib/runtime-checks.mjs): where items and keys are, and
 // when a list's keys, pages, filter and sort pass; placeholders; pooling, the table and the target lines.
-import { createTally, createdKey, distinctKeys, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, pagingVerdict, placeholders, pool, tableMarkdown, targetLines, weakest } from '../../scripts/lib/runtime-checks.mjs';
+import { createTally, createdKey, distinctKeys, entityOf, showing, filterVerdict, isOrdered, itemsOf, keyProperty, pagingVerdict, placeholders, pool, tableMarkdown, targetLines, weakest } from '../../scripts/lib/runtime-checks.mjs';
 
 describe('itemsOf', () => {
   it('finds the items of a bare array, the pagination property, a usual envelope and a nested one', () => {
@@ -10,6 +10,16 @@ describe('itemsOf', () => {
     expect(itemsOf({ embedded: { items: [{ id: 4 }] } })).toEqual([{ id: 4 }]);
     expect(itemsOf({ a: [{ id: 1 }], b: [{ id: 2 }] })).toBeUndefined();
     expect(itemsOf('text')).toBeUndefined();
+  });
+});
+
+describe('showing', () => {
+  it('names the property of a detail, or of an object one level down, that holds a listed key', () => {
+    expect(showing({ name: 'Ada', source: 'x' }, 'Ada')).toBe('name');
+    expect(showing({ data: { id: 7, title: 't' } }, '7')).toBe('id');
+    expect(showing({ name: 'Bob' }, 'Ada')).toBeUndefined();
+    expect(showing({ names: ['Ada'] }, 'Ada')).toBeUndefined();
+    expect(showing('Ada', 'Ada')).toBeUndefined();
   });
 });
 
