@@ -122,10 +122,11 @@ async function probeSort(ctx, r, items) {
 
 /** The list → detail, distinct and unknown-id checks; returns the items and the key property. */
 async function probeRead(ctx, r) {
-  const { items } = r.list ? await listItems(ctx, r) : { items: [] };
+  const { items, json } = r.list ? await listItems(ctx, r) : { items: [] };
   const param = r.read?.params.at(-1);
-  // A list of scalars lists keys: each item is the key (`''`), and the detail shows it as one of its values.
-  const keys = param && items.length > 0 && items.every(isScalar);
+  // A bare array of scalars lists keys (GitHub's template names): each item is the key (`''`), and the detail shows
+  // it as one of its values. Scalars inside an object are one entity's values (flinkster's `providerNetworkIds`).
+  const keys = param && Array.isArray(json) && items.length > 0 && items.every(isScalar);
   const keyProp = keys ? '' : param && items.length > 0 ? keyProperty(items[0], param, r.read.paramExamples?.[param]) : undefined;
   if (keyProp !== undefined) {
     const keys = items.map((i) => keyOf(i, keyProp));
