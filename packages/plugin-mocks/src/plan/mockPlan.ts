@@ -219,7 +219,7 @@ export interface ListPlan {
   pick?: string[];
   /** What a summary item starts from before the picked properties are copied in (see `summaryOf`). */
   itemDefaults?: object;
-  /** The key property, when the list answers the stored items' keys (`['gitignore', 'node']`, see `listsKeys`). */
+  /** The key property, when the list answers the stored items' keys (`['Actionscript', 'Ada']`, see `listsKeys`). */
   keys?: string;
   /** True when the list sends a `Link` header with the next page. */
   link?: boolean;
