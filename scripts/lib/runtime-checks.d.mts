@@ -35,6 +35,7 @@ export declare function norm(name: unknown): string;
 export declare function keyProperty(item: unknown, param: string, example?: string | number): string | undefined;
 export declare function entityOf(body: unknown, property: string, param?: string): Record<string, unknown> | undefined;
 export declare function createdKey(body: unknown, keyProp: string | undefined, param: string): { prop: string; key: unknown } | undefined;
+export declare function isScalar(value: unknown): value is string | number;
 export declare function showing(json: unknown, key: string | number): string | undefined;
 export declare function distinctKeys(keys: unknown[]): boolean;
 export declare function pagingVerdict(first: string[], second: string[], ended: boolean): Verdict;

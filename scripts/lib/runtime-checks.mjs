@@ -142,6 +142,9 @@ export function createdKey(body, keyProp, param) {
   return undefined;
 }
 
+/** True for a value a key can be: a string or a number. */
+export const isScalar = (v) => typeof v === 'string' || typeof v === 'number';
+
 /**
  * The property of a detail (or of an object one level down) whose value is a listed key, when the list answers
  * keys (GitHub's template names): `{ name: 'Ada', source }` shows `'Ada'` in `name`.
@@ -151,7 +154,7 @@ export function createdKey(body, keyProp, param) {
  */
 export function showing(json, key) {
   const objects = json && typeof json === 'object' ? [json, ...Object.values(json).filter((v) => v && typeof v === 'object' && !Array.isArray(v))] : [];
-  for (const o of objects) for (const [k, v] of Object.entries(o)) if ((typeof v === 'string' || typeof v === 'number') && String(v) === String(key)) return k;
+  for (const o of objects) for (const [k, v] of Object.entries(o)) if (isScalar(v) && String(v) === String(key)) return k;
   return undefined;
 }
 

@@ -2,13 +2,12 @@
 // paging, a filter, a sort, create → listed and readable, update → detail, delete → 404 and gone, invalid create → 4xx.
 // Each check is recorded in the contract's tally only where it applies (the list carries a key, the list pages,
 // a filter parameter names an item property, a valid request body could be built…).
-import { createdKey, distinctKeys, showing, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, norm, pagingVerdict } from './runtime-checks.mjs';
+import { createdKey, distinctKeys, isScalar, showing, entityOf, filterVerdict, isOrdered, itemsOf, keyProperty, norm, pagingVerdict } from './runtime-checks.mjs';
 import { pointerFor, sampleBody, urlPath, writableStrings } from './runtime-http.mjs';
 
 const ok2xx = (s) => s >= 200 && s < 300;
 /** The key of a listed item: its `keyProp`, or the item itself where the list answers keys (`''`: GitHub's template names). */
 const keyOf = (item, keyProp) => (keyProp === '' ? item : item?.[keyProp]);
-const isScalar = (v) => typeof v === 'string' || typeof v === 'number';
 
 const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield'];
 const DIRECTION = ['order', 'direction', 'sortorder', 'sortdirection', 'dir'];
