@@ -91,6 +91,11 @@ export interface StoreSpec<E> {
   readonly key?: KeySpec;
   /** Store keys of the seed when keyed by position and `'1'`, `'2'`… break the item path parameter's schema. */
   readonly positionKeys?: readonly string[];
+  /**
+   * The seed's items lack the key property `key.path` (no entity property holds the key, but the entity allows one
+   * more): they are keyed by position (`positionKeys`, else `'1'`, `'2'`…) and the store writes that key into them.
+   */
+  readonly carried?: boolean;
   /** The key and readOnly properties: a PUT keeps them from the stored item. */
   readonly serverFields?: Fields;
   /** Time stamps (`date-time` properties) a create sets (`created`, all of them) and an update sets (`updated`). */
@@ -148,7 +153,12 @@ export function createStore<E>(spec: StoreSpec<E>): MockStore<E> {
     ownersOf(items as Map<string, unknown>).clear();
     sequence = 0;
     clock.reset();
-    spec.seed.forEach((item, i) => items.set(key ? String(readPath(item, key.path)) : (spec.positionKeys?.[i] ?? String(i + 1)), cloneEntity(item)));
+    spec.seed.forEach((item, i) => {
+      const entity = cloneEntity(item);
+      const position = spec.positionKeys?.[i] ?? String(i + 1);
+      if (key && spec.carried) setPath(entity, key.path, key.kind === 'number' ? Number(position) : position);
+      items.set(key && !spec.carried ? String(readPath(item, key.path)) : position, entity);
+    });
   };
   // Past the fresh keys a string key is the sequence number as text (`'4'`): no `<property>-<n>` placeholder, and
   // it still fits a numeric path parameter.

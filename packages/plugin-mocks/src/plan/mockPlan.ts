@@ -148,6 +148,13 @@ export interface StorePlan {
    */
   positionKeys?: string[];
   /**
+   * Where the items carry their store key when no entity property holds it but the entity allows one more property
+   * (Bitbucket's branch restrictions and snippet comments, read by `{id}` and `{comment_id}`): `id`, or the item path
+   * parameter's name when the entity declares an `id`. The store writes each item's key there, so a list, a create's
+   * answer and a detail show the key a client opens the item by. `kind` follows the parameter's schema.
+   */
+  carriedKey?: { name: string; kind: 'uuid' | 'string' | 'number' };
+  /**
    * Keys for created items when the plain ones (`<property>-<n>`, counting numbers, `String(n)`) would break the
    * key's schema (a `pattern` such as `^ord_[0-9a-z]{26}$`, a format, a length or a range): values of that schema
    * no seed fixture has, used first (`nextId`).

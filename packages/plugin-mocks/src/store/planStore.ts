@@ -81,6 +81,8 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
       seeds = sampled.map(String);
       plan.positionKeys = seeds;
     }
+    const carried = keyArg && carriedKey(entity, keyArg.name, keySchema, ctx);
+    if (carried) plan.carriedKey = carried;
   } else seeds = made.map((m) => String(m.slot.key));
   if (key?.kind !== 'enum') {
     const plain = (n: number): string => (key?.kind === 'uuid' ? sampleUuid(n) : String(n));
@@ -96,6 +98,24 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
     }
   }
   return plan;
+}
+
+/**
+ * Where keyless items carry their store key (see {@link StorePlan.carriedKey}): `id`, else the parameter's name, when
+ * the entity declares no such property and allows one more (no object of it, or of its `allOf`/`oneOf`, is closed).
+ */
+function carriedKey(entity: StorePlan['entity'], param: string, schema: SchemaNode | undefined, ctx: PlanContext): StorePlan['carriedKey'] {
+  const name = ['id', param].find((n) => !entity.props.some((p) => p.name === n));
+  const open = (node: SchemaNode, depth = 0): boolean => {
+    const n = deref(node, ctx.names.byName);
+    if (!n || depth > 8) return false;
+    if (n.kind === 'object') return n.closed !== true;
+    if (n.kind === 'intersection') return n.members.every((m) => open(m, depth + 1));
+    return n.kind === 'union' && n.variants.every((v) => open(v, depth + 1));
+  };
+  if (name === undefined || !open(entity.schema)) return undefined;
+  const leaf = schema && deref(schema, ctx.names.byName);
+  return { name, kind: leaf?.kind === 'number' ? 'number' : leaf?.kind === 'string' && /^(uuid|guid)$/.test(leaf.format ?? '') ? 'uuid' : 'string' };
 }
 
 /** Names of the time stamps a write sets (`createdAt`, `updated_at`, `modifiedOn`…) and of those an update sets. */
