@@ -8,6 +8,11 @@ import { pointerFor, sampleBody, urlPath, writableStrings } from './runtime-http
 const ok2xx = (s) => s >= 200 && s < 300;
 /** The key of a listed item: its `keyProp`, or the item itself where the list answers keys (`''`: GitHub's template names). */
 const keyOf = (item, keyProp) => (keyProp === '' ? item : item?.[keyProp]);
+/**
+ * True for a read's answer that holds only arrays (`{ paths: [Path] }`): the item's children, not its detail (Data
+ * Lake's `GET /{filesystem}` answers the file system's paths), so no property of it can show the listed key.
+ */
+const onlyLists = (json) => json !== null && typeof json === 'object' && !Array.isArray(json) && Object.keys(json).length > 0 && Object.values(json).every(Array.isArray);
 
 const SORT = ['sort', 'sortby', 'orderby', 'ordering', 'sortfield'];
 const DIRECTION = ['order', 'direction', 'sortorder', 'sortdirection', 'dir'];
@@ -132,9 +137,11 @@ async function probeRead(ctx, r) {
     ctx.tally.record('distinct', distinctKeys(keys), `${r.list.path}: keys ${keys.slice(0, 4).join(', ')}`);
     for (const key of keys.slice(0, 3)) {
       const res = await ctx.call(r.read, urlPath(r.read.path, values(r.read, key)));
-      const shown = keyProp === '' ? showing(res.json, key) : entityOf(res.json, keyProp, param)?.[keyProp];
+      const children = keyProp !== '' && onlyLists(res.json);
+      const shown = keyProp === '' ? showing(res.json, key) : children ? undefined : entityOf(res.json, keyProp, param)?.[keyProp];
       const same = ok2xx(res.status) && (keyProp === '' ? shown !== undefined : String(shown ?? key) === String(key));
-      ctx.tally.record('detail', same, `${r.read.path} ${keyProp || 'key'}=${key}: ${res.status}${ok2xx(res.status) ? ` with ${keyProp || 'key'}=${shown}` : ''}`);
+      const seen = children ? ' with the item\'s lists' : ` with ${keyProp || 'key'}=${shown}`;
+      ctx.tally.record('detail', same, `${r.read.path} ${keyProp || 'key'}=${key}: ${res.status}${ok2xx(res.status) ? seen : ''}`);
     }
   }
   if (r.read) {
