@@ -163,6 +163,7 @@ async function probeCreate(ctx, r, keyProp, seed) {
   // "Listed" can only be seen in a list that answers JSON (bitbucket's downloads and snyk's webhooks declare none).
   const json = (op) => Object.entries(op?.responses ?? {}).some(([status, pointer]) => /^2/.test(status) && pointer !== undefined);
   if (r.read && r.list && !json(r.list)) return ctx.notes.push(`${r.create.path}: the list declares no JSON body: create not checked`), undefined;
+  if (r.list?.answersItem) return ctx.notes.push(`${r.create.path}: the list answers the read's schema (one item): create not checked`), undefined;
   const body = r.create.body ? sampleBody(ctx.requestView, r.create.body.pointer, seed) : undefined;
   if (r.create.body && body === undefined) return ctx.notes.push(`${r.create.path}: no valid request body sampled`), undefined;
   const before = r.list && keyProp ? await allKeys(ctx, r, keyProp) : [];
