@@ -1,4 +1,4 @@
-import { cloneEntity } from './mockClone.js';
+import { cloneEntity, picked } from './mockClone.js';
 
 describe('cloneEntity', () => {
   it("keeps a Date's own toJSON (a format: date field under dates: 'Date') where structuredClone drops it", () => {
@@ -9,5 +9,16 @@ describe('cloneEntity', () => {
     expect(JSON.parse(JSON.stringify(copy))).toEqual({ day: '2024-01-02', at: '2024-01-02T10:00:00.000Z', children: [{ day: '2024-01-02' }] });
     expect(copy.day).not.toBe(day);
     expect(copy.children[0]).not.toBe(entity.children[0]);
+  });
+});
+
+describe('picked', () => {
+  it('copies the picked properties, a number of the `text` ones as its text, and copies rather than shares', () => {
+    const entity = { id: 7, name: 'a', tags: ['x'], secret: 's' };
+    const view = picked(entity, ['id', 'tags', 'name'], ['id']);
+    expect(view).toEqual({ id: '7', name: 'a', tags: ['x'] });
+    expect(view['tags']).not.toBe(entity.tags);
+    expect(picked(entity, undefined)).toEqual(entity);
+    expect(picked(null, ['id'])).toEqual({});
   });
 });

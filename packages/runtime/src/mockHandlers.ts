@@ -4,7 +4,7 @@
  *
  * @see https://mswjs.io/docs/api/http
  */
-import { cloneEntity } from './mockClone.js';
+import { cloneEntity, picked } from './mockClone.js';
 import { delay, http, HttpResponse, matchRequestUrl, type DefaultBodyType, type HttpHandler, type HttpResponseResolver, type PathParams } from 'msw';
 import type { PropertyPath } from './meta.js';
 import { listAnswer, type ListSpec } from './mockList.js';
@@ -42,7 +42,7 @@ export type SuccessBody =
   | { readonly blob: string; readonly type: string }
   | 'entity'
   | { readonly entity: PropertyPath; readonly with?: object; readonly one?: boolean }
-  | { readonly view: object; readonly pick?: readonly string[]; readonly at?: PropertyPath; readonly with?: object };
+  | { readonly view: object; readonly pick?: readonly string[]; readonly text?: readonly string[]; readonly at?: PropertyPath; readonly with?: object };
 
 /** A literal query pair of a path key: the parameter, and its value when the key gives one. */
 export type QueryPair = readonly [name: string, value?: string];
@@ -153,19 +153,12 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
   if (body === 'entity') return json(entity, op.status);
   if ('entity' in body) return json(withPath(body.with ? cloneEntity(body.with) : {}, body.entity, body.one ? [entity] : entity), op.status);
   if ('view' in body) {
-    const view = { ...cloneEntity(body.view), ...picked(entity, body.pick) };
+    const view = { ...cloneEntity(body.view), ...picked(entity, body.pick, body.text) };
     return json(body.at === undefined ? view : withPath(body.with ? cloneEntity(body.with) : {}, body.at, view), op.status);
   }
   if ('json' in body) return json(empty && body.empty !== undefined ? body.empty : body.json, op.status);
   if ('text' in body) return new HttpResponse(body.text, { status: op.status, headers: { 'Content-Type': body.type } });
   return new HttpResponse(new Blob([body.blob], { type: body.type }), { status: op.status, headers: { 'Content-Type': body.type } });
-}
-
-/** The properties of an entity (an own copy of each), or of them the `pick`ed ones. */
-function picked(entity: unknown, pick: readonly string[] | undefined): object {
-  if (entity === null || typeof entity !== 'object') return {};
-  const own = Object.entries(cloneEntity(entity));
-  return Object.fromEntries(pick ? own.filter(([name]) => pick.includes(name)) : own);
 }
 
 /** A paginated list answering its fixture: the fixture's items windowed as a stored list's (see {@link listAnswer}). */

@@ -3,7 +3,7 @@
  * envelope the contract gives (the items array where the list's pagination metadata says, with the count,
  * page facts and next cursor or link kept in step with the store).
  */
-import { cloneEntity } from './mockClone.js';
+import { cloneEntity, picked } from './mockClone.js';
 import type { PropertyPath } from './meta.js';
 import { readPath, withPath } from './paths.js';
 import { searchItems, sortItems, type SearchSpec, type SortSpec } from './mockQuery.js';
@@ -69,6 +69,8 @@ export interface ListSpec {
   readonly sort?: SortSpec;
   /** The entity properties a list item carries, when the list answers a summary of each stored item. */
   readonly pick?: readonly string[];
+  /** Of `pick`, the properties answered as their text (a numeric key the item declares a string). */
+  readonly text?: readonly string[];
   /** What a summary item starts from before the picked properties are copied in (values the entity has none of). */
   readonly itemDefaults?: object;
   /** The key property, when the list answers each stored item's key (a list of names or ids) instead of the item. */
@@ -198,10 +200,7 @@ export function listAnswer<E>(all: readonly E[], request: Request, spec: ListSpe
   const matching = spec.sort ? sortItems(found, url.searchParams, spec.sort) : found;
   const w = windowOf(url.searchParams, spec.page, matching);
   const pick = spec.pick;
-  const summary = (item: E): object => ({
-    ...(spec.itemDefaults ? cloneEntity(spec.itemDefaults) : {}),
-    ...Object.fromEntries((pick ?? []).filter((p) => Object.hasOwn(item as object, p)).map((p) => [p, (item as Record<string, unknown>)[p]])),
-  });
+  const summary = (item: E): object => ({ ...(spec.itemDefaults ? cloneEntity(spec.itemDefaults) : {}), ...picked(item, pick ?? [], spec.text) });
   const keys = spec.keys;
   const items = matching.slice(w.start, w.start + w.size).map((item) => (keys !== undefined ? (item as Record<string, unknown>)[keys] : pick ? summary(item) : item));
   let body: unknown = spec.items === undefined ? items : withPath(spec.template ? cloneEntity(spec.template) : {}, spec.items, items);

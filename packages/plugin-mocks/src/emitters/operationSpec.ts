@@ -27,7 +27,7 @@ function bodySpec(op: OperationPlan, body: Body, imports: SpecImports): Spec | u
     case 'entity':
       return body.wrap ? { entity: body.wrap.path === '' ? [] : body.wrap.path, with: body.wrap.with === undefined ? undefined : new Sample(body.wrap.with), one: body.wrap.one } : 'entity';
     case 'view':
-      return { view: new Sample(body.sample), pick: body.pick, at: body.at, with: body.with === undefined ? undefined : new Sample(body.with) };
+      return { view: new Sample(body.sample), pick: body.pick, text: body.text, at: body.at, with: body.with === undefined ? undefined : new Sample(body.with) };
     case 'json':
       imports.fixtures.add(body.fixture).add(body.emptyFixture);
       return { json: new Code(body.fixture), empty: body.emptyFixture === body.fixture ? undefined : new Code(body.emptyFixture) };
@@ -50,6 +50,7 @@ function listSpec(list: ListPlan): Spec {
     search: list.search as Spec | undefined,
     sort: list.sort as Spec | undefined,
     pick: list.pick,
+    text: list.text,
     itemDefaults: list.itemDefaults === undefined ? undefined : new Sample(list.itemDefaults),
     keys: list.keys,
     link: list.link,

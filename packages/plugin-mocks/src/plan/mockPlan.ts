@@ -38,7 +38,7 @@ export type Body =
    * the property of a wrapper that holds such a view (`{ command: { name, args }, duration }`), `with` its other
    * required properties.
    */
-  | { kind: 'view'; sample: object; pick?: string[]; at?: string; with?: object }
+  | { kind: 'view'; sample: object; pick?: string[]; text?: string[]; at?: string; with?: object }
   | { kind: 'json'; fixture: string; emptyFixture: string; cast: boolean }
   | { kind: 'text'; fixture: string; mediaType: string }
   | { kind: 'blob'; mediaType: string };
@@ -149,8 +149,9 @@ export interface StorePlan {
   positionKeys?: string[];
   /**
    * Where the items carry their store key when no entity property holds it but the entity allows one more property
-   * (Bitbucket's branch restrictions and snippet comments, read by `{id}` and `{comment_id}`): `id`, or the item path
-   * parameter's name when the entity declares an `id`. The store writes each item's key there, so a list, a create's
+   * (Bitbucket's branch restrictions and snippet comments, read by `{id}` and `{comment_id}`): the item path
+   * parameter's name (the name the contract gives the key), or `id` when the entity declares a property of that name
+   * that does not hold the key. The store writes each item's key there, so a list, a create's
    * answer and a detail show the key a client opens the item by. `kind` follows the parameter's schema.
    */
   carriedKey?: { name: string; kind: 'uuid' | 'string' | 'number' };
@@ -224,6 +225,8 @@ export interface ListPlan {
   sort?: ListQuery['sort'];
   /** The entity properties a list item carries, when the list answers a summary of each stored item. */
   pick?: string[];
+  /** Of {@link pick}, those carried as their text (a numeric key the item declares a string, see `summaryOf`). */
+  text?: string[];
   /** What a summary item starts from before the picked properties are copied in (see `summaryOf`). */
   itemDefaults?: object;
   /** The key property, when the list answers the stored items' keys (`['Actionscript', 'Ada']`, see `listsKeys`). */

@@ -229,11 +229,11 @@ function viewBody(sig: OperationSignature, schema: SchemaNode, example: unknown,
     return summary?.pick.includes(key) ? summary : null;
   };
   const summary = keyed(schema);
-  if (summary) return { kind: 'view', sample: summary.defaults ?? {}, pick: summary.pick };
+  if (summary) return { kind: 'view', sample: summary.defaults ?? {}, pick: summary.pick, ...(summary.text ? { text: summary.text } : {}) };
   // A wrapper holding such a view (stream's create answering `{ command: Command, duration }` of a `GetCommandResponse` entity).
   const wrap = wrapperOf(schema, (s) => keyed(s) !== null, ctx, store.keyParam);
   const inner = wrap && keyed(wrap.schema);
-  return wrap && inner ? { kind: 'view', sample: inner.defaults ?? {}, pick: inner.pick, at: wrap.path, ...(wrap.with ? { with: wrap.with } : {}) } : undefined;
+  return wrap && inner ? { kind: 'view', sample: inner.defaults ?? {}, pick: inner.pick, ...(inner.text ? { text: inner.text } : {}), at: wrap.path, ...(wrap.with ? { with: wrap.with } : {}) } : undefined;
 }
 
 /** True when every success body of the operation has the entity's type. */

@@ -43,6 +43,7 @@ export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: Pla
     ...(template !== undefined ? { template } : {}),
     ...queryPlan(list, entity.props, params, ctx),
     ...(summary ? { pick: summary.pick } : {}),
+    ...(summary?.text ? { text: summary.text } : {}),
     ...(keys !== undefined ? { keys } : {}),
     ...(summary?.defaults ? { itemDefaults: summary.defaults } : {}),
   };
@@ -97,14 +98,16 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
  * others (a list and a read that disagree on an enum or a format), and the required ones the entity may lack,
  * start from a sample of the item (`defaults`), so the list keeps the state and still answers its own schema.
  * An item carrying the entity's key property is a summary whatever its other properties (those the entity lacks
- * are sampled). `null` when the item is no summary of the entity. A write's answer that is such a view (a create
- * answering `{ uuid, status }`) is built the same way (see planOperation's `bodyOf`).
+ * are sampled). An item carrying a numeric key as a plain string (gotowebinar's create answering
+ * `{ webinarKey: string }` of an `int64` key) carries its text (`text`). `null` when the item is no summary of the
+ * entity. A write's answer that is such a view (a create answering `{ uuid, status }`) is built the same way (see
+ * planOperation's `bodyOf`).
  * @param item the list item's (or the answer's) schema
  * @param entity the store's entity facts
  * @param ctx the planning context
- * @returns the properties copied and the sampled rest, or null
+ * @returns the properties copied (`text`: those copied as their text) and the sampled rest, or null
  */
-export function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { pick: string[]; defaults?: object } | null {
+export function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext): { pick: string[]; text?: string[]; defaults?: object } | null {
   const view = objectProperties(item, ctx.names);
   if (!view || view.props.length === 0) return null;
   const kind = (node: SchemaNode): string => resolveSchema(node, ctx.names.byName).leaf.kind;
@@ -113,18 +116,27 @@ export function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContex
   // An item that carries the entity's key is a view of the entity even where its other properties differ. A stored
   // key is never null (the store sets it), so a nullable key fits a non-null property (paylocity's `employeeId`).
   const keyName = entity.key?.path.length === 1 ? entity.key.path[0] : undefined;
-  const keyed = keyName !== undefined && view.props.some((p) => p.name === keyName && assignable(entity.key?.schema as SchemaNode, p.schema, ctx, 0, true));
+  const asText = (p: PropertyNode): boolean => p.name === keyName && entity.key?.kind === 'number' && plainString(p.schema, ctx);
+  const keyed = keyName !== undefined && view.props.some((p) => p.name === keyName && (assignable(entity.key?.schema as SchemaNode, p.schema, ctx, 0, true) || asText(p)));
+  const text = view.props.filter(asText).map((p) => p.name);
   for (const p of view.props) {
     const e = entity.props.find((x) => x.name === p.name);
-    const fits = e !== undefined && assignable(e.schema, p.schema, ctx, 0, p.name === keyName);
+    const fits = e !== undefined && (assignable(e.schema, p.schema, ctx, 0, p.name === keyName) || text.includes(p.name));
     if (!keyed && (!e || !(fits || kind(e.schema) === kind(p.schema)))) return null;
     if (fits) pick.push(p.name);
     if (!fits || (p.required && !e?.required)) sampled.push(p.name);
   }
-  if (sampled.length === 0) return { pick };
+  const texts = text.length > 0 ? { text } : {};
+  if (sampled.length === 0) return { pick, ...texts };
   const sample = sampleValue(item, { ...ctx.scope, index: 1 });
   const defaults = sample !== null && typeof sample === 'object' ? Object.fromEntries(Object.entries(sample).filter(([k]) => sampled.includes(k))) : {};
-  return { pick, ...(Object.keys(defaults).length > 0 ? { defaults } : {}) };
+  return { pick, ...texts, ...(Object.keys(defaults).length > 0 ? { defaults } : {}) };
+}
+
+/** True for a string schema any number's text fits: no format, pattern, enum or length bounds. */
+function plainString(node: SchemaNode, ctx: PlanContext): boolean {
+  const n = deref(node, ctx.names.byName);
+  return n?.kind === 'string' && n.format === undefined && n.pattern === undefined && n.enum === undefined && n.minLength === undefined && n.maxLength === undefined;
 }
 
 /** The default of a numeric parameter, or `fallback` (capped by its `maximum`). */

@@ -101,11 +101,11 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
 }
 
 /**
- * Where keyless items carry their store key (see {@link StorePlan.carriedKey}): `id`, else the parameter's name, when
+ * Where keyless items carry their store key (see {@link StorePlan.carriedKey}): the parameter's name, else `id`, when
  * the entity declares no such property and allows one more (no object of it, or of its `allOf`/`oneOf`, is closed).
  */
 function carriedKey(entity: StorePlan['entity'], param: string, schema: SchemaNode | undefined, ctx: PlanContext): StorePlan['carriedKey'] {
-  const name = ['id', param].find((n) => !entity.props.some((p) => p.name === n));
+  const name = [param, 'id'].find((n) => !entity.props.some((p) => p.name === n));
   const open = (node: SchemaNode, depth = 0): boolean => {
     const n = deref(node, ctx.names.byName);
     if (!n || depth > 8) return false;
