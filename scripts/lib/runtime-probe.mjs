@@ -239,10 +239,17 @@ export async function probeResource(ctx, r, seed) {
     await probeSort(ctx, r, items);
   }
   await ctx.reset();
+  // A full-CRUD resource (list, create, read, update, delete): one verdict over the round trips it ran.
+  const trips = () => ['create', 'update', 'delete'].map((c) => ctx.tally.checks[c]).reduce((n, c) => [n[0] + c.total, n[1] + c.passed], [0, 0]);
+  const [ran, passed] = trips();
   const created = r.create ? await probeCreate(ctx, r, keyProp, seed) : undefined;
   // A listed key of a list of keys: the detail's property that shows it is the target's.
   const shownBy = async (key) => showing((await ctx.call(r.read, urlPath(r.read.path, values(r.read, key)))).json, key);
   const listed = keyProp === '' && items.length > 0 && r.read ? { key: items[0], prop: await shownBy(items[0]), listProp: '' } : keyProp && items.length > 0 ? { key: items[0][keyProp], prop: keyProp } : undefined;
   const target = created ?? (listed?.prop !== undefined ? listed : undefined);
   if (target) await probeWrite(ctx, r, target, seed);
+  const [ranNow, passedNow] = trips();
+  if (r.list && r.create && r.read && r.update && r.delete && ranNow > ran) {
+    ctx.tally.record('crud', ranNow - ran === passedNow - passed, `${r.list.path}: ${passedNow - passed} of ${ranNow - ran} round trips`);
+  }
 }

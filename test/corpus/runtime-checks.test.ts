@@ -87,6 +87,7 @@ describe('tally, pool, table and targets', () => {
     a.record('detail', true);
     a.record('detail', false, 'GET /x/1: 404');
     a.record('valid', true);
+    a.record('crud', false, '/x: 1 of 2 round trips');
     const b = createTally();
     b.record('detail', true);
     b.placeholders.push('name-1');
@@ -99,6 +100,7 @@ describe('tally, pool, table and targets', () => {
     expect(lines).toContain('PASS valid: 100.0 % of 1 (target ≥ 99.5 %)');
     expect(lines).toContain('---- paging: no check applied');
     expect(lines).toContain('FAIL placeholder strings: 1 (target 0)');
+    expect(lines).toContain('FAIL crud: 0.0 % of 1 (target ≥ 99.0 %)');
     expect(weakest([{ id: 'a', ...a }, { id: 'b', ...b }, { id: 'c', error: 'generate exited 2' }], 3, 1)).toEqual([
       { id: 'c', failed: Infinity, total: 0, reason: 'generate exited 2' },
       { id: 'b', failed: 1, total: 2, reason: '1 placeholder strings (name-1)' },
