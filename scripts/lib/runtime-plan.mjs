@@ -84,13 +84,6 @@ function planOperation(document, node) {
   return { method: node.method, path: route, params, paramSchemas, paramExamples, query, responses: responsePointers(document, node.method, route), body: requestBody(document, node.method, route) };
 }
 
-/** True when two operations' first 2xx JSON bodies resolve to the same schema object. */
-function sameAnswer(document, a, b) {
-  const answer = (op) => Object.entries(op.responses).find(([status, pointer]) => /^2/.test(status) && pointer !== undefined)?.[1];
-  const [x, y] = [answer(a), answer(b)];
-  return x !== undefined && y !== undefined && refTarget(document, x) === refTarget(document, y);
-}
-
 /**
  * The probe plan of a contract.
  * @param {string} file the contract
@@ -113,9 +106,6 @@ export async function planContract(file) {
       entry[op.role] = planOperation(loaded.document, node);
       if (op.role === 'list') entry.list.pagination = listPagination(describeOperation(model, resource, op), names).pagination;
     }
-    // A list whose answer is the read's schema (visma's `GET /v1/resourceallocations` answers one
-    // `ResourceAllocationOutputModel`, as the read does) answers one item: no created item can be seen listed in it.
-    if (entry.list && entry.read && sameAnswer(loaded.document, entry.list, entry.read)) entry.list.answersItem = true;
     if (entry.list || entry.read) resources.push(entry);
   }
   return { document: loaded.document, resources };

@@ -31,7 +31,8 @@ function values(op, key) {
 /** Fetches the list (optionally with a query) and returns its items. */
 async function listItems(ctx, r, query = {}) {
   const res = await ctx.call(r.list, urlPath(r.list.path, values(r.list), query));
-  return { status: res.status, items: ok2xx(res.status) ? (itemsOf(res.json, r.list.pagination?.itemsProperty) ?? []) : [], json: res.json };
+  const found = ok2xx(res.status) ? itemsOf(res.json, r.list.pagination?.itemsProperty) : undefined;
+  return { status: res.status, items: found ?? [], found: found !== undefined, json: res.json };
 }
 
 /** Every key the list answers, over up to ten pages of the biggest size the list takes. */
@@ -126,7 +127,7 @@ async function probeSort(ctx, r, items) {
 
 /** The list → detail, distinct and unknown-id checks; returns the items and the key property. */
 async function probeRead(ctx, r) {
-  const { items, json } = r.list ? await listItems(ctx, r) : { items: [] };
+  const { items, json, found } = r.list ? await listItems(ctx, r) : { items: [] };
   const param = r.read?.params.at(-1);
   // A bare array of scalars lists keys (GitHub's template names): each item is the key (`''`), and the detail shows
   // it as one of its values. Scalars inside an object are one entity's values (flinkster's `providerNetworkIds`).
@@ -149,11 +150,14 @@ async function probeRead(ctx, r) {
     const res = await ctx.call(r.read, urlPath(r.read.path, values(r.read, unknown)));
     ctx.tally.record('unknown404', res.status === 404, `${r.read.path} ${unknown}: ${res.status}`);
   }
-  return { items, keyProp };
+  return { items, keyProp, lists: found === true };
 }
 
-/** Create → listed and readable; invalid create → 4xx. Returns the created key. */
-async function probeCreate(ctx, r, keyProp, seed) {
+/**
+ * Create → listed and readable (readable only where the list answers no items array: one object, an object of ids,
+ * a map); invalid create → 4xx. Returns the created key.
+ */
+async function probeCreate(ctx, r, keyProp, lists, seed) {
   // Counted where `{}` breaks the request schema: required properties, and not only readOnly ones (OpenAPI: those
   // are required in responses only, so `{}` is a valid request then).
   if (r.create.body?.required.length > 0 && !ctx.requestView.validate(r.create.body.pointer, {}).valid) {
@@ -163,7 +167,6 @@ async function probeCreate(ctx, r, keyProp, seed) {
   // "Listed" can only be seen in a list that answers JSON (bitbucket's downloads and snyk's webhooks declare none).
   const json = (op) => Object.entries(op?.responses ?? {}).some(([status, pointer]) => /^2/.test(status) && pointer !== undefined);
   if (r.read && r.list && !json(r.list)) return ctx.notes.push(`${r.create.path}: the list declares no JSON body: create not checked`), undefined;
-  if (r.list?.answersItem) return ctx.notes.push(`${r.create.path}: the list answers the read's schema (one item): create not checked`), undefined;
   const body = r.create.body ? sampleBody(ctx.requestView, r.create.body.pointer, seed) : undefined;
   if (r.create.body && body === undefined) return ctx.notes.push(`${r.create.path}: no valid request body sampled`), undefined;
   const before = r.list && keyProp ? await allKeys(ctx, r, keyProp) : [];
@@ -179,9 +182,10 @@ async function probeCreate(ctx, r, keyProp, seed) {
     return undefined;
   }
   const listProp = keyProp === '' ? '' : prop;
-  const listed = (await allKeys(ctx, r, listProp)).includes(String(key));
+  const listed = lists ? (await allKeys(ctx, r, listProp)).includes(String(key)) : undefined;
   const read = await ctx.call(r.read, urlPath(r.read.path, values(r.read, key)));
-  ctx.tally.record('create', listed && ok2xx(read.status), `${r.create.path} → ${key}: ${listed ? 'listed' : 'not listed'}, detail ${read.status}`);
+  const seen = listed === undefined ? 'the list answers no items' : listed ? 'listed' : 'not listed';
+  ctx.tally.record('create', listed !== false && ok2xx(read.status), `${r.create.path} → ${key}: ${seen}, detail ${read.status}`);
   return { key, prop, listProp };
 }
 
@@ -232,7 +236,7 @@ async function probeWrite(ctx, r, target, seed) {
  */
 export async function probeResource(ctx, r, seed) {
   await ctx.reset();
-  const { items, keyProp } = await probeRead(ctx, r);
+  const { items, keyProp, lists } = await probeRead(ctx, r);
   if (r.list && items.length >= 2 && r.list.pagination && r.list.pagination.mode !== 'none') await probePaging(ctx, r, (i) => JSON.stringify(keyProp ? i?.[keyProp] : i));
   if (r.list && items.length >= 2 && !items.every(isScalar)) {
     await probeFilter(ctx, r, items);
@@ -242,7 +246,7 @@ export async function probeResource(ctx, r, seed) {
   // A full-CRUD resource (list, create, read, update, delete): one verdict over the round trips it ran.
   const trips = () => ['create', 'update', 'delete'].map((c) => ctx.tally.checks[c]).reduce((n, c) => [n[0] + c.total, n[1] + c.passed], [0, 0]);
   const [ran, passed] = trips();
-  const created = r.create ? await probeCreate(ctx, r, keyProp, seed) : undefined;
+  const created = r.create ? await probeCreate(ctx, r, keyProp, lists, seed) : undefined;
   // A listed key of a list of keys: the detail's property that shows it is the target's.
   const shownBy = async (key) => showing((await ctx.call(r.read, urlPath(r.read.path, values(r.read, key)))).json, key);
   const listed = keyProp === '' && items.length > 0 && r.read ? { key: items[0], prop: await shownBy(items[0]), listProp: '' } : keyProp && items.length > 0 ? { key: items[0][keyProp], prop: keyProp } : undefined;
