@@ -32,7 +32,8 @@ function values(op, key) {
 async function listItems(ctx, r, query = {}) {
   const res = await ctx.call(r.list, urlPath(r.list.path, values(r.list), query));
   const found = ok2xx(res.status) ? itemsOf(res.json, r.list.pagination?.itemsProperty) : undefined;
-  return { status: res.status, items: found ?? [], found: found !== undefined, json: res.json };
+  // `found`: the answer holds an items array; an error answer counts as one (a list that fails shows nothing).
+  return { status: res.status, items: found ?? [], found: found !== undefined || !ok2xx(res.status), json: res.json };
 }
 
 /** Every key the list answers, over up to ten pages of the biggest size the list takes. */
