@@ -212,7 +212,8 @@ async function probeWrite(ctx, r, target, seed) {
     const value = field && text(field);
     const alone = field && r.update.method === 'patch' && ctx.requestView.validate(r.update.body.pointer, { [field.name]: value }).valid;
     const base = alone ? {} : sampleBody(ctx.requestView, r.update.body.pointer, seed);
-    if (field && base !== undefined) {
+    // A nullable body schema takes `null` as a sample: the field is then sent over a sampled object only.
+    if (field && base !== null && typeof base === 'object') {
       const res = await ctx.call(r.update, urlPath(r.update.path, values(r.update, target.key)), { ...base, [field.name]: value });
       const after = await ctx.call(r.read, urlPath(r.read.path, values(r.read, target.key)));
       const shown = entityOf(after.json, field.name, r.read.params.at(-1))?.[field.name];
