@@ -58,4 +58,14 @@ describe('keyless items carry their store key, under msw/node', () => {
     expect(((await get('/webinars')).body as Json[]).map((w) => w['webinarKey'])).toContain(Number(key));
     expect((await get(`/webinars/${String(key)}`)).body).toMatchObject({ webinarKey: Number(key), subject: 'Launch' });
   });
+
+  it('a carried key is the key of views: a created build\'s answer shows the `build_num` it is read under', async () => {
+    expect(((await get('/builds')).body as Json[]).length).toBe(3);
+    const created = await send(`${BASE}/builds`, json('POST', { status: 'queued' }));
+    expect(created.status).toBe(201);
+    expect((created.body as Json)['build_num']).toBe(4);
+    expect((await get('/builds')).body as Json[]).toContainEqual({ status: 'queued' });
+    expect((await get('/builds/4')).body).toMatchObject({ build_num: 4, status: 'queued' });
+    expect((await get('/builds/5')).status).toBe(404);
+  });
 });

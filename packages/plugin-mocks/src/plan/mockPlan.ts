@@ -152,7 +152,8 @@ export interface StorePlan {
    * (Bitbucket's branch restrictions and snippet comments, read by `{id}` and `{comment_id}`): the item path
    * parameter's name (the name the contract gives the key), or `id` when the entity declares a property of that name
    * that does not hold the key. The store writes each item's key there, so a list, a create's
-   * answer and a detail show the key a client opens the item by. `kind` follows the parameter's schema.
+   * answer and a detail show the key a client opens the item by; views and summaries take it as the entity's key
+   * (see listPlan's `summaryOf`). `kind` follows the parameter's schema.
    */
   carriedKey?: { name: string; kind: 'uuid' | 'string' | 'number' };
   /**

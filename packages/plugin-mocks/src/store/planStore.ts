@@ -70,7 +70,8 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
     name: mocksNaming.entityDefaults(resource), type: entityType, ...typeImport, doc: `What a created \`${resource.resource}\` entity starts from before the payload is merged in: the required fields.`,
     value: defaults.value,
   });
-  const lp = list ? listPlan(list, entity, ctx) : undefined;
+  const carried = !key && keyArg ? carriedKey(entity, keyArg.name, keySchema, ctx) : undefined;
+  const lp = list ? listPlan(list, entity, ctx, carried) : undefined;
   const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg?.ident ?? name, ...(subject.relation ? { relation: true } : {}), ...(lp ? { list: lp } : {}), ...stampsOf(entity.props, ctx) };
   let seeds = items.map((_, i) => String(i + 1));
   if (!key) {
@@ -81,7 +82,6 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
       seeds = sampled.map(String);
       plan.positionKeys = seeds;
     }
-    const carried = keyArg && carriedKey(entity, keyArg.name, keySchema, ctx);
     if (carried) plan.carriedKey = carried;
   } else seeds = made.map((m) => String(m.slot.key));
   if (key?.kind !== 'enum') {
