@@ -150,6 +150,7 @@ export const isScalar = (v) => typeof v === 'string' || typeof v === 'number';
  * The property of a detail (or of an object one level down) holding a listed key (`{ name: 'Ada' }`: `name`).
  * @param {unknown} json the detail's answer
  * @param {string | number} key the listed key
+ * @returns {string | undefined} the property's name
  */
 export function showing(json, key) {
   const objects = json && typeof json === 'object' ? [json, ...Object.values(json).filter((v) => v && typeof v === 'object' && !Array.isArray(v))] : [];

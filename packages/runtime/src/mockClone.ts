@@ -22,15 +22,16 @@ function keepDateJson(from: unknown, to: unknown, depth: number): void {
 }
 
 /**
- * The properties of an entity (an own copy of each), or of them the `pick`ed ones: what a summary list item or a
- * view answer carries. A number of the `text` ones is answered as its text (a numeric key a view declares a string).
+ * The properties of an entity, or of them the `pick`ed ones: what a summary list item or a view answer carries (the
+ * values are the entity's own, not copies: a list answer is serialized at once). A number of the `text` ones is
+ * answered as its text (a numeric key a view declares a string).
  * @param entity a stored entity
  * @param pick the property names copied; every own property when undefined
  * @param text of them, those answered as text
- * @returns a new object; `{}` for a non-object
+ * @returns a new object sharing the values; `{}` for a non-object
  */
 export function picked(entity: unknown, pick: readonly string[] | undefined, text?: readonly string[]): Record<string, unknown> {
   if (entity === null || typeof entity !== 'object') return {};
   const own = Object.entries(entity).filter(([name]) => !pick || pick.includes(name));
-  return Object.fromEntries(own.map(([name, v]) => [name, typeof v === 'number' && text?.includes(name) ? String(v) : cloneEntity(v)]));
+  return Object.fromEntries(own.map(([name, v]) => [name, typeof v === 'number' && text?.includes(name) ? String(v) : v]));
 }

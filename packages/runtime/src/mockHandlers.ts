@@ -153,7 +153,7 @@ function success(op: OperationSpec, entity: unknown, empty: boolean): Response {
   if (body === 'entity') return json(entity, op.status);
   if ('entity' in body) return json(withPath(body.with ? cloneEntity(body.with) : {}, body.entity, body.one ? [entity] : entity), op.status);
   if ('view' in body) {
-    const view = { ...cloneEntity(body.view), ...picked(entity, body.pick, body.text) };
+    const view = { ...cloneEntity(body.view), ...cloneEntity(picked(entity, body.pick, body.text)) };
     return json(body.at === undefined ? view : withPath(body.with ? cloneEntity(body.with) : {}, body.at, view), op.status);
   }
   if ('json' in body) return json(empty && body.empty !== undefined ? body.empty : body.json, op.status);

@@ -24,16 +24,16 @@ const OWN_NAMES: ReadonlySet<string> = new Set(['mocks', 'mockResource', 'Handle
 function storeSpec(plan: MockPlan, s: StorePlan, imports: SpecImports): Spec {
   const r = plan.resource;
   imports.fixtures.add(mocksNaming.entityFixtures(r)).add(mocksNaming.entityDefaults(r));
-  const key = s.entity.key;
   const carried = s.carriedKey;
+  const key = s.entity.key ?? carried;
   const replaces = plan.ops.some((op) => op.storeRole === 'update' && op.sig.node.method === 'put');
   return {
     seed: new Code(mocksNaming.entityFixtures(r)),
     defaults: new Code(mocksNaming.entityDefaults(r)),
-    key: key ? { path: key.path[0] ?? 'id', kind: key.kind, values: key.values, fresh: s.freshKeys } : carried ? { path: carried.name, kind: carried.kind, fresh: s.freshKeys } : undefined,
-    positionKeys: key ? undefined : s.positionKeys,
+    key: key ? { path: key.path[0] ?? 'id', kind: key.kind, values: key.values, fresh: s.freshKeys } : undefined,
+    positionKeys: s.entity.key ? undefined : s.positionKeys,
     carried: carried ? true : undefined,
-    serverFields: replaces ? ([...s.entity.serverFields, ...(carried ? [carried.name] : [])] as Spec) : undefined,
+    serverFields: replaces ? ([...s.entity.serverFields, ...(carried?.path ?? [])] as Spec) : undefined,
     stamps: s.stamps ? { created: s.stamps.created, updated: s.stamps.updated.length > 0 ? s.stamps.updated : undefined } : undefined,
   };
 }
@@ -103,7 +103,7 @@ function exportNames(plan: MockPlan): string {
 function exportsDoc(plan: MockPlan): string[] {
   const r = plan.resource;
   const s = plan.store;
-  const keyedBy = s?.entity.key ? `the entities' \`${s.entity.key.path.join('.')}\`` : s?.carriedKey ? `position, carried in \`${s.carriedKey.name}\`` : 'position (no entity property holds it)';
+  const keyedBy = s?.entity.key ? `the entities' \`${s.entity.key.path.join('.')}\`` : s?.carriedKey ? `position, carried in \`${s.carriedKey.path.join('.')}\`` : 'position (no entity property holds it)';
   return [
     '/**',
     ` * The mocks of \`${r.resource}\`, declared as data and built by \`mockResource\`: one MSW handler per operation, most precise path first.`,

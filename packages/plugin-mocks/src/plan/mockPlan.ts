@@ -153,9 +153,9 @@ export interface StorePlan {
    * parameter's name (the name the contract gives the key), or `id` when the entity declares a property of that name
    * that does not hold the key. The store writes each item's key there, so a list, a create's
    * answer and a detail show the key a client opens the item by; views and summaries take it as the entity's key
-   * (see listPlan's `summaryOf`). `kind` follows the parameter's schema.
+   * (see listPlan's `summaryOf`). Its schema (and so its kind) is the parameter's.
    */
-  carriedKey?: { name: string; kind: 'uuid' | 'string' | 'number' };
+  carriedKey?: EntityKey;
   /**
    * Keys for created items when the plain ones (`<property>-<n>`, counting numbers, `String(n)`) would break the
    * key's schema (a `pattern` such as `^ord_[0-9a-z]{26}$`, a format, a length or a range): values of that schema

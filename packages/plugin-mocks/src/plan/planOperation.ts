@@ -222,7 +222,8 @@ function viewBody(sig: OperationSignature, schema: SchemaNode, example: unknown,
     const sample = extended.value;
     return extended.exact && sample !== null && typeof sample === 'object' && !Array.isArray(sample) ? { kind: 'view', sample } : undefined;
   }
-  const key = store.entity.key ? (store.entity.key.path.length === 1 ? store.entity.key.path[0] : undefined) : store.carriedKey?.name;
+  const entityKey = store.entity.key ?? store.carriedKey;
+  const key = entityKey?.path.length === 1 ? entityKey.path[0] : undefined;
   if (key === undefined) return undefined;
   const keyed = (s: SchemaNode): ReturnType<typeof summaryOf> => {
     const summary = summaryOf(s, store.entity, ctx, store.carriedKey);

@@ -215,7 +215,7 @@ function keyByExample(props: PropertyNode[], param: SchemaNode, example: unknown
 }
 
 /** Normalized property name: case, `_`, `-` and `.` ignored (`pet_id`, `petId` and `PetID` are one name). */
-const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '');
+export const norm = (name: string): string => name.toLowerCase().replace(/[_\-.]/g, '');
 
 /**
  * Names the key property may have, most telling first: the item path parameter's own name, the property its last

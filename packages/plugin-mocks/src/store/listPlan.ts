@@ -1,6 +1,6 @@
 import type { ListPagination, NamedSchema, ParameterNode, PropertyNode, PropertyPath, SchemaNode } from '@reslayer/core';
 import { deref, listEnvelope, listPagination, objectProperties, pathNames, resolveSchema, type OperationSignature } from '@reslayer/core';
-import type { EntityFacts, ListPlan, PageField, PageWindow, StorePlan } from '../plan/mockPlan.js';
+import type { EntityFacts, EntityKey, ListPlan, PageField, PageWindow } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
 import { listsKeys, sameType } from '../plan/sameType.js';
 import { responseSchema } from './entityFacts.js';
@@ -27,7 +27,7 @@ const norm = (name: string): string => name.toLowerCase().replace(/[_\-.@$]/g, '
  * @param ctx the planning context
  * @returns the list plan, or undefined
  */
-export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: PlanContext, carried?: StorePlan['carriedKey']): ListPlan | undefined {
+export function listPlan(list: OperationSignature, entity: EntityFacts, ctx: PlanContext, carried?: EntityKey): ListPlan | undefined {
   const schema = responseSchema(list);
   if (list.response.responseType !== 'json' || !schema || list.response.responses.filter((r) => r.contents.length > 0).length !== 1) return undefined;
   const env = listEnvelope(schema, ctx.names);
@@ -105,10 +105,10 @@ function pagePlan(list: OperationSignature, schema: SchemaNode, env: NonNullable
  * @param item the list item's (or the answer's) schema
  * @param entity the store's entity facts
  * @param ctx the planning context
- * @param carried where a keyless entity's items carry their key (`StorePlan.carriedKey`): taken as its key
+ * @param carried where a keyless entity's items carry their key (`StorePlan.carriedKey`): taken as its key property
  * @returns the properties copied (`text`: those copied as their text) and the sampled rest, or null
  */
-export function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext, carried?: StorePlan['carriedKey']): { pick: string[]; text?: string[]; defaults?: object } | null {
+export function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContext, carried?: EntityKey): { pick: string[]; text?: string[]; defaults?: object } | null {
   const view = objectProperties(item, ctx.names);
   if (!view || view.props.length === 0) return null;
   const kind = (node: SchemaNode): string => resolveSchema(node, ctx.names.byName).leaf.kind;
@@ -116,17 +116,15 @@ export function summaryOf(item: SchemaNode, entity: EntityFacts, ctx: PlanContex
   const sampled: string[] = [];
   // An item that carries the entity's key is a view of the entity even where its other properties differ. A stored
   // key is never null (the store sets it), so a nullable key fits a non-null property (paylocity's `employeeId`).
-  const key = entity.key;
-  const keyName = key ? (key.path.length === 1 ? key.path[0] : undefined) : carried?.name;
-  const keyKind = key?.kind ?? carried?.kind;
-  const asText = (p: PropertyNode): boolean => p.name === keyName && keyKind === 'number' && plainString(p.schema, ctx);
-  // A carried key (no schema of its own) fits a property of its kind: a number, else a string.
-  const holdsKey = (p: PropertyNode): boolean => p.name === keyName && (asText(p) || (key ? assignable(key.schema, p.schema, ctx, 0, true) : kind(p.schema) === (keyKind === 'number' ? 'number' : 'string')));
-  const keyed = keyName !== undefined && view.props.some(holdsKey);
+  const key = entity.key ?? carried;
+  const props = entity.key || !carried ? entity.props : [...entity.props, { name: carried.path[0] ?? '', required: true, schema: carried.schema }];
+  const keyName = key?.path.length === 1 ? key.path[0] : undefined;
+  const asText = (p: PropertyNode): boolean => p.name === keyName && key?.kind === 'number' && plainString(p.schema, ctx);
+  const keyed = keyName !== undefined && view.props.some((p) => p.name === keyName && (assignable(key?.schema as SchemaNode, p.schema, ctx, 0, true) || asText(p)));
   const text = view.props.filter(asText).map((p) => p.name);
   for (const p of view.props) {
-    const e = entity.props.find((x) => x.name === p.name);
-    const fits = e !== undefined ? assignable(e.schema, p.schema, ctx, 0, p.name === keyName) || text.includes(p.name) : !key && holdsKey(p);
+    const e = props.find((x) => x.name === p.name);
+    const fits = e !== undefined && (assignable(e.schema, p.schema, ctx, 0, p.name === keyName) || text.includes(p.name));
     if (!keyed && (!e || !(fits || kind(e.schema) === kind(p.schema)))) return null;
     if (fits) pick.push(p.name);
     if (!fits || (p.required && !e?.required)) sampled.push(p.name);

@@ -2,6 +2,7 @@ import type { ResourceNode, SchemaNode } from '@reslayer/core';
 import { deref } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
 import { mocksNaming } from '../naming.js';
+import { keyIn, norm } from './entityFacts.js';
 import { storeSubject } from './storeSubject.js';
 import { keyExamples, keyLike } from './keyExamples.js';
 import { listPlan } from './listPlan.js';
@@ -70,7 +71,7 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
     name: mocksNaming.entityDefaults(resource), type: entityType, ...typeImport, doc: `What a created \`${resource.resource}\` entity starts from before the payload is merged in: the required fields.`,
     value: defaults.value,
   });
-  const carried = !key && keyArg ? carriedKey(entity, keyArg.name, keySchema, ctx) : undefined;
+  const carried = !key && keyArg ? carriedKey(entity, keyArg, ctx) : undefined;
   const lp = list ? listPlan(list, entity, ctx, carried) : undefined;
   const plan: StorePlan = { entity, entityType, entityImport, keyParam: keyArg?.ident ?? name, ...(subject.relation ? { relation: true } : {}), ...(lp ? { list: lp } : {}), ...stampsOf(entity.props, ctx) };
   let seeds = items.map((_, i) => String(i + 1));
@@ -102,10 +103,11 @@ export function planStore(resource: ResourceNode, sigs: OperationSignature[], ct
 
 /**
  * Where keyless items carry their store key (see {@link StorePlan.carriedKey}): the parameter's name, else `id`, when
- * the entity declares no such property and allows one more (no object of it, or of its `allOf`/`oneOf`, is closed).
+ * the entity declares no such property and allows one more (no object of it, or of its `allOf`/`oneOf`, is closed);
+ * the key is what entityFacts' `keyIn` makes of a property of the parameter's schema.
  */
-function carriedKey(entity: StorePlan['entity'], param: string, schema: SchemaNode | undefined, ctx: PlanContext): StorePlan['carriedKey'] {
-  const name = [param, 'id'].find((n) => !entity.props.some((p) => p.name === n));
+function carriedKey(entity: StorePlan['entity'], param: { name: string; schema: SchemaNode }, ctx: PlanContext): StorePlan['carriedKey'] {
+  const name = [param.name, 'id'].find((n) => !entity.props.some((p) => p.name === n));
   const open = (node: SchemaNode, depth = 0): boolean => {
     const n = deref(node, ctx.names.byName);
     if (!n || depth > 8) return false;
@@ -114,8 +116,9 @@ function carriedKey(entity: StorePlan['entity'], param: string, schema: SchemaNo
     return n.kind === 'union' && n.variants.every((v) => open(v, depth + 1));
   };
   if (name === undefined || !open(entity.schema)) return undefined;
-  const leaf = schema && deref(schema, ctx.names.byName);
-  return { name, kind: leaf?.kind === 'number' ? 'number' : leaf?.kind === 'string' && /^(uuid|guid)$/.test(leaf.format ?? '') ? 'uuid' : 'string' };
+  // An enum parameter is left out: the position keys written into the seed would be none of its values.
+  const key = keyIn([{ name, required: true, schema: param.schema }], [norm(name)], ctx.names);
+  return key?.kind === 'enum' ? undefined : key;
 }
 
 /** Names of the time stamps a write sets (`createdAt`, `updated_at`, `modifiedOn`…) and of those an update sets. */
