@@ -8,16 +8,23 @@ import type { ResolvedMocksOptions } from './options.js';
 import { createPlanContext, type PlanContext } from './plan/planContext.js';
 import { planResource } from './plan/planResource.js';
 import { SharedSamples } from './values/SharedSamples.js';
+import type { FakedValues } from './values/fakeString.js';
 import { MAX_SAMPLE_NODES } from './values/sampleLimit.js';
 import { PLUGIN_MOCKS } from './pluginName.js';
+
+/** The most faker values a plugin keeps between runs (about 100 bytes each; GitHub's contract makes 4,504). */
+const MAX_KEPT_FAKED = 500_000;
 
 /**
  * The mocks plugin's work: per resource, fixtures, handlers, scenarios and an index, plus the shared
  * fixtures file. Loaded by plugin.ts on first use.
  * @param ctx the emit context
  * @param resolved the plugin's resolved options
+ * @param faked faker's values the plugin keeps from run to run (see `FakedValues`); emptied first when it holds
+ *   more than {@link MAX_KEPT_FAKED}
  */
-export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): void {
+export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions, faked: FakedValues = new Map()): void {
+  if (faked.size > MAX_KEPT_FAKED) faked.clear();
   const { baseUrl, delayMs, runtimeModule } = resolved;
   const { model } = ctx;
   const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_MOCKS });
@@ -25,9 +32,10 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
   let context: { plan: PlanContext; shared: SharedSamples } | undefined;
   const plans = () => {
     if (context) return context;
-    const plan = createPlanContext(model, resolved.seed);
+    const plan = createPlanContext(model, resolved.seed, faked);
     // Two passes over the (deterministic) plans: the first finds the samples several fixtures share, the
-    // second prints every file. Plans are not kept between resources, so memory stays flat with the contract's size.
+    // second prints every file. Only the stores' plans and seeds are kept from the first pass to the second (a seed
+    // until its resource is printed); the operations are planned again.
     const shared = new SharedSamples(plan.names, plan.scope.origins);
     if (resolved.shareFixtures) for (const resource of model.resources) shared.count(planResource(plan, resource, resolved.fixtureCount).fixtures);
     shared.decide();
@@ -37,6 +45,9 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions): voi
   const emitResource = (resource: ResourceNode) => {
     const { plan, shared } = plans();
     const mocks = planResource(plan, resource, resolved.fixtureCount);
+    // Its seed is printed now: only the store's plan stays, for later resources' embeds and actions.
+    const planned = plan.stores.get(resource);
+    if (planned) plan.stores.set(resource, { store: planned.store, fixtures: [] });
     const cut = mocks.fixtures.filter((f) => f.value !== null && typeof f.value === 'object' && plan.scope.cut.has(f.value)).map((f) => f.name);
     if (cut.length > 0) {
       ctx.report({

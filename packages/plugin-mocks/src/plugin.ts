@@ -3,6 +3,7 @@ import { definePlugin, DetectStage, EmitStage } from '@reslayer/core';
 import { PLUGIN_CLIENT } from '@reslayer/plugin-client/naming';
 import { resolveMocksOptions, type MocksOptions } from './options.js';
 import { PLUGIN_MOCKS } from './pluginName.js';
+import type { FakedValues } from './values/fakeString.js';
 
 export { PLUGIN_MOCKS } from './pluginName.js';
 
@@ -21,6 +22,8 @@ const emitters = () => import('./emit.js');
  */
 export function pluginMocks(options: MocksOptions = {}): Plugin {
   const resolved = resolveMocksOptions(options);
+  // faker's values, kept from run to run (see `FakedValues`): a watch's next run makes only those of changed schemas.
+  const faked: FakedValues = new Map();
   return definePlugin({
     name: PLUGIN_MOCKS,
     requires: [PLUGIN_CLIENT],
@@ -31,7 +34,7 @@ export function pluginMocks(options: MocksOptions = {}): Plugin {
         for (const d of (await import('./store/stateless.js')).statelessDiagnostics(model)) ctx.report(d);
         return model;
       });
-      hooks.emit.tapPromise({ name: PLUGIN_MOCKS, stage: EmitStage.Derived }, async (ctx) => (await emitters()).emitMocks(ctx, resolved));
+      hooks.emit.tapPromise({ name: PLUGIN_MOCKS, stage: EmitStage.Derived }, async (ctx) => (await emitters()).emitMocks(ctx, resolved, faked));
     },
   });
 }

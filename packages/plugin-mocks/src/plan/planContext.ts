@@ -1,8 +1,8 @@
-import type { ApiModel, NamedSchema, SchemaNode, SchemaTypeNames } from '@reslayer/core';
+import type { ApiModel, NamedSchema, ResourceNode, SchemaNode, SchemaTypeNames } from '@reslayer/core';
 import { datedSchemas, getSchemaTypeNames } from '@reslayer/core';
 import type { Patterns } from '../values/satisfies.js';
 import type { FakedValues } from '../values/fakeString.js';
-import type { StorePlan } from './mockPlan.js';
+import type { FixtureDecl, StorePlan } from './mockPlan.js';
 import type { ConvertedSchemas } from './requestSchema.js';
 
 /** What every sample of a run shares: the model's schemas and the run's bookkeeping (see `sampleSchema`). */
@@ -28,6 +28,12 @@ export interface SampleScope {
   faked?: FakedValues;
 }
 
+/** A resource's store plan, undefined when it has none, and the fixtures its planning declared (`planStore`). */
+export interface PlannedStore {
+  readonly store: StorePlan | undefined;
+  readonly fixtures: readonly FixtureDecl[];
+}
+
 /**
  * The state of planning one model's mocks, created once per run and passed down (no module-level state):
  * the model's naming table, the sampling scope and the printed type texts `sameType` compares.
@@ -41,8 +47,8 @@ export interface PlanContext {
   readonly scope: Required<SampleScope>;
   /** Read-mode type text of a schema node, as plugin-client prints it (filled by `typeText`). */
   readonly typeTexts: WeakMap<SchemaNode, string>;
-  /** Store plans of resources whose items another resource's actions change, by resource name (see `planEntityAction`). */
-  readonly stores: Map<string, StorePlan | undefined>;
+  /** Each resource's store plan and seed fixtures, planned once a run (see `storeOf`). */
+  readonly stores: Map<ResourceNode, PlannedStore>;
   /** The named schemas converted to JSON Schema for request validation so far (see `requestSchema`). */
   readonly requestSchemas: ConvertedSchemas;
   /**
@@ -56,10 +62,12 @@ export interface PlanContext {
  * A fresh planning context for a model.
  * @param model the API model
  * @param seed the seed of faker's values (the `seed` option; 0: none)
+ * @param faked faker's values already made, which the run reads and adds to (each is a pure function of its key, so
+ *   a plugin keeps them from run to run); a new map when absent
  * @returns the context; use one per run (the origins it records belong to that run's samples)
  */
-export function createPlanContext(model: ApiModel, seed = 0): PlanContext {
+export function createPlanContext(model: ApiModel, seed = 0, faked: FakedValues = new Map()): PlanContext {
   const names = getSchemaTypeNames(model);
-  const scope = { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model), cut: new WeakSet<object>(), seed, faked: new Map() };
+  const scope = { schemas: names.byName, unknownNodes: names.cut, origins: new WeakMap(), patterns: new Map(), dated: datedSchemas(model), cut: new WeakSet<object>(), seed, faked };
   return { model, names, scope, typeTexts: new WeakMap(), stores: new Map(), requestSchemas: new Map(), definitionTexts: new WeakMap() };
 }

@@ -4,7 +4,7 @@ import { mocksNaming } from '../naming.js';
 import type { EmbedPlan, StorePlan } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
 import { sameType } from '../plan/sameType.js';
-import { storeOf } from './entityActions.js';
+import { storeOf } from './planStore.js';
 
 /** A path template with its parameter names dropped (`/posts/{postId}` → `/posts/{}`), so templates compare by shape. */
 const shape = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
@@ -47,7 +47,7 @@ export function planEmbeds(read: OperationSignature, resource: ResourceNode, sto
   for (const child of children) {
     // A child whose own actions might change the parent's store could import it back (a cycle of modules): not embedded.
     if (child === resource || child.operations.some((o) => !(CRUD_ROLES as readonly string[]).includes(o.role) && /^(POST|PUT|PATCH) /.test(o.operationKey))) continue;
-    const target = storeOf(ctx, child, count);
+    const target = storeOf(ctx, child, count).store;
     if (!target?.list || target.entity.wrap) continue;
     const prop = store.entity.props.find((p) => {
       const n = deref(p.schema, ctx.names.byName);

@@ -1,9 +1,9 @@
 import type { ApiModel, OperationNode, OperationSignature, ResourceNode } from '@reslayer/core';
 import { deref, describeOperation, memoOnModel } from '@reslayer/core';
 import { mocksNaming } from '../naming.js';
-import type { ActionPlan, FixtureDecl, StorePlan } from '../plan/mockPlan.js';
+import type { ActionPlan, StorePlan } from '../plan/mockPlan.js';
 import type { PlanContext } from '../plan/planContext.js';
-import { planStore } from './planStore.js';
+import { storeOf } from './planStore.js';
 import { sameType } from '../plan/sameType.js';
 import { writableFields } from './writableFields.js';
 
@@ -52,7 +52,7 @@ export function planEntityAction(sig: OperationSignature, resource: ResourceNode
     // The item path itself (`POST /charges/{id}`, an update by POST): the payload is merged, nothing is set.
     const rest = path === node.path ? [] : path.slice(node.path.length + 1).split('/');
     if (rest.some((s) => s === '' || s.includes('{'))) continue;
-    const store = target === resource ? own : storeOf(ctx, target, count);
+    const store = target === resource ? own : storeOf(ctx, target, count).store;
     if (!store) continue;
     const bodies = sig.response.responses.flatMap((r) => (r.contents[0] ? [r.contents[0].schema] : []));
     if (bodies.length === 0 || !bodies.every((b) => sameType(b, store.entity.schema, ctx))) continue;
@@ -125,19 +125,3 @@ function stateOf(segment: string, store: StorePlan, ctx: PlanContext): Array<[st
   return set;
 }
 
-/**
- * The store plan of another resource, planned once per run (its fixtures are the target resource's own business).
- * @param ctx the planning context, whose `stores` keeps the plans
- * @param target the resource
- * @param count number of seed entities (the `fixtureCount` option)
- * @returns the plan, or undefined when the resource has no store
- */
-export function storeOf(ctx: PlanContext, target: ResourceNode, count: number): StorePlan | undefined {
-  const cache = ctx.stores;
-  if (cache.has(target.resource)) return cache.get(target.resource);
-  const sigs = target.operations.map((op) => describeOperation(ctx.model, target, op));
-  const fixtures: FixtureDecl[] = [];
-  const store = planStore(target, sigs, ctx, fixtures, count);
-  cache.set(target.resource, store);
-  return store;
-}

@@ -1,5 +1,5 @@
 import type { ResourceNode, SchemaNode } from '@reslayer/core';
-import { deref } from '@reslayer/core';
+import { deref, describeOperation } from '@reslayer/core';
 import type { OperationSignature } from '@reslayer/core';
 import { mocksNaming } from '../naming.js';
 import { keyIn, norm } from './entityFacts.js';
@@ -7,10 +7,28 @@ import { storeSubject } from './storeSubject.js';
 import { keyExamples, keyLike } from './keyExamples.js';
 import { listPlan } from './listPlan.js';
 import type { FixtureDecl, StorePlan } from '../plan/mockPlan.js';
-import type { PlanContext } from '../plan/planContext.js';
+import type { PlanContext, PlannedStore } from '../plan/planContext.js';
 import { conforms, mayValidate } from '../values/conforms.js';
 import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sampleUuid } from '../values/sampleString.js';
+
+/**
+ * A resource's store plan and the fixtures planning it made, planned once per run: by the resource's own
+ * `planResource`, and by the resources whose actions or reads reach its store (`planEntityAction`, `planEmbeds`).
+ * @param ctx the planning context, whose `stores` keeps the plans
+ * @param resource the resource
+ * @param count number of seed entities (the `fixtureCount` option)
+ * @returns the plan (undefined when the resource has no store, see {@link planStore}) and its fixtures
+ */
+export function storeOf(ctx: PlanContext, resource: ResourceNode, count: number): PlannedStore {
+  const known = ctx.stores.get(resource);
+  if (known) return known;
+  const sigs = resource.operations.map((op) => describeOperation(ctx.model, resource, op));
+  const fixtures: FixtureDecl[] = [];
+  const planned = { store: planStore(resource, sigs, ctx, fixtures, count), fixtures };
+  ctx.stores.set(resource, planned);
+  return planned;
+}
 
 /**
  * Plans the in-memory store of a CRUD resource: the entity facts, the seed fixtures (distinct keys) and the

@@ -74,9 +74,10 @@ export function withSeededInts<T>(seed: string, draw: (int: (min: number, max: n
 }
 
 /**
- * Values faker already made in a run, by what made them (`s` or `l`, then the arguments): the same schema is
- * sampled again for every operation that answers with it, and a value costs a seed and faker's work. One per run,
- * on the sampling scope (`SampleScope.faked`).
+ * Values faker already made, by what made them (`s` or `l`, then the arguments): the same schema is sampled again
+ * for every operation that answers with it, and a value costs a seed and faker's work. A value depends on its key
+ * alone (faker is seeded from it), so the plugin keeps one map from run to run (a watch's runs reuse the values
+ * of the unchanged schemas); on the sampling scope (`SampleScope.faked`).
  */
 export type FakedValues = Map<string, string | undefined>;
 
