@@ -33,17 +33,21 @@ function listEntity(list: OperationSignature, sigs: OperationSignature[], ctx: P
   return { ...(read ? { read } : {}), ...(entity ? { entity } : {}) };
 }
 
-/** Why the store cannot serve one operation of a resource it can serve, or undefined. */
-function operationProblem(s: OperationSignature, sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): string | undefined {
+/**
+ * Why the store cannot serve one operation of a resource it can serve (`reason`), or, for a list it serves, the
+ * list's plan (`plan`, none when the store keeps no entity it could find).
+ */
+function operationProblem(s: OperationSignature, sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): { reason?: string; plan?: ListPlan } {
   const role = s.op.role;
   if (role === 'list') {
     const { read, entity } = listEntity(s, sigs, ctx, resource);
-    if (entity && !listPlan(s, entity, ctx)) return `its items are neither the entity of ${read ? clientNaming.method(read.op) : 'the read'} nor a summary of it`;
-    return undefined;
+    const plan = entity ? listPlan(s, entity, ctx) : undefined;
+    if (entity && !plan) return { reason: `its items are neither the entity of ${read ? clientNaming.method(read.op) : 'the read'} nor a summary of it` };
+    return plan ? { plan } : {};
   }
-  if ((role === 'update' || role === 'delete') && s.pathArgs.length === 0) return 'its path names no item';
-  if (role === 'update' && s.node.method !== 'put' && s.node.method !== 'patch') return `an update by ${s.node.method.toUpperCase()} is answered from its fixture`;
-  return undefined;
+  if ((role === 'update' || role === 'delete') && s.pathArgs.length === 0) return { reason: 'its path names no item' };
+  if (role === 'update' && s.node.method !== 'put' && s.node.method !== 'patch') return { reason: `an update by ${s.node.method.toUpperCase()} is answered from its fixture` };
+  return {};
 }
 
 /** The query parameters a store-backed list reads: its window's, its filters', its free text's and its sort's. */
@@ -54,10 +58,7 @@ function honoured(plan: ListPlan): Set<string> {
 }
 
 /** `RSL_MOCK_LIST_PARAM`: the query parameters a store-backed list ignores, in one `info` diagnostic. */
-function ignoredParams(s: OperationSignature, sigs: OperationSignature[], ctx: PlanContext, resource: ResourceNode): Diagnostic[] {
-  const { entity } = listEntity(s, sigs, ctx, resource);
-  const plan = entity ? listPlan(s, entity, ctx) : undefined;
-  if (!plan) return [];
+function ignoredParams(s: OperationSignature, plan: ListPlan): Diagnostic[] {
   const reads = honoured(plan);
   const ignored = s.node.parameters.filter((p) => p.in === 'query' && !reads.has(p.name)).map((p) => `\`${p.name}\``);
   if (ignored.length === 0) return [];
@@ -94,9 +95,9 @@ export function statelessDiagnostics(model: ApiModel): Diagnostic[] {
     const whole = storeProblem(sigs, ctx, resource);
     for (const s of sigs) {
       if (!CRUD.has(s.op.role)) continue;
-      const reason = whole ?? operationProblem(s, sigs, ctx, resource);
+      const { reason, plan } = whole !== undefined ? { reason: whole } : operationProblem(s, sigs, ctx, resource);
       if (reason === undefined) {
-        if (s.op.role === 'list') out.push(...ignoredParams(s, sigs, ctx, resource));
+        if (plan) out.push(...ignoredParams(s, plan));
         continue;
       }
       out.push({
