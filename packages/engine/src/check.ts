@@ -8,6 +8,7 @@ import type { OutputPaths } from './output/paths.js';
 import { type DriftEntry, driftOf } from './output/plan.js';
 import { type Leftovers, findLeftovers } from './output/swap.js';
 import { readOutput } from './output/writer.js';
+import { recordedDigests } from './cache/probe.js';
 import { type CacheOutcome, type RunOptions, type RunProfileData, hitProfile, outcomeOf, runProfile, startTiming, withOpenRoot } from './run.js';
 import { formatOutput } from './format.js';
 
@@ -65,7 +66,7 @@ export async function check(config: ResolvedConfig, options: RunOptions = {}): P
     const diffing = startTiming();
     const location = locationOf(config);
     const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
-    const { plan, notices, interrupted } = readOutput(paths, files);
+    const { plan, notices, interrupted } = readOutput(paths, files, recordedDigests(probe.status === 'miss' ? probe.record : undefined));
     return withVerdict({
       title: run.model.meta.title,
       version: run.model.meta.version,

@@ -1,6 +1,6 @@
 import { type Diagnostic, cmp } from '@reslayer/core';
 import { type ResolvedConfig, runGenerator } from '@reslayer/core/host';
-import { recordInputs, fingerprintOf } from './cache/probe.js';
+import { type RecordedDigests, recordInputs, fingerprintOf, recordedDigests } from './cache/probe.js';
 import { type RunSummary, removeRecord, sha256, stampFiles, writeRecord } from './cache/record.js';
 import { locationOf, rootRelative } from './output/paths.js';
 import type { WritePlan } from './output/plan.js';
@@ -78,8 +78,10 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     }
     options.onPhase?.('write');
     const writing = startTiming();
-    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files) : await writeOutput(opened.paths, files, opened.lock, run.model.meta);
-    if (!dryRun) record(opened, files, run.contractFiles, startedAt, summary);
+    // After a miss, the files the record knows unchanged are compared by digest, not read.
+    const digests = recordedDigests(probe.status === 'miss' ? probe.record : undefined);
+    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files, digests) : await writeOutput(opened.paths, files, opened.lock, run.model.meta, digests);
+    if (!dryRun) record(opened, files, run.contractFiles, startedAt, summary, digests, new Set(outcome.plan.unchanged));
     const write = writing();
     return {
       ...base,
@@ -97,17 +99,18 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
  * Records the output a write left, for the next run's probe: the fingerprint, the summary, and each file's stamp and
  * sha256. No record (and an older one removed) when the key is off or a contract file changed during the run.
  */
-function record(opened: Opened, files: ReadonlyMap<string, string>, contractFiles: readonly string[], startedAt: number, summary: RunSummary): void {
+function record(opened: Opened, files: ReadonlyMap<string, string>, contractFiles: readonly string[], startedAt: number, summary: RunSummary, digests: RecordedDigests, unchanged: ReadonlySet<string>): void {
   const { key, paths, cacheDir } = opened;
   const sorted = [...files.keys()].sort(cmp);
   const inputs = key.ok ? recordInputs(contractFiles, startedAt) : undefined;
-  const stamps = inputs ? stampFiles(paths.real, sorted) : undefined;
+  // A file the write left as it was keeps the stamp the plan verified (no second stat).
+  const stamps = inputs ? stampFiles(paths.real, sorted, (rel) => (unchanged.has(rel) ? digests.verified(rel) : undefined)) : undefined;
   if (!key.ok || !inputs || !stamps) {
     tryRecord(opened, undefined);
     return;
   }
   const fingerprint = fingerprintOf(key.key, inputs);
-  const sha256s = sorted.map((rel) => sha256(files.get(rel) as string));
+  const sha256s = sorted.map((rel) => digests.of(rel, files.get(rel) as string));
   tryRecord(opened, { fingerprint, inputs, summary, manifestSha256: sha256(serializeManifest(sorted, summary)), files: sorted, stamps, sha256s });
 }
 

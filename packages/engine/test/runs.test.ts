@@ -8,6 +8,7 @@ import { type Plugin, EmitStage, definePlugin } from '@reslayer/core';
 import { type ResolvedConfig, resolveConfig } from '@reslayer/core/host';
 import { cacheDirOf, check, generate } from '../src/index.js';
 import { computeRunKey } from '../src/cache/runKey.js';
+import { readRecord } from '../src/cache/record.js';
 import { DEMO_CONTRACT } from '../../core/test/paths.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'reslayer-runs-'));
@@ -94,6 +95,31 @@ describe('the no-change cache', () => {
     const repaired = await generate(config, BUILD);
     expect(repaired.cache.status).toBe('miss');
     expect(repaired.plan.updated).toEqual(['src/res/contacts.ts']);
+  });
+
+  it('after a miss, trusts a file by its recorded digest only while its stat is as recorded', async () => {
+    const out = path.join(dir, 'digests');
+    const config = configFor(out, [producer()]);
+    await generate(config, BUILD);
+    // Stamps taken within the racy margin of a write are not trusted; a hit after it records trusted ones.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await generate(config, BUILD)).cache).toEqual({ status: 'hit' });
+    const record = readRecord(cacheDirOf(out), out);
+    expect(record?.stamps.every((s) => s.size > 0)).toBe(true);
+    const names = readdirSync(path.join(out, 'src/res')).map((n) => n.replace(/\.ts$/, '')).sort();
+    // The same files under other options: a miss that reads the record. One file was edited, keeping its size.
+    const other = configFor(out, [producer(names)]);
+    const file = path.join(out, 'src/res/contacts.ts');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('= 1;', '= 2;'));
+    const checked = await check(other, BUILD);
+    expect([checked.cache.status, checked.drift]).toEqual(['miss', [{ path: 'src/res/contacts.ts', kind: 'different' }]]);
+    const written = await generate(other, BUILD);
+    expect([written.cache.status, written.plan.updated, written.plan.created]).toEqual(['miss', ['src/res/contacts.ts'], []]);
+    expect(written.plan.unchanged.length).toBe(names.length - 1);
+    expect(readFileSync(file, 'utf8')).toContain('= 1;');
+    // The record made with the stamps the plan verified answers the next run.
+    expect((await generate(other, BUILD)).cache).toEqual({ status: 'hit' });
+    expect((await check(config, BUILD)).drift).toEqual([]);
   });
 
   it('is kept in node_modules/.cache/reslayer of the project above the root', () => {

@@ -2,11 +2,17 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_NAME } from '../output/manifest.js';
 import type { OutputPaths } from '../output/paths.js';
+import type { Digests } from '../output/plan.js';
 import { type CacheRecord, type RecordedInput, type Stamp, readRecord, sha256, stampMatches, stampOf } from './record.js';
 import type { RunKey } from './runKey.js';
 
 /** What the no-change cache says about a run: it hit (the output is what the record describes), or why not. */
-export type CacheProbe = { status: 'hit'; record: CacheRecord; bytes: number; refreshed: CacheRecord | undefined } | { status: 'miss' | 'off'; reason: string };
+/**
+ * What the no-change probe found: a hit, or why it missed or was off. A miss because the contract, the config or the
+ * build changed carries the root's record (`record`): its stamps and digests still describe the files on disk
+ * wherever a file's stat equals its stamp, which spares the write plan reading them (see `recordedDigests`).
+ */
+export type CacheProbe = { status: 'hit'; record: CacheRecord; bytes: number; refreshed: CacheRecord | undefined } | { status: 'miss' | 'off'; reason: string; record?: CacheRecord | undefined };
 
 /** The fingerprint of a run: its key plus every contract file's path and sha256. */
 export function fingerprintOf(key: string, inputs: ReadonlyArray<Pick<RecordedInput, 'path' | 'sha256'>>): string {
@@ -66,7 +72,7 @@ export function probeCache(paths: Pick<OutputPaths, 'root' | 'real'>, cacheDir: 
     if (digest === undefined) return { status: 'miss', reason: `the contract file ${input.path} cannot be read` };
     inputs.push({ path: input.path, sha256: digest });
   }
-  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return { status: 'miss', reason: 'the contract, the config, a plugin, the generator build or Node changed' };
+  if (fingerprintOf(key.key, inputs) !== record.fingerprint) return { status: 'miss', reason: 'the contract, the config, a plugin, the generator build or Node changed', record };
   const at = Date.now();
   const fresh = new Map<number, Stamp>();
   let bytes = 0;
@@ -101,4 +107,38 @@ function sameBytes(abs: string, digest: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** {@link Digests} from a record, which also give back the stamps the plan found unchanged. */
+export interface RecordedDigests extends Digests {
+  /** The recorded stamp of `rel` when the plan found the file's stat equal to it (the file was not read). */
+  verified(rel: string): Stamp | undefined;
+}
+
+/**
+ * The write plan's {@link Digests} after a miss: the files of the root's record (when the probe read one) by
+ * root-relative path, trusted while a file's stat equals its stamp (a racy stamp never does), and this run's
+ * digests, computed once for the plan and the next record.
+ * @param record the record the probe read, if any
+ */
+export function recordedDigests(record: CacheRecord | undefined): RecordedDigests {
+  const recorded = new Map<string, number>();
+  record?.files.forEach((rel, i) => recorded.set(rel, i));
+  const made = new Map<string, string>();
+  const verified = new Map<string, Stamp>();
+  return {
+    onDisk(rel, stats) {
+      const i = recorded.get(rel);
+      const stamp = i === undefined ? undefined : record?.stamps[i];
+      if (!stamp || !stampMatches(stamp, stats)) return undefined;
+      verified.set(rel, stamp);
+      return record?.sha256s[i as number];
+    },
+    of(rel, text) {
+      let digest = made.get(rel);
+      if (digest === undefined) made.set(rel, (digest = sha256(text)));
+      return digest;
+    },
+    verified: (rel) => verified.get(rel),
+  };
 }

@@ -124,15 +124,22 @@ export function removeRecord(cacheDir: string): void {
 }
 
 /**
- * The stamps of the files a write left in the root, taken now (each stat after `Date.now()`).
+ * The stamps of the files a write left in the root, taken now (each stat after `Date.now()`), except those `kept`
+ * gives: the stamps of files the write did not touch, whose stat the write plan found equal to them.
  * @param root absolute path of the root
  * @param files root-relative paths
+ * @param kept a file's stamp the write plan verified, if any
  * @returns the stamps, or undefined when one of them is not a regular file
  */
-export function stampFiles(root: string, files: readonly string[]): Stamp[] | undefined {
+export function stampFiles(root: string, files: readonly string[], kept: (rel: string) => Stamp | undefined = () => undefined): Stamp[] | undefined {
   const at = Date.now();
   const stamps: Stamp[] = [];
   for (const rel of files) {
+    const known = kept(rel);
+    if (known) {
+      stamps.push(known);
+      continue;
+    }
     const stats = statSync(path.join(root, rel), { throwIfNoEntry: false });
     if (!stats?.isFile()) return undefined;
     stamps.push(stampOf(stats, at));

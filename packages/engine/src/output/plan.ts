@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { type Stats, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, GeneratorError, cmp } from '@reslayer/core';
 import { MANIFEST_NAME, type Manifest } from './manifest.js';
@@ -29,25 +29,37 @@ export interface PlannedOutput {
 }
 
 /**
+ * The digests the write plan may compare instead of reading a file (like git's stat cache): what a recorded write
+ * left in a file whose stat still equals that write's stamp, and this run's texts' (kept for the cache record).
+ */
+export interface Digests {
+  /** The sha256 of the bytes at `rel` when `stats` shows the file as a recorded write left it, else undefined (read it). */
+  onDisk(rel: string, stats: Stats): string | undefined;
+  /** The sha256 of this run's text for `rel`, computed once. */
+  of(rel: string, text: string): string;
+}
+
+/**
  * Compares generated files with the output root as listed: a generated path that is not a regular file on disk
  * is created, one whose text differs is updated; a file the manifest lists and the run no longer generates is
- * removed. Only regular files are read. Reads only.
+ * removed. Only regular files are read, and not those `digests` knows unchanged. Reads only.
  * @param root absolute path of the (real) output root
  * @param files the generated files, by root-relative path
  * @param scan the listing of the root
  * @param manifest the root's manifest
+ * @param digests what a recorded write left (none: every file is read)
  * @returns the plan (each list sorted) and notices about entries that are neither files nor folders
  * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` when a folder a generated file goes into is a file, a symbolic
  *   link or a special file, or a generated file's path is a folder
  */
-export function planOutput(root: string, files: ReadonlyMap<string, string>, scan: RootScan, manifest: Manifest): PlannedOutput {
+export function planOutput(root: string, files: ReadonlyMap<string, string>, scan: RootScan, manifest: Manifest, digests?: Digests): PlannedOutput {
   assertFoldersFree(root, files, scan);
   const plan: WritePlan = { created: [], updated: [], unchanged: [], removed: [] };
   const notices: Diagnostic[] = [];
   for (const [rel, text] of files) {
     const kind = scan.entries.get(rel);
     if (kind !== 'file') plan.created.push(rel);
-    else plan[sameText(path.join(root, rel), text) ? 'unchanged' : 'updated'].push(rel);
+    else plan[sameText(path.join(root, rel), rel, text, digests) ? 'unchanged' : 'updated'].push(rel);
   }
   for (const rel of manifest.files) if (!files.has(rel) && rel !== MANIFEST_NAME && scan.entries.has(rel)) plan.removed.push(rel);
   for (const [rel, kind] of scan.entries) {
@@ -64,9 +76,15 @@ export function planOutput(root: string, files: ReadonlyMap<string, string>, sca
   return { plan, notices };
 }
 
-/** True when the regular file at `abs` holds exactly this text (a file that vanished or cannot be read does not). */
-function sameText(abs: string, text: string): boolean {
+/**
+ * True when the regular file at `abs` holds exactly this text (a file that vanished or cannot be read does not):
+ * by digest when `digests` knows the file unchanged since a recorded write, else read.
+ */
+function sameText(abs: string, rel: string, text: string, digests: Digests | undefined): boolean {
   try {
+    const stats = digests && statSync(abs, { throwIfNoEntry: false });
+    const known = stats?.isFile() ? digests?.onDisk(rel, stats) : undefined;
+    if (known !== undefined) return known === digests?.of(rel, text);
     return readFileSync(abs, 'utf8') === text;
   } catch {
     return false;

@@ -3,7 +3,7 @@ import { type Diagnostic, GeneratorError, cmp } from '@reslayer/core';
 import type { HeldLock } from './lock.js';
 import { type ManifestContract, readManifest, serializeManifest } from './manifest.js';
 import type { OutputPaths } from './paths.js';
-import { type WritePlan, planOutput } from './plan.js';
+import { type Digests, type WritePlan, planOutput } from './plan.js';
 import { scanRoot } from './scan.js';
 import { applySteps, dropStaging, pruneEmptied } from './commit.js';
 import { assertWritable } from './permissions.js';
@@ -23,13 +23,15 @@ export interface OutputOutcome {
  * Compares the generated files with the output root without changing anything (a dry run, `check`).
  * @param paths the root and its siblings
  * @param files the generated files' texts by root-relative path
+ * @param digests what a recorded write left (see `planOutput`)
  * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` (see `planOutput`)
  */
-export function readOutput(paths: OutputPaths, files: ReadonlyMap<string, string>): OutputOutcome {
+export function readOutput(paths: OutputPaths, files: ReadonlyMap<string, string>, digests?: Digests): OutputOutcome {
   const interrupted = findLeftovers(paths);
   // Between the swap's renames a killed run left the previous root beside it: that is the output on disk.
   const root = interrupted?.rootMissing ? paths.previous : paths.real;
-  const { plan, notices } = planOutput(root, files, scanRoot(root), readManifest(root));
+  // The record describes the root, not the previous root a killed run left beside it.
+  const { plan, notices } = planOutput(root, files, scanRoot(root), readManifest(root), root === paths.real ? digests : undefined);
   return { plan, notices, ...(interrupted ? { interrupted } : {}) };
 }
 
@@ -44,12 +46,13 @@ export function readOutput(paths: OutputPaths, files: ReadonlyMap<string, string
  * @param files the generated files' texts by root-relative path
  * @param lock the run's lock: checked to be still this run's right before the commit
  * @param contract the contract's title and version, for the manifest
+ * @param digests what a recorded write left (see `planOutput`)
  * @returns the plan, the notices and the repaired leftovers
  * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` before anything is written; `RSL_WRITE_FAILED` when a folder
  *   cannot be written (before anything changes, naming it) or a call fails (the root is as it was);
  *   `RSL_OUTPUT_LOCKED` when the lock was lost
  */
-export async function writeOutput(paths: OutputPaths, files: ReadonlyMap<string, string>, lock: HeldLock | undefined, contract: ManifestContract): Promise<OutputOutcome> {
+export async function writeOutput(paths: OutputPaths, files: ReadonlyMap<string, string>, lock: HeldLock | undefined, contract: ManifestContract, digests?: Digests): Promise<OutputOutcome> {
   let interrupted: Leftovers | undefined;
   try {
     interrupted = recoverLeftovers(paths);
@@ -58,7 +61,7 @@ export async function writeOutput(paths: OutputPaths, files: ReadonlyMap<string,
   }
   const scan = scanRoot(paths.real);
   const manifest = readManifest(paths.real);
-  const { plan, notices } = planOutput(paths.real, files, scan, manifest);
+  const { plan, notices } = planOutput(paths.real, files, scan, manifest, digests);
   const manifestText = serializeManifest([...files.keys()].sort(cmp), contract);
   const changed = plan.created.length + plan.updated.length + plan.removed.length > 0 || manifest.text !== manifestText || !existsSync(paths.real);
   if (!changed) return { plan, notices, ...(interrupted ? { interrupted } : {}) };
