@@ -5,7 +5,8 @@
 //
 // Usage: node scripts/lib/watch-timing.mjs <cli> <contract.json> <output dir> <edits> [<working copy.json>]
 // The watch runs on a working copy of the contract (default: <contract>.watch.json beside it), which is edited.
-// Prints one JSON line: { ok, edits: [ms, …], medianMs, firstRunMs, updated: [n, …] } or { ok: false, error }.
+// Prints one JSON line: { ok, edits: [ms, …], medianMs, cpuMs: [ms, …], medianCpuMs, firstRunMs, updated: [n, …] } or
+// { ok: false, error }; cpuMs is the watch process's CPU time (user + system) per edit, where /proc has it (Linux).
 import { spawn } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -44,6 +45,16 @@ function runsDone(n, ms = 300_000) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
+/** The watch process's CPU time so far (user + system, ms; Linux's /proc, at its 10 ms tick), or undefined elsewhere. */
+function cpuOfChild() {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 try {
   const start = performance.now();
   await runsDone(1);
@@ -52,17 +63,22 @@ try {
   const [, item] = Object.entries(document.paths)[0];
   const operation = item.get ?? Object.values(item).find((v) => v && typeof v === 'object' && 'responses' in v);
   const times = [];
+  const cpu = [];
   const updated = [];
   for (let i = 1; i <= edits; i++) {
     operation.summary = `${String(operation.summary ?? 'Operation').replace(/ \(edit \d+\)$/, '')} (edit ${i})`;
     const before = stdout.length;
     writeFileSync(copy, `${JSON.stringify(document)}\n`);
     const t0 = performance.now();
+    const c0 = cpuOfChild();
     await runsDone(i + 1);
     times.push(performance.now() - t0);
+    const c1 = cpuOfChild();
+    if (c0 !== undefined && c1 !== undefined) cpu.push(c1 - c0);
     updated.push(Number(/updated (\d+)/.exec(stdout.slice(before))?.[1] ?? NaN));
   }
-  process.stdout.write(`${JSON.stringify({ ok: true, edits: times, medianMs: median(times), firstRunMs, updated })}\n`);
+  const cpuMs = cpu.length === edits ? { cpuMs: cpu, medianCpuMs: median(cpu) } : {};
+  process.stdout.write(`${JSON.stringify({ ok: true, edits: times, medianMs: median(times), ...cpuMs, firstRunMs, updated })}\n`);
 } catch (error) {
   process.stdout.write(`${JSON.stringify({ ok: false, error: error.message })}\n`);
 } finally {
