@@ -66,7 +66,8 @@ export async function check(config: ResolvedConfig, options: RunOptions = {}): P
     const diffing = startTiming();
     const location = locationOf(config);
     const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
-    const { plan, notices, interrupted } = readOutput(paths, files, recordedDigests(probe.status === 'miss' ? probe.record : undefined));
+    const recorded = probe.status === 'miss' ? probe.record : undefined;
+    const { plan, notices, interrupted } = readOutput(paths, files, recorded && recordedDigests(recorded));
     return withVerdict({
       title: run.model.meta.title,
       version: run.model.meta.version,

@@ -78,9 +78,11 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     }
     options.onPhase?.('write');
     const writing = startTiming();
-    // After a miss, the files the record knows unchanged are compared by digest, not read.
-    const digests = recordedDigests(probe.status === 'miss' ? probe.record : undefined);
-    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files, digests) : await writeOutput(opened.paths, files, opened.lock, run.model.meta, digests);
+    // After a miss, the files the record knows unchanged are compared by digest, not read (no record: all are read).
+    const recorded = probe.status === 'miss' ? probe.record : undefined;
+    const digests = recordedDigests(recorded);
+    const known = recorded ? digests : undefined;
+    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files, known) : await writeOutput(opened.paths, files, opened.lock, run.model.meta, known);
     if (!dryRun) record(opened, files, run.contractFiles, startedAt, summary, digests, new Set(outcome.plan.unchanged));
     const write = writing();
     return {

@@ -47,7 +47,7 @@ export interface Digests {
  * @param files the generated files, by root-relative path
  * @param scan the listing of the root
  * @param manifest the root's manifest
- * @param digests what a recorded write left (none: every file is read)
+ * @param digests what a recorded write left (none: every file is read, and nothing is stat'ed first)
  * @returns the plan (each list sorted) and notices about entries that are neither files nor folders
  * @throws GeneratorError `RSL_OUTPUT_NOT_DIRECTORY` when a folder a generated file goes into is a file, a symbolic
  *   link or a special file, or a generated file's path is a folder
