@@ -112,7 +112,7 @@ function record(opened: Opened, files: ReadonlyMap<string, string>, contractFile
     return;
   }
   const fingerprint = fingerprintOf(key.key, inputs);
-  const sha256s = sorted.map((rel) => digests.of(rel, files.get(rel) as string));
+  const sha256s = sorted.map((rel) => digests.made(rel, files.get(rel) as string));
   tryRecord(opened, { fingerprint, inputs, summary, manifestSha256: sha256(serializeManifest(sorted, summary)), files: sorted, stamps, sha256s });
 }
 

@@ -12,19 +12,21 @@ import type { FakedValues } from './values/fakeString.js';
 import { MAX_SAMPLE_NODES } from './values/sampleLimit.js';
 import { PLUGIN_MOCKS } from './pluginName.js';
 
-/** The most faker values a plugin keeps between runs (about 100 bytes each; GitHub's contract makes 4,504). */
-const MAX_KEPT_FAKED = 500_000;
+/**
+ * The most faker values a plugin keeps after a run (about 100 bytes each; GitHub's contract makes 4,504): more are
+ * dropped when the run ends, so a large contract's run holds no more memory after its emit than before.
+ */
+const MAX_KEPT_FAKED = 50_000;
 
 /**
  * The mocks plugin's work: per resource, fixtures, handlers, scenarios and an index, plus the shared
  * fixtures file. Loaded by plugin.ts on first use.
  * @param ctx the emit context
  * @param resolved the plugin's resolved options
- * @param faked faker's values the plugin keeps from run to run (see `FakedValues`); emptied first when it holds
+ * @param faked faker's values the plugin keeps from run to run (see `FakedValues`); emptied at the end when it holds
  *   more than {@link MAX_KEPT_FAKED}
  */
 export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions, faked: FakedValues = new Map()): void {
-  if (faked.size > MAX_KEPT_FAKED) faked.clear();
   const { baseUrl, delayMs, runtimeModule } = resolved;
   const { model } = ctx;
   const add = (path: string, contents: string) => ctx.files.add({ path, contents, plugin: PLUGIN_MOCKS });
@@ -46,9 +48,8 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions, fake
   const emitResource = (resource: ResourceNode) => {
     const { plan, shared } = plans();
     const mocks = planResource(plan, resource, resolved.fixtureCount);
-    // Its seed is printed now: only the store's plan stays, for later resources' embeds and actions.
-    const planned = plan.stores.get(resource);
-    if (planned) plan.stores.set(resource, { store: planned.store, fixtures: [] });
+    // Printed now: a later resource that embeds its items or acts on them plans the store again (memory stays flat).
+    plan.stores.delete(resource);
     const cut = mocks.fixtures.filter((f) => f.value !== null && typeof f.value === 'object' && plan.scope.cut.has(f.value)).map((f) => f.name);
     if (cut.length > 0) {
       ctx.report({
@@ -74,4 +75,5 @@ export function emitMocks(ctx: EmitContext, resolved: ResolvedMocksOptions, fake
   if (rootIndex !== undefined) add(mocksNaming.rootIndexFile(), rootIndex);
   const samples = context?.shared.emit(model);
   if (samples !== undefined) add(mocksNaming.sharedFixturesFile(), samples);
+  if (faked.size > MAX_KEPT_FAKED) faked.clear();
 }

@@ -113,6 +113,8 @@ function sameBytes(abs: string, digest: string): boolean {
 export interface RecordedDigests extends Digests {
   /** The recorded stamp of `rel` when the plan found the file's stat equal to it (the file was not read). */
   verified(rel: string): Stamp | undefined;
+  /** The sha256 of this run's text for `rel`: the one {@link Digests.of} computed, else computed and not kept. */
+  made(rel: string, text: string): string;
 }
 
 /**
@@ -139,6 +141,7 @@ export function recordedDigests(record: CacheRecord | undefined): RecordedDigest
       if (digest === undefined) made.set(rel, (digest = sha256(text)));
       return digest;
     },
+    made: (rel, text) => made.get(rel) ?? sha256(text),
     verified: (rel) => verified.get(rel),
   };
 }
