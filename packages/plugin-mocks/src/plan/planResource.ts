@@ -23,6 +23,8 @@ export function planResource(ctx: PlanContext, resource: ResourceNode, fixtureCo
   const planned = storeOf(ctx, resource, fixtureCount);
   const { store } = planned;
   const fixtures: FixtureDecl[] = [...planned.fixtures];
+  // The seed is this plan's now: the cache keeps only the store's plan, for the resources after it.
+  ctx.stores.set(resource, { store, fixtures: [] });
   const read = sigs.find((s) => s.op.role === 'read');
   const embeds = store && read ? planEmbeds(read, resource, store, ctx, fixtureCount) : [];
   if (store && embeds.length > 0) store.embeds = embeds;
