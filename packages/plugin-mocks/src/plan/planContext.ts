@@ -47,7 +47,7 @@ export interface PlanContext {
   readonly scope: Required<SampleScope>;
   /** Read-mode type text of a schema node, as plugin-client prints it (filled by `typeText`). */
   readonly typeTexts: WeakMap<SchemaNode, string>;
-  /** Each resource's store plan and seed fixtures, planned once a run (see `storeOf`). */
+  /** Store plans and seed fixtures by resource, planned once and kept while the resources that use them are planned (see `storeOf`). */
   readonly stores: Map<ResourceNode, PlannedStore>;
   /** The named schemas converted to JSON Schema for request validation so far (see `requestSchema`). */
   readonly requestSchemas: ConvertedSchemas;

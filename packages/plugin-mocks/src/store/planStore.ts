@@ -13,8 +13,9 @@ import { sampleSchema, sampleValue } from '../values/sampleSchema.js';
 import { sampleUuid } from '../values/sampleString.js';
 
 /**
- * A resource's store plan and the fixtures planning it made, planned once per run: by the resource's own
- * `planResource`, and by the resources whose actions or reads reach its store (`planEntityAction`, `planEmbeds`).
+ * A resource's store plan and the fixtures planning it made, planned once and kept in the planning context for the
+ * resource's own `planResource` and the resources whose actions or reads reach its store (`planEntityAction`,
+ * `planEmbeds`); `emitMocks` empties the context between its two passes and after printing a resource.
  * @param ctx the planning context, whose `stores` keeps the plans
  * @param resource the resource
  * @param count number of seed entities (the `fixtureCount` option)
