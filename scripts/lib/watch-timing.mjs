@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Times `reslayer generate --watch` for scripts/bench.mjs: from saving a one-operation edit of a contract
 // to the files being written (the CLI prints its "watching … for changes" line after the write).
-// The figure includes the watch's 50 ms debounce and chokidar's notice of the change.
+// The figure includes the watch's 50 ms debounce and chokidar's notice of the change. Each edit is saved once the
+// watch has been quiet for 400 ms, and timed to the end of the first run after it.
 //
 // Usage: node scripts/lib/watch-timing.mjs <cli> <contract.json> <output dir> <edits> [<working copy.json>]
 // The watch runs on a working copy of the contract (default: <contract>.watch.json beside it), which is edited.
-// Prints one JSON line: { ok, edits: [ms, …], medianMs, cpuMs: [ms, …], medianCpuMs, firstRunMs, updated: [n, …] } or
+// Prints one JSON line: { ok, edits: [ms, …], medianMs, cpuMs: [ms, …], medianCpuMs, firstRunMs, updated: [n, …], extraRuns } or
 // { ok: false, error }; cpuMs is the watch process's CPU time (user + system) per edit, where /proc has it (Linux).
 import { spawn } from 'node:child_process';
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 const [cli, contract, output, editsArg = '3', copyArg] = process.argv.slice(2);
 if (!cli || !contract || !output) {
@@ -43,6 +44,14 @@ function runsDone(n, ms = 300_000) {
   });
 }
 
+/** Resolves once the watch has printed nothing for `ms`: a second run a save may queue (see runWatch) is over. */
+async function quiet(ms = 400) {
+  for (let seen = -1; seen !== stdout.length; ) {
+    seen = stdout.length;
+    await new Promise((resolve) => setTimeout(resolve, ms));
+  }
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 /** The watch process's CPU time so far (user + system, ms; Linux's /proc, at its 10 ms tick), or undefined elsewhere. */
@@ -67,18 +76,26 @@ try {
   const updated = [];
   for (let i = 1; i <= edits; i++) {
     operation.summary = `${String(operation.summary ?? 'Operation').replace(/ \(edit \d+\)$/, '')} (edit ${i})`;
+    await quiet();
     const before = stdout.length;
-    writeFileSync(copy, `${JSON.stringify(document)}\n`);
+    const done = runs();
+    // Saved as editors save atomically: the text is written beside the copy (not timed), then renamed over it, so
+    // the watch never reads a half-written contract (a slow write here would also hide in the timing).
+    writeFileSync(`${copy}.tmp`, `${JSON.stringify(document)}\n`);
     const t0 = performance.now();
+    renameSync(`${copy}.tmp`, copy);
     const c0 = cpuOfChild();
-    await runsDone(i + 1);
+    await runsDone(done + 1);
     times.push(performance.now() - t0);
     const c1 = cpuOfChild();
     if (c0 !== undefined && c1 !== undefined) cpu.push(c1 - c0);
     updated.push(Number(/updated (\d+)/.exec(stdout.slice(before))?.[1] ?? NaN));
   }
+  await quiet();
+  // Runs beyond one per save: a save seen twice queues a second run (a cache hit when the first one recorded).
+  const extraRuns = runs() - 1 - edits;
   const cpuMs = cpu.length === edits ? { cpuMs: cpu, medianCpuMs: median(cpu) } : {};
-  process.stdout.write(`${JSON.stringify({ ok: true, edits: times, medianMs: median(times), ...cpuMs, firstRunMs, updated })}\n`);
+  process.stdout.write(`${JSON.stringify({ ok: true, edits: times, medianMs: median(times), ...cpuMs, firstRunMs, updated, extraRuns })}\n`);
 } catch (error) {
   process.stdout.write(`${JSON.stringify({ ok: false, error: error.message })}\n`);
 } finally {

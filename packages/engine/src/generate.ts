@@ -1,5 +1,5 @@
 import { type Diagnostic, cmp } from '@reslayer/core';
-import { type ResolvedConfig, runGenerator } from '@reslayer/core/host';
+import { type ResolvedConfig, type RunResult, runGenerator } from '@reslayer/core/host';
 import { type RecordedDigests, recordInputs, fingerprintOf, recordedDigests } from './cache/probe.js';
 import { type RunSummary, removeRecord, sha256, stampFiles, writeRecord } from './cache/record.js';
 import { locationOf, rootRelative } from './output/paths.js';
@@ -83,7 +83,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     const digests = recordedDigests(recorded);
     const known = recorded ? digests : undefined;
     const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files, known) : await writeOutput(opened.paths, files, opened.lock, run.model.meta, known);
-    if (!dryRun) record(opened, files, run.contractFiles, startedAt, summary, digests, new Set(outcome.plan.unchanged));
+    if (!dryRun) record(opened, files, run, startedAt, summary, digests, new Set(outcome.plan.unchanged));
     const write = writing();
     return {
       ...base,
@@ -101,10 +101,10 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
  * Records the output a write left, for the next run's probe: the fingerprint, the summary, and each file's stamp and
  * sha256. No record (and an older one removed) when the key is off or a contract file changed during the run.
  */
-function record(opened: Opened, files: ReadonlyMap<string, string>, contractFiles: readonly string[], startedAt: number, summary: RunSummary, digests: RecordedDigests, unchanged: ReadonlySet<string>): void {
+function record(opened: Opened, files: ReadonlyMap<string, string>, run: Pick<RunResult, 'contractFiles' | 'contractDigests'>, startedAt: number, summary: RunSummary, digests: RecordedDigests, unchanged: ReadonlySet<string>): void {
   const { key, paths, cacheDir } = opened;
   const sorted = [...files.keys()].sort(cmp);
-  const inputs = key.ok ? recordInputs(contractFiles, startedAt) : undefined;
+  const inputs = key.ok ? recordInputs(run.contractFiles, run.contractDigests, startedAt) : undefined;
   // A file the write left as it was keeps the stamp the plan verified (no second stat).
   const stamps = inputs ? stampFiles(paths.real, sorted, (rel) => (unchanged.has(rel) ? digests.verified(rel) : undefined)) : undefined;
   if (!key.ok || !inputs || !stamps) {

@@ -122,6 +122,27 @@ describe('the no-change cache', () => {
     expect((await check(config, BUILD)).drift).toEqual([]);
   });
 
+  it('records a contract saved right before the run (a watch edit), and none for a contract changed during it', async () => {
+    const contract = path.join(dir, 'saved.yaml');
+    const text = readFileSync(DEMO_CONTRACT, 'utf8');
+    writeFileSync(contract, text);
+    const out = path.join(dir, 'saved');
+    const config = resolveConfig({ input: contract, output: out, plugins: [producer()] }, CONFIG_FILE, dir);
+    expect((await generate(config, BUILD)).cache.status).toBe('miss');
+    expect((await generate(config, BUILD)).cache).toEqual({ status: 'hit' });
+    // A plugin saves the contract (its title changed) while the run emits: the run read the old bytes.
+    const editor = definePlugin({
+      name: 'editor',
+      apply(hooks) {
+        hooks.emit.tap({ name: 'editor', stage: EmitStage.Client }, () => writeFileSync(contract, text.replace('Public CRM Demo API', 'Edited CRM API')));
+      },
+    });
+    const during = resolveConfig({ input: contract, output: out, plugins: [producer(), editor] }, CONFIG_FILE, dir);
+    expect((await generate(during, BUILD)).summary.title).toBe('Public CRM Demo API');
+    expect(readRecord(cacheDirOf(out), out)).toBeUndefined();
+    expect((await generate(during, BUILD)).summary.title).toBe('Edited CRM API');
+  });
+
   it('is kept in node_modules/.cache/reslayer of the project above the root', () => {
     const project = path.join(dir, 'project');
     mkdirSync(project, { recursive: true });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,11 @@ export function readRegularFile(file: string, maxBytes: number, what = 'the cont
   } finally {
     closeSync(fd);
   }
+}
+
+/** The sha256 of a file's bytes as read, in lowercase hex: how the no-change cache knows the bytes a run read. */
+export function sha256Of(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /** True when `inner` is `outer` or lies below it (both absolute and normalized). */

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { jest } from '@jest/globals';
@@ -179,6 +181,13 @@ describe('loadContract: multi-file contracts', () => {
     const first = await loadContract(entry);
     const second = await loadContract(entry);
     expect(second.document).toEqual(first.document);
+  });
+
+  it('gives the sha256 of the bytes it read from each file, by the path it lists', async () => {
+    const { files, digests } = await loadContract(entry);
+    expect(files.length).toBeGreaterThan(1);
+    expect([...digests.keys()].sort()).toEqual([...files].sort());
+    for (const f of files) expect(digests.get(f)).toBe(createHash('sha256').update(readFileSync(f)).digest('hex'));
   });
 });
 

@@ -3,7 +3,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import type { Diagnostic } from '../diagnostics/Diagnostics.js';
 import { checkDocumentLimits } from './documentLimits.js';
-import { DEFAULT_MAX_INPUT_SIZE, NotRegularFileError, readRegularFile } from './inputFiles.js';
+import { DEFAULT_MAX_INPUT_SIZE, NotRegularFileError, readRegularFile, sha256Of } from './inputFiles.js';
 import { decodeContract, parseContractText } from './parseText.js';
 import { dropExtensionFileRefs, refReading } from './refFiles.js';
 
@@ -35,6 +35,11 @@ export interface LoadedContract {
    * paths; a remote ref fetched under `allowRemoteRefs` is listed by its URL).
    */
   files: string[];
+  /**
+   * The sha256 (hex) of the bytes read from each local file of {@link files}, by the same path: the no-change cache
+   * records a run only when the files still hold these bytes after it (a file changed during the run leaves none).
+   */
+  digests: Map<string, string>;
 }
 
 /** True when a `$ref` anywhere in the parsed document points outside it (not `#…`): then the bundler runs. */
@@ -79,6 +84,7 @@ export async function loadContract(file: string, options: LoadContractOptions = 
       cause: error,
     });
   }
+  const digests = new Map([[absolute, sha256Of(bytes)]]);
   const text = decodeContract(bytes, file);
   if (text.trim() === '') {
     throw new GeneratorError('RSL_INPUT_EMPTY', `${file}: the contract file is empty`, { file });
@@ -131,15 +137,16 @@ export async function loadContract(file: string, options: LoadContractOptions = 
     document = bundled.document;
     checkDocumentLimits(document, file, bytes.length + bundled.expandedBudget);
     for (const f of bundled.files) if (!files.includes(f)) files.push(f);
+    for (const [f, digest] of bundled.digests) if (!digests.has(f)) digests.set(f, digest);
   }
-  return { file: absolute, document: document as unknown as OpenAPIObject, notices, files };
+  return { file: absolute, document: document as unknown as OpenAPIObject, notices, files, digests };
 }
 
 async function bundleExternalRefs(
   document: Record<string, unknown>,
   absolute: string,
   options: LoadContractOptions,
-): Promise<{ document: Record<string, unknown>; files: string[]; expandedBudget: number }> {
+): Promise<{ document: Record<string, unknown>; files: string[]; digests: ReadonlyMap<string, string>; expandedBudget: number }> {
   const { default: $RefParser } = await import('@apidevtools/json-schema-ref-parser');
   const reading = refReading(absolute, [path.dirname(absolute), ...(options.refRoots ?? [])], options.maxInputSize ?? DEFAULT_MAX_INPUT_SIZE);
   try {
@@ -153,7 +160,7 @@ async function bundleExternalRefs(
     } as never);
     const read = parser.$refs.paths() as string[];
     rebaseRootRefs(bundled, absolute, read.filter((f) => !/^[a-z][a-z0-9+.-]+:/i.test(f)));
-    return { document: bundled as Record<string, unknown>, files: read, expandedBudget: reading.expandedBudget() };
+    return { document: bundled as Record<string, unknown>, files: read, digests: reading.digests, expandedBudget: reading.expandedBudget() };
   } catch (error) {
     const failure = reading.failure();
     if (failure) throw failure;

@@ -7,7 +7,7 @@ import type { LoadedContract } from './loadContract.js';
 function pathParamNames(path: string, declared: string[]): string[] {
   const parameters = declared.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   const document = { openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { [path]: { get: { parameters, responses: { '204': { description: 'ok' } } } } } };
-  const contract: LoadedContract = { file: '/contract.json', document: document as unknown as LoadedContract['document'], notices: [], files: [] };
+  const contract: LoadedContract = { file: '/contract.json', document: document as unknown as LoadedContract['document'], notices: [], files: [], digests: new Map() };
   const model = normalizeContract(contract, new Diagnostics());
   return model.operations[0]?.parameters.filter((p) => p.in === 'path').map((p) => p.name) ?? [];
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GeneratorError } from '../diagnostics/GeneratorError.js';
 import { checkDocumentLimits, MIN_EXPANDED_VALUES } from './documentLimits.js';
-import { confineRef, readRegularFile, REF_EXTENSIONS } from './inputFiles.js';
+import { confineRef, readRegularFile, REF_EXTENSIONS, sha256Of } from './inputFiles.js';
 import { decodeContract, parseContractText } from './parseText.js';
 
 /** What the `$ref` bundler needs to read referenced files as the entry file is read. */
@@ -13,6 +13,8 @@ export interface RefReading {
   parser: { order: number; allowEmpty: boolean; canParse: boolean; parse: (file: { url: string; data: Buffer | string }) => unknown };
   /** The first coded error a read or a parse raised (the bundler wraps what it catches; this is what the run reports). */
   failure: () => GeneratorError | undefined;
+  /** The sha256 (hex) of the bytes of each local file read so far, by absolute path (the target, before links). */
+  digests: ReadonlyMap<string, string>;
   /** The characters of text parsed so far, plus {@link MIN_EXPANDED_VALUES} per file: the budget of the bundled document's check. */
   expandedBudget: () => number;
 }
@@ -50,6 +52,7 @@ export function refReading(entry: string, roots: readonly string[], maxBytes: nu
   let first: GeneratorError | undefined;
   let budget = 0;
   const paths = new Map<string, string>();
+  const digests = new Map<string, string>();
   const record = <T>(fn: () => T): T => {
     try {
       return fn();
@@ -68,7 +71,9 @@ export function refReading(entry: string, roots: readonly string[], maxBytes: nu
           const target = path.resolve(pathOfUrl(file.url.replace(/#.*$/, '')));
           const real = confineRef(target, roots, from);
           paths.set(file.url, target);
-          return readRegularFile(real, maxBytes, 'a file named by a $ref').bytes;
+          const { bytes } = readRegularFile(real, maxBytes, 'a file named by a $ref');
+          digests.set(target, sha256Of(bytes));
+          return bytes;
         }),
     },
     parser: {
@@ -88,6 +93,7 @@ export function refReading(entry: string, roots: readonly string[], maxBytes: nu
         }),
     },
     failure: () => first,
+    digests,
     expandedBudget: () => budget,
   };
 }

@@ -26,6 +26,8 @@ export interface RunResult {
   report: RunReport;
   /** Every contract file the load read (absolute paths; remote refs by URL), the entry first. */
   contractFiles: string[];
+  /** The sha256 (hex) of the bytes the load read from each local contract file, by its path in `contractFiles`. */
+  contractDigests: ReadonlyMap<string, string>;
 }
 
 /** Options of {@link runGenerator}. */
@@ -67,7 +69,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
       timings.push({ hook: phase, plugin: CORE_PLUGIN, ms: performance.now() - wall, cpuMs: cpuNow() - cpu });
     }
   };
-  const { model: normalized, contractFiles } = await loadModel(config, diagnostics, time, options.onPhase);
+  const { model: normalized, contractFiles, contractDigests } = await loadModel(config, diagnostics, time, options.onPhase);
   // A $ref that leads nowhere makes the contract unreadable: stop as for any other broken input.
   const dangling = diagnostics.list().find((d) => d.code === 'RSL_REF_UNRESOLVED' && d.severity === 'error');
   if (dangling) {
@@ -106,7 +108,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
   options.onPhase?.('report');
   const report: RunReport = { model, diagnostics, sections: [], timings, fileCount: laidOut.length };
   hooks.report.call(report);
-  return { model, files: laidOut, diagnostics, report, contractFiles };
+  return { model, files: laidOut, diagnostics, report, contractFiles, contractDigests };
 }
 
 /**
@@ -117,7 +119,7 @@ export async function runGenerator(config: ResolvedConfig, options: RunOptions =
  * @param diagnostics where the loader's notices and the normalizer's findings go
  * @param time runs a phase and records its timing
  * @param onPhase called when each phase starts
- * @returns the model (with `dates` from the config) and every contract file read (the entry first)
+ * @returns the model (with `dates` from the config), every contract file read (the entry first) and its digest
  * @throws GeneratorError from `loadContract` for unreadable input
  */
 async function loadModel(
@@ -125,12 +127,12 @@ async function loadModel(
   diagnostics: Diagnostics,
   time: <T>(phase: 'load' | 'normalize', fn: () => Promise<T> | T) => Promise<T>,
   onPhase: RunOptions['onPhase'],
-): Promise<{ model: ApiModel; contractFiles: string[] }> {
+): Promise<{ model: ApiModel; contractFiles: string[]; contractDigests: ReadonlyMap<string, string> }> {
   onPhase?.('load');
   const contract = await time('load', () => loadContract(config.input, { allowRemoteRefs: config.allowRemoteRefs, refRoots: config.refRoots, maxInputSize: config.maxInputSize }));
   for (const notice of contract.notices) diagnostics.add(notice);
   onPhase?.('normalize');
   const contractModel = await time('normalize', () => normalizeContract(contract, diagnostics));
   // `dates: 'Date'` travels on the model, so every plugin prints and encodes dates the same way.
-  return { model: config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel, contractFiles: contract.files };
+  return { model: config.dates === 'Date' ? { ...contractModel, dates: 'Date' } : contractModel, contractFiles: contract.files, contractDigests: contract.digests };
 }

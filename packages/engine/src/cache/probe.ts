@@ -23,19 +23,21 @@ const isUrl = (f: string) => /^[a-z][a-z0-9+.-]+:/i.test(f) && !/^[a-z]:[\\/]/i.
 
 /**
  * The contract files of a finished run as the record keeps them: each one's sha256 and stamp, read now. None
- * (no record) when a file is remote, unreadable, or was changed after the run started (`startedAt`, within the
- * racy margin): its bytes now may not be the ones the run read.
+ * (no record) when a file is remote or unreadable, or may have changed since the run read it: its bytes now differ
+ * from those the run read (`read`, by path), or, for a file the load did not digest, it was changed after the run
+ * started (`startedAt`, within the racy margin). A file saved right before a run (a watch's edit) keeps its record.
  * @param contractFiles every contract file the run read (absolute paths; remote ones by URL)
+ * @param read the sha256 of the bytes the run read from each local file (core's `contractDigests`)
  * @param startedAt `Date.now()` before the run read the contract
  */
-export function recordInputs(contractFiles: readonly string[], startedAt: number): RecordedInput[] | undefined {
+export function recordInputs(contractFiles: readonly string[], read: ReadonlyMap<string, string>, startedAt: number): RecordedInput[] | undefined {
   if (contractFiles.length === 0 || contractFiles.some(isUrl)) return undefined;
   const inputs: RecordedInput[] = [];
   for (const file of contractFiles) {
     try {
       const digest = sha256(readFileSync(file));
-      const stamp = stampOf(statSync(file), startedAt);
-      if (stamp.size < 0) return undefined;
+      const known = read.get(file);
+      if (known === undefined ? stampOf(statSync(file), startedAt).size < 0 : known !== digest) return undefined;
       inputs.push({ path: file, sha256: digest, stamp: stampOf(statSync(file), Date.now()) });
     } catch {
       return undefined;
