@@ -6,6 +6,7 @@ import { runGenerator } from '@reslayer/core/host';
 import type { CacheOutcome, LockHolder, RunPhase, RunProfileData } from '@reslayer/engine';
 import { type Colors, EXIT_USAGE, colorsFor, errorJson, formatError, printError } from '../format/formatError.js';
 import { type CliInput, displayPath, resolveCliConfigs } from '../format/resolveCliConfig.js';
+import { holdNewSpace } from './newSpace.js';
 
 /** A phase shown by the progress line: the engine's run phases (the pipeline's plus `lock`, `cache`, `write` and `diff`). */
 export type Phase = RunPhase;
@@ -22,7 +23,7 @@ export interface RunnerIO {
   out(...lines: string[]): void;
   /** Prints a JSON value to stdout (two-space indent, trailing newline). */
   outJson(value: unknown): void;
-  /** Shows a phase on stderr (TTY only, never in `--json` mode). */
+  /** Shows a phase on stderr (TTY only, never in `--json` mode); see `createIO` for the young generation's size. */
   phase(phase: Phase): void;
   /** Clears the progress line. */
   endProgress(): void;
@@ -32,8 +33,10 @@ export interface RunnerIO {
  * Creates the output channels of a command.
  * @param command command name, shown in the progress line
  * @param json true in `--json` mode
+ * @param hold hold the young generation's size at the first phase (`holdNewSpace`): a one-off run's memory; a watch,
+ *   which runs again and again, keeps V8's default for speed
  */
-export function createIO(command: string, json: boolean): RunnerIO {
+export function createIO(command: string, json: boolean, hold = true): RunnerIO {
   const showProgress = !json && process.stderr.isTTY === true;
   const errColors = colorsFor(process.stderr, json);
   let progressShown = false;
@@ -53,6 +56,7 @@ export function createIO(command: string, json: boolean): RunnerIO {
       process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
     },
     phase: (phase) => {
+      if (hold) holdNewSpace();
       if (!showProgress) return;
       process.stderr.write(`\r\x1b[2K${errColors.dim(`reslayer ${command}: ${phase}…`)}`);
       progressShown = true;

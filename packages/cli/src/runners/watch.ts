@@ -42,7 +42,7 @@ export async function runWatch(args: GenerateArgs, options: WatchOptions = {}): 
 
 /** The state of one `generate --watch` (see {@link runWatch}): the configs, the watched files, the debounced runs. */
 class Watch {
-  readonly io = createIO('generate', false);
+  readonly io = createIO('generate', false, false);
   readonly errColors = colorsFor(process.stderr, false);
   readonly configFile: string | undefined;
   configs: ResolvedConfig[] | undefined;
