@@ -1,5 +1,5 @@
 import { type Diagnostic, cmp } from '@reslayer/core';
-import { type ResolvedConfig, type RunResult, runGenerator } from '@reslayer/core/host';
+import { type ResolvedConfig, type RunReport, type RunResult, runGenerator } from '@reslayer/core/host';
 import { type RecordedDigests, recordInputs, fingerprintOf, recordedDigests } from './cache/probe.js';
 import { type RunSummary, removeRecord, sha256, stampFiles, writeRecord } from './cache/record.js';
 import { locationOf, rootRelative } from './output/paths.js';
@@ -68,13 +68,11 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
       return { failed: false, dryRun, files, plan, diagnostics: summary.diagnostics, summary, cache: { status: 'hit' }, ...interrupted, contractFiles: inputs.map((i) => i.path), profile: hitProfile(files.length, probe.bytes, opened.took) };
     }
     const startedAt = Date.now();
-    const run = await runGenerator(config, { onPhase: options.onPhase });
-    const summary = summaryOf(run);
+    const run = await emitInMemory(config, options.onPhase);
+    const { summary, files } = run;
     const base = { dryRun, summary, cache: outcomeOf(probe), contractFiles: run.contractFiles };
-    const location = locationOf(config);
-    const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
-    if (run.diagnostics.hasErrors()) {
-      return { ...base, failed: true, files: [], plan: emptyPlan(), diagnostics: summary.diagnostics, profile: runProfile(run.report, files, { ms: 0, cpuMs: 0 }, probe.status) };
+    if (run.failed) {
+      return { ...base, failed: true, files: [], plan: emptyPlan(), diagnostics: summary.diagnostics, profile: runProfile(run, files, { ms: 0, cpuMs: 0 }, probe.status) };
     }
     options.onPhase?.('write');
     const writing = startTiming();
@@ -82,7 +80,7 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
     const recorded = probe.status === 'miss' ? probe.record : undefined;
     const digests = recordedDigests(recorded);
     const known = recorded ? digests : undefined;
-    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files, known) : await writeOutput(opened.paths, files, opened.lock, run.model.meta, known);
+    const outcome: OutputOutcome = dryRun ? readOutput(opened.paths, files, known) : await writeOutput(opened.paths, files, opened.lock, summary, known);
     if (!dryRun) record(opened, files, run, startedAt, summary, digests, new Set(outcome.plan.unchanged));
     const write = writing();
     return {
@@ -92,9 +90,34 @@ export async function generate(config: ResolvedConfig, options: GenerateOptions 
       plan: outcome.plan,
       diagnostics: [...summary.diagnostics, ...outcome.notices],
       ...(outcome.interrupted ? { interrupted: { ...outcome.interrupted, repaired: !dryRun } } : {}),
-      profile: runProfile(run.report, files, write, probe.status),
+      profile: runProfile(run, files, write, probe.status),
     };
   });
+}
+
+/** What the write needs of a pipeline run. */
+interface Emitted extends Pick<RunResult, 'contractFiles' | 'contractDigests'>, Pick<RunReport, 'timings'> {
+  summary: RunSummary;
+  /** The files by root-relative path, formatted. */
+  files: Map<string, string>;
+  /** Error diagnostics stop the run: nothing is written. */
+  failed: boolean;
+}
+
+/**
+ * Runs the pipeline in memory (core's `runGenerator`) and formats its files. Only what the write needs leaves this
+ * function: the model and the plugins' file objects are garbage while the files are written (on Graph beta the
+ * model is a quarter of the heap).
+ * @param config the resolved config
+ * @param onPhase called when each phase starts
+ * @throws GeneratorError as `runGenerator` and the formatter do
+ */
+async function emitInMemory(config: ResolvedConfig, onPhase: GenerateOptions['onPhase']): Promise<Emitted> {
+  const run = await runGenerator(config, { onPhase });
+  const location = locationOf(config);
+  const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
+  const { contractFiles, contractDigests } = run;
+  return { summary: summaryOf(run), files, failed: run.diagnostics.hasErrors(), timings: run.report.timings, contractFiles, contractDigests };
 }
 
 /**
