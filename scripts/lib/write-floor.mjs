@@ -50,7 +50,7 @@ for (let i = 0; i < pairs; i++) {
     mkdirSync(scratch, { recursive: true });
     spawnSync('sync');
     const start = performance.now();
-    if (side === 'writer') await writeOutput(outputPaths({ outputRoot: root, srcDir: '.' }), files, undefined);
+    if (side === 'writer') await writeOutput(outputPaths({ outputRoot: root, srcDir: '.' }), files, undefined, { title: 'write floor', version: '0' });
     else plainWrite(root, files);
     walls[side].push(performance.now() - start);
   }
