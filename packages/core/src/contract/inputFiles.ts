@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -61,7 +61,7 @@ export function readRegularFile(file: string, maxBytes: number, what = 'the cont
 
 /** The sha256 of a file's bytes as read, in lowercase hex: how the no-change cache knows the bytes a run read. */
 export function sha256Of(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return hash('sha256', bytes, 'hex');
 }
 
 /** True when `inner` is `outer` or lies below it (both absolute and normalized). */
