@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Diagnostic, GeneratorError } from '@reslayer/core';
 import { type ReportSection, type HealthDeduction, type ResolvedConfig, type RunResult, healthDeductions, healthScore, runGenerator } from '@reslayer/core/host';
-import { locationOf, outputPaths, rootRelative } from './output/paths.js';
+import { outputPaths } from './output/paths.js';
 import { MANIFEST_NAME, type ManifestContract, manifestContract, readManifest } from './output/manifest.js';
 import type { OutputPaths } from './output/paths.js';
 import { type DriftEntry, driftOf } from './output/plan.js';
@@ -64,8 +64,7 @@ export async function check(config: ResolvedConfig, options: RunOptions = {}): P
     const run = await runGenerator(config, { onPhase: options.onPhase });
     options.onPhase?.('diff');
     const diffing = startTiming();
-    const location = locationOf(config);
-    const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
+    const files = await formatOutput(config, run.files);
     const recorded = probe.status === 'miss' ? probe.record : undefined;
     const { plan, notices, interrupted } = readOutput(paths, files, recorded && recordedDigests(recorded));
     return withVerdict({

@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GeneratorError } from '@reslayer/core';
-import type { FormatterName, ResolvedConfig } from '@reslayer/core/host';
+import type { FormatterName, GeneratedFile, ResolvedConfig } from '@reslayer/core/host';
+import { rootRelative } from './output/paths.js';
 
 /** Formats the files given (absolute path → text); a file left out of the answer stays as generated. */
 type FormatAll = (files: ReadonlyMap<string, string>, root: string) => Promise<Map<string, string>>;
@@ -37,13 +38,14 @@ export const FORMATTER_CONFIG_FILES: Record<FormatterName, readonly string[]> = 
  * runs with the project's own config: prettier's `resolveConfig` and ignore files for each file's place under the
  * output root; biome's `biome.json` found from the config's folder. A file the formatter ignores or cannot parse
  * by its name (prettier: no inferred parser) is kept as generated.
- * @param config the resolved config (`format`, `configFile`, `outputRoot`)
- * @param files the generated files by root-relative POSIX path
- * @returns the files by the same paths, formatted
+ * @param config the resolved config (`format`, `configFile`, `outputRoot`, `srcDir`)
+ * @param generated the files a pipeline run generated (core's `RunResult.files`)
+ * @returns the files by root-relative POSIX path (see `rootRelative`), formatted
  * @throws GeneratorError `RSL_FORMATTER_MISSING` when the formatter cannot be resolved (with an install hint);
  *   `RSL_FORMAT_FAILED` naming the file when the formatter fails on one
  */
-export async function formatOutput(config: ResolvedConfig, files: Map<string, string>): Promise<Map<string, string>> {
+export async function formatOutput(config: ResolvedConfig, generated: readonly GeneratedFile[]): Promise<Map<string, string>> {
+  const files = new Map(generated.map((f) => [rootRelative(config, f), f.contents] as const));
   if (config.format === undefined) return files;
   const base = config.configFile ? path.dirname(config.configFile) : process.cwd();
   const formatAll = await loadFormatter(config.format, base);

@@ -2,7 +2,6 @@ import { type Diagnostic, cmp } from '@reslayer/core';
 import { type ResolvedConfig, type RunReport, type RunResult, runGenerator } from '@reslayer/core/host';
 import { type RecordedDigests, recordInputs, fingerprintOf, recordedDigests } from './cache/probe.js';
 import { type RunSummary, removeRecord, sha256, stampFiles, writeRecord } from './cache/record.js';
-import { locationOf, rootRelative } from './output/paths.js';
 import type { WritePlan } from './output/plan.js';
 import { type Leftovers, findLeftovers, recoverLeftovers } from './output/swap.js';
 import { type OutputOutcome, readOutput, writeOutput } from './output/writer.js';
@@ -114,8 +113,7 @@ interface Emitted extends Pick<RunResult, 'contractFiles' | 'contractDigests'>, 
  */
 async function emitInMemory(config: ResolvedConfig, onPhase: GenerateOptions['onPhase']): Promise<Emitted> {
   const run = await runGenerator(config, { onPhase });
-  const location = locationOf(config);
-  const files = await formatOutput(config, new Map(run.files.map((f) => [rootRelative(location, f), f.contents] as const)));
+  const files = await formatOutput(config, run.files);
   const { contractFiles, contractDigests } = run;
   return { summary: summaryOf(run), files, failed: run.diagnostics.hasErrors(), timings: run.report.timings, contractFiles, contractDigests };
 }
