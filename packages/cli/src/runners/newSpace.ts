@@ -12,9 +12,8 @@ let held = false;
  * Keeps V8's young generation (the new space) at the size it has reached once it holds
  * {@link HOLD_NEW_SPACE_MIB} MiB: sets `--semi-space-growth-factor=1`, which V8 reads each time it would grow the
  * space. Node 24 lets the space grow to 128 MiB on a machine with enough memory, which was most of a generate's
- * peak RSS on GitHub's contract (279 → 168 MiB held, Graph beta's 1.46 → 1.17 GB) for no measured speed
- * (docs/engine.md, "Memory"). Called at each phase of a one-off run (not a watch's: there the held space cost
- * 10 % per edit); does nothing before the space reaches that size (the CLI's
+ * peak RSS on GitHub's contract (figures in docs/engine.md, "Memory"). Called at each phase of a one-off run, not a
+ * watch's (its edits were slower with the space held); does nothing before the space reaches that size (the CLI's
  * own start-up grows it there), after it has held it, or on a V8 not known to have the flag.
  */
 export function holdNewSpace(): void {
